@@ -1,0 +1,72 @@
+package main
+
+import (
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/stratavox/strata/server"
+)
+
+// bindServeFlags binds every server setting to a flag, with its default.
+func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
+	f := cmd.Flags()
+	f.StringVar(&cfg.DataDir, "data", cfg.DataDir, "data directory (database, TLS certificate)")
+	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world seed")
+	f.IntVar(&cfg.TPS, "tps", cfg.TPS, "ticks per second")
+	f.IntVar(&cfg.MaxCatchUp, "max-catch-up", cfg.MaxCatchUp, "late ticks run back to back before the backlog is dropped")
+	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
+	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: cores-1, at least 1)")
+}
+
+func newServeCmd(g *globalFlags) *cobra.Command {
+	cfg := server.Defaults()
+	var printSchedule bool
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the server (embedded defaults: Pebble in ./strata-data, QUIC on UDP 4433)",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log, err := g.newLogger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			srv, err := server.New(cfg, log)
+			if err != nil {
+				return err
+			}
+			if printSchedule {
+				_, err := cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String()))
+				return err
+			}
+			for _, line := range strings.Split(strings.TrimSpace(srv.App().Schedule().String()), "\n") {
+				log.Info().Str("schedule", line).Msg("resolved schedule")
+			}
+			return srv.Run(cmd.Context())
+		},
+	}
+	cmd.Flags().BoolVar(&printSchedule, "print-schedule", false, "print the resolved system order and exit")
+	bindServeFlags(cmd, &cfg)
+	return cmd
+}
+
+func newScheduleCmd(g *globalFlags) *cobra.Command {
+	cfg := server.Defaults()
+	cmd := &cobra.Command{
+		Use:   "schedule",
+		Short: "Print the resolved system order of the server's schedule",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log, err := g.newLogger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			srv, err := server.New(cfg, log)
+			if err != nil {
+				return err
+			}
+			_, err = cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String()))
+			return err
+		},
+	}
+	bindServeFlags(cmd, &cfg)
+	return cmd
+}

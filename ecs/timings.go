@@ -1,0 +1,90 @@
+package ecs
+
+import (
+	"slices"
+	"time"
+)
+
+// timingWindow is how many recent ticks each system's ring keeps.
+const timingWindow = 1024
+
+// ring keeps the last timingWindow durations of one system, and its
+// all-time maximum.
+type ring struct {
+	samples [timingWindow]time.Duration
+	n       uint64
+	max     time.Duration
+	last    time.Duration
+}
+
+func (r *ring) add(d time.Duration) {
+	r.samples[r.n%timingWindow] = d
+	r.n++
+	r.last = d
+	if d > r.max {
+		r.max = d
+	}
+}
+
+// Stat summarises one system's recent durations.
+type Stat struct {
+	Name  string
+	Stage Stage
+	Runs  uint64        // times the system ran (all time)
+	Last  time.Duration // the most recent run
+	P50   time.Duration // over the recent window
+	P99   time.Duration // over the recent window
+	Max   time.Duration // all time
+}
+
+// Timings records each system's duration every time it runs, plus the
+// whole tick's, in fixed-size rings.
+type Timings struct {
+	names  []string
+	stages []Stage
+	rings  []ring
+	tick   ring
+}
+
+func newTimings() *Timings { return &Timings{} }
+
+func (t *Timings) init(order []*System) {
+	t.rings = make([]ring, len(order))
+	for _, s := range order {
+		t.names = append(t.names, s.Name)
+		t.stages = append(t.stages, s.Stage)
+	}
+}
+
+// Systems returns a Stat per system, in schedule order.
+func (t *Timings) Systems() []Stat {
+	out := make([]Stat, len(t.rings))
+	for i := range t.rings {
+		out[i] = t.rings[i].stat(t.names[i], t.stages[i])
+	}
+	return out
+}
+
+// Tick returns the Stat of the whole tick.
+func (t *Timings) Tick() Stat { return t.tick.stat("tick", "") }
+
+// Reset forgets every recorded duration, for benchmarks after a warm-up.
+func (t *Timings) Reset() {
+	for i := range t.rings {
+		t.rings[i] = ring{}
+	}
+	t.tick = ring{}
+}
+
+func (r *ring) stat(name string, stage Stage) Stat {
+	n := min(r.n, timingWindow)
+	s := Stat{Name: name, Stage: stage, Runs: r.n, Last: r.last, Max: r.max}
+	if n == 0 {
+		return s
+	}
+	sorted := slices.Clone(r.samples[:n])
+	slices.Sort(sorted)
+	s.P50 = sorted[(n-1)/2]
+	s.P99 = sorted[(n-1)*99/100]
+	return s
+}

@@ -1,0 +1,112 @@
+// Package chunk holds the voxel vocabulary: section positions, block IDs,
+// sections and their encodings.
+package chunk
+
+import (
+	"fmt"
+	"math"
+)
+
+// Section and world dimensions.
+const (
+	// Size is the edge length of a section in blocks.
+	Size = 16
+	// Volume is the number of cells in a section.
+	Volume = Size * Size * Size
+	// MinY is the lowest block Y of the world.
+	MinY = -64
+	// MaxY is the highest block Y of the world (inclusive).
+	MaxY = 319
+	// MinSectionY is the lowest section Y.
+	MinSectionY = MinY / Size
+	// MaxSectionY is the highest section Y (inclusive).
+	MaxSectionY = (MaxY+1)/Size - 1
+	// SectionsPerColumn is the number of sections in one column.
+	SectionsPerColumn = MaxSectionY - MinSectionY + 1
+	// BorderSections is the horizontal world border in sections: positions
+	// with |X| or |Z| beyond it are outside the world. It keeps block
+	// coordinates (section*16+15) inside int32.
+	BorderSections = math.MaxInt32/Size - 1
+)
+
+// Pos addresses a section in section units.
+type Pos struct {
+	X, Y, Z int32
+}
+
+// String formats the position as (x,y,z).
+func (p Pos) String() string { return fmt.Sprintf("(%d,%d,%d)", p.X, p.Y, p.Z) }
+
+// Add returns p translated by (dx, dy, dz).
+func (p Pos) Add(dx, dy, dz int32) Pos { return Pos{p.X + dx, p.Y + dy, p.Z + dz} }
+
+// InWorld reports whether p lies within the world's height and border.
+func (p Pos) InWorld() bool {
+	return p.Y >= MinSectionY && p.Y <= MaxSectionY &&
+		p.X >= -BorderSections && p.X <= BorderSections &&
+		p.Z >= -BorderSections && p.Z <= BorderSections
+}
+
+// Chebyshev returns the Chebyshev (max-axis) distance between p and q.
+func (p Pos) Chebyshev(q Pos) int64 {
+	return max(absDiff(p.X, q.X), absDiff(p.Y, q.Y), absDiff(p.Z, q.Z))
+}
+
+// DistSqXZ returns the squared horizontal distance between p and q.
+func (p Pos) DistSqXZ(q Pos) int64 {
+	dx := int64(p.X) - int64(q.X)
+	dz := int64(p.Z) - int64(q.Z)
+	return dx*dx + dz*dz
+}
+
+// MinBlock returns the world block coordinates of the section's lowest corner.
+func (p Pos) MinBlock() (x, y, z int) {
+	return int(p.X) * Size, int(p.Y) * Size, int(p.Z) * Size
+}
+
+func absDiff(a, b int32) int64 {
+	d := int64(a) - int64(b)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// FloorDiv divides a by Size rounding towards negative infinity.
+func FloorDiv(a int) int {
+	if a >= 0 {
+		return a / Size
+	}
+	return -((-a + Size - 1) / Size)
+}
+
+// FloorMod returns a modulo Size in 0..Size-1, also for negative a.
+func FloorMod(a int) int {
+	m := a % Size
+	if m < 0 {
+		m += Size
+	}
+	return m
+}
+
+// PosOfBlock returns the section holding world block (x, y, z).
+func PosOfBlock(x, y, z int) Pos {
+	return Pos{int32(FloorDiv(x)), int32(FloorDiv(y)), int32(FloorDiv(z))}
+}
+
+// LocalOfBlock returns the cell coordinates of world block (x, y, z)
+// within its section.
+func LocalOfBlock(x, y, z int) (lx, ly, lz int) {
+	return FloorMod(x), FloorMod(y), FloorMod(z)
+}
+
+// BlockOfFloat returns the block containing the world point (x, y, z):
+// floor, not truncation, so -0.5 is in block -1.
+func BlockOfFloat(x, y, z float64) (bx, by, bz int) {
+	return int(math.Floor(x)), int(math.Floor(y)), int(math.Floor(z))
+}
+
+// PosOfFloat returns the section containing the world point (x, y, z).
+func PosOfFloat(x, y, z float64) Pos {
+	return PosOfBlock(BlockOfFloat(x, y, z))
+}

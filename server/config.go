@@ -1,0 +1,58 @@
+// Package server assembles Strata's plugins into a running server: the
+// App, the start-up gate, the tick loop and an orderly shutdown.
+package server
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Config is every setting of a server. Defaults() gives the embedded
+// defaults that `strata serve` starts with.
+type Config struct {
+	// DataDir holds the database and the TLS certificate.
+	DataDir string
+	// Seed is the world seed.
+	Seed int64
+	// TPS is the tick rate.
+	TPS int
+	// MaxCatchUp bounds how many late ticks run back to back.
+	MaxCatchUp int
+	// SpawnRadius is the radius in sections kept resident around spawn and
+	// loaded before the network opens.
+	SpawnRadius int
+	// Workers is the generation pool size; 0 means cores-1 (at least 1).
+	Workers int
+}
+
+// Defaults returns the embedded default configuration.
+func Defaults() Config {
+	return Config{
+		DataDir:     "./strata-data",
+		Seed:        20261129,
+		TPS:         20,
+		MaxCatchUp:  5,
+		SpawnRadius: 4,
+	}
+}
+
+// Validate rejects impossible settings, naming the setting.
+func (c Config) Validate() error {
+	var errs []error
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("data: must not be empty"))
+	}
+	if c.TPS < 1 || c.TPS > 1000 {
+		errs = append(errs, fmt.Errorf("tps: %d is outside 1..1000", c.TPS))
+	}
+	if c.MaxCatchUp < 0 {
+		errs = append(errs, fmt.Errorf("max-catch-up: %d is negative", c.MaxCatchUp))
+	}
+	if c.SpawnRadius < 0 || c.SpawnRadius > 32 {
+		errs = append(errs, fmt.Errorf("spawn-radius: %d is outside 0..32", c.SpawnRadius))
+	}
+	if c.Workers < 0 {
+		errs = append(errs, fmt.Errorf("workers: %d is negative", c.Workers))
+	}
+	return errors.Join(errs...)
+}
