@@ -1,0 +1,84 @@
+// Package storage keeps the world on disk in Pebble: metadata, edited
+// sections and player records, written by one goroutine in synced batches.
+package storage
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Key prefixes. The first byte of every key names its kind; see
+// docs/storage.md.
+const (
+	prefixMeta    byte = 0x01
+	prefixSection byte = 0x02
+	prefixPlayer  byte = 0x03
+)
+
+// RegionShift groups sections into 32×32-column regions: every section of a
+// region lies in one contiguous key range.
+const RegionShift = 5
+
+// sectionKeyLen is 1 prefix byte and five big-endian uint32s.
+const sectionKeyLen = 1 + 5*4
+
+var metaKey = []byte{prefixMeta, 'm', 'e', 't', 'a'}
+
+// ordered maps a signed coordinate to an unsigned one with the same order.
+func ordered(v int32) uint32 { return uint32(v) ^ 0x80000000 }
+
+func unordered(u uint32) int32 { return int32(u ^ 0x80000000) }
+
+// SectionKey returns the key of a section: prefix, region X, region Z,
+// then X, Z, Y — so a region, a column within it, and a section within the
+// column each form a contiguous range.
+func SectionKey(p chunk.Pos) []byte {
+	k := make([]byte, sectionKeyLen)
+	k[0] = prefixSection
+	binary.BigEndian.PutUint32(k[1:], ordered(p.X>>RegionShift))
+	binary.BigEndian.PutUint32(k[5:], ordered(p.Z>>RegionShift))
+	binary.BigEndian.PutUint32(k[9:], ordered(p.X))
+	binary.BigEndian.PutUint32(k[13:], ordered(p.Z))
+	binary.BigEndian.PutUint32(k[17:], ordered(p.Y))
+	return k
+}
+
+// ParseSectionKey is the inverse of SectionKey.
+func ParseSectionKey(k []byte) (chunk.Pos, error) {
+	if len(k) != sectionKeyLen || k[0] != prefixSection {
+		return chunk.Pos{}, fmt.Errorf("not a section key: %x", k)
+	}
+	p := chunk.Pos{
+		X: unordered(binary.BigEndian.Uint32(k[9:])),
+		Z: unordered(binary.BigEndian.Uint32(k[13:])),
+		Y: unordered(binary.BigEndian.Uint32(k[17:])),
+	}
+	if !equalBytes(SectionKey(p), k) {
+		return chunk.Pos{}, fmt.Errorf("section key %x: region does not match position", k)
+	}
+	return p, nil
+}
+
+// RegionBounds returns the key range [lo, hi) holding every section of the
+// region with region coordinates (rx, rz).
+func RegionBounds(rx, rz int32) (lo, hi []byte) {
+	lo = make([]byte, 9)
+	lo[0] = prefixSection
+	binary.BigEndian.PutUint32(lo[1:], ordered(rx))
+	binary.BigEndian.PutUint32(lo[5:], ordered(rz))
+	hi = append([]byte(nil), lo...)
+	for i := len(hi) - 1; i >= 0; i-- { // increment as a big-endian number
+		hi[i]++
+		if hi[i] != 0 {
+			break
+		}
+	}
+	return lo, hi
+}
+
+// PlayerKey returns the key of a player record.
+func PlayerKey(name string) []byte { return append([]byte{prefixPlayer}, name...) }
+
+func equalBytes(a, b []byte) bool { return string(a) == string(b) }

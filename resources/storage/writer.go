@@ -1,0 +1,259 @@
+package storage
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// SectionWrite is one section to store: a private copy of its content and
+// the revision it had when handed over.
+type SectionWrite struct {
+	Pos      chunk.Pos
+	Revision uint64
+	Section  chunk.Section
+}
+
+// Write is what the persist stage hands over in one tick.
+type Write struct {
+	// Token identifies the write to its submitter (the tick number, say);
+	// it comes back in the Result.
+	Token    uint64
+	Sections []SectionWrite
+	Players  []PlayerRecord
+}
+
+// Result reports a Write as durable, or failed.
+type Result struct {
+	Token    uint64
+	Err      error
+	Sections int
+	// Submitted is when the write was handed over; Durable when its batch
+	// was synced.
+	Submitted, Durable time.Time
+	// Batched is how many Writes shared the batch (and its one fsync).
+	Batched int
+}
+
+// WriterStats are the writer's counters, safe to read from any goroutine.
+type WriterStats struct {
+	Batches     uint64
+	Writes      uint64
+	Sections    uint64
+	Bytes       uint64 // encoded bytes handed to Pebble
+	Failures    uint64
+	LastSync    time.Duration
+	MaxSync     time.Duration
+	QueuedNow   int
+	QueuedLimit int
+}
+
+type pending struct {
+	w    Write
+	when time.Time
+}
+
+// Writer is the storage goroutine: it takes Writes without blocking the
+// tick and commits everything queued in one synced batch — group commit,
+// at most one fsync per batch, so at most one per tick.
+type Writer struct {
+	db    *DB
+	in    chan pending
+	ready chan struct{} // signalled when results grow
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+
+	mu      sync.Mutex
+	results []Result // unbounded, so the writer never waits on the tick
+	stats   WriterStats
+	// failNext, for tests, makes the next n commits fail.
+	failNext int
+}
+
+// NewWriter returns a writer for db holding up to queue Writes in flight.
+// Start it before submitting.
+func NewWriter(db *DB, queue int) *Writer {
+	if queue < 1 {
+		queue = 64
+	}
+	return &Writer{
+		db:    db,
+		in:    make(chan pending, queue),
+		ready: make(chan struct{}, 1),
+		stop:  make(chan struct{}),
+		done:  make(chan struct{}),
+		stats: WriterStats{QueuedLimit: queue},
+	}
+}
+
+// Start starts the storage goroutine.
+func (w *Writer) Start() { go w.loop() }
+
+// Submit hands a Write over without blocking. It returns false when the
+// queue is full; the caller keeps the data and tries again next tick.
+func (w *Writer) Submit(wr Write) bool {
+	select {
+	case w.in <- pending{w: wr, when: time.Now()}:
+		return true
+	default:
+		return false
+	}
+}
+
+// Drain appends every available Result to buf without blocking.
+func (w *Writer) Drain(buf []Result) []Result {
+	w.mu.Lock()
+	buf = append(buf, w.results...)
+	w.results = w.results[:0]
+	w.mu.Unlock()
+	return buf
+}
+
+// Wait blocks until at least one Result is available or the writer has
+// stopped, then drains; for shutdown and tests — the tick uses Drain.
+func (w *Writer) Wait(buf []Result) []Result {
+	for {
+		if out := w.Drain(buf); len(out) > len(buf) {
+			return out
+		}
+		select {
+		case <-w.ready:
+		case <-w.done:
+			return w.Drain(buf)
+		}
+	}
+}
+
+// Stats returns the writer's counters.
+func (w *Writer) Stats() WriterStats {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := w.stats
+	s.QueuedNow = len(w.in)
+	return s
+}
+
+// Stop commits everything already submitted, then ends the goroutine.
+// Results of the final batches stay available to Drain.
+func (w *Writer) Stop() {
+	w.once.Do(func() { close(w.stop) })
+	<-w.done
+}
+
+func (w *Writer) loop() {
+	defer close(w.done)
+	var batch []pending
+	for {
+		select {
+		case p := <-w.in:
+			batch = append(batch[:0], p)
+		case <-w.stop:
+			for {
+				select {
+				case p := <-w.in:
+					batch = append(batch[:0], p)
+					w.commit(w.gather(batch))
+					continue
+				default:
+				}
+				return
+			}
+		}
+		w.commit(w.gather(batch))
+	}
+}
+
+// gather adds every Write already queued to the batch, without waiting.
+func (w *Writer) gather(batch []pending) []pending {
+	for len(batch) < cap(w.in) {
+		select {
+		case p := <-w.in:
+			batch = append(batch, p)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+func (w *Writer) commit(batch []pending) {
+	b := w.db.db.NewBatch()
+	var buf []byte
+	sections, bytes := 0, 0
+	var err error
+	for _, p := range batch {
+		for i := range p.w.Sections {
+			sw := &p.w.Sections[i]
+			buf = appendSectionRecord(buf[:0], &sw.Section, sw.Revision)
+			if err = b.Set(SectionKey(sw.Pos), buf, nil); err != nil {
+				break
+			}
+			sections++
+			bytes += len(buf)
+		}
+		for _, pr := range p.w.Players {
+			v, merr := marshalPlayer(pr)
+			if merr != nil {
+				err = merr
+				break
+			}
+			if err = b.Set(PlayerKey(pr.Name), v, nil); err != nil {
+				break
+			}
+			bytes += len(v)
+		}
+	}
+	start := time.Now()
+	w.mu.Lock()
+	fail := w.failNext > 0
+	if fail {
+		w.failNext--
+	}
+	w.mu.Unlock()
+	switch {
+	case err != nil:
+	case fail:
+		err = fmt.Errorf("injected failure")
+	default:
+		err = b.Commit(pebble.Sync)
+	}
+	b.Close()
+	took := time.Since(start)
+	now := time.Now()
+	if err != nil {
+		err = fmt.Errorf("commit %d sections: %w", sections, err)
+	}
+	w.mu.Lock()
+	w.stats.Batches++
+	w.stats.Writes += uint64(len(batch))
+	if err != nil {
+		w.stats.Failures++
+	} else {
+		w.stats.Sections += uint64(sections)
+		w.stats.Bytes += uint64(bytes)
+	}
+	w.stats.LastSync = took
+	w.stats.MaxSync = max(w.stats.MaxSync, took)
+	w.mu.Unlock()
+	w.mu.Lock()
+	for _, p := range batch {
+		w.results = append(w.results, Result{Token: p.w.Token, Err: err, Sections: len(p.w.Sections), Submitted: p.when, Durable: now, Batched: len(batch)})
+	}
+	w.mu.Unlock()
+	select {
+	case w.ready <- struct{}{}:
+	default:
+	}
+}
+
+// FailNext makes the next n commits fail without writing, to test the
+// callers' retry paths.
+func (w *Writer) FailNext(n int) {
+	w.mu.Lock()
+	w.failNext = n
+	w.mu.Unlock()
+}
