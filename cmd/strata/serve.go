@@ -22,10 +22,20 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 func newServeCmd(g *globalFlags) *cobra.Command {
 	cfg := server.Defaults()
 	var printSchedule bool
+	var configPath string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server (embedded defaults: Pebble in ./strata-data, QUIC on UDP 4433)",
+		Long: `Run the server.
+
+Every setting below can also come from the environment (STRATA_ and the
+flag's name in capitals with underscores: --max-view-distance is
+STRATA_MAX_VIEW_DISTANCE) or from a TOML file given with --config whose keys
+are the flags' names. Precedence: flag > environment > config file > default.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applySettings(cmd, configPath, os.Environ()); err != nil {
+				return err
+			}
 			log, err := g.newLogger(os.Stderr)
 			if err != nil {
 				return err
@@ -45,6 +55,7 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&printSchedule, "print-schedule", false, "print the resolved system order and exit")
+	addConfigFlag(cmd, &configPath)
 	bindServeFlags(cmd, &cfg)
 	return cmd
 }

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stratavox/strata/server"
+)
+
+func TestSettingsPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "strata.toml")
+	if err := os.WriteFile(file, []byte("tps = 30\nseed = 5\nspawn-radius = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("tpss = 30\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		env     []string
+		config  string
+		check   func(server.Config) bool
+		wantErr string
+	}{
+		{"defaults", nil, nil, "", func(c server.Config) bool { return c == server.Defaults() }, ""},
+		{"file over default", nil, nil, file, func(c server.Config) bool { return c.TPS == 30 && c.Seed == 5 && c.SpawnRadius == 2 }, ""},
+		{"env over file", nil, []string{"STRATA_TPS=40"}, file, func(c server.Config) bool { return c.TPS == 40 && c.Seed == 5 }, ""},
+		{"flag over env", []string{"--tps=50"}, []string{"STRATA_TPS=40"}, file, func(c server.Config) bool { return c.TPS == 50 }, ""},
+		{"other env vars ignored", nil, []string{"PATH=/bin", "STRATAX=1"}, "", func(c server.Config) bool { return c.TPS == 20 }, ""},
+		{"invalid env value names the setting", nil, []string{"STRATA_TPS=fast"}, "", nil, "setting tps from STRATA_TPS"},
+		{"unknown file key", nil, nil, bad, nil, "unknown settings tpss"},
+		{"missing file", nil, nil, filepath.Join(dir, "nope.toml"), nil, "nope.toml"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := server.Defaults()
+			cmd := &cobra.Command{Use: "serve", RunE: func(*cobra.Command, []string) error { return nil }}
+			var path string
+			addConfigFlag(cmd, &path)
+			bindServeFlags(cmd, &cfg)
+			if err := cmd.ParseFlags(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			err := applySettings(cmd, tc.config, tc.env)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.check(cfg) {
+				t.Fatalf("config %+v", cfg)
+			}
+		})
+	}
+}
