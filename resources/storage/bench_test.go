@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -16,7 +18,7 @@ func BenchmarkGroupCommit(b *testing.B) {
 		b.Run(fmt.Sprintf("edits=%d", perTick), func(b *testing.B) {
 			db := openTest(b, b.TempDir())
 			defer db.Close()
-			w := NewWriter(db, 4)
+			w := NewWriter(db, 4, zerolog.Nop())
 			w.Start()
 			defer w.Stop()
 			base := testSection(1)

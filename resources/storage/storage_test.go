@@ -144,7 +144,7 @@ func TestClaim(t *testing.T) {
 func TestWriterDurableAcrossReopen(t *testing.T) {
 	dir := t.TempDir()
 	db := openTest(t, dir)
-	w := NewWriter(db, 8)
+	w := NewWriter(db, 8, zerolog.Nop())
 	w.Start()
 	want := map[chunk.Pos]chunk.Section{}
 	var results []Result
@@ -219,32 +219,63 @@ func TestCorruptSectionNamesKey(t *testing.T) {
 	}
 }
 
-func TestWriterFailureIsReported(t *testing.T) {
+// TestWriterRetriesFailures checks that a failing commit is retried until it
+// is durable, and that the submitted section stays loadable meanwhile.
+func TestWriterRetriesFailures(t *testing.T) {
 	db := openTest(t, t.TempDir())
 	defer db.Close()
-	w := NewWriter(db, 4)
+	w := NewWriter(db, 4, zerolog.Nop())
+	w.FailNext(3)
 	w.Start()
 	defer w.Stop()
-	w.FailNext(1)
+	p := chunk.Pos{X: -7, Y: 1, Z: 2}
 	s := testSection(9)
-	w.Submit(Write{Token: 1, Sections: []SectionWrite{{Pos: chunk.Pos{}, Revision: 1, Section: s}}})
+	if !w.Submit(Write{Token: 1, Sections: []SectionWrite{{Pos: p, Revision: 5, Section: s.Clone()}}}) {
+		t.Fatal("Submit refused")
+	}
+	// Whether or not the write has landed yet, Load sees it.
+	got, rev, ok, err := w.Load(p)
+	if err != nil || !ok || rev != 5 || !got.Equal(&s) {
+		t.Fatalf("Load before durable: rev %d ok %v err %v", rev, ok, err)
+	}
 	res := w.Wait(nil)
+	if len(res) != 1 || res[0].Err != nil || res[0].Token != 1 {
+		t.Fatalf("results %+v, want one success", res)
+	}
+	if st := w.Stats(); st.Failures != 3 || st.Batches != 1 {
+		t.Fatalf("stats %+v, want 3 failures then 1 batch", st)
+	}
+	if _, rev, ok, err := db.LoadSection(p); !ok || err != nil || rev != 5 {
+		t.Fatalf("stored: rev %d ok %v err %v", rev, ok, err)
+	}
+	w.mu.Lock()
+	n := len(w.overlay)
+	w.mu.Unlock()
+	if n != 0 {
+		t.Fatalf("overlay holds %d sections after the write is durable", n)
+	}
+}
+
+// TestWriterStopGivesUp checks that Stop ends even when the disk never
+// recovers, reporting the failure.
+func TestWriterStopGivesUp(t *testing.T) {
+	db := openTest(t, t.TempDir())
+	defer db.Close()
+	w := NewWriter(db, 4, zerolog.Nop())
+	w.FailNext(1 << 30)
+	w.Start()
+	w.Submit(Write{Token: 1, Sections: []SectionWrite{{Pos: chunk.Pos{}, Revision: 1, Section: testSection(1)}}})
+	w.Stop()
+	res := w.Drain(nil)
 	if len(res) != 1 || res[0].Err == nil {
 		t.Fatalf("results %+v, want one failure", res)
-	}
-	if _, _, ok, _ := db.LoadSection(chunk.Pos{}); ok {
-		t.Fatal("failed write is visible")
-	}
-	w.Submit(Write{Token: 2, Sections: []SectionWrite{{Pos: chunk.Pos{}, Revision: 1, Section: s}}})
-	if res := w.Wait(nil); len(res) != 1 || res[0].Err != nil {
-		t.Fatalf("retry: %+v", res)
 	}
 }
 
 func TestCheckpoint(t *testing.T) {
 	db := openTest(t, t.TempDir())
 	defer db.Close()
-	w := NewWriter(db, 4)
+	w := NewWriter(db, 4, zerolog.Nop())
 	w.Start()
 	s := testSection(4)
 	w.Submit(Write{Sections: []SectionWrite{{Pos: chunk.Pos{X: 1}, Revision: 3, Section: s}}})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
+	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -40,11 +41,11 @@ type Result struct {
 
 // WriterStats are the writer's counters, safe to read from any goroutine.
 type WriterStats struct {
-	Batches     uint64
+	Batches     uint64 // durable batches (one fsync each)
 	Writes      uint64
 	Sections    uint64
 	Bytes       uint64 // encoded bytes handed to Pebble
-	Failures    uint64
+	Failures    uint64 // failed commit attempts (each retried)
 	LastSync    time.Duration
 	MaxSync     time.Duration
 	QueuedNow   int
@@ -59,8 +60,16 @@ type pending struct {
 // Writer is the storage goroutine: it takes Writes without blocking the
 // tick and commits everything queued in one synced batch — group commit,
 // at most one fsync per batch, so at most one per tick.
+//
+// A failed commit is logged and retried with back-off, never dropped: its
+// Result is reported only once the batch is durable (or, at Stop, once the
+// retries are exhausted). Until a section's write is durable the Writer
+// keeps the submitted copy in an overlay that Load reads first, so a
+// section evicted from memory and wanted again before its write lands is
+// loaded as written, not regenerated or read stale.
 type Writer struct {
 	db    *DB
+	log   zerolog.Logger
 	in    chan pending
 	ready chan struct{} // signalled when results grow
 	stop  chan struct{}
@@ -69,6 +78,7 @@ type Writer struct {
 
 	mu      sync.Mutex
 	results []Result // unbounded, so the writer never waits on the tick
+	overlay map[chunk.Pos]SectionWrite
 	stats   WriterStats
 	// failNext, for tests, makes the next n commits fail.
 	failNext int
@@ -76,32 +86,56 @@ type Writer struct {
 
 // NewWriter returns a writer for db holding up to queue Writes in flight.
 // Start it before submitting.
-func NewWriter(db *DB, queue int) *Writer {
+func NewWriter(db *DB, queue int, log zerolog.Logger) *Writer {
 	if queue < 1 {
 		queue = 64
 	}
 	return &Writer{
-		db:    db,
-		in:    make(chan pending, queue),
-		ready: make(chan struct{}, 1),
-		stop:  make(chan struct{}),
-		done:  make(chan struct{}),
-		stats: WriterStats{QueuedLimit: queue},
+		db:      db,
+		log:     log,
+		overlay: map[chunk.Pos]SectionWrite{},
+		in:      make(chan pending, queue),
+		ready:   make(chan struct{}, 1),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+		stats:   WriterStats{QueuedLimit: queue},
 	}
 }
 
 // Start starts the storage goroutine.
 func (w *Writer) Start() { go w.loop() }
 
-// Submit hands a Write over without blocking. It returns false when the
-// queue is full; the caller keeps the data and tries again next tick.
+// Submit hands a Write over without blocking; the Writer owns its
+// sections from then on. It returns false when the queue is full; the
+// caller keeps the data and tries again next tick.
 func (w *Writer) Submit(wr Write) bool {
+	// Holding mu across the send keeps the overlay and the queue in step.
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	select {
 	case w.in <- pending{w: wr, when: time.Now()}:
-		return true
 	default:
 		return false
 	}
+	for _, sw := range wr.Sections {
+		if old, ok := w.overlay[sw.Pos]; !ok || old.Revision <= sw.Revision {
+			w.overlay[sw.Pos] = sw
+		}
+	}
+	return true
+}
+
+// Load returns an edited section: the copy still waiting to be durable if
+// there is one, else the stored one. It implements the generation pool's
+// Source and is safe for concurrent use.
+func (w *Writer) Load(p chunk.Pos) (chunk.Section, uint64, bool, error) {
+	w.mu.Lock()
+	sw, ok := w.overlay[p]
+	w.mu.Unlock()
+	if ok {
+		return sw.Section.Clone(), sw.Revision, true, nil
+	}
+	return w.db.LoadSection(p)
 }
 
 // Drain appends every available Result to buf without blocking.
@@ -180,7 +214,46 @@ func (w *Writer) gather(batch []pending) []pending {
 	return batch
 }
 
+// Back-off bounds between retries of a failed commit, and how many
+// retries Stop allows before giving up.
+const (
+	minBackoff   = 10 * time.Millisecond
+	maxBackoff   = 5 * time.Second
+	stopAttempts = 5
+)
+
+// commit writes the batch, retrying with back-off until it is durable.
 func (w *Writer) commit(batch []pending) {
+	backoff := minBackoff
+	for attempt := 1; ; attempt++ {
+		err := w.try(batch)
+		if err == nil {
+			w.finish(batch, nil)
+			return
+		}
+		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", backoff).Msg("storage commit failed; retrying")
+		stopping := false
+		select {
+		case <-w.stop:
+			stopping = true
+		default:
+		}
+		if stopping && attempt >= stopAttempts {
+			w.finish(batch, fmt.Errorf("giving up at shutdown after %d attempts: %w", attempt, err))
+			return
+		}
+		t := time.NewTimer(backoff)
+		select {
+		case <-t.C:
+		case <-w.stop:
+			t.Stop()
+		}
+		backoff = min(2*backoff, maxBackoff)
+	}
+}
+
+// try builds and commits one synced batch.
+func (w *Writer) try(batch []pending) error {
 	b := w.db.db.NewBatch()
 	var buf []byte
 	sections, bytes := 0, 0
@@ -223,24 +296,34 @@ func (w *Writer) commit(batch []pending) {
 	}
 	b.Close()
 	took := time.Since(start)
-	now := time.Now()
-	if err != nil {
-		err = fmt.Errorf("commit %d sections: %w", sections, err)
-	}
 	w.mu.Lock()
-	w.stats.Batches++
-	w.stats.Writes += uint64(len(batch))
+	defer w.mu.Unlock()
 	if err != nil {
 		w.stats.Failures++
-	} else {
-		w.stats.Sections += uint64(sections)
-		w.stats.Bytes += uint64(bytes)
+		return fmt.Errorf("commit %d sections: %w", sections, err)
 	}
+	w.stats.Batches++
+	w.stats.Writes += uint64(len(batch))
+	w.stats.Sections += uint64(sections)
+	w.stats.Bytes += uint64(bytes)
 	w.stats.LastSync = took
 	w.stats.MaxSync = max(w.stats.MaxSync, took)
-	w.mu.Unlock()
+	return nil
+}
+
+// finish reports the batch's Results and, once durable, drops its sections
+// from the overlay unless a newer revision was submitted meanwhile.
+func (w *Writer) finish(batch []pending, err error) {
+	now := time.Now()
 	w.mu.Lock()
 	for _, p := range batch {
+		if err == nil {
+			for _, sw := range p.w.Sections {
+				if cur, ok := w.overlay[sw.Pos]; ok && cur.Revision <= sw.Revision {
+					delete(w.overlay, sw.Pos)
+				}
+			}
+		}
 		w.results = append(w.results, Result{Token: p.w.Token, Err: err, Sections: len(p.w.Sections), Submitted: p.when, Durable: now, Batched: len(batch)})
 	}
 	w.mu.Unlock()
