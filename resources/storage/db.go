@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -20,7 +21,14 @@ const FormatVersion = 1
 type DB struct {
 	db   *pebble.DB
 	path string
+	// mu guards closed: generation workers may still load sections while
+	// the server shuts down, and Pebble must not be read after Close.
+	mu     sync.RWMutex
+	closed bool
 }
+
+// ErrClosed is returned by reads after Close.
+var ErrClosed = errors.New("database closed")
 
 // Meta describes the world a database holds.
 type Meta struct {
@@ -45,6 +53,12 @@ func (d *DB) Path() string { return d.path }
 
 // Close flushes and closes the database.
 func (d *DB) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	d.closed = true
 	if err := d.db.Close(); err != nil {
 		return fmt.Errorf("close database %s: %w", d.path, err)
 	}
@@ -53,6 +67,11 @@ func (d *DB) Close() error {
 
 // get returns a copy of the value at key, or nil and false.
 func (d *DB) get(key []byte) ([]byte, bool, error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return nil, false, ErrClosed
+	}
 	v, closer, err := d.db.Get(key)
 	if errors.Is(err, pebble.ErrNotFound) {
 		return nil, false, nil
@@ -211,4 +230,16 @@ func (l pebbleLogger) Errorf(format string, args ...any) {
 func (l pebbleLogger) Fatalf(format string, args ...any) {
 	l.log.Error().Msg(fmt.Sprintf(format, args...))
 	panic(fmt.Sprintf("pebble: "+format, args...))
+}
+
+// CorruptForTest flips bytes in a stored section record, for tests of the
+// corruption paths of packages that use storage.
+func (d *DB) CorruptForTest(p chunk.Pos) error {
+	key := SectionKey(p)
+	v, ok, err := d.get(key)
+	if err != nil || !ok {
+		return fmt.Errorf("corrupt %v: ok %v: %w", p, ok, err)
+	}
+	v[len(v)/2] ^= 0xff
+	return d.db.Set(key, v, pebble.Sync)
 }
