@@ -5,6 +5,8 @@ package server
 import (
 	"errors"
 	"fmt"
+
+	"github.com/stratavox/strata/worldgen"
 )
 
 // Config is every setting of a server. Defaults() gives the embedded
@@ -23,6 +25,11 @@ type Config struct {
 	SpawnRadius int
 	// Workers is the generation pool size; 0 means cores-1 (at least 1).
 	Workers int
+	// GeneratorVersion is the terrain generator version of a new world.
+	GeneratorVersion int
+	// MigrateGenerator lets a database made by another generator version
+	// be served with GeneratorVersion (its edits are kept).
+	MigrateGenerator bool
 }
 
 // Defaults returns the embedded default configuration.
@@ -33,6 +40,8 @@ func Defaults() Config {
 		TPS:         20,
 		MaxCatchUp:  5,
 		SpawnRadius: 4,
+
+		GeneratorVersion: worldgen.LatestVersion,
 	}
 }
 
@@ -50,6 +59,9 @@ func (c Config) Validate() error {
 	}
 	if c.SpawnRadius < 0 || c.SpawnRadius > 32 {
 		errs = append(errs, fmt.Errorf("spawn-radius: %d is outside 0..32", c.SpawnRadius))
+	}
+	if _, err := worldgen.New(c.Seed, c.GeneratorVersion); err != nil {
+		errs = append(errs, fmt.Errorf("generator-version: %w", err))
 	}
 	if c.Workers < 0 {
 		errs = append(errs, fmt.Errorf("workers: %d is negative", c.Workers))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -29,7 +30,6 @@ func newRootCmd() *cobra.Command {
 	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "auto", "log format: auto (pretty on a terminal, JSON otherwise), pretty, json")
 	root.AddCommand(
 		newServeCmd(g),
-		newScheduleCmd(g),
 	)
 	return root
 }
@@ -45,7 +45,7 @@ func (g *globalFlags) newLogger(w io.Writer) (zerolog.Logger, error) {
 	switch g.logFormat {
 	case "auto":
 		if f, ok := w.(*os.File); ok {
-			pretty = term.IsTerminal(int(f.Fd()))
+			pretty = isTerminal(f)
 		}
 	case "pretty":
 		pretty = true
@@ -57,4 +57,20 @@ func (g *globalFlags) newLogger(w io.Writer) (zerolog.Logger, error) {
 		w = zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly}
 	}
 	return zerolog.New(w).Level(level).With().Timestamp().Logger(), nil
+}
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// newBar returns a progress bar on stderr; max -1 means unknown yet.
+func newBar(max int64, what string) *progressbar.ProgressBar {
+	return progressbar.NewOptions64(max,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("sections"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"strings"
 
@@ -17,6 +18,8 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.MaxCatchUp, "max-catch-up", cfg.MaxCatchUp, "late ticks run back to back before the backlog is dropped")
 	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
 	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: cores-1, at least 1)")
+	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world")
+	f.BoolVar(&cfg.MigrateGenerator, "migrate-generator", cfg.MigrateGenerator, "serve a world made by another generator version with --generator-version, keeping its edits")
 }
 
 func newServeCmd(g *globalFlags) *cobra.Command {
@@ -46,7 +49,15 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 			}
 			if printSchedule {
 				_, err := cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String()))
-				return err
+				return errors.Join(err, srv.Close())
+			}
+			if isTerminal(os.Stderr) {
+				bar := newBar(-1, "loading spawn region")
+				srv.Progress = func(resident, inFlight int) {
+					bar.ChangeMax(resident + inFlight)
+					_ = bar.Set(resident)
+				}
+				defer bar.Finish()
 			}
 			for _, line := range strings.Split(strings.TrimSpace(srv.App().Schedule().String()), "\n") {
 				log.Info().Str("schedule", line).Msg("resolved schedule")
@@ -56,28 +67,6 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 	}
 	cmd.Flags().BoolVar(&printSchedule, "print-schedule", false, "print the resolved system order and exit")
 	addConfigFlag(cmd, &configPath)
-	bindServeFlags(cmd, &cfg)
-	return cmd
-}
-
-func newScheduleCmd(g *globalFlags) *cobra.Command {
-	cfg := server.Defaults()
-	cmd := &cobra.Command{
-		Use:   "schedule",
-		Short: "Print the resolved system order of the server's schedule",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			log, err := g.newLogger(os.Stderr)
-			if err != nil {
-				return err
-			}
-			srv, err := server.New(cfg, log)
-			if err != nil {
-				return err
-			}
-			_, err = cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String()))
-			return err
-		},
-	}
 	bindServeFlags(cmd, &cfg)
 	return cmd
 }
