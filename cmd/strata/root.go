@@ -30,6 +30,7 @@ func newRootCmd() *cobra.Command {
 	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "auto", "log format: auto (pretty on a terminal, JSON otherwise), pretty, json")
 	root.AddCommand(
 		newServeCmd(g),
+		newMapCmd(),
 	)
 	return root
 }
