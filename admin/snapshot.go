@@ -1,0 +1,214 @@
+package admin
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Snapshot is what the status page and /api/status show: a copy of the
+// simulation's state made on the tick goroutine. Build a new one for every
+// Publish; never modify one after publishing it.
+type Snapshot struct {
+	// Seed is the world seed. JSON carries it as a string: JavaScript
+	// numbers lose 64-bit integers.
+	Seed int64 `json:"seed,string"`
+	// GeneratorVersion is the terrain generator's version.
+	GeneratorVersion int `json:"generator_version"`
+	// Started is when the server started; uptime is Time minus Started.
+	Started time.Time `json:"started"`
+	// Time is when the snapshot was built; Publish sets it to now if zero.
+	Time time.Time `json:"time"`
+	// Tick is the tick counter when the snapshot was built.
+	Tick uint64 `json:"tick"`
+	// TargetTPS is the configured tick rate.
+	TargetTPS int `json:"target_tps"`
+	// TPS is the measured tick rate.
+	TPS float64 `json:"tps"`
+	// Overruns counts ticks that took longer than their period (all time).
+	Overruns uint64 `json:"overruns"`
+	// Ready is true once the start-up gate is done; /readyz follows it.
+	Ready bool `json:"ready"`
+	// TickTiming is the whole tick's duration statistics.
+	TickTiming Timing `json:"tick_timing"`
+	// Systems holds each system's duration statistics, in schedule order.
+	Systems []Timing `json:"systems"`
+	// Players lists the connected players.
+	Players []Player `json:"players"`
+	// Columns lists the resident section columns for the map; each is
+	// encoded as a compact JSON array (see Column).
+	Columns []Column `json:"columns"`
+	// Resident summarises the chunk store.
+	Resident Resident `json:"resident"`
+	// Generation summarises the generation job pool.
+	Generation Generation `json:"generation"`
+	// Clients is the number of connected clients (players may lag behind
+	// while a handshake completes).
+	Clients int `json:"clients"`
+	// CertSHA256 is the hex SHA-256 of the QUIC certificate that clients
+	// pin; empty if unknown.
+	CertSHA256 string `json:"cert_sha256"`
+}
+
+// Uptime is how long the server had run when the snapshot was built.
+func (s *Snapshot) Uptime() time.Duration {
+	if s.Started.IsZero() || s.Time.Before(s.Started) {
+		return 0
+	}
+	return s.Time.Sub(s.Started)
+}
+
+// Timing is one system's (or the whole tick's) recent durations, the
+// figures ecs.Stat carries. JSON carries them in microseconds, the scale
+// at which systems run.
+type Timing struct {
+	// Name is the system's name ("tick" for the whole tick).
+	Name string
+	// Stage is the system's stage (empty for the whole tick).
+	Stage string
+	// Runs is how many times it ran (all time).
+	Runs uint64
+	// Last is the most recent run's duration.
+	Last time.Duration
+	// P50 is the median over the recent window.
+	P50 time.Duration
+	// P99 is the 99th percentile over the recent window.
+	P99 time.Duration
+	// Max is the all-time maximum.
+	Max time.Duration
+}
+
+// timingJSON is Timing's wire form.
+type timingJSON struct {
+	Name   string  `json:"name"`
+	Stage  string  `json:"stage,omitempty"`
+	Runs   uint64  `json:"runs"`
+	LastUS float64 `json:"last_us"`
+	P50US  float64 `json:"p50_us"`
+	P99US  float64 `json:"p99_us"`
+	MaxUS  float64 `json:"max_us"`
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+func fromMicros(us float64) time.Duration { return time.Duration(us * float64(time.Microsecond)) }
+
+// MarshalJSON encodes durations as microseconds (last_us, p50_us, ...).
+func (t Timing) MarshalJSON() ([]byte, error) {
+	return json.Marshal(timingJSON{t.Name, t.Stage, t.Runs, micros(t.Last), micros(t.P50), micros(t.P99), micros(t.Max)})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes.
+func (t *Timing) UnmarshalJSON(b []byte) error {
+	var w timingJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return fmt.Errorf("timing: %w", err)
+	}
+	*t = Timing{w.Name, w.Stage, w.Runs, fromMicros(w.LastUS), fromMicros(w.P50US), fromMicros(w.P99US), fromMicros(w.MaxUS)}
+	return nil
+}
+
+// Player is one connected player as the map and the player list show it.
+type Player struct {
+	// Name is the player's name from the handshake.
+	Name string `json:"name"`
+	// Entity is the player's entity id.
+	Entity uint64 `json:"entity"`
+	// X, Y, Z are the position in blocks.
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
+	// Yaw is the heading in degrees, for the arrow on the map.
+	Yaw float32 `json:"yaw"`
+	// ViewRadius is the view distance in sections.
+	ViewRadius int `json:"view_radius"`
+}
+
+// Column is one resident column of sections (one X, Z in section units)
+// on the map. It is encoded as the JSON array [x, z, sections, dense,
+// color] because a world can have tens of thousands of them and the page
+// fetches them every second.
+type Column struct {
+	// X, Z are the column's position in section units.
+	X, Z int32
+	// Sections is how many of the column's sections are resident.
+	Sections uint8
+	// Dense is how many of those are dense (edited or mixed blocks); the
+	// rest are uniform.
+	Dense uint8
+	// Color is the top surface's colour as 0xRRGGBB; 0 means unknown and
+	// the page shades the column by its section counts instead.
+	Color uint32
+}
+
+// MarshalJSON encodes the column as [x, z, sections, dense, color].
+func (c Column) MarshalJSON() ([]byte, error) { return c.appendJSON(nil), nil }
+
+func (c Column) appendJSON(b []byte) []byte {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(c.X), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(c.Z), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(c.Sections), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(c.Dense), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(c.Color), 10)
+	return append(b, ']')
+}
+
+// columnList encodes a whole slice of columns in one pass: encoding/json
+// would call Column.MarshalJSON and re-validate its output per element,
+// ten times slower on a world of tens of thousands of columns.
+type columnList []Column
+
+// MarshalJSON encodes the columns as an array of arrays.
+func (l columnList) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 2+len(l)*24)
+	b = append(b, '[')
+	for i, c := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = c.appendJSON(b)
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes.
+func (c *Column) UnmarshalJSON(b []byte) error {
+	var a [5]int64
+	if err := json.Unmarshal(b, &a); err != nil {
+		return fmt.Errorf("column: %w", err)
+	}
+	*c = Column{X: int32(a[0]), Z: int32(a[1]), Sections: uint8(a[2]), Dense: uint8(a[3]), Color: uint32(a[4])}
+	return nil
+}
+
+// Resident summarises the chunk store.
+type Resident struct {
+	// Dense is the number of resident dense sections.
+	Dense int `json:"dense"`
+	// Uniform is the number of resident uniform sections.
+	Uniform int `json:"uniform"`
+	// Bytes is the memory the resident sections hold.
+	Bytes int64 `json:"bytes"`
+	// Dirty is the number of sections edited but not yet durable.
+	Dirty int `json:"dirty"`
+}
+
+// Generation summarises the generation job pool.
+type Generation struct {
+	// Queued is the number of jobs waiting for a worker.
+	Queued int `json:"queued"`
+	// InFlight is the number of jobs dispatched and not yet drained.
+	InFlight int `json:"in_flight"`
+	// Completed counts finished jobs (all time).
+	Completed uint64 `json:"completed"`
+	// Failed counts failed jobs (all time).
+	Failed uint64 `json:"failed"`
+	// PerSecond is the recent completion rate in sections per second.
+	PerSecond float64 `json:"per_second"`
+}
