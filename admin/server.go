@@ -34,6 +34,9 @@ type Config struct {
 	// which follows renewals); otherwise /api/cert serves the published
 	// snapshot's CertSHA256.
 	Cert http.Handler
+	// Backup, if set, serves POST /api/backup {"out": DIR}: a consistent
+	// copy of the world database into DIR while the server runs.
+	Backup func(dir string) error
 }
 
 // Server is the admin HTTP listener.
@@ -70,7 +73,7 @@ func New(cfg Config, status *Status, metrics *Metrics) (*Server, error) {
 	}
 	log := cfg.Log.With().Str("component", "admin").Logger()
 	s := &Server{cfg: cfg, log: log}
-	s.handler = securityHeaders(newGuard(cfg.Token, log).wrap(routes(status, metrics, cfg.Cert, log)))
+	s.handler = securityHeaders(newGuard(cfg.Token, log).wrap(routes(status, metrics, cfg.Cert, cfg.Backup, log)))
 	s.srv = &http.Server{
 		Handler: s.handler,
 		// No WriteTimeout: /debug/pprof/profile and /trace stream for as
