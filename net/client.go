@@ -1,0 +1,277 @@
+package transport
+
+import (
+	"context"
+	"net"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Client is the tick's handle on one connection. Every method is safe for
+// concurrent use and returns without waiting on the network.
+type Client struct {
+	id       ClientID
+	srv      *Server
+	sess     Session
+	ctl      *controlStream
+	hello    *protocol.Hello
+	features []string
+	view     uint32
+	dgramsOK bool // both sides enabled QUIC datagrams
+	log      zerolog.Logger
+
+	// ctx ends when the connection is being torn down (fail was called).
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu       sync.Mutex // guards state, rejectCode, rejectReason, close*
+	state    clientState
+	decided  chan struct{} // closed by Accept or Reject
+	accepted atomic.Bool   // fast path for Send
+	reject   struct {
+		code   protocol.ErrorCode
+		reason string
+	}
+	closed struct {
+		set    bool
+		code   protocol.ErrorCode
+		err    error
+		remote bool
+	}
+
+	control *outQueue
+	chunks  *outQueue
+	dgrams  *outQueue
+	sub     *subThrottle
+	wg      sync.WaitGroup // the connection's stream goroutines
+}
+
+type clientState uint8
+
+const (
+	statePending  clientState = iota // Connected pushed, no decision yet
+	stateAccepted                    // Welcome queued
+	stateRejected                    // Reject to be sent
+	stateGone                        // died or timed out before a decision
+)
+
+// Admission is what the tick supplies to accept a client; the transport
+// completes the Welcome with the world info, limits, granted features and
+// view distance.
+type Admission struct {
+	// EntityID is the player's entity, as the client will see it in
+	// PlayerState and PlayerJoined.
+	EntityID uint64
+	// X, Y, Z is the spawn position (feet), in blocks.
+	X, Y, Z float64
+	// Yaw and Pitch are the initial look, in degrees.
+	Yaw, Pitch float32
+	// Tick is the current server tick.
+	Tick uint64
+}
+
+// Queued is a client's outbound backlog: frames and bytes not yet handed to
+// QUIC. The deliver system skips a client whose ChunkBytes is above its
+// threshold (backpressure).
+type Queued struct {
+	ControlMessages, ControlBytes int
+	ChunkMessages, ChunkBytes     int
+	Datagrams                     int
+	// DroppedDatagrams counts datagrams discarded because the queue was full.
+	DroppedDatagrams uint64
+}
+
+// ID is the connection's id.
+func (c *Client) ID() ClientID { return c.id }
+
+// Name is the validated player name from the Hello.
+func (c *Client) Name() string { return c.hello.GetName() }
+
+// Hello is the client's handshake message. Read-only.
+func (c *Client) Hello() *protocol.Hello { return c.hello }
+
+// Features are the granted features (sent in the Welcome).
+func (c *Client) Features() []string { return slices.Clone(c.features) }
+
+// HasFeature reports whether feature f was granted.
+func (c *Client) HasFeature(f string) bool { return slices.Contains(c.features, f) }
+
+// ViewDistance is the granted initial view distance: Hello.view_distance
+// clamped to the server's maximum (0 asked for the default). Later changes
+// arrive as Subscribe messages, already clamped.
+func (c *Client) ViewDistance() uint32 { return c.view }
+
+// RemoteAddr is the client's address.
+func (c *Client) RemoteAddr() net.Addr { return c.sess.RemoteAddr() }
+
+// Done is closed once the connection is being torn down; a Disconnected
+// event follows.
+func (c *Client) Done() <-chan struct{} { return c.ctx.Done() }
+
+// Accept admits the client: the Welcome is queued as the first control
+// message, then the chunk stream and datagrams start. It reports false when
+// the client was already decided on or is gone (a Disconnected event is
+// then on its way).
+func (c *Client) Accept(a Admission) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.state != statePending || c.ctx.Err() != nil {
+		return false
+	}
+	cfg := &c.srv.cfg
+	w := &protocol.Welcome{
+		ProtocolVersion:  c.hello.GetProtocolVersion(),
+		EntityId:         a.EntityID,
+		Spawn:            protocol.V3(a.X, a.Y, a.Z),
+		Yaw:              a.Yaw,
+		Pitch:            a.Pitch,
+		Seed:             cfg.World.Seed,
+		GeneratorVersion: cfg.World.GeneratorVersion,
+		Bounds: &protocol.WorldBounds{
+			MinSectionY:    cfg.World.MinSectionY,
+			MaxSectionY:    cfg.World.MaxSectionY,
+			BorderSections: cfg.World.BorderSections,
+		},
+		Limits:        c.srv.limits,
+		Features:      c.features,
+		ViewDistance:  c.view,
+		Tick:          a.Tick,
+		SectionFormat: cfg.World.SectionFormat,
+	}
+	b, err := frame.Marshal(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Welcome{Welcome: w}}, frame.ControlCap)
+	if err != nil { // cannot happen with a bounded Welcome; fail loudly rather than hang the client
+		c.log.Error().Err(err).Msg("encode Welcome")
+		return false
+	}
+	c.control.push(b)
+	c.state = stateAccepted
+	c.accepted.Store(true)
+	close(c.decided)
+	return true
+}
+
+// Reject refuses the client with a code and a human-readable reason (for
+// example FORBIDDEN for a banned name); the transport sends the Reject and
+// closes. False if the client was already decided on or is gone.
+func (c *Client) Reject(code protocol.ErrorCode, reason string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.state != statePending || c.ctx.Err() != nil {
+		return false
+	}
+	c.state = stateRejected
+	c.reject.code, c.reject.reason = code, reason
+	close(c.decided)
+	return true
+}
+
+// Send queues a control-stream message. It returns false if the client is
+// not accepted (yet or any more), if m does not encode within the control
+// frame cap, or if the control queue is full — in which case the client is
+// closed with SLOW_CONSUMER, since a control message cannot be skipped.
+// The message is marshalled before Send returns; m may be reused.
+func (c *Client) Send(m *protocol.ServerMessage) bool {
+	if !c.accepted.Load() {
+		return false
+	}
+	e, err := EncodeControl(m)
+	if err != nil {
+		c.log.Error().Err(err).Msg("dropping unencodable control message")
+		return false
+	}
+	return c.SendEncoded(e)
+}
+
+// SendChunk queues a chunk-stream message (Chunk or Drop). It returns false
+// if the client is not accepted, the message is over the chunk frame cap,
+// or the chunk queue is full; the client stays connected, and the caller
+// retries on a later tick.
+func (c *Client) SendChunk(m *protocol.ChunkMessage) bool {
+	if !c.accepted.Load() {
+		return false
+	}
+	e, err := EncodeChunk(m)
+	if err != nil {
+		c.log.Error().Err(err).Msg("dropping unencodable chunk message")
+		return false
+	}
+	return c.SendEncoded(e)
+}
+
+// SendEncoded queues a pre-encoded frame on the stream it was encoded for,
+// with the semantics of Send or SendChunk.
+func (c *Client) SendEncoded(e Encoded) bool {
+	if !c.accepted.Load() || e.b == nil || c.ctx.Err() != nil {
+		return false
+	}
+	if e.chunk {
+		return c.chunks.push(e.b)
+	}
+	if !c.control.push(e.b) {
+		c.fail(protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER, errSlowControl, false)
+		return false
+	}
+	return true
+}
+
+// SendDatagram sends m as an unreliable datagram, best effort: false when
+// the peer has no datagram support, m exceeds frame.DatagramCap or the
+// datagram queue is full (the datagram is dropped).
+func (c *Client) SendDatagram(m *protocol.Datagram) bool {
+	if !c.accepted.Load() || c.ctx.Err() != nil || !c.dgramsOK {
+		return false
+	}
+	b, err := frame.MarshalDatagram(m)
+	if err != nil {
+		c.log.Debug().Err(err).Msg("dropping datagram")
+		return false
+	}
+	return c.dgrams.push(b)
+}
+
+// Queued reports the outbound backlog.
+func (c *Client) Queued() Queued {
+	var q Queued
+	q.ControlMessages, q.ControlBytes, _ = c.control.stats()
+	q.ChunkMessages, q.ChunkBytes, _ = c.chunks.stats()
+	q.Datagrams, _, q.DroppedDatagrams = c.dgrams.stats()
+	return q
+}
+
+// Close disconnects the client with code (KICKED, IDLE_TIMEOUT, ...) and a
+// reason the client sees in the connection close. It returns at once; the
+// Disconnected event follows.
+func (c *Client) Close(code protocol.ErrorCode, reason string) {
+	c.fail(code, closeReason(reason), false)
+}
+
+// fail records why the connection ends (the first reason wins) and starts
+// the teardown.
+func (c *Client) fail(code protocol.ErrorCode, err error, remote bool) {
+	c.mu.Lock()
+	if !c.closed.set {
+		c.closed.set = true
+		c.closed.code, c.closed.err, c.closed.remote = code, err, remote
+	}
+	c.mu.Unlock()
+	c.cancel()
+}
+
+func (c *Client) closeInfo() (protocol.ErrorCode, error, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closed.code, c.closed.err, c.closed.remote
+}
+
+// closeReason is an operator-given close reason used as an error.
+type closeReason string
+
+func (r closeReason) Error() string { return string(r) }
+
+const errSlowControl = closeReason("control queue full: the client does not read its control stream")

@@ -1,0 +1,363 @@
+// Package client is a Go client for the Strata protocol: it connects,
+// handshakes, keeps a local map of the sections the server streams
+// (applying Chunk, Drop and BlockUpdate), and sends inputs and actions.
+// Bots and tests use it; docs/protocol.md is the specification it follows.
+package client
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/quic-go/quic-go"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Conn is an established, admitted connection.
+type Conn struct {
+	opts    Options
+	log     zerolog.Logger
+	qc      *quic.Conn
+	ctl     *quic.Stream
+	ctlR    *bufio.Reader
+	welcome *protocol.Welcome
+
+	writeMu sync.Mutex // serialises frames on the control stream
+	nextReq atomic.Uint32
+	nonce   atomic.Uint64
+	rtt     atomic.Int64 // last Ping round trip, nanoseconds
+
+	mu           sync.RWMutex
+	sections     map[chunk.Pos]*Section
+	pending      map[chunk.Pos][]*protocol.BlockUpdate // updates awaiting their Chunk
+	pendingCount int
+
+	stats struct {
+		chunks, chunkBytes, drops, blockUpdates, control, datagrams atomic.Uint64
+	}
+
+	ctx       context.Context
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	errMu     sync.Mutex
+	err       error
+}
+
+// Section is one section as held by the client.
+type Section struct {
+	// Revision is the section's revision: from the last Chunk, or the last
+	// BlockUpdate applied to it. A Chunk or BlockUpdate older than it is
+	// ignored, since the two streams are not ordered with each other.
+	Revision uint64
+	// Data is the encoded section as last received in a Chunk (it does not
+	// reflect later BlockUpdates). Read-only.
+	Data []byte
+	// Decoded is the section, kept current by BlockUpdates; nil with
+	// RawSections or when the data did not decode.
+	Decoded *chunk.Section
+}
+
+// Stats are cumulative counters.
+type Stats struct {
+	Chunks, ChunkBytes, Drops, BlockUpdates, ControlMessages, Datagrams uint64
+	Sections                                                            int
+}
+
+// Dial connects to addr ("host:port"), sends the Hello and waits for the
+// Welcome. A refusal is a *RejectError. ctx bounds the whole handshake.
+func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
+	opts.withDefaults()
+	tlsConf, err := tlsConfig(addr, &opts)
+	if err != nil {
+		return nil, err
+	}
+	qconf := opts.QUIC
+	if qconf == nil {
+		qconf = &quic.Config{
+			EnableDatagrams:       true,
+			KeepAlivePeriod:       opts.KeepAlive,
+			MaxIncomingStreams:    -1, // the server opens no bidirectional stream
+			MaxIncomingUniStreams: 1,  // the chunk stream
+			// Sections are bulk data: let the window grow so a fast link
+			// is not throttled by flow control.
+			MaxStreamReceiveWindow:     16 << 20,
+			MaxConnectionReceiveWindow: 24 << 20,
+		}
+	}
+	qc, err := quic.DialAddr(ctx, addr, tlsConf, qconf)
+	if err != nil {
+		return nil, fmt.Errorf("client: dial %s: %w", addr, err)
+	}
+	c := &Conn{
+		opts:     opts,
+		log:      opts.Log.With().Str("server", addr).Str("name", opts.Name).Logger(),
+		qc:       qc,
+		sections: make(map[chunk.Pos]*Section),
+		pending:  make(map[chunk.Pos][]*protocol.BlockUpdate),
+	}
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	if err := c.handshake(ctx); err != nil {
+		c.cancel()
+		code := protocol.ErrorCode_ERROR_CODE_NONE
+		var rej *RejectError
+		if !errors.As(err, &rej) {
+			code = protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION
+			if ctx.Err() != nil {
+				code = protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT
+			}
+		}
+		_ = qc.CloseWithError(quic.ApplicationErrorCode(code.AppCode()), "handshake failed")
+		return nil, err
+	}
+	c.wg.Add(2)
+	go c.readControl()
+	go c.readChunks()
+	if qc.ConnectionState().SupportsDatagrams.Remote {
+		c.wg.Add(1)
+		go c.readDatagrams()
+	}
+	c.wg.Add(1)
+	go func() { // records the close cause when the server ends the connection
+		defer c.wg.Done()
+		<-qc.Context().Done()
+		c.setErr(context.Cause(qc.Context()))
+		c.cancel()
+	}()
+	return c, nil
+}
+
+func (c *Conn) handshake(ctx context.Context) error {
+	st, err := c.qc.OpenStreamSync(ctx)
+	if err != nil {
+		return fmt.Errorf("client: open control stream: %w", err)
+	}
+	c.ctl, c.ctlR = st, bufio.NewReaderSize(st, 16<<10)
+	stop := context.AfterFunc(ctx, func() { _ = st.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
+	hello := &protocol.Hello{
+		ProtocolVersion: c.opts.ProtocolVersion,
+		Name:            c.opts.Name,
+		Features:        c.opts.Features,
+		ViewDistance:    c.opts.ViewDistance,
+	}
+	if err := c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: hello}}); err != nil {
+		return err
+	}
+	payload, err := frame.ReadFrame(c.ctlR, frame.ControlCap)
+	if err != nil {
+		// The server may close before (or instead of) the Reject arriving;
+		// its close carries the same code and reason.
+		if ce, ok := asCloseError(err); ok && ce.Remote {
+			return &RejectError{Code: ce.Code, Reason: ce.Reason}
+		}
+		return fmt.Errorf("client: read Welcome: %w", err)
+	}
+	m, err := frame.DecodeServer(payload)
+	if err != nil {
+		return fmt.Errorf("client: decode Welcome: %w", err)
+	}
+	switch k := m.Kind.(type) {
+	case *protocol.ServerMessage_Welcome:
+		c.welcome = k.Welcome
+		_ = st.SetDeadline(time.Time{})
+		return nil
+	case *protocol.ServerMessage_Reject:
+		r := k.Reject
+		return &RejectError{Code: r.GetCode(), Reason: r.GetReason(), MinVersion: r.GetMinVersion(), MaxVersion: r.GetMaxVersion()}
+	default:
+		return fmt.Errorf("client: expected Welcome or Reject, got %T", m.Kind)
+	}
+}
+
+// Welcome is the server's handshake answer. Read-only.
+func (c *Conn) Welcome() *protocol.Welcome { return c.welcome }
+
+// EntityID is the player's own entity id.
+func (c *Conn) EntityID() uint64 { return c.welcome.GetEntityId() }
+
+// HasFeature reports whether the server granted feature f.
+func (c *Conn) HasFeature(f string) bool {
+	for _, g := range c.welcome.GetFeatures() {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Done is closed when the connection has ended.
+func (c *Conn) Done() <-chan struct{} { return c.ctx.Done() }
+
+// Err says why the connection ended: a *CloseError for a close by either
+// side with an application code, nil while open or after Close.
+func (c *Conn) Err() error {
+	c.errMu.Lock()
+	defer c.errMu.Unlock()
+	return c.err
+}
+
+func (c *Conn) setErr(err error) {
+	c.errMu.Lock()
+	defer c.errMu.Unlock()
+	if c.err != nil || err == nil {
+		return
+	}
+	if ce, ok := asCloseError(err); ok {
+		if ce.Code == protocol.ErrorCode_ERROR_CODE_NONE && !ce.Remote {
+			return // our own Close
+		}
+		c.err = ce
+		return
+	}
+	c.err = err
+}
+
+// Close ends the connection cleanly and waits for the readers to exit.
+func (c *Conn) Close() error {
+	c.closeOnce.Do(func() {
+		_ = c.qc.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_NONE), "bye")
+		c.cancel()
+		c.wg.Wait()
+	})
+	return nil
+}
+
+// Send writes a raw control message. The typed helpers below are
+// preferable; Send exists for tools and tests.
+func (c *Conn) Send(m *protocol.ClientMessage) error {
+	b, err := frame.Marshal(m, frame.ControlCap)
+	if err != nil {
+		return fmt.Errorf("client: %w", err)
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	if _, err := c.ctl.Write(b); err != nil {
+		if c.ctx != nil && c.ctx.Err() != nil {
+			return ErrClosed
+		}
+		return fmt.Errorf("client: send: %w", err)
+	}
+	return nil
+}
+
+// SendInput sends the movement state on the control stream.
+func (c *Conn) SendInput(in *protocol.Input) error {
+	return c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: in}})
+}
+
+// SendInputDatagram sends the movement state as a datagram (lossy, lower
+// latency); requires the "datagram-input" feature.
+func (c *Conn) SendInputDatagram(in *protocol.Input) error {
+	if !c.HasFeature(protocol.FeatureDatagramInput) {
+		return errors.New("client: datagram-input was not granted")
+	}
+	b, err := frame.MarshalDatagram(&protocol.Datagram{Kind: &protocol.Datagram_Input{Input: in}})
+	if err != nil {
+		return err
+	}
+	return c.qc.SendDatagram(b)
+}
+
+// Break asks to break the block at (x, y, z); the returned request id comes
+// back in an ActionAck.
+func (c *Conn) Break(x, y, z int32) (uint32, error) {
+	id := c.nextReq.Add(1)
+	return id, c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_BreakBlock{BreakBlock: &protocol.BreakBlock{
+		Pos: protocol.BP(x, y, z), RequestId: id,
+	}}})
+}
+
+// Place asks to put block b at (x, y, z); the returned request id comes back
+// in an ActionAck.
+func (c *Conn) Place(x, y, z int32, b chunk.Block) (uint32, error) {
+	id := c.nextReq.Add(1)
+	return id, c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_PlaceBlock{PlaceBlock: &protocol.PlaceBlock{
+		Pos: protocol.BP(x, y, z), Block: uint32(b), RequestId: id,
+	}}})
+}
+
+// Chat sends a chat line.
+func (c *Conn) Chat(text string) error {
+	return c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: text}}})
+}
+
+// Subscribe changes the view distance.
+func (c *Conn) Subscribe(viewDistance uint32) error {
+	return c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Subscribe{Subscribe: &protocol.Subscribe{ViewDistance: viewDistance}}})
+}
+
+// Ping sends a Ping; RTT reports the round trip once the Pong is back.
+func (c *Conn) Ping() error {
+	return c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Ping{Ping: &protocol.Ping{
+		Nonce: c.nonce.Add(1), Time: time.Now().UnixNano(),
+	}}})
+}
+
+// RTT is the round trip of the last answered Ping (0 before any).
+func (c *Conn) RTT() time.Duration { return time.Duration(c.rtt.Load()) }
+
+// Section returns the held section at p.
+func (c *Conn) Section(p chunk.Pos) (Section, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	s, ok := c.sections[p]
+	if !ok {
+		return Section{}, false
+	}
+	out := *s
+	if s.Decoded != nil {
+		d := s.Decoded.Clone()
+		out.Decoded = &d
+	}
+	return out, true
+}
+
+// Positions lists the positions of every held section, in no order.
+func (c *Conn) Positions() []chunk.Pos {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	out := make([]chunk.Pos, 0, len(c.sections))
+	for p := range c.sections {
+		out = append(out, p)
+	}
+	return out
+}
+
+// Stats returns the counters.
+func (c *Conn) Stats() Stats {
+	c.mu.RLock()
+	n := len(c.sections)
+	c.mu.RUnlock()
+	return Stats{
+		Chunks:          c.stats.chunks.Load(),
+		ChunkBytes:      c.stats.chunkBytes.Load(),
+		Drops:           c.stats.drops.Load(),
+		BlockUpdates:    c.stats.blockUpdates.Load(),
+		ControlMessages: c.stats.control.Load(),
+		Datagrams:       c.stats.datagrams.Load(),
+		Sections:        n,
+	}
+}
+
+// readerDone records a reader's terminal error and ends the connection.
+func (c *Conn) readerDone(err error, what string) {
+	if c.ctx.Err() == nil {
+		if _, ok := asCloseError(err); ok {
+			c.setErr(err)
+		} else if !errors.Is(err, io.EOF) {
+			c.setErr(fmt.Errorf("client: %s: %w", what, err))
+			_ = c.qc.CloseWithError(quic.ApplicationErrorCode(frame.Code(err).AppCode()), what)
+		}
+	}
+	c.cancel()
+}

@@ -1,0 +1,95 @@
+package client
+
+import (
+	"crypto/x509"
+	"time"
+
+	"github.com/quic-go/quic-go"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Options configure Dial.
+type Options struct {
+	// Name is the player name (see protocol.ValidName).
+	Name string
+	// ViewDistance is the requested view distance in sections; 0 asks for
+	// the server's default.
+	ViewDistance uint32
+	// Features to request (protocol.Feature*).
+	Features []string
+	// ProtocolVersion overrides protocol.Version (tests of version
+	// negotiation).
+	ProtocolVersion uint32
+
+	// Server authentication: exactly one of PinSHA256, Insecure or the
+	// system/RootCAs verification applies, in that order.
+	//
+	// PinSHA256 is the SHA-256 of the server's DER certificate, as hex
+	// (colons allowed) or base64; the certificate is accepted if and only
+	// if it hashes to it. This is how the self-signed default is trusted.
+	PinSHA256 string
+	// Insecure accepts any certificate. Tests only.
+	Insecure bool
+	// RootCAs and ServerName verify a CA-issued certificate; nil RootCAs
+	// means the system roots, empty ServerName the host part of addr.
+	RootCAs    *x509.CertPool
+	ServerName string
+
+	// Handlers are called as messages arrive.
+	Handlers Handlers
+	// DecodeSection decodes Chunk data into the local section map; default
+	// chunk.Decode. Set RawSections to skip decoding (keep bytes only).
+	DecodeSection func(data []byte) (chunk.Section, error)
+	// RawSections keeps sections as received bytes, without decoding.
+	RawSections bool
+
+	// KeepAlive is the QUIC keep-alive period [5s]; it keeps an idle
+	// player inside the server's idle timeout.
+	KeepAlive time.Duration
+	// QUIC overrides the QUIC configuration entirely (tests).
+	QUIC *quic.Config
+	// Log receives connection-level logs.
+	Log zerolog.Logger
+}
+
+// Handlers are optional callbacks. Each stream has its own goroutine, so
+// callbacks for one stream are called in order, never concurrently with
+// each other, but may run concurrently with callbacks of another stream.
+// A callback that blocks stalls its stream (and, through QUIC flow
+// control, the server's sending on it).
+type Handlers struct {
+	// OnChunk is called after a Chunk was applied to the section map.
+	OnChunk func(pos chunk.Pos, revision uint64, data []byte)
+	// OnDrop is called after a Drop removed a section.
+	OnDrop func(pos chunk.Pos)
+	// OnBlockUpdate is called after a BlockUpdate was applied to the map.
+	OnBlockUpdate func(*protocol.BlockUpdate)
+	// OnActionAck answers Break and Place.
+	OnActionAck func(*protocol.ActionAck)
+	// OnCorrection reports a server-side movement correction.
+	OnCorrection func(*protocol.Correction)
+	// OnPlayerState reports a PlayerState datagram.
+	OnPlayerState func(*protocol.PlayerState)
+	// OnControl sees every control message after Welcome (including those
+	// above), for messages without a typed callback: ChatBroadcast, Held,
+	// Released, Error, PlayerJoined, PlayerLeft, Pong, Ping.
+	OnControl func(*protocol.ServerMessage)
+	// OnError reports non-fatal local problems, such as a section that
+	// does not decode.
+	OnError func(error)
+}
+
+func (o *Options) withDefaults() {
+	if o.ProtocolVersion == 0 {
+		o.ProtocolVersion = protocol.Version
+	}
+	if o.KeepAlive <= 0 {
+		o.KeepAlive = 5 * time.Second
+	}
+	if o.DecodeSection == nil && !o.RawSections {
+		o.DecodeSection = chunk.Decode
+	}
+}

@@ -1,0 +1,191 @@
+package client
+
+import (
+	"bufio"
+	"fmt"
+	"time"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+func (c *Conn) readControl() {
+	defer c.wg.Done()
+	h := &c.opts.Handlers
+	for {
+		payload, err := frame.ReadFrame(c.ctlR, frame.ControlCap)
+		if err != nil {
+			c.readerDone(err, "control stream")
+			return
+		}
+		m, err := frame.DecodeServer(payload)
+		if err != nil {
+			c.readerDone(err, "control stream")
+			return
+		}
+		c.stats.control.Add(1)
+		switch k := m.Kind.(type) {
+		case *protocol.ServerMessage_Pong:
+			if t := k.Pong.GetTime(); t != 0 {
+				c.rtt.Store(time.Now().UnixNano() - t)
+			}
+		case *protocol.ServerMessage_Ping:
+			_ = c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Pong{Pong: &protocol.Pong{
+				Nonce: k.Ping.GetNonce(), Time: k.Ping.GetTime(), ReceiverTime: time.Now().UnixMicro(),
+			}}})
+		case *protocol.ServerMessage_BlockUpdate:
+			c.applyBlockUpdate(k.BlockUpdate)
+			if h.OnBlockUpdate != nil {
+				h.OnBlockUpdate(k.BlockUpdate)
+			}
+		case *protocol.ServerMessage_ActionAck:
+			if h.OnActionAck != nil {
+				h.OnActionAck(k.ActionAck)
+			}
+		case *protocol.ServerMessage_Correction:
+			if h.OnCorrection != nil {
+				h.OnCorrection(k.Correction)
+			}
+		case *protocol.ServerMessage_Error:
+			lvl := c.log.Warn()
+			if k.Error.GetFatal() {
+				lvl = c.log.Error()
+			}
+			lvl.Stringer("code", k.Error.GetCode()).Str("message", k.Error.GetMessage()).Msg("server reported an error")
+		}
+		if h.OnControl != nil {
+			h.OnControl(m)
+		}
+	}
+}
+
+// maxPendingUpdates bounds BlockUpdates held for sections whose Chunk has
+// not arrived yet (the server only sends updates for sections it has sent,
+// so the pending set is normally tiny).
+const maxPendingUpdates = 4096
+
+// applyBlockUpdate keeps a held section current. An update for a section
+// not held yet is kept until its Chunk arrives: the control stream may
+// overtake the chunk stream. Updates older than the held revision are
+// ignored; equal ones are applied (replaying an edit is harmless, and a
+// server may give several edits of one tick the same revision).
+func (c *Conn) applyBlockUpdate(u *protocol.BlockUpdate) {
+	c.stats.blockUpdates.Add(1)
+	p := u.GetPos()
+	x, y, z := int(p.GetX()), int(p.GetY()), int(p.GetZ())
+	pos := chunk.PosOfBlock(x, y, z)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.sections[pos]
+	if !ok {
+		if c.pendingCount >= maxPendingUpdates {
+			return
+		}
+		c.pending[pos] = append(c.pending[pos], u)
+		c.pendingCount++
+		return
+	}
+	applyUpdate(s, u)
+}
+
+func applyUpdate(s *Section, u *protocol.BlockUpdate) {
+	if u.GetRevision() < s.Revision {
+		return
+	}
+	if s.Decoded != nil {
+		p := u.GetPos()
+		lx, ly, lz := chunk.LocalOfBlock(int(p.GetX()), int(p.GetY()), int(p.GetZ()))
+		s.Decoded.Set(lx, ly, lz, chunk.Block(u.GetBlock()))
+	}
+	s.Revision = u.GetRevision()
+}
+
+func (c *Conn) readChunks() {
+	defer c.wg.Done()
+	st, err := c.qc.AcceptUniStream(c.ctx)
+	if err != nil {
+		c.readerDone(err, "chunk stream")
+		return
+	}
+	r := bufio.NewReaderSize(st, 64<<10)
+	h := &c.opts.Handlers
+	for {
+		payload, err := frame.ReadFrame(r, frame.ChunkCap)
+		if err != nil {
+			c.readerDone(err, "chunk stream")
+			return
+		}
+		m, err := frame.DecodeChunk(payload)
+		if err != nil {
+			c.readerDone(err, "chunk stream")
+			return
+		}
+		switch k := m.Kind.(type) {
+		case *protocol.ChunkMessage_Chunk:
+			pos := k.Chunk.GetPos().Chunk()
+			c.applyChunk(pos, k.Chunk)
+			c.stats.chunks.Add(1)
+			c.stats.chunkBytes.Add(uint64(len(payload)))
+			if h.OnChunk != nil {
+				h.OnChunk(pos, k.Chunk.GetRevision(), k.Chunk.GetData())
+			}
+		case *protocol.ChunkMessage_Drop:
+			pos := k.Drop.GetPos().Chunk()
+			c.mu.Lock()
+			delete(c.sections, pos)
+			c.pendingCount -= len(c.pending[pos])
+			delete(c.pending, pos)
+			c.mu.Unlock()
+			c.stats.drops.Add(1)
+			if h.OnDrop != nil {
+				h.OnDrop(pos)
+			}
+		}
+	}
+}
+
+func (c *Conn) applyChunk(pos chunk.Pos, m *protocol.Chunk) {
+	s := &Section{Revision: m.GetRevision(), Data: m.GetData()}
+	if c.opts.DecodeSection != nil {
+		d, err := c.opts.DecodeSection(s.Data)
+		if err != nil {
+			if c.opts.Handlers.OnError != nil {
+				c.opts.Handlers.OnError(fmt.Errorf("client: section %v revision %d: %w", pos, s.Revision, err))
+			}
+		} else {
+			s.Decoded = &d
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.sections[pos]; ok && old.Revision > s.Revision {
+		return // an older copy overtaken by updates already applied
+	}
+	c.sections[pos] = s
+	for _, u := range c.pending[pos] {
+		if u.GetRevision() > s.Revision {
+			applyUpdate(s, u)
+		}
+	}
+	c.pendingCount -= len(c.pending[pos])
+	delete(c.pending, pos)
+}
+
+func (c *Conn) readDatagrams() {
+	defer c.wg.Done()
+	for {
+		b, err := c.qc.ReceiveDatagram(c.ctx)
+		if err != nil {
+			return // the connection's end is recorded by the other readers
+		}
+		d, err := frame.DecodeDatagram(b)
+		if err != nil {
+			continue // datagrams are best effort; a bad one is just lost
+		}
+		c.stats.datagrams.Add(1)
+		if ps := d.GetPlayerState(); ps != nil && c.opts.Handlers.OnPlayerState != nil {
+			c.opts.Handlers.OnPlayerState(ps)
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package transport
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"time"
+
+	"github.com/quic-go/quic-go"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// DefaultListen is the default UDP address of the QUIC listener.
+const DefaultListen = ":4433"
+
+// Config configures a Server. The zero value of every field but TLS has a
+// default (see withDefaults).
+type Config struct {
+	// Listen is the UDP address to bind (--listen); default ":4433".
+	// "127.0.0.1:0" picks a free port (tests); Server.Addr reports it.
+	Listen string
+	// PacketConn, when set, is used instead of binding Listen. The caller
+	// keeps ownership: Close does not close it.
+	PacketConn net.PacketConn
+	// TLS supplies the certificate (Certificates or GetCertificate, e.g.
+	// certs.Manager.TLSConfig()). The server clones it and sets NextProtos
+	// to protocol.ALPN plus the ALPNs of ALPNHandlers.
+	TLS *tls.Config
+	// Log receives connection-level logs (one line per connect, reject and
+	// disconnect; per-message detail at debug level).
+	Log zerolog.Logger
+	// World is the static part of every Welcome.
+	World WorldInfo
+	// MaxClients is the number of admitted players (plus those awaiting the
+	// tick's decision) beyond which a Hello is rejected with SERVER_FULL.
+	// Default 256.
+	MaxClients int
+	// MaxViewDistance clamps Hello and Subscribe view distances
+	// (--max-view-distance). Default 16.
+	MaxViewDistance uint32
+	// DefaultViewDistance is granted for a requested view distance of 0.
+	// Default 8 (clamped to MaxViewDistance).
+	DefaultViewDistance uint32
+	// Features the server grants when a client asks for them. Default: every
+	// feature protocol defines.
+	Features []string
+	// Limits are the per-connection limits; zero fields take defaults.
+	Limits Limits
+	// ALPNHandlers serve connections that negotiated another ALPN on the
+	// same UDP port (for example "h3" for WebTransport). The handler owns
+	// the connection; its context is cancelled when the server closes, and
+	// the server closes the connection after the handler returns.
+	ALPNHandlers map[string]ConnHandler
+}
+
+// ConnHandler serves a QUIC connection of a non-native ALPN.
+type ConnHandler func(ctx context.Context, conn *quic.Conn)
+
+// WorldInfo is the world description sent in every Welcome.
+type WorldInfo struct {
+	Seed             int64
+	GeneratorVersion uint32
+	// SectionFormat is the version of the encoding in Chunk.data; default
+	// chunk.CodecVersion.
+	SectionFormat uint32
+	// MinSectionY/MaxSectionY bound the world vertically; both zero means
+	// chunk.MinSectionY..chunk.MaxSectionY.
+	MinSectionY, MaxSectionY int32
+	// BorderSections is the horizontal border; default chunk.BorderSections.
+	BorderSections int32
+	// TickRate is ticks per second; default 20.
+	TickRate uint32
+	// SectionsPerTick and BytesPerTick advertise the per-client delivery
+	// budget (informational for clients; the deliver system enforces it).
+	SectionsPerTick, BytesPerTick uint32
+}
+
+// Limits are per-connection limits. Zero means the default in brackets.
+type Limits struct {
+	// Outbound queues. A full control queue closes the client with
+	// SLOW_CONSUMER (control messages cannot be skipped); a full chunk queue
+	// only makes SendChunk return false (the deliver system retries).
+	ControlQueueMessages int // [1024]
+	ControlQueueBytes    int // [1 MiB]
+	ChunkQueueMessages   int // [8192]
+	ChunkQueueBytes      int // [16 MiB]
+	DatagramQueue        int // datagrams; extra ones are dropped [64]
+
+	// Inbound rate limits, token buckets per client. Control messages over
+	// ControlRate are delayed (the server stops reading the stream); a
+	// client that stays over the rate for FloodGrace is closed with
+	// RATE_LIMITED.
+	ControlRate  float64       // messages per second [200]
+	ControlBurst int           // [400]
+	FloodGrace   time.Duration // [5s]
+	// Subscribe changes above SubscribeRate coalesce: the latest wins and is
+	// delivered when the bucket refills.
+	SubscribeRate  float64 // [4]
+	SubscribeBurst int     // [8]
+	// Chat above ChatRate is refused with a non-fatal Error.
+	ChatRate      float64 // [2]
+	ChatBurst     int     // [5]
+	MaxChatLength int     // bytes [256]
+
+	// Timeouts.
+	HelloTimeout      time.Duration // from connect to a complete Hello [5s]
+	AdmitTimeout      time.Duration // from Connected to Accept/Reject [10s]
+	IdleTimeout       time.Duration // QUIC idle timeout [30s]
+	WriteStallTimeout time.Duration // one stream write blocked this long closes with SLOW_CONSUMER [20s]
+	RejectLinger      time.Duration // after a Reject, wait this long for the client to hang up [500ms]
+
+	// InboxMessages bounds Message events waiting in the Inbox; readers
+	// pause (QUIC flow control pushes back on clients) while it is full.
+	// Connected/Disconnected are never refused. [65536]
+	InboxMessages int
+	// MaxHandshakes bounds connections that have not yet become clients
+	// (no Hello yet); more are closed with SERVER_FULL at once. [64]
+	MaxHandshakes int
+}
+
+func (c Config) withDefaults() (Config, error) {
+	if c.TLS == nil {
+		return c, errors.New("transport: Config.TLS is required (see net/certs)")
+	}
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if c.MaxClients <= 0 {
+		c.MaxClients = 256
+	}
+	if c.MaxViewDistance == 0 {
+		c.MaxViewDistance = 16
+	}
+	if c.DefaultViewDistance == 0 {
+		c.DefaultViewDistance = 8
+	}
+	c.DefaultViewDistance = min(c.DefaultViewDistance, c.MaxViewDistance)
+	if c.Features == nil {
+		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates}
+	}
+	for alpn := range c.ALPNHandlers {
+		if alpn == protocol.ALPN || alpn == "" {
+			return c, fmt.Errorf("transport: ALPN handler for %q is not allowed", alpn)
+		}
+	}
+	c.World = c.World.withDefaults()
+	c.Limits = c.Limits.withDefaults()
+	return c, nil
+}
+
+func (w WorldInfo) withDefaults() WorldInfo {
+	if w.SectionFormat == 0 {
+		w.SectionFormat = chunk.CodecVersion
+	}
+	if w.MinSectionY == 0 && w.MaxSectionY == 0 {
+		w.MinSectionY, w.MaxSectionY = chunk.MinSectionY, chunk.MaxSectionY
+	}
+	if w.BorderSections == 0 {
+		w.BorderSections = chunk.BorderSections
+	}
+	if w.TickRate == 0 {
+		w.TickRate = 20
+	}
+	return w
+}
+
+func (l Limits) withDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defF := func(v *float64, d float64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defD := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&l.ControlQueueMessages, 1024)
+	def(&l.ControlQueueBytes, 1<<20)
+	def(&l.ChunkQueueMessages, 8192)
+	def(&l.ChunkQueueBytes, 16<<20)
+	def(&l.DatagramQueue, 64)
+	defF(&l.ControlRate, 200)
+	def(&l.ControlBurst, 400)
+	defD(&l.FloodGrace, 5*time.Second)
+	defF(&l.SubscribeRate, 4)
+	def(&l.SubscribeBurst, 8)
+	defF(&l.ChatRate, 2)
+	def(&l.ChatBurst, 5)
+	def(&l.MaxChatLength, 256)
+	defD(&l.HelloTimeout, 5*time.Second)
+	defD(&l.AdmitTimeout, 10*time.Second)
+	defD(&l.IdleTimeout, 30*time.Second)
+	defD(&l.WriteStallTimeout, 20*time.Second)
+	defD(&l.RejectLinger, 500*time.Millisecond)
+	def(&l.InboxMessages, 65536)
+	def(&l.MaxHandshakes, 64)
+	return l
+}
+
+// grantFeatures returns the requested features the server supports, in the
+// client's order, without duplicates.
+func (c *Config) grantFeatures(requested []string) []string {
+	var out []string
+	for _, f := range requested {
+		if slices.Contains(c.Features, f) && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// clampView maps a requested view distance to the granted one.
+func (c *Config) clampView(v uint32) uint32 {
+	if v == 0 {
+		return c.DefaultViewDistance
+	}
+	return min(v, c.MaxViewDistance)
+}

@@ -1,0 +1,465 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Coalescing of small frames into one stream write: each Write is a lock
+// round trip into quic-go, so a tick's worth of small control messages is
+// better written at once.
+const (
+	coalesceMax   = 64 << 10 // flush the scratch buffer at this size
+	coalesceFrame = 16 << 10 // frames this large are written directly
+)
+
+func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hello, log zerolog.Logger) *Client {
+	l := s.cfg.Limits
+	id := ClientID(s.nextID.Add(1))
+	c := &Client{
+		id:       id,
+		srv:      s,
+		sess:     sess,
+		ctl:      ctl,
+		hello:    hello,
+		features: s.cfg.grantFeatures(hello.GetFeatures()),
+		view:     s.cfg.clampView(hello.GetViewDistance()),
+		dgramsOK: sess.SupportsDatagrams(),
+		log:      log.With().Uint64("client", uint64(id)).Logger(),
+		decided:  make(chan struct{}),
+		control:  newOutQueue(l.ControlQueueMessages, l.ControlQueueBytes),
+		chunks:   newOutQueue(l.ChunkQueueMessages, l.ChunkQueueBytes),
+		dgrams:   newOutQueue(l.DatagramQueue, l.DatagramQueue*frame.DatagramCap),
+	}
+	// Not derived from s.ctx: a server shutdown must close with SHUTDOWN,
+	// which run() records before cancelling.
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	c.sub = newSubThrottle(l.SubscribeRate, l.SubscribeBurst, func(m *protocol.ClientMessage) {
+		// From the throttle's timer: push without waiting (at most one
+		// coalesced Subscribe per client is ever outstanding).
+		s.inbox.push(Event{Kind: Message, ID: c.id, Client: c, Msg: m})
+	})
+	return c
+}
+
+// run waits for the tick's decision, then runs the connection's goroutines
+// until something ends it, and closes the session. It returns once every
+// goroutine of the client has exited.
+func (c *Client) run() {
+	s := c.srv
+	admit := time.NewTimer(s.cfg.Limits.AdmitTimeout)
+	select {
+	case <-c.decided:
+	case <-admit.C:
+		c.expire(protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT, errors.New("the server did not admit the client in time"), false)
+	case <-c.ctx.Done():
+		c.expire(0, nil, false)
+	case <-c.sess.Context().Done():
+		c.expire(c.sessionEnded())
+	case <-s.ctx.Done():
+		c.expire(protocol.ErrorCode_ERROR_CODE_SHUTDOWN, errShutdown, false)
+	}
+	admit.Stop()
+
+	c.mu.Lock()
+	state := c.state
+	c.mu.Unlock()
+	switch state {
+	case stateRejected:
+		c.fail(c.reject.code, closeReason(c.reject.reason), false)
+		s.sendReject(c.sess, c.ctl, c.reject.code, c.reject.reason)
+		return
+	case stateGone:
+		code, err, _ := c.closeInfo()
+		if code == protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT {
+			s.sendReject(c.sess, c.ctl, code, err.Error())
+			return
+		}
+		_ = c.sess.CloseWithError(code, reasonText(err))
+		return
+	}
+
+	s.stats.admitted.Add(1)
+	c.log.Info().Msg("client admitted")
+	c.wg.Add(4)
+	go c.readControl()
+	go c.writeLoop(c.control, c.ctl.st, "control")
+	go c.chunkWriter()
+	go c.datagramWriter()
+	if c.dgramsOK {
+		c.wg.Add(1)
+		go c.readDatagrams()
+	}
+
+	select {
+	case <-c.ctx.Done():
+	case <-c.sess.Context().Done():
+		c.fail(c.sessionEnded())
+	case <-s.ctx.Done():
+		c.fail(protocol.ErrorCode_ERROR_CODE_SHUTDOWN, errShutdown, false)
+	}
+	c.sub.stop()
+	code, err, remote := c.closeInfo()
+	if !remote {
+		_ = c.sess.CloseWithError(code, reasonText(err))
+	} else {
+		_ = c.sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "")
+	}
+	c.wg.Wait()
+}
+
+var errShutdown = closeReason("server shutting down")
+
+// expire ends a pending client (no decision was made) with the given
+// reason; if a decision raced in, the decision stands.
+func (c *Client) expire(code protocol.ErrorCode, err error, remote bool) {
+	c.mu.Lock()
+	pending := c.state == statePending
+	if pending {
+		c.state = stateGone
+	}
+	c.mu.Unlock()
+	if pending && err != nil {
+		c.fail(code, err, remote)
+	}
+}
+
+// sessionEnded turns the session's close cause into a disconnect reason.
+func (c *Client) sessionEnded() (protocol.ErrorCode, error, bool) {
+	cause := context.Cause(c.sess.Context())
+	if code, remote, ok := closeInfo(cause); ok {
+		if code == protocol.ErrorCode_ERROR_CODE_NONE && remote {
+			return code, nil, true
+		}
+		return code, cause, remote
+	}
+	return protocol.ErrorCode_ERROR_CODE_INTERNAL, cause, false
+}
+
+func reasonText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// failIO records why a stream operation failed, unless the connection was
+// already being torn down (then the error is just the teardown's echo).
+func (c *Client) failIO(err error, what string) {
+	if c.ctx.Err() != nil {
+		return
+	}
+	switch {
+	case errors.Is(err, io.EOF):
+		// The client finished its control stream: a clean goodbye.
+		c.fail(protocol.ErrorCode_ERROR_CODE_NONE, nil, true)
+	case isDeadline(err):
+		c.fail(protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER,
+			fmt.Errorf("%s stream: the client read nothing for %v", what, c.srv.cfg.Limits.WriteStallTimeout), false)
+	default:
+		var fe *frame.Error
+		if errors.As(err, &fe) {
+			c.fail(fe.Code, fmt.Errorf("%s stream: %w", what, err), false)
+			return
+		}
+		if code, remote, ok := closeInfo(err); ok {
+			if code == protocol.ErrorCode_ERROR_CODE_NONE && remote {
+				err = nil
+			}
+			c.fail(code, err, remote)
+			return
+		}
+		c.fail(protocol.ErrorCode_ERROR_CODE_INTERNAL, fmt.Errorf("%s stream: %w", what, err), false)
+	}
+}
+
+// readControl reads, rate-limits, validates and forwards control messages.
+func (c *Client) readControl() {
+	defer c.wg.Done()
+	l := &c.srv.cfg.Limits
+	now := time.Now()
+	rate := newBucket(l.ControlRate, l.ControlBurst, now)
+	chat := newBucket(l.ChatRate, l.ChatBurst, now)
+	var overSince time.Time // when the client last went over ControlRate
+	for {
+		payload, err := frame.ReadFrame(c.ctl.br, frame.ControlCap)
+		if err != nil {
+			c.failIO(err, "control")
+			return
+		}
+		msg, err := frame.DecodeClient(payload)
+		if err != nil {
+			c.fail(frame.Code(err), err, false)
+			return
+		}
+		c.srv.stats.messagesIn.Add(1)
+		// Over the rate, stop reading until a token is due: the client's
+		// own stream backs up. Persistently over it is a flood.
+		now = time.Now()
+		if rate.take(now) {
+			overSince = time.Time{}
+		} else {
+			if overSince.IsZero() {
+				overSince = now
+			}
+			for !rate.take(now) {
+				if now.Sub(overSince) > l.FloodGrace {
+					c.fail(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED,
+						fmt.Errorf("over %v control messages per second for %v", l.ControlRate, l.FloodGrace), false)
+					return
+				}
+				if !sleep(c.ctx, rate.wait(now)) {
+					return
+				}
+				now = time.Now()
+			}
+		}
+		if !c.handle(msg, false, now, &chat) {
+			return
+		}
+	}
+}
+
+// sleep waits d or until ctx ends; false if ctx ended.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// handle applies the transport's own rules to one message and forwards it
+// to the inbox. It returns false when the reader must stop.
+func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time, chat *bucket) bool {
+	l := &c.srv.cfg.Limits
+	switch k := m.Kind.(type) {
+	case nil:
+		return true // empty, or a case from a newer protocol: ignored
+	case *protocol.ClientMessage_Hello:
+		c.fail(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, errors.New("Hello after the handshake"), false)
+		return false
+	case *protocol.ClientMessage_Ping:
+		// Answered here, not by the tick: RTT should not include tick latency.
+		return c.queueControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Pong{Pong: &protocol.Pong{
+			Nonce: k.Ping.GetNonce(), Time: k.Ping.GetTime(), ReceiverTime: now.UnixMicro(),
+		}}})
+	case *protocol.ClientMessage_Subscribe:
+		k.Subscribe.ViewDistance = c.srv.cfg.clampView(k.Subscribe.GetViewDistance())
+		if !c.sub.offer(m, now) {
+			return true // coalesced; the throttle delivers the latest later
+		}
+	case *protocol.ClientMessage_Chat:
+		if n := len(k.Chat.GetText()); n == 0 || n > l.MaxChatLength {
+			return c.warn(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+				fmt.Sprintf("chat text must be 1..%d bytes, got %d", l.MaxChatLength, n))
+		}
+		if !chat.take(now) {
+			return c.warn(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too much chat; message dropped")
+		}
+	case *protocol.ClientMessage_Input:
+		if err := validInput(k.Input); err != nil {
+			c.fail(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, err, false)
+			return false
+		}
+	case *protocol.ClientMessage_BreakBlock:
+		if k.BreakBlock.GetPos() == nil {
+			c.fail(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, errors.New("BreakBlock without pos"), false)
+			return false
+		}
+	case *protocol.ClientMessage_PlaceBlock:
+		if k.PlaceBlock.GetPos() == nil {
+			c.fail(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, errors.New("PlaceBlock without pos"), false)
+			return false
+		}
+	}
+	ev := Event{Kind: Message, ID: c.id, Client: c, Msg: m, Datagram: datagram}
+	return c.srv.inbox.pushMessage(c.ctx, ev) == nil
+}
+
+// maxCoord bounds positions: beyond ±2^31 blocks is outside any world and
+// would overflow block arithmetic in the systems.
+const maxCoord = float64(1 << 31)
+
+func validInput(in *protocol.Input) error {
+	p := in.GetPosition()
+	if p == nil {
+		return errors.New("Input without position")
+	}
+	v := in.GetVelocity()
+	for _, f := range []float64{p.GetX(), p.GetY(), p.GetZ(),
+		float64(v.GetX()), float64(v.GetY()), float64(v.GetZ()),
+		float64(in.GetYaw()), float64(in.GetPitch())} {
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > maxCoord {
+			return fmt.Errorf("Input has a non-finite or out-of-range value %v", f)
+		}
+	}
+	return nil
+}
+
+// queueControl queues a message generated by the transport itself.
+func (c *Client) queueControl(m *protocol.ServerMessage) bool {
+	e, err := EncodeControl(m)
+	if err != nil {
+		c.fail(protocol.ErrorCode_ERROR_CODE_INTERNAL, err, false)
+		return false
+	}
+	if !c.control.push(e.b) {
+		c.fail(protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER, errSlowControl, false)
+		return false
+	}
+	return true
+}
+
+// warn tells the client about a refused message without closing.
+func (c *Client) warn(code protocol.ErrorCode, text string) bool {
+	return c.queueControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: code, Message: text}}})
+}
+
+// readDatagrams forwards datagram Inputs (feature "datagram-input").
+// Datagrams cannot be back-pressured, so over the rate they are dropped.
+func (c *Client) readDatagrams() {
+	defer c.wg.Done()
+	l := &c.srv.cfg.Limits
+	rate := newBucket(l.ControlRate, l.ControlBurst, time.Now())
+	allowed := c.HasFeature(protocol.FeatureDatagramInput)
+	for {
+		b, err := c.sess.ReceiveDatagram(c.ctx)
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				c.failIO(err, "datagram")
+			}
+			return
+		}
+		d, err := frame.DecodeDatagram(b)
+		if err != nil {
+			c.fail(frame.Code(err), err, false)
+			return
+		}
+		c.srv.stats.messagesIn.Add(1)
+		in := d.GetInput()
+		now := time.Now()
+		if in == nil || !allowed || !rate.take(now) {
+			continue // not for the server, not negotiated, or over the rate
+		}
+		if err := validInput(in); err != nil {
+			c.fail(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, err, false)
+			return
+		}
+		m := &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: in}}
+		if c.srv.inbox.pushMessage(c.ctx, Event{Kind: Message, ID: c.id, Client: c, Msg: m, Datagram: true}) != nil {
+			return
+		}
+	}
+}
+
+// chunkWriter opens the chunk stream and writes the chunk queue to it.
+func (c *Client) chunkWriter() {
+	st, err := c.sess.OpenUniStream(c.ctx)
+	if err != nil {
+		c.failIO(err, "chunk")
+		c.wg.Done()
+		return
+	}
+	c.writeLoop(c.chunks, st, "chunk")
+}
+
+// writeLoop drains q into w until the connection ends. Each write has a
+// WriteStallTimeout deadline: a client that stops reading (its flow-control
+// window stays full) is closed with SLOW_CONSUMER instead of holding its
+// queue forever.
+func (c *Client) writeLoop(q *outQueue, w SendStream, what string) {
+	defer c.wg.Done()
+	stall := c.srv.cfg.Limits.WriteStallTimeout
+	var batch [][]byte
+	scratch := make([]byte, 0, coalesceMax)
+	write := func(b []byte) error {
+		_ = w.SetWriteDeadline(time.Now().Add(stall))
+		_, err := w.Write(b)
+		c.srv.stats.bytesOut.Add(uint64(len(b)))
+		return err
+	}
+	for {
+		select {
+		case <-q.wake:
+		case <-c.ctx.Done():
+			return
+		}
+		for {
+			batch = q.take(batch[:0])
+			if len(batch) == 0 {
+				break
+			}
+			total := 0
+			var err error
+			for _, f := range batch {
+				total += len(f)
+				if err != nil {
+					continue
+				}
+				if len(f) >= coalesceFrame {
+					if len(scratch) > 0 {
+						err = write(scratch)
+						scratch = scratch[:0]
+					}
+					if err == nil {
+						err = write(f)
+					}
+					continue
+				}
+				scratch = append(scratch, f...)
+				if len(scratch) >= coalesceMax {
+					err = write(scratch)
+					scratch = scratch[:0]
+				}
+			}
+			if err == nil && len(scratch) > 0 {
+				err = write(scratch)
+			}
+			scratch = scratch[:0]
+			q.done(len(batch), total)
+			clear(batch)
+			if err != nil {
+				c.failIO(err, what)
+				return
+			}
+		}
+	}
+}
+
+// datagramWriter sends queued datagrams; failures drop the datagram.
+func (c *Client) datagramWriter() {
+	defer c.wg.Done()
+	var batch [][]byte
+	for {
+		select {
+		case <-c.dgrams.wake:
+		case <-c.ctx.Done():
+			return
+		}
+		batch = c.dgrams.take(batch[:0])
+		total := 0
+		for _, d := range batch {
+			total += len(d)
+			if c.ctx.Err() == nil {
+				if err := c.sess.SendDatagram(d); err != nil {
+					c.log.Debug().Err(err).Msg("datagram dropped")
+				}
+			}
+		}
+		c.dgrams.done(len(batch), total)
+		clear(batch)
+	}
+}

@@ -1,0 +1,35 @@
+// Package transport is Strata's QUIC transport: the listener, per-client
+// connections and the bridge between them and the simulation tick.
+//
+// The import path is github.com/stratavox/strata/net but the package is
+// named transport, because every file here also needs the standard library's
+// net (addresses, sockets) and a package named net would force an alias on
+// both sides. Import it as
+//
+//	import transport "github.com/stratavox/strata/net"
+//
+// # The bridge
+//
+// Nothing here touches the ECS world. Connection goroutines push Events into
+// one shared Inbox; the ingest system drains it once per tick with
+// Inbox.Drain, which never blocks. In the other direction each Client has
+// bounded outbound queues (control, chunk, datagram) written by that
+// client's own goroutines; Client.Send and friends return false instead of
+// blocking when a queue is full, so a slow client hurts only itself.
+//
+// Per client the events are ordered: Connected first, then Messages in the
+// order the client sent them, then exactly one Disconnected — also when the
+// connection dies before the tick answers Connected.
+//
+// # Admission
+//
+// The transport validates the Hello itself (version, name, capacity,
+// duplicate name) and answers invalid ones with a Reject. A valid one
+// becomes a Connected event; the tick then calls Client.Accept with the
+// entity id and spawn (the transport fills in everything else of the
+// Welcome) or Client.Reject. If it does neither within
+// Limits.AdmitTimeout the client is rejected with HANDSHAKE_TIMEOUT.
+//
+// The wire protocol is described in docs/protocol.md; the schema is in
+// net/protocol, the framing in net/frame, the Go client in net/client.
+package transport

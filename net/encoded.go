@@ -1,0 +1,43 @@
+package transport
+
+import (
+	"fmt"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Encoded is a message already marshalled into a frame, ready to be queued
+// on any number of clients without marshalling again: the deliver system
+// encodes a section's Chunk once per (position, revision) and a broadcast
+// BlockUpdate once per tick, then calls SendEncoded per client. Immutable
+// and safe to share.
+type Encoded struct {
+	b     []byte
+	chunk bool // chunk stream; otherwise control stream
+}
+
+// EncodeControl frames a control-stream message.
+func EncodeControl(m *protocol.ServerMessage) (Encoded, error) {
+	b, err := frame.Marshal(m, frame.ControlCap)
+	if err != nil {
+		return Encoded{}, fmt.Errorf("encode control message: %w", err)
+	}
+	return Encoded{b: b}, nil
+}
+
+// EncodeChunk frames a chunk-stream message.
+func EncodeChunk(m *protocol.ChunkMessage) (Encoded, error) {
+	b, err := frame.Marshal(m, frame.ChunkCap)
+	if err != nil {
+		return Encoded{}, fmt.Errorf("encode chunk message: %w", err)
+	}
+	return Encoded{b: b, chunk: true}, nil
+}
+
+// Len is the frame's size on the wire (prefix included): what it adds to a
+// client's queued bytes and what byte budgets should count.
+func (e Encoded) Len() int { return len(e.b) }
+
+// IsChunk reports whether the frame belongs on the chunk stream.
+func (e Encoded) IsChunk() bool { return e.chunk }

@@ -1,0 +1,108 @@
+// Package protocol is Strata's wire schema: the messages generated from
+// strata.proto, plus the constants and small helpers every peer shares (ALPN,
+// version, features, name rules, error-code mapping, position conversions).
+//
+// docs/protocol.md is the prose specification; this package is its Go form.
+package protocol
+
+import (
+	"fmt"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// ALPN is the TLS application protocol of a native Strata connection. The
+// number is the wire family; the exact version is negotiated by Hello.
+const ALPN = "strata/1"
+
+// Protocol versions this build speaks. A Hello whose protocol_version lies
+// outside [MinVersion, MaxVersion] is rejected with UNSUPPORTED_VERSION.
+const (
+	MinVersion uint32 = 1
+	MaxVersion uint32 = 1
+	// Version is the version this build's client sends.
+	Version = MaxVersion
+)
+
+// Feature strings negotiated by Hello.features / Welcome.features.
+const (
+	// FeatureDatagramInput lets the client send Input in QUIC datagrams
+	// (lower latency, lossy) instead of, or as well as, the control stream.
+	FeatureDatagramInput = "datagram-input"
+	// FeaturePlayerStates asks the server for PlayerState datagrams about
+	// other players.
+	FeaturePlayerStates = "player-states"
+)
+
+// Name rules for Hello.name.
+const (
+	// MaxNameLength is the longest accepted player name, in bytes (names are
+	// ASCII, so also in characters).
+	MaxNameLength = 16
+)
+
+// ValidName reports why name is not an acceptable player name, or nil.
+// Names are 1..MaxNameLength characters of A-Z a-z 0-9 _ -: printable in
+// any font, safe in logs and file names, and not confusable across scripts.
+func ValidName(name string) error {
+	if name == "" {
+		return fmt.Errorf("name is empty")
+	}
+	if len(name) > MaxNameLength {
+		return fmt.Errorf("name is %d bytes, the limit is %d", len(name), MaxNameLength)
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+		if !ok {
+			return fmt.Errorf("name has a forbidden character at byte %d (allowed: A-Z a-z 0-9 _ -)", i)
+		}
+	}
+	return nil
+}
+
+// AppCode is the QUIC application error code for c: the enum value itself,
+// so a CONNECTION_CLOSE carries the same number as a Reject or Error.
+func (c ErrorCode) AppCode() uint64 { return uint64(c) }
+
+// ErrorCodeOf maps a QUIC application error code back to an ErrorCode;
+// unknown codes (a newer peer) map to INTERNAL.
+func ErrorCodeOf(appCode uint64) ErrorCode {
+	if _, ok := ErrorCode_name[int32(appCode)]; ok && appCode <= uint64(^uint32(0)>>1) {
+		return ErrorCode(appCode)
+	}
+	return ErrorCode_ERROR_CODE_INTERNAL
+}
+
+// SectionPosOf converts a chunk position to its wire form.
+func SectionPosOf(p chunk.Pos) *SectionPos { return &SectionPos{X: p.X, Y: p.Y, Z: p.Z} }
+
+// Chunk returns the chunk position; a nil SectionPos is the origin, as an
+// absent message field decodes.
+func (p *SectionPos) Chunk() chunk.Pos {
+	if p == nil {
+		return chunk.Pos{}
+	}
+	return chunk.Pos{X: p.X, Y: p.Y, Z: p.Z}
+}
+
+// NewChunk builds the chunk-stream message for a section. data is the
+// section already encoded by resources/chunk; it is not copied, so it must
+// not change afterwards (encoded sections are shared between clients).
+func NewChunk(p chunk.Pos, revision uint64, data []byte) *ChunkMessage {
+	return &ChunkMessage{Kind: &ChunkMessage_Chunk{Chunk: &Chunk{Pos: SectionPosOf(p), Revision: revision, Data: data}}}
+}
+
+// NewDrop builds the chunk-stream message that makes a client forget a section.
+func NewDrop(p chunk.Pos) *ChunkMessage {
+	return &ChunkMessage{Kind: &ChunkMessage_Drop{Drop: &Drop{Pos: SectionPosOf(p)}}}
+}
+
+// V3 builds a Vec3.
+func V3(x, y, z float64) *Vec3 { return &Vec3{X: x, Y: y, Z: z} }
+
+// V3f builds a Vec3f.
+func V3f(x, y, z float32) *Vec3F { return &Vec3F{X: x, Y: y, Z: z} }
+
+// BP builds a BlockPos.
+func BP(x, y, z int32) *BlockPos { return &BlockPos{X: x, Y: y, Z: z} }

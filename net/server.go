@@ -1,0 +1,280 @@
+package transport
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/quic-go/quic-go"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Server is the QUIC listener and the registry of connected clients.
+type Server struct {
+	cfg    Config
+	log    zerolog.Logger
+	inbox  *Inbox
+	limits *protocol.ServerLimits // shared by every Welcome; never mutated
+
+	udp    net.PacketConn // nil when the caller supplied Config.PacketConn
+	tr     *quic.Transport
+	ln     *quic.Listener
+	ctx    context.Context // cancelled by Close
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	closing bool
+	wg      sync.WaitGroup // every goroutine the server started
+	clients map[ClientID]*Client
+	names   map[string]ClientID // lower-cased names of registered clients
+
+	nextID     atomic.Uint64
+	handshakes atomic.Int64
+	stats      counters
+}
+
+// Listen binds the UDP socket, starts accepting connections and returns.
+// Events appear in Inbox(); Close stops everything.
+func Listen(cfg Config) (*Server, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:     cfg,
+		log:     cfg.Log.With().Str("component", "transport").Logger(),
+		inbox:   NewInbox(cfg.Limits.InboxMessages),
+		clients: make(map[ClientID]*Client),
+		names:   make(map[string]ClientID),
+	}
+	s.limits = s.serverLimits()
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+
+	pc := cfg.PacketConn
+	if pc == nil {
+		addr, err := net.ResolveUDPAddr("udp", cfg.Listen)
+		if err != nil {
+			return nil, fmt.Errorf("transport: resolve %q: %w", cfg.Listen, err)
+		}
+		udp, err := net.ListenUDP("udp", addr)
+		if err != nil {
+			return nil, fmt.Errorf("transport: listen on %s: %w", cfg.Listen, err)
+		}
+		s.udp, pc = udp, udp
+	}
+	s.tr = &quic.Transport{Conn: pc}
+	s.ln, err = s.tr.Listen(s.tlsConfig(), s.quicConfig())
+	if err != nil {
+		s.tr.Close()
+		if s.udp != nil {
+			s.udp.Close()
+		}
+		return nil, fmt.Errorf("transport: start QUIC listener: %w", err)
+	}
+	s.wg.Add(1)
+	go s.acceptLoop()
+	s.log.Info().Str("addr", s.ln.Addr().String()).Strs("alpn", s.tlsConfig().NextProtos).Msg("QUIC listener started")
+	return s, nil
+}
+
+// tlsConfig clones the configured TLS and offers our ALPN first, then the
+// extra handlers' (sorted, so the offer is deterministic). The listener
+// demultiplexes on the negotiated protocol, so adding "h3" for WebTransport
+// later is a handler entry, not a second socket.
+func (s *Server) tlsConfig() *tls.Config {
+	t := s.cfg.TLS.Clone()
+	t.MinVersion = tls.VersionTLS13
+	extra := make([]string, 0, len(s.cfg.ALPNHandlers))
+	for alpn := range s.cfg.ALPNHandlers {
+		extra = append(extra, alpn)
+	}
+	slices.Sort(extra)
+	t.NextProtos = append([]string{protocol.ALPN}, extra...)
+	return t
+}
+
+// quicConfig sizes QUIC for this protocol. Receive windows are small: the
+// only client-to-server stream carries control messages of at most 64 KiB,
+// so large windows would only let a hostile client park memory here.
+func (s *Server) quicConfig() *quic.Config {
+	qc := &quic.Config{
+		HandshakeIdleTimeout:           s.cfg.Limits.HelloTimeout,
+		MaxIdleTimeout:                 s.cfg.Limits.IdleTimeout,
+		EnableDatagrams:                true,
+		InitialStreamReceiveWindow:     128 << 10,
+		MaxStreamReceiveWindow:         512 << 10,
+		InitialConnectionReceiveWindow: 192 << 10,
+		MaxConnectionReceiveWindow:     768 << 10,
+		// A native client opens exactly one bidirectional stream (control)
+		// and no unidirectional ones.
+		MaxIncomingStreams:    1,
+		MaxIncomingUniStreams: -1,
+	}
+	if len(s.cfg.ALPNHandlers) > 0 {
+		// HTTP/3 needs client-opened unidirectional streams (control,
+		// QPACK) and many request streams. Stream limits are fixed before
+		// ALPN is known, so they are relaxed for every connection; a native
+		// session still accepts only its first stream, and anything more
+		// stays unread inside the flow-control windows above.
+		qc.MaxIncomingStreams = 100
+		qc.MaxIncomingUniStreams = 100
+	}
+	return qc
+}
+
+func (s *Server) serverLimits() *protocol.ServerLimits {
+	l := s.cfg.Limits
+	return &protocol.ServerLimits{
+		MaxViewDistance: s.cfg.MaxViewDistance,
+		ControlFrameCap: frame.ControlCap,
+		ChunkFrameCap:   frame.ChunkCap,
+		MaxDatagramSize: frame.DatagramCap,
+		TickRate:        s.cfg.World.TickRate,
+		MaxChatLength:   uint32(l.MaxChatLength),
+		ControlRate:     uint32(l.ControlRate),
+		ControlBurst:    uint32(l.ControlBurst),
+		SubscribeRate:   uint32(max(l.SubscribeRate, 1)),
+		ChatRate:        uint32(max(l.ChatRate, 1)),
+		SectionsPerTick: s.cfg.World.SectionsPerTick,
+		BytesPerTick:    s.cfg.World.BytesPerTick,
+		IdleTimeoutMs:   uint32(l.IdleTimeout.Milliseconds()),
+	}
+}
+
+// Addr is the bound UDP address (useful with port 0).
+func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+
+// Inbox is the queue the ingest system drains every tick.
+func (s *Server) Inbox() *Inbox { return s.inbox }
+
+// Clients is the number of registered clients (admitted or awaiting the
+// tick's decision).
+func (s *Server) Clients() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.clients)
+}
+
+// Close closes every connection with SHUTDOWN, stops the listener and
+// waits for every goroutine the server started. Disconnected events for
+// the closed clients are pushed to the inbox (drain it after Close if they
+// matter). Safe to call more than once.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closing = true
+	s.mu.Unlock()
+	s.cancel()
+	_ = s.ln.Close() // always nil; established connections are closed by their goroutines
+	s.wg.Wait()
+	err := s.tr.Close()
+	if s.udp != nil {
+		if uerr := s.udp.Close(); uerr != nil && err == nil && !errors.Is(uerr, net.ErrClosed) {
+			err = uerr
+		}
+	}
+	s.log.Info().Msg("QUIC listener closed")
+	if err != nil {
+		return fmt.Errorf("transport: close: %w", err)
+	}
+	return nil
+}
+
+// track registers a goroutine with the server unless it is closing.
+func (s *Server) track() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.wg.Add(1)
+	return true
+}
+
+func (s *Server) acceptLoop() {
+	defer s.wg.Done()
+	for {
+		conn, err := s.ln.Accept(s.ctx)
+		if err != nil {
+			if s.ctx.Err() == nil {
+				s.log.Error().Err(err).Msg("accept failed; listener stopped")
+			}
+			return
+		}
+		s.stats.connections.Add(1)
+		if !s.track() {
+			_ = conn.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_SHUTDOWN), "server shutting down")
+			return
+		}
+		go s.dispatch(conn)
+	}
+}
+
+// dispatch routes a connection by its negotiated ALPN.
+func (s *Server) dispatch(conn *quic.Conn) {
+	defer s.wg.Done()
+	alpn := conn.ConnectionState().TLS.NegotiatedProtocol
+	if alpn == protocol.ALPN {
+		s.serveSession(quicSession{conn})
+		return
+	}
+	if h, ok := s.cfg.ALPNHandlers[alpn]; ok {
+		h(s.ctx, conn)
+		_ = conn.CloseWithError(0, "")
+		return
+	}
+	// TLS only negotiates offered protocols, so this is a configuration bug.
+	_ = conn.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION), "unsupported ALPN")
+}
+
+// ServeSession runs a client session arriving over another transport (a
+// WebTransport session adapter) exactly like a native connection, and
+// returns when it has ended. It returns at once if the server is closing.
+func (s *Server) ServeSession(sess Session) {
+	if !s.track() {
+		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_SHUTDOWN, "server shutting down")
+		return
+	}
+	defer s.wg.Done()
+	s.serveSession(sess)
+}
+
+// register admits a validated Hello into the registry, or says why not.
+func (s *Server) register(c *Client) (protocol.ErrorCode, string) {
+	key := strings.ToLower(c.hello.GetName())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return protocol.ErrorCode_ERROR_CODE_SHUTDOWN, "server shutting down"
+	}
+	if len(s.clients) >= s.cfg.MaxClients {
+		return protocol.ErrorCode_ERROR_CODE_SERVER_FULL, fmt.Sprintf("server full (%d players)", s.cfg.MaxClients)
+	}
+	if _, taken := s.names[key]; taken {
+		return protocol.ErrorCode_ERROR_CODE_NAME_TAKEN, fmt.Sprintf("a player named %q is already connected", c.hello.GetName())
+	}
+	s.clients[c.id] = c
+	s.names[key] = c.id
+	return protocol.ErrorCode_ERROR_CODE_NONE, ""
+}
+
+func (s *Server) unregister(c *Client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.clients, c.id)
+	if key := strings.ToLower(c.hello.GetName()); s.names[key] == c.id {
+		delete(s.names, key)
+	}
+}

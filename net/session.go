@@ -1,0 +1,157 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"time"
+
+	"github.com/quic-go/quic-go"
+
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Session is one client's transport: a native QUIC connection today, a
+// WebTransport session later. Both carry the same streams, framing and
+// messages, so everything above this interface is shared; a second
+// transport only needs an adapter and a call to Server.ServeSession.
+type Session interface {
+	// AcceptStream returns the next client-opened bidirectional stream
+	// (the control stream).
+	AcceptStream(ctx context.Context) (Stream, error)
+	// OpenUniStream opens a server-to-client stream (the chunk stream),
+	// waiting if the peer's stream limit is reached.
+	OpenUniStream(ctx context.Context) (SendStream, error)
+	// SendDatagram sends one unreliable datagram; it may block briefly
+	// while the transport's own small queue is full.
+	SendDatagram(b []byte) error
+	// ReceiveDatagram waits for the next datagram.
+	ReceiveDatagram(ctx context.Context) ([]byte, error)
+	// SupportsDatagrams reports whether both sides enabled datagrams.
+	SupportsDatagrams() bool
+	// CloseWithError closes the session with an application error code and
+	// reason; it unblocks every pending stream operation.
+	CloseWithError(code protocol.ErrorCode, reason string) error
+	// Context ends when the session is closed by either side.
+	Context() context.Context
+	// RemoteAddr is the peer's address.
+	RemoteAddr() net.Addr
+}
+
+// SendStream is the writing half of a stream.
+type SendStream interface {
+	io.Writer
+	// Close ends the stream cleanly (FIN) after queued data.
+	Close() error
+	SetWriteDeadline(t time.Time) error
+	// CancelWrite abandons the stream with an error code (RESET_STREAM).
+	CancelWrite(code protocol.ErrorCode)
+}
+
+// Stream is a bidirectional stream.
+type Stream interface {
+	SendStream
+	io.Reader
+	SetReadDeadline(t time.Time) error
+	// CancelRead asks the peer to stop sending (STOP_SENDING).
+	CancelRead(code protocol.ErrorCode)
+}
+
+// Stream priorities (RFC 9218 urgency, lower is more urgent): control
+// messages — corrections, acks, block updates — must not queue behind bulk
+// section data.
+const (
+	controlUrgency = 2
+	chunkUrgency   = 5
+)
+
+// quicSession adapts a native quic-go connection.
+type quicSession struct{ c *quic.Conn }
+
+func (s quicSession) AcceptStream(ctx context.Context) (Stream, error) {
+	st, err := s.c.AcceptStream(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.SetPriority(controlUrgency, false)
+	return quicStream{st}, nil
+}
+
+func (s quicSession) OpenUniStream(ctx context.Context) (SendStream, error) {
+	st, err := s.c.OpenUniStreamSync(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.SetPriority(chunkUrgency, false)
+	return quicSendStream{st}, nil
+}
+
+func (s quicSession) SendDatagram(b []byte) error { return s.c.SendDatagram(b) }
+
+func (s quicSession) ReceiveDatagram(ctx context.Context) ([]byte, error) {
+	return s.c.ReceiveDatagram(ctx)
+}
+
+func (s quicSession) SupportsDatagrams() bool {
+	d := s.c.ConnectionState().SupportsDatagrams
+	return d.Local && d.Remote
+}
+
+func (s quicSession) CloseWithError(code protocol.ErrorCode, reason string) error {
+	return s.c.CloseWithError(quic.ApplicationErrorCode(code.AppCode()), reason)
+}
+
+func (s quicSession) Context() context.Context { return s.c.Context() }
+func (s quicSession) RemoteAddr() net.Addr     { return s.c.RemoteAddr() }
+
+type quicStream struct{ *quic.Stream }
+
+func (s quicStream) CancelWrite(code protocol.ErrorCode) {
+	s.Stream.CancelWrite(quic.StreamErrorCode(code.AppCode()))
+}
+
+func (s quicStream) CancelRead(code protocol.ErrorCode) {
+	s.Stream.CancelRead(quic.StreamErrorCode(code.AppCode()))
+}
+
+type quicSendStream struct{ *quic.SendStream }
+
+func (s quicSendStream) CancelWrite(code protocol.ErrorCode) {
+	s.SendStream.CancelWrite(quic.StreamErrorCode(code.AppCode()))
+}
+
+// closeInfo classifies an error from a session or stream operation: the
+// application error code of a connection close (and whether the peer sent
+// it), or ok=false for anything else.
+func closeInfo(err error) (code protocol.ErrorCode, remote, ok bool) {
+	var app *quic.ApplicationError
+	if errors.As(err, &app) {
+		return protocol.ErrorCodeOf(uint64(app.ErrorCode)), app.Remote, true
+	}
+	var idle *quic.IdleTimeoutError
+	if errors.As(err, &idle) {
+		return protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT, true, true
+	}
+	var hs *quic.HandshakeTimeoutError
+	if errors.As(err, &hs) {
+		return protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT, true, true
+	}
+	var se *quic.StreamError
+	if errors.As(err, &se) {
+		return protocol.ErrorCodeOf(uint64(se.ErrorCode)), se.Remote, true
+	}
+	var te *quic.TransportError
+	if errors.As(err, &te) {
+		return protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, te.Remote, true
+	}
+	var sr *quic.StatelessResetError
+	if errors.As(err, &sr) {
+		return protocol.ErrorCode_ERROR_CODE_NONE, true, true
+	}
+	return 0, false, false
+}
+
+// isDeadline reports a stream deadline expiry.
+func isDeadline(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded) }

@@ -1,0 +1,34 @@
+package transport
+
+import "sync/atomic"
+
+// Stats are cumulative transport counters since Listen.
+type Stats struct {
+	// Clients is the number currently registered.
+	Clients int
+	// Connections is QUIC connections accepted (any ALPN).
+	Connections uint64
+	// Admitted, Rejected and Disconnected count clients by outcome.
+	Admitted, Rejected, Disconnected uint64
+	// MessagesIn counts control messages and datagrams received from
+	// admitted clients; BytesOut counts frame bytes written to streams.
+	MessagesIn, BytesOut uint64
+}
+
+type counters struct {
+	connections, admitted, rejected, disconnected atomic.Uint64
+	messagesIn, bytesOut                          atomic.Uint64
+}
+
+// Stats returns a snapshot of the counters.
+func (s *Server) Stats() Stats {
+	return Stats{
+		Clients:      s.Clients(),
+		Connections:  s.stats.connections.Load(),
+		Admitted:     s.stats.admitted.Load(),
+		Rejected:     s.stats.rejected.Load(),
+		Disconnected: s.stats.disconnected.Load(),
+		MessagesIn:   s.stats.messagesIn.Load(),
+		BytesOut:     s.stats.bytesOut.Load(),
+	}
+}
