@@ -30,17 +30,26 @@ type Look struct {
 }
 
 // View is an interest in the sections around Center: the cylinder
-// dx²+dz² ≤ Radius², |dy| ≤ Radius/2, clipped to the world's height.
+// dx²+dz² ≤ Radius², |dy| ≤ Radius/2, clipped to the world's height,
+// widened by Pad sections along every axis (a section is in the view when
+// max(|dx|-Pad,0)² + max(|dz|-Pad,0)² ≤ Radius² and max(|dy|-Pad,0) ≤
+// Radius/2). Pad is zero for a plain cylinder; Follow sets it so that the
+// wanted radius stays covered while the centre lags behind the entity.
 type View struct {
 	Center chunk.Pos
 	Radius int
+	Pad    int
 }
 
-// Follow makes a View track the entity's Position with hysteresis: the
-// centre moves only once the entity is Slack sections away from it
-// (Chebyshev), and the view keeps Slack-1 extra rings resident so the
-// wanted radius stays covered in between. Radius is the wanted radius; the
-// View's own Radius is kept at Radius+Slack-1.
+// Follow makes a View track the entity's Position (entity needs Position,
+// View and Follow) with hysteresis: the centre moves to the entity's
+// section only once that section is Slack or more sections away from it
+// (Chebyshev distance, vertical included), and the View keeps Slack-1
+// extra rings resident (View.Pad = Slack-1, View.Radius = Radius), so the
+// cylinder of the wanted Radius around the entity's section is always
+// inside the View. Slack 2 (the default used by players) means pacing
+// across one chunk border never moves the centre; Slack below 1 counts as
+// 1 (no hysteresis).
 type Follow struct {
 	Radius int
 	Slack  int

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/stratavox/strata/admin"
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -27,6 +29,21 @@ type Config struct {
 	Workers int
 	// GeneratorVersion is the terrain generator version of a new world.
 	GeneratorVersion int
+	// Listen is the QUIC listener's UDP address ("" disables the network:
+	// a headless server).
+	Listen string
+	// CertFile and KeyFile name a certificate to use instead of the
+	// self-signed one kept in DataDir.
+	CertFile, KeyFile string
+	// MaxViewDistance clamps every client's view radius, in sections.
+	MaxViewDistance int
+	// MaxClients bounds the connected players.
+	MaxClients int
+	// Admin is the admin HTTP listener's address ("" disables it).
+	Admin string
+	// AdminToken is required on every admin request; mandatory when Admin
+	// is not a loopback address.
+	AdminToken string
 	// MigrateGenerator lets a database made by another generator version
 	// be served with GeneratorVersion (its edits are kept).
 	MigrateGenerator bool
@@ -40,6 +57,11 @@ func Defaults() Config {
 		TPS:         20,
 		MaxCatchUp:  5,
 		SpawnRadius: 4,
+		Admin:       admin.DefaultAddr,
+		Listen:      transport.DefaultListen,
+
+		MaxViewDistance: 16,
+		MaxClients:      256,
 
 		GeneratorVersion: worldgen.LatestVersion,
 	}
@@ -62,6 +84,15 @@ func (c Config) Validate() error {
 	}
 	if _, err := worldgen.New(c.Seed, c.GeneratorVersion); err != nil {
 		errs = append(errs, fmt.Errorf("generator-version: %w", err))
+	}
+	if c.MaxViewDistance < 1 || c.MaxViewDistance > 64 {
+		errs = append(errs, fmt.Errorf("max-view-distance: %d is outside 1..64", c.MaxViewDistance))
+	}
+	if c.MaxClients < 1 {
+		errs = append(errs, fmt.Errorf("max-clients: %d is below 1", c.MaxClients))
+	}
+	if (c.CertFile == "") != (c.KeyFile == "") {
+		errs = append(errs, errors.New("cert, key: give both or neither"))
 	}
 	if c.Workers < 0 {
 		errs = append(errs, fmt.Errorf("workers: %d is negative", c.Workers))

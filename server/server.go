@@ -2,25 +2,40 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/certs"
+	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/plugins/daynight"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems"
 	"github.com/stratavox/strata/worldgen"
 )
 
 // Server is a configured, built App ready to run.
 type Server struct {
-	cfg   Config
-	log   zerolog.Logger
-	app   *ecs.App
-	gen   *worldgen.Generator
-	spawn components.Position
+	cfg     Config
+	log     zerolog.Logger
+	app     *ecs.App
+	gen     *worldgen.Generator
+	spawn   components.Position
+	status  *admin.Status
+	metrics *admin.Metrics
+	admin   *admin.Server
+	ready   atomic.Bool
+	certs   *certs.Manager
+	source  *sourceSwitch
+	net     *transport.Server
 	// Progress, if set, receives the start-up gate's progress instead of
 	// the default rate-limited log line (serve draws a bar on a terminal).
 	Progress func(resident, inFlight int)
@@ -36,8 +51,32 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}}
+	x, y, z := gen.FindSpawn()
+	s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	var certHandler http.Handler
+	if cfg.Listen != "" {
+		s.certs, err = certs.Open(certs.Options{Dir: cfg.DataDir, CertFile: cfg.CertFile, KeyFile: cfg.KeyFile, Log: log})
+		if err != nil {
+			return nil, fmt.Errorf("certificate: %w", err)
+		}
+		certHandler = s.certs.Handler()
+		fp := s.certs.Fingerprint()
+		log.Info().Str("sha256", fp.Hex()).Str("sha256_b64", fp.Base64()).Bool("self_signed", s.certs.SelfSigned()).Msg("certificate")
+	}
+	if cfg.Admin != "" {
+		// Checked before anything opens files: an admin listener off
+		// loopback without a token is refused outright.
+		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: s.backup, Cert: certHandler}, s.status, s.metrics)
+		if err != nil {
+			return nil, fmt.Errorf("admin: %w", err)
+		}
+	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	app.AddPlugins(Plugins(cfg, gen)...)
+	app.AddPlugins(Plugins(cfg, gen, s.spawn, s.source)...)
+	app.AddPlugins(systems.NewStatus(systems.StatusConfig{
+		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
+	}))
 	if err := app.Build(); err != nil {
 		// Plugins built before the failure may hold files and goroutines.
 		if serr := app.Shutdown(); serr != nil {
@@ -45,12 +84,13 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 		return nil, fmt.Errorf("build app: %w", err)
 	}
-	x, y, z := gen.FindSpawn()
-	return &Server{cfg: cfg, log: log, app: app, gen: gen, spawn: components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}}, nil
+	s.app = app
+	return s, nil
 }
 
-// Plugins returns the server's plugins in the order they are added.
-func Plugins(cfg Config, gen *worldgen.Generator) []ecs.Plugin {
+// Plugins returns the server's plugins in the order they are added; the
+// network plugin reads its inbound events from source.
+func Plugins(cfg Config, gen *worldgen.Generator, spawn components.Position, source systems.EventSource) []ecs.Plugin {
 	return []ecs.Plugin{
 		systems.NewResidency(systems.ResidencyConfig{Generator: gen, Workers: cfg.Workers}),
 		systems.NewPersist(systems.PersistConfig{
@@ -58,6 +98,11 @@ func Plugins(cfg Config, gen *worldgen.Generator) []ecs.Plugin {
 			Seed:             cfg.Seed,
 			GeneratorVersion: gen.Version(),
 			MigrateGenerator: cfg.MigrateGenerator,
+		}),
+		systems.NewNetwork(systems.NetworkConfig{
+			Source:          source,
+			Spawn:           spawn,
+			MaxViewDistance: cfg.MaxViewDistance,
 		}),
 		daynight.Plugin{},
 	}
@@ -72,11 +117,119 @@ func (s *Server) Spawn() components.Position { return s.spawn }
 // Close shuts every plugin down without running; Run does it itself.
 func (s *Server) Close() error { return s.app.Shutdown() }
 
+// AdminAddr returns the admin listener's bound address once Run started
+// it ("" when disabled).
+func (s *Server) AdminAddr() string {
+	if s.admin == nil {
+		return ""
+	}
+	return s.admin.Addr()
+}
+
+// backup checkpoints the world database; the admin listener calls it from
+// its own goroutine, which Pebble allows while the tick writes.
+func (s *Server) backup(dir string) error {
+	db, ok := ecs.GetResource[storage.DB](s.app)
+	if !ok {
+		return fmt.Errorf("no world database")
+	}
+	return db.Checkpoint(dir)
+}
+
+// listen opens the QUIC listener, after the start-up gate, and starts
+// the certificate's renewal.
+func (s *Server) listen(ctx context.Context) error {
+	b := systems.DefaultDeliveryBudget()
+	srv, err := transport.Listen(transport.Config{
+		Listen: s.cfg.Listen,
+		TLS:    s.certs.TLSConfig(),
+		Log:    s.log,
+		World: transport.WorldInfo{
+			Seed: s.cfg.Seed, GeneratorVersion: uint32(s.gen.Version()), TickRate: uint32(s.cfg.TPS),
+			SectionsPerTick: uint32(b.Sections), BytesPerTick: uint32(b.Bytes),
+		},
+		MaxClients:      s.cfg.MaxClients,
+		MaxViewDistance: uint32(s.cfg.MaxViewDistance),
+	})
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", s.cfg.Listen, err)
+	}
+	s.net = srv
+	s.source.set(&systems.TransportSource{Inbox: srv.Inbox()})
+	go s.certs.Run(ctx)
+	s.log.Info().Stringer("addr", srv.Addr()).Str("alpn", protocol.ALPN).Msg("QUIC listening")
+	return nil
+}
+
+// NetAddr returns the QUIC listener's address once Run opened it.
+func (s *Server) NetAddr() string {
+	if s.net == nil {
+		return ""
+	}
+	return s.net.Addr().String()
+}
+
+// CertSHA256 returns the certificate's SHA-256 (hex), for pinning.
+func (s *Server) CertSHA256() string {
+	if s.certs == nil {
+		return ""
+	}
+	return s.certs.Fingerprint().Hex()
+}
+
+// networkFigures adds the network's counters to the metrics and snapshot.
+func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
+	clients, _ := ecs.GetResource[systems.Clients](s.app)
+	d, _ := ecs.GetResource[systems.Delivery](s.app)
+	if clients != nil {
+		m.ClientsConnected.Set(float64(clients.Len()))
+	}
+	if d != nil {
+		m.SentBytes.Set(d.SentBytes)
+		m.SentSections.Set(d.Sent)
+		m.DeliveryBacklog.Set(float64(d.Backlog))
+	}
+	if snap != nil {
+		if clients != nil {
+			snap.Clients = clients.Len()
+		}
+		snap.CertSHA256 = s.CertSHA256()
+	}
+}
+
+// shutdown stops the network, the admin listener and every plugin. The
+// tick has stopped by then: the network plugin saves the players still
+// connected in its own shutdown hook.
+func (s *Server) shutdown() error {
+	var errs []error
+	if s.net != nil {
+		if err := s.net.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("network: %w", err))
+		}
+	}
+	if s.admin != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.admin.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("admin: %w", err))
+		}
+	}
+	if err := s.app.Shutdown(); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
 // Run loads the spawn region through the schedule (the start-up gate),
 // then runs the tick loop until ctx is done, then shuts every plugin down.
 func (s *Server) Run(ctx context.Context) error {
+	if s.admin != nil {
+		if err := s.admin.Start(); err != nil {
+			return errors.Join(fmt.Errorf("admin: %w", err), s.app.Shutdown())
+		}
+	}
 	if err := s.loadSpawn(ctx); err != nil {
-		if serr := s.app.Shutdown(); serr != nil {
+		if serr := s.shutdown(); serr != nil {
 			s.log.Error().Err(serr).Msg("shutdown")
 		}
 		if ctx.Err() != nil {
@@ -84,6 +237,11 @@ func (s *Server) Run(ctx context.Context) error {
 			return nil
 		}
 		return err
+	}
+	if s.cfg.Listen != "" {
+		if err := s.listen(ctx); err != nil {
+			return errors.Join(err, s.shutdown())
+		}
 	}
 	s.log.Info().Int("tps", s.cfg.TPS).Int64("seed", s.cfg.Seed).Int("systems", len(s.app.Schedule().Order())).Msg("ticking")
 	overruns := s.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second})
@@ -95,7 +253,7 @@ func (s *Server) Run(ctx context.Context) error {
 		},
 	})
 	s.log.Info().Uint64("ticks", s.app.Tick()).Uint64("overruns", p.Overruns.Load()).Uint64("dropped", p.Dropped.Load()).Msg("tick loop stopped")
-	if err := s.app.Shutdown(); err != nil {
+	if err := s.shutdown(); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	s.log.Info().Msg("shut down cleanly")
@@ -118,6 +276,21 @@ func (s *Server) loadSpawn(ctx context.Context) error {
 	if _, err := systems.LoadSpawn(ctx, s.app, view, progress); err != nil {
 		return err
 	}
+	s.ready.Store(true)
 	s.log.Info().Stringer("center", view.Center).Int("radius", view.Radius).Dur("took", time.Since(start)).Msg("spawn region loaded")
 	return nil
+}
+
+// sourceSwitch lets the network plugin be built before the listener
+// exists: it yields nothing until the listener opens after the gate.
+type sourceSwitch struct{ inner systems.EventSource }
+
+func (s *sourceSwitch) set(src systems.EventSource) { s.inner = src }
+
+// Drain drains the current source, if any.
+func (s *sourceSwitch) Drain(dst []systems.InEvent) []systems.InEvent {
+	if s.inner == nil {
+		return dst
+	}
+	return s.inner.Drain(dst)
 }

@@ -2,11 +2,15 @@ package server
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/resources/storage"
 )
 
 func TestConfigValidate(t *testing.T) {
@@ -36,22 +40,83 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
-// TestRunUntilCancelled starts the real server loop and stops it the way a
-// signal does, through its context.
-func TestRunUntilCancelled(t *testing.T) {
+// TestServeAdminAndBackup runs the real server (Pebble on disk, the
+// generator, the admin listener on loopback), waits for it to be ready,
+// reads its metrics, takes an online backup, and stops it the way a signal
+// does, through its context.
+func TestServeAdminAndBackup(t *testing.T) {
 	cfg := Defaults()
 	cfg.DataDir = t.TempDir()
-	cfg.TPS = 100
-	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)))
+	cfg.TPS = 50
+	cfg.SpawnRadius = 2
+	cfg.Admin = "127.0.0.1:0"
+	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	if err := srv.Run(ctx); err != nil {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	get := func(path string) (int, string) {
+		for a := srv.AdminAddr(); a == "" || strings.HasSuffix(a, ":0"); a = srv.AdminAddr() {
+			time.Sleep(5 * time.Millisecond)
+		}
+		resp, err := http.Get("http://" + srv.AdminAddr() + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		code, _ := get("/readyz")
+		if code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server not ready after 20s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(1100 * time.Millisecond) // one snapshot period
+	if code, body := get("/metrics"); code != http.StatusOK || !strings.Contains(body, "strata_tick_duration_seconds") || !strings.Contains(body, `system="reconcile"`) {
+		t.Fatalf("metrics: %d\n%.500s", code, body)
+	}
+	if code, body := get("/api/status"); code != http.StatusOK || !strings.Contains(body, `"ready":true`) {
+		t.Fatalf("status: %d %.300s", code, body)
+	}
+	out := filepath.Join(t.TempDir(), "copy")
+	resp, err := http.Post("http://"+srv.AdminAddr()+"/api/backup", "application/json", strings.NewReader(`{"out":"`+out+`"}`))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if srv.App().Tick() == 0 {
-		t.Fatal("no tick ran")
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("backup: %s", resp.Status)
+	}
+	db, err := storage.Open(out, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if m, ok, err := db.Meta(); err != nil || !ok || m.Seed != cfg.Seed {
+		t.Fatalf("backup metadata %+v %v %v", m, ok, err)
+	}
+}
+
+func TestAdminOffLoopbackNeedsToken(t *testing.T) {
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.Admin = "0.0.0.0:0"
+	if _, err := New(cfg, zerolog.Nop()); err == nil || !strings.Contains(err.Error(), "token") {
+		t.Fatalf("err %v, want a refusal naming the token", err)
 	}
 }

@@ -19,6 +19,8 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
 	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: cores-1, at least 1)")
 	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world")
+	f.StringVar(&cfg.Admin, "admin", cfg.Admin, "admin HTTP listener (metrics, status page, pprof); empty disables it")
+	f.StringVar(&cfg.AdminToken, "admin-token", cfg.AdminToken, "token required on every admin request (mandatory off loopback)")
 	f.BoolVar(&cfg.MigrateGenerator, "migrate-generator", cfg.MigrateGenerator, "serve a world made by another generator version with --generator-version, keeping its edits")
 }
 

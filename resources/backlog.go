@@ -1,0 +1,165 @@
+package resources
+
+import "github.com/stratavox/strata/resources/chunk"
+
+// Backlog is reconcile's bookkeeping between ticks: the desired sections
+// waiting for room in the generation queue, nearest first; jobs that failed
+// and wait to be retried; and evictions that could not save their section
+// yet. Only the tick goroutine may use it.
+//
+// The waiting queue is a bucket queue on Priority (squared distances are
+// small integers), first in first out within a bucket, so its order is
+// deterministic. Entries are checked lazily when popped: a section that
+// stopped being wanted, became resident or went in flight is skipped then,
+// not searched for and removed when that happens.
+type Backlog struct {
+	buckets [][]chunk.Pos
+	heads   []int
+	min     int // no entries below this bucket
+	n       int
+
+	retries []delayed
+	held    []delayed
+
+	// Counters, for metrics and tests.
+	Stats ReconcileStats
+}
+
+// ReconcileStats counts what reconcile did since start.
+type ReconcileStats struct {
+	Dispatched   uint64 // jobs submitted
+	Inserted     uint64 // results made resident
+	Dropped      uint64 // results discarded because no view wanted them any more
+	Failed       uint64 // results that carried an error (retried later)
+	Evicted      uint64 // sections evicted
+	EvictHeld    uint64 // evictions deferred because a dirty section could not be saved
+	BacklogSkips uint64 // stale backlog entries skipped
+}
+
+// delayed is a position that waits until tick Due.
+type delayed struct {
+	Pos      chunk.Pos
+	Priority uint32
+	Due      uint64
+	Attempts int
+}
+
+// NewBacklog returns an empty backlog.
+func NewBacklog() *Backlog { return &Backlog{} }
+
+// Len returns the number of waiting entries, stale ones included.
+func (b *Backlog) Len() int { return b.n }
+
+// Push adds pos with priority; the same position may be pushed again
+// (with a better priority): the duplicate is skipped when popped.
+func (b *Backlog) Push(pos chunk.Pos, priority uint32) {
+	i := int(priority)
+	if i >= len(b.buckets) {
+		n := max(i+1, 2*len(b.buckets), 64)
+		b.buckets = append(b.buckets, make([][]chunk.Pos, n-len(b.buckets))...)
+		b.heads = append(b.heads, make([]int, n-len(b.heads))...)
+	}
+	b.buckets[i] = append(b.buckets[i], pos)
+	if b.n == 0 || i < b.min {
+		b.min = i
+	}
+	b.n++
+}
+
+// Pop removes and returns the most urgent waiting entry.
+func (b *Backlog) Pop() (Want, bool) {
+	if b.n == 0 {
+		return Want{}, false
+	}
+	for b.heads[b.min] == len(b.buckets[b.min]) {
+		b.min++
+	}
+	i := b.min
+	p := b.buckets[i][b.heads[i]]
+	b.heads[i]++
+	if b.heads[i] == len(b.buckets[i]) {
+		// Reuse the bucket's array from the start.
+		b.buckets[i] = b.buckets[i][:0]
+		b.heads[i] = 0
+	}
+	b.n--
+	return Want{Pos: p, Priority: uint32(i)}, true
+}
+
+// Compact drops every waiting entry for which keep is false, preserving
+// the order of the others. Reconcile calls it when stale entries pile up.
+func (b *Backlog) Compact(keep func(chunk.Pos) bool) {
+	b.n = 0
+	for i := range b.buckets {
+		q := b.buckets[i][b.heads[i]:]
+		out := b.buckets[i][:0]
+		for _, p := range q {
+			if keep(p) {
+				out = append(out, p)
+			}
+		}
+		b.buckets[i], b.heads[i] = out, 0
+		if len(out) > 0 && b.n == 0 {
+			b.min = i
+		}
+		b.n += len(out)
+	}
+}
+
+// Reset drops every waiting entry, retry and held eviction.
+func (b *Backlog) Reset() {
+	for i := range b.buckets {
+		b.buckets[i], b.heads[i] = b.buckets[i][:0], 0
+	}
+	b.n, b.min = 0, 0
+	b.retries, b.held = b.retries[:0], b.held[:0]
+}
+
+// Retry schedules pos to be pushed again at tick due (after a failed job).
+func (b *Backlog) Retry(pos chunk.Pos, priority uint32, due uint64) {
+	b.retries = append(b.retries, delayed{Pos: pos, Priority: priority, Due: due})
+}
+
+// Retries returns the number of failed jobs waiting to be retried.
+func (b *Backlog) Retries() int { return len(b.retries) }
+
+// PushDueRetries pushes the retries due by tick now back onto the queue.
+func (b *Backlog) PushDueRetries(now uint64) {
+	kept := b.retries[:0]
+	for _, r := range b.retries {
+		if r.Due <= now {
+			b.Push(r.Pos, r.Priority)
+		} else {
+			kept = append(kept, r)
+		}
+	}
+	b.retries = kept
+}
+
+// Hold records an eviction of pos that failed (attempts so far), to be
+// tried again at tick due.
+func (b *Backlog) Hold(pos chunk.Pos, due uint64, attempts int) {
+	b.held = append(b.held, delayed{Pos: pos, Due: due, Attempts: attempts})
+}
+
+// Held returns the number of evictions waiting for their section to be
+// saved.
+func (b *Backlog) Held() int { return len(b.held) }
+
+// TakeDueHeld removes the held evictions due by tick now and calls fn for
+// each (fn may Hold them again).
+func (b *Backlog) TakeDueHeld(now uint64, fn func(pos chunk.Pos, attempts int)) {
+	var due []delayed
+	kept := b.held[:0]
+	for _, h := range b.held {
+		if h.Due <= now {
+			due = append(due, h)
+		} else {
+			kept = append(kept, h)
+		}
+	}
+	b.held = kept
+	for _, h := range due {
+		fn(h.Pos, h.Attempts)
+	}
+}

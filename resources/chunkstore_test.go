@@ -1,0 +1,196 @@
+package resources
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+type recSaver struct {
+	err   error
+	saved map[chunk.Pos]uint64
+}
+
+func (s *recSaver) SaveEvicted(p chunk.Pos, _ chunk.Section, rev uint64) error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.saved == nil {
+		s.saved = map[chunk.Pos]uint64{}
+	}
+	s.saved[p] = rev
+	return nil
+}
+
+func TestChunkStoreInsert(t *testing.T) {
+	s := NewChunkStore()
+	p := chunk.Pos{X: -1, Y: 2, Z: 3}
+	if err := s.Insert(p, chunk.Uniform(chunk.Stone), 4); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Insert(p, chunk.Uniform(chunk.Dirt), 0); err == nil {
+		t.Fatal("second insert at the same position succeeded")
+	}
+	if err := s.Insert(chunk.Pos{Y: chunk.MaxSectionY + 1}, chunk.Section{}, 0); err == nil {
+		t.Fatal("insert above the world succeeded")
+	}
+	if rev, ok := s.Revision(p); !ok || rev != 4 {
+		t.Fatalf("Revision = %d, %v", rev, ok)
+	}
+	if s.Len() != 1 || s.Dense() != 0 || s.Uniform() != 1 || s.Bytes() != 0 || s.IsDirty(p) {
+		t.Fatalf("counts after insert: len %d dense %d uniform %d bytes %d", s.Len(), s.Dense(), s.Uniform(), s.Bytes())
+	}
+}
+
+func TestChunkStoreBlocks(t *testing.T) {
+	s := NewChunkStore()
+	p := chunk.Pos{X: -1, Y: -1, Z: 0} // blocks x -16..-1, y -16..-1, z 0..15
+	if err := s.Insert(p, chunk.Uniform(chunk.Stone), 0); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		x, y, z  int
+		b        chunk.Block
+		resident bool
+	}{
+		{-1, -1, 0, chunk.Stone, true},
+		{-16, -16, 15, chunk.Stone, true},
+		{0, -1, 0, chunk.Air, false},
+		{-17, -1, 0, chunk.Air, false},
+		{-1, 0, 0, chunk.Air, false},
+		{-1, -1, 16, chunk.Air, false},
+		{-1, -1, -1, chunk.Air, false},
+	}
+	for _, tc := range tests {
+		b, ok := s.Block(tc.x, tc.y, tc.z)
+		if b != tc.b || ok != tc.resident {
+			t.Errorf("Block(%d,%d,%d) = %v, %v; want %v, %v", tc.x, tc.y, tc.z, b, ok, tc.b, tc.resident)
+		}
+	}
+	// Reads and failed writes around the section create nothing: no
+	// phantom ring.
+	for dx := -20; dx <= 20; dx++ {
+		s.Block(dx, -5, 3)
+		s.SetBlock(dx, 5, 3, chunk.Dirt)
+	}
+	if s.Len() != 1 {
+		t.Fatalf("probing created sections: %d resident", s.Len())
+	}
+}
+
+func TestChunkStoreSetBlock(t *testing.T) {
+	s := NewChunkStore()
+	p := chunk.Pos{}
+	if err := s.Insert(p, chunk.Uniform(chunk.Air), 0); err != nil {
+		t.Fatal(err)
+	}
+	if changed, ok := s.SetBlock(1, 2, 3, chunk.Air); changed || !ok {
+		t.Fatalf("writing the same block: changed %v ok %v", changed, ok)
+	}
+	if rev, _ := s.Revision(p); rev != 0 || s.IsDirty(p) {
+		t.Fatal("a no-op write bumped the revision or dirtied the section")
+	}
+	if changed, ok := s.SetBlock(1, 2, 3, chunk.Stone); !changed || !ok {
+		t.Fatal("write not applied")
+	}
+	if b, _ := s.Block(1, 2, 3); b != chunk.Stone {
+		t.Fatalf("read back %v", b)
+	}
+	if rev, _ := s.Revision(p); rev != 1 || !s.IsDirty(p) || s.DirtyCount() != 1 {
+		t.Fatal("edit did not bump the revision and mark dirty")
+	}
+	if s.Dense() != 1 || s.Bytes() != chunk.Volume*2 {
+		t.Fatalf("dense %d bytes %d after the first edit", s.Dense(), s.Bytes())
+	}
+	// Writing air back collapses the section to uniform again.
+	s.SetBlock(1, 2, 3, chunk.Air)
+	if s.Dense() != 0 || s.Bytes() != 0 {
+		t.Fatalf("dense %d bytes %d after undoing the edit", s.Dense(), s.Bytes())
+	}
+	if rev, _ := s.Revision(p); rev != 2 {
+		t.Fatalf("revision %d, want 2", rev)
+	}
+	if s.MarkSaved(p, 1) {
+		t.Fatal("MarkSaved with a stale revision cleared the flag")
+	}
+	if !s.MarkSaved(p, 2) || s.IsDirty(p) || s.DirtyCount() != 0 {
+		t.Fatal("MarkSaved with the current revision did not clear the flag")
+	}
+}
+
+func TestChunkStoreEvict(t *testing.T) {
+	dirty := chunk.Pos{X: 1}
+	clean := chunk.Pos{X: 2}
+	boom := errors.New("disk full")
+	tests := []struct {
+		name      string
+		saver     *recSaver
+		wantErr   error
+		wantSaved bool
+	}{
+		{"no saver keeps the edit", nil, ErrNoSaver, false},
+		{"failing saver keeps the edit", &recSaver{err: boom}, boom, false},
+		{"saver takes the edit", &recSaver{}, nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewChunkStore()
+			if tc.saver != nil {
+				s.Saver = tc.saver
+			}
+			s.Insert(dirty, chunk.Uniform(chunk.Air), 7)
+			s.Insert(clean, chunk.Uniform(chunk.Air), 0)
+			s.SetBlock(16, 0, 0, chunk.Stone)
+			if ok, err := s.Evict(clean); !ok || err != nil {
+				t.Fatalf("evict clean: %v %v", ok, err)
+			}
+			ok, err := s.Evict(dirty)
+			if !errors.Is(err, tc.wantErr) || ok != (tc.wantErr == nil) {
+				t.Fatalf("evict dirty: %v, %v; want error %v", ok, err, tc.wantErr)
+			}
+			if tc.wantErr != nil {
+				if !s.Has(dirty) || !s.IsDirty(dirty) || s.Dense() != 1 {
+					t.Fatal("a section that could not be saved was not kept resident and dirty")
+				}
+				return
+			}
+			if s.Has(dirty) || s.DirtyCount() != 0 || s.Dense() != 0 || s.Bytes() != 0 || s.Len() != 0 {
+				t.Fatal("evicted section still counted")
+			}
+			if rev, ok := tc.saver.saved[dirty]; !ok || rev != 8 {
+				t.Fatalf("saver got rev %d, %v; want 8", rev, ok)
+			}
+			if _, ok := tc.saver.saved[clean]; ok {
+				t.Fatal("a clean section was saved")
+			}
+		})
+	}
+	if ok, err := NewChunkStore().Evict(chunk.Pos{}); ok || err != nil {
+		t.Fatal("evicting a missing section")
+	}
+}
+
+func TestChunkStoreHashAndOrder(t *testing.T) {
+	ps := []chunk.Pos{{X: 3, Y: 1}, {X: -2, Z: 5}, {X: -2, Y: -3, Z: 5}, {Z: -9}}
+	a, b := NewChunkStore(), NewChunkStore()
+	for i := range ps {
+		a.Insert(ps[i], chunk.Uniform(chunk.Block(i)), 0)
+		j := len(ps) - 1 - i
+		b.Insert(ps[j], chunk.Uniform(chunk.Block(j)), 0)
+	}
+	if a.Hash() != b.Hash() {
+		t.Fatal("hash depends on insertion order")
+	}
+	b.SetBlock(48, 16, 0, chunk.Stone)
+	if a.Hash() == b.Hash() {
+		t.Fatal("hash ignores content")
+	}
+	got := a.AppendPositions(nil)
+	want := []chunk.Pos{{X: -2, Y: -3, Z: 5}, {X: -2, Z: 5}, {Z: -9}, {X: 3, Y: 1}}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("order %v, want %v", got, want)
+		}
+	}
+}

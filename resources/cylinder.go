@@ -1,0 +1,169 @@
+package resources
+
+import "github.com/stratavox/strata/resources/chunk"
+
+// MaxViewRadius bounds the radius and pad of a Cylinder: the desired set
+// clamps larger values so that one bad view cannot make the server
+// allocate an unbounded footprint. Clients are limited far below it.
+const MaxViewRadius = 128
+
+// VerticalWeight multiplies the vertical offset in Priority: a section one
+// step above or below the centre counts like one two steps away
+// horizontally, because players see far more of the world sideways.
+const VerticalWeight = 2
+
+// Cylinder is the set of sections one view wants: the sections p with
+// max(|dx|-Pad,0)² + max(|dz|-Pad,0)² ≤ Radius² and
+// max(|dy|-Pad,0) ≤ Radius/2 (d = p - Center), clipped to the world's
+// height and border. With Pad 0 it is the plain cylinder of the design;
+// Pad widens it by Pad sections along every axis, which is exactly the
+// union of the plain cylinders centred anywhere within Chebyshev distance
+// Pad of Center (the hysteresis ring of Follow).
+type Cylinder struct {
+	Center chunk.Pos
+	Radius int
+	Pad    int
+}
+
+// clamped returns c with Radius and Pad limited to 0..MaxViewRadius.
+func (c Cylinder) clamped() Cylinder {
+	c.Radius = min(max(c.Radius, 0), MaxViewRadius)
+	c.Pad = min(max(c.Pad, 0), MaxViewRadius)
+	return c
+}
+
+// yRange returns the clipped section Y range [lo, hi]; lo > hi when the
+// cylinder lies entirely above or below the world.
+func (c Cylinder) yRange() (lo, hi int32) {
+	c = c.clamped()
+	h := int64(c.Radius/2 + c.Pad)
+	l := max(int64(c.Center.Y)-h, chunk.MinSectionY)
+	u := min(int64(c.Center.Y)+h, chunk.MaxSectionY)
+	if l > u {
+		return 1, 0
+	}
+	return int32(l), int32(u)
+}
+
+// Contains reports whether p is in the cylinder (and in the world).
+func (c Cylinder) Contains(p chunk.Pos) bool {
+	if !p.InWorld() {
+		return false
+	}
+	c = c.clamped()
+	ax := padded(int64(p.X)-int64(c.Center.X), c.Pad)
+	az := padded(int64(p.Z)-int64(c.Center.Z), c.Pad)
+	ay := padded(int64(p.Y)-int64(c.Center.Y), c.Pad)
+	r := int64(c.Radius)
+	return ax <= r && az <= r && ax*ax+az*az <= r*r && ay <= r/2
+}
+
+// padded returns max(|d|-pad, 0).
+func padded(d int64, pad int) int64 {
+	if d < 0 {
+		d = -d
+	}
+	return max(d-int64(pad), 0)
+}
+
+// Positions appends every section of the cylinder to dst, column by column
+// (X, then Z, then Y ascending), and returns it.
+func (c Cylinder) Positions(dst []chunk.Pos) []chunk.Pos {
+	c = c.clamped()
+	lo, hi := c.yRange()
+	if lo > hi {
+		return dst
+	}
+	fp := newFootprint(c.Radius, c.Pad)
+	for i, w := range fp.half {
+		x := int64(c.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			z := int64(c.Center.Z) + dz
+			if !columnInWorld(x, z) {
+				continue
+			}
+			for y := lo; y <= hi; y++ {
+				dst = append(dst, chunk.Pos{X: int32(x), Y: y, Z: int32(z)})
+			}
+		}
+	}
+	return dst
+}
+
+// Len returns the number of sections in the cylinder.
+func (c Cylinder) Len() int {
+	c = c.clamped()
+	lo, hi := c.yRange()
+	if lo > hi {
+		return 0
+	}
+	fp := newFootprint(c.Radius, c.Pad)
+	n := 0
+	for i, w := range fp.half {
+		x := int64(c.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			if columnInWorld(x, int64(c.Center.Z)+dz) {
+				n++
+			}
+		}
+	}
+	return n * int(hi-lo+1)
+}
+
+// Priority is the dispatch priority of p for a view centred at center:
+// the squared distance with the vertical axis weighted by VerticalWeight.
+// Lower is more urgent.
+func Priority(center, p chunk.Pos) uint32 {
+	dx := int64(p.X) - int64(center.X)
+	dy := (int64(p.Y) - int64(center.Y)) * VerticalWeight
+	dz := int64(p.Z) - int64(center.Z)
+	d := dx*dx + dy*dy + dz*dz
+	return uint32(min(d, 1<<32-1))
+}
+
+// columnInWorld reports whether column (x, z) is inside the world border.
+func columnInWorld(x, z int64) bool {
+	return x >= -chunk.BorderSections && x <= chunk.BorderSections &&
+		z >= -chunk.BorderSections && z <= chunk.BorderSections
+}
+
+// footprint is a cylinder's horizontal shape: for each dx in
+// -reach..reach, the columns dz in -half[dx+reach]..half[dx+reach].
+type footprint struct {
+	reach int
+	half  []int32
+}
+
+// newFootprint computes the footprint of radius r widened by pad.
+func newFootprint(r, pad int) *footprint {
+	reach := r + pad
+	fp := &footprint{reach: reach, half: make([]int32, 2*reach+1)}
+	for i := range fp.half {
+		ax := int64(padded(int64(i-reach), pad))
+		// Largest az with ax²+az² ≤ r²; ax ≤ r always holds here.
+		az := isqrt(int64(r)*int64(r) - ax*ax)
+		fp.half[i] = int32(az) + int32(pad)
+	}
+	return fp
+}
+
+// covers reports whether offset (dx, dz) is in the footprint.
+func (fp *footprint) covers(dx, dz int64) bool {
+	if dx < -int64(fp.reach) || dx > int64(fp.reach) {
+		return false
+	}
+	w := int64(fp.half[dx+int64(fp.reach)])
+	return dz >= -w && dz <= w
+}
+
+// isqrt returns floor(sqrt(n)) for n ≥ 0.
+func isqrt(n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	x := int64(1)
+	for x*x <= n {
+		x++
+	}
+	return x - 1
+}

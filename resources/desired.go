@@ -1,0 +1,408 @@
+package resources
+
+import (
+	"slices"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Want is a section a view asked for, with its dispatch priority (see
+// Priority) relative to that view's centre.
+type Want struct {
+	Pos      chunk.Pos
+	Priority uint32
+}
+
+// Desired is the desired set: the union of every tracked view's Cylinder,
+// reference-counted per section so that it is maintained incrementally. A
+// view that moves is applied as the difference between its old and new
+// cylinders (a one-chunk step touches two thin slabs, not the whole
+// volume), and nothing is rebuilt per tick.
+//
+// The counts live per column (X, Z): every cylinder is a vertical prism, so
+// a view's contribution to a column is one Y range, and a step only looks
+// up the columns that enter or leave the footprint.
+//
+// Desired records what changed since the last ClearChanges: sections that
+// became wanted (with a priority) and sections that stopped being wanted.
+// Reconcile consumes them to evict and dispatch without scanning the whole
+// set. Only the tick goroutine may use a Desired.
+type Desired struct {
+	index  colIndex // column → slot in cols
+	cols   []column
+	free   []int32
+	n      int // sections with a count above zero
+	shapes map[shapeKey]*footprint
+
+	views    map[uint64]*tracked
+	epoch    uint64
+	seen     int // views Set during the current epoch
+	stale    []uint64
+	wanted   []Want
+	unwanted []chunk.Pos
+}
+
+type colKey struct{ X, Z int32 }
+
+type shapeKey struct{ r, pad int }
+
+// column holds the reference counts of one column's sections, indexed by
+// Y - MinSectionY, and how many views cover the column at all.
+type column struct {
+	counts [chunk.SectionsPerColumn]int32
+	refs   int32
+}
+
+type tracked struct {
+	cyl   Cylinder
+	epoch uint64
+}
+
+// NewDesired returns an empty desired set.
+func NewDesired() *Desired {
+	return &Desired{
+		index:  newColIndex(),
+		shapes: map[shapeKey]*footprint{},
+		views:  map[uint64]*tracked{},
+	}
+}
+
+// columnIndex returns the slot of column k, or -1.
+func (d *Desired) columnIndex(k colKey) int32 { return d.index.get(k.X, k.Z) }
+
+// Len returns the number of desired sections.
+func (d *Desired) Len() int { return d.n }
+
+// Views returns the number of tracked views.
+func (d *Desired) Views() int { return len(d.views) }
+
+// Contains reports whether some view wants p.
+func (d *Desired) Contains(p chunk.Pos) bool {
+	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
+		return false
+	}
+	i := d.columnIndex(colKey{p.X, p.Z})
+	return i >= 0 && d.cols[i].counts[p.Y-chunk.MinSectionY] > 0
+}
+
+// Count returns how many views want p.
+func (d *Desired) Count(p chunk.Pos) int {
+	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
+		return 0
+	}
+	i := d.columnIndex(colKey{p.X, p.Z})
+	if i < 0 {
+		return 0
+	}
+	return int(d.cols[i].counts[p.Y-chunk.MinSectionY])
+}
+
+// View returns the cylinder tracked under key.
+func (d *Desired) View(key uint64) (Cylinder, bool) {
+	t, ok := d.views[key]
+	if !ok {
+		return Cylinder{}, false
+	}
+	return t.cyl, true
+}
+
+// Set tracks view key with cylinder c: it adds the cylinder for a new key
+// and applies the difference for a key whose cylinder changed. It also
+// marks key as seen for Sweep. Radius and Pad are clamped to
+// 0..MaxViewRadius.
+func (d *Desired) Set(key uint64, c Cylinder) {
+	c = c.clamped()
+	t, ok := d.views[key]
+	if !ok {
+		d.add(c, true)
+		d.views[key] = &tracked{cyl: c, epoch: d.epoch}
+		d.seen++
+		return
+	}
+	if t.epoch != d.epoch {
+		t.epoch = d.epoch
+		d.seen++
+	}
+	if t.cyl == c {
+		return
+	}
+	d.move(t.cyl, c)
+	t.cyl = c
+}
+
+// Remove stops tracking view key and releases its cylinder.
+func (d *Desired) Remove(key uint64) {
+	t, ok := d.views[key]
+	if !ok {
+		return
+	}
+	if t.epoch == d.epoch {
+		d.seen--
+	}
+	d.remove(t.cyl)
+	delete(d.views, key)
+}
+
+// Sweep removes every view that was not Set since the previous Sweep (the
+// entity lost its View or was despawned), in key order so that the change
+// log is deterministic, and starts a new epoch. It returns how many views
+// it removed. It costs nothing when every tracked view was seen.
+func (d *Desired) Sweep() int {
+	removed := 0
+	if d.seen < len(d.views) {
+		d.stale = d.stale[:0]
+		for k, t := range d.views {
+			if t.epoch != d.epoch {
+				d.stale = append(d.stale, k)
+			}
+		}
+		slices.Sort(d.stale)
+		for _, k := range d.stale {
+			d.Remove(k)
+		}
+		removed = len(d.stale)
+	}
+	d.epoch++
+	d.seen = 0
+	return removed
+}
+
+// Changes returns the sections that became wanted and those that stopped
+// being wanted since the last ClearChanges, in the order the changes were
+// made. A section may appear in both (it left and came back, or the other
+// way round): consumers check Contains for the current state. Wanted also
+// lists sections re-requested by a newly added cylinder even if another
+// view already wanted them, so that their priority can improve. The
+// slices are valid until the next change.
+func (d *Desired) Changes() (wanted []Want, unwanted []chunk.Pos) {
+	return d.wanted, d.unwanted
+}
+
+// ClearChanges forgets the recorded changes.
+func (d *Desired) ClearChanges() {
+	d.wanted = d.wanted[:0]
+	d.unwanted = d.unwanted[:0]
+}
+
+// AppendPositions appends every desired section to dst, sorted by
+// (X, Z, Y), and returns it. It walks the whole set: for tests, tools and
+// diagnostics, not for per-tick work.
+func (d *Desired) AppendPositions(dst []chunk.Pos) []chunk.Pos {
+	start := len(dst)
+	d.index.each(func(x, z, i int32) {
+		for y, c := range d.cols[i].counts {
+			if c > 0 {
+				dst = append(dst, chunk.Pos{X: x, Y: int32(y) + chunk.MinSectionY, Z: z})
+			}
+		}
+	})
+	slices.SortFunc(dst[start:], ComparePos)
+	return dst
+}
+
+// ComparePos orders positions by X, then Z, then Y: the column-major order
+// used wherever a result depends on iteration order.
+func ComparePos(a, b chunk.Pos) int {
+	switch {
+	case a.X != b.X:
+		return cmpInt32(a.X, b.X)
+	case a.Z != b.Z:
+		return cmpInt32(a.Z, b.Z)
+	default:
+		return cmpInt32(a.Y, b.Y)
+	}
+}
+
+func cmpInt32(a, b int32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (d *Desired) shape(c Cylinder) *footprint {
+	k := shapeKey{c.Radius, c.Pad}
+	fp, ok := d.shapes[k]
+	if !ok {
+		fp = newFootprint(c.Radius, c.Pad)
+		d.shapes[k] = fp
+	}
+	return fp
+}
+
+// add adds c's sections. With boost, sections that were already wanted
+// are recorded as wanted again (a new view may be nearer to them than the
+// view that first asked).
+func (d *Desired) add(c Cylinder, boost bool) {
+	lo, hi := c.yRange()
+	if lo > hi {
+		return
+	}
+	fp := d.shape(c)
+	for i, w := range fp.half {
+		x := int64(c.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			z := int64(c.Center.Z) + dz
+			if !columnInWorld(x, z) {
+				continue
+			}
+			col := d.column(int32(x), int32(z))
+			col.refs++
+			d.inc(col, c.Center, int32(x), int32(z), lo, hi, boost)
+		}
+	}
+}
+
+// remove releases c's sections.
+func (d *Desired) remove(c Cylinder) {
+	lo, hi := c.yRange()
+	if lo > hi {
+		return
+	}
+	fp := d.shape(c)
+	for i, w := range fp.half {
+		x := int64(c.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			z := int64(c.Center.Z) + dz
+			if !columnInWorld(x, z) {
+				continue
+			}
+			d.release(int32(x), int32(z), lo, hi)
+		}
+	}
+}
+
+// move replaces cylinder from by to. When both have the same shape and
+// overlap, only the difference is touched; otherwise the new cylinder is
+// added before the old one is removed, so that shared sections never drop
+// to zero (no spurious unwanted/wanted pair, no column churn).
+func (d *Desired) move(from, to Cylinder) {
+	flo, fhi := from.yRange()
+	tlo, thi := to.yRange()
+	reach := int64(from.Radius + from.Pad)
+	far := abs64(int64(from.Center.X)-int64(to.Center.X)) > 2*reach ||
+		abs64(int64(from.Center.Z)-int64(to.Center.Z)) > 2*reach
+	if from.Radius != to.Radius || from.Pad != to.Pad || flo > fhi || tlo > thi || far {
+		d.add(to, true)
+		d.remove(from)
+		return
+	}
+	fp := d.shape(to)
+	// Columns in the new footprint: add the new-only ones, adjust the Y
+	// range of shared ones.
+	for i, w := range fp.half {
+		x := int64(to.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			z := int64(to.Center.Z) + dz
+			if !columnInWorld(x, z) {
+				continue
+			}
+			if !fp.covers(x-int64(from.Center.X), z-int64(from.Center.Z)) {
+				col := d.column(int32(x), int32(z))
+				col.refs++
+				d.inc(col, to.Center, int32(x), int32(z), tlo, thi, false)
+				continue
+			}
+			if flo == tlo && fhi == thi {
+				continue
+			}
+			col := &d.cols[d.columnIndex(colKey{int32(x), int32(z)})]
+			for y := tlo; y <= thi; y++ {
+				if y < flo || y > fhi {
+					d.inc(col, to.Center, int32(x), int32(z), y, y, false)
+				}
+			}
+			for y := flo; y <= fhi; y++ {
+				if y < tlo || y > thi {
+					d.dec(col, int32(x), int32(z), y, y)
+				}
+			}
+		}
+	}
+	// Columns only in the old footprint.
+	for i, w := range fp.half {
+		x := int64(from.Center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			z := int64(from.Center.Z) + dz
+			if !columnInWorld(x, z) {
+				continue
+			}
+			if !fp.covers(x-int64(to.Center.X), z-int64(to.Center.Z)) {
+				d.release(int32(x), int32(z), flo, fhi)
+			}
+		}
+	}
+}
+
+// column returns the column at (x, z), creating it.
+func (d *Desired) column(x, z int32) *column {
+	k := colKey{x, z}
+	if i := d.columnIndex(k); i >= 0 {
+		return &d.cols[i]
+	}
+	var i int32
+	if n := len(d.free); n > 0 {
+		i = d.free[n-1]
+		d.free = d.free[:n-1]
+	} else {
+		d.cols = append(d.cols, column{})
+		i = int32(len(d.cols) - 1)
+	}
+	d.index.set(x, z, i)
+	return &d.cols[i]
+}
+
+// inc counts one more view wanting sections lo..hi of column (x, z).
+func (d *Desired) inc(col *column, center chunk.Pos, x, z, lo, hi int32, boost bool) {
+	for y := lo; y <= hi; y++ {
+		c := &col.counts[y-chunk.MinSectionY]
+		*c++
+		if *c == 1 {
+			d.n++
+		} else if !boost {
+			continue
+		}
+		p := chunk.Pos{X: x, Y: y, Z: z}
+		d.wanted = append(d.wanted, Want{Pos: p, Priority: Priority(center, p)})
+	}
+}
+
+// dec counts one view fewer wanting sections lo..hi of col.
+func (d *Desired) dec(col *column, x, z, lo, hi int32) {
+	for y := lo; y <= hi; y++ {
+		c := &col.counts[y-chunk.MinSectionY]
+		*c--
+		if *c == 0 {
+			d.n--
+			d.unwanted = append(d.unwanted, chunk.Pos{X: x, Y: y, Z: z})
+		}
+	}
+}
+
+// release removes one view's Y range lo..hi from column (x, z) and frees
+// the column once no view covers it.
+func (d *Desired) release(x, z, lo, hi int32) {
+	k := colKey{x, z}
+	i := d.columnIndex(k)
+	if i < 0 {
+		return
+	}
+	col := &d.cols[i]
+	d.dec(col, x, z, lo, hi)
+	col.refs--
+	if col.refs == 0 {
+		*col = column{}
+		d.index.del(x, z)
+		d.free = append(d.free, i)
+	}
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,451 @@
+package resources
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Generator produces the natural content of a section. It must be
+// deterministic and safe for concurrent use: the pool's workers share one.
+type Generator interface {
+	Generate(pos chunk.Pos) chunk.Section
+}
+
+// GeneratorFunc adapts a function to Generator.
+type GeneratorFunc func(pos chunk.Pos) chunk.Section
+
+// Generate calls f(pos).
+func (f GeneratorFunc) Generate(pos chunk.Pos) chunk.Section { return f(pos) }
+
+// Source is tried before the generator for every job: storage (issue 7)
+// returns edited sections through it, so that they come back through the
+// same pool as generated ones. ok is false for a section it does not hold
+// (never edited: generate it). It must be safe for concurrent use.
+type Source interface {
+	Load(pos chunk.Pos) (s chunk.Section, revision uint64, ok bool, err error)
+}
+
+// DefaultQueueCap is the default bound on jobs in flight.
+const DefaultQueueCap = 256
+
+// GenerationConfig configures a Generation.
+type GenerationConfig struct {
+	// Workers is the number of worker goroutines; 0 means one fewer than
+	// the CPUs, at least one. Ignored in deterministic mode.
+	Workers int
+	// QueueCap bounds the jobs in flight (queued, running, or finished and
+	// not yet drained); 0 means DefaultQueueCap.
+	QueueCap int
+	// Deterministic runs jobs inline, in submission order, when results
+	// are drained: no goroutines, the same results in the same order every
+	// run. For tests and replay. (Priority order is moot there: every job
+	// submitted in one tick completes at the next drain; the caller
+	// submits in its own fixed order.)
+	Deterministic bool
+}
+
+// Result is a finished job.
+type Result struct {
+	Pos      chunk.Pos
+	Priority uint32
+	Section  chunk.Section
+	// Revision is the stored revision of a section loaded from the Source
+	// (0 for a generated one).
+	Revision uint64
+	// Loaded reports that the section came from the Source.
+	Loaded bool
+	// Err is set when the Source failed or the generator panicked; Section
+	// is then meaningless.
+	Err error
+}
+
+// Generation is the job resource: a pool of workers sharing one immutable
+// Generator (and an optional Source), fed through a bounded priority queue
+// (lowest priority value first, i.e. nearest first), with results coming
+// back on a channel that the tick drains without blocking.
+//
+// Submit, TryResult, Wait, IsInFlight, InFlight and Room belong to one
+// goroutine (the tick's). Queued, Running, Completed and Workers may be read
+// from any goroutine (metrics, status pages). The pool starts on the first
+// Submit (or Start) and Stop ends every goroutine it started.
+type Generation struct {
+	gen      Generator
+	source   atomic.Pointer[sourceBox]
+	workers  int
+	cap      int
+	det      bool
+	inflight posSet
+
+	mu      sync.Mutex
+	queue   jobHeap // async mode: workers take the most urgent job
+	fifo    []job   // deterministic mode: jobs in submission order
+	head    int     // next job in fifo
+	seq     uint64
+	started bool
+	stopped bool
+
+	wake    chan struct{}
+	quit    chan struct{}
+	results chan Result
+	wg      sync.WaitGroup
+
+	queued    atomic.Int64
+	running   atomic.Int64
+	completed atomic.Uint64
+	failed    atomic.Uint64
+	nInflight atomic.Int64
+}
+
+type sourceBox struct{ s Source }
+
+// ErrStopped is returned by Start and Wait after Stop.
+var ErrStopped = errors.New("generation stopped")
+
+// NewGeneration returns a stopped pool over gen.
+func NewGeneration(gen Generator, cfg GenerationConfig) *Generation {
+	w := cfg.Workers
+	if w <= 0 {
+		w = max(runtime.NumCPU()-1, 1)
+	}
+	c := cfg.QueueCap
+	if c <= 0 {
+		c = DefaultQueueCap
+	}
+	g := &Generation{
+		gen:      gen,
+		workers:  w,
+		cap:      c,
+		det:      cfg.Deterministic,
+		inflight: newPosSet(),
+		quit:     make(chan struct{}),
+	}
+	if !g.det {
+		g.wake = make(chan struct{}, w)
+		// Room for every job in flight: a worker never blocks on send.
+		g.results = make(chan Result, c)
+	}
+	return g
+}
+
+// SetSource sets the Source tried before the generator. Set it before the
+// first tick (while plugins build); changing it later affects jobs that
+// have not started yet.
+func (g *Generation) SetSource(s Source) {
+	if s == nil {
+		g.source.Store(nil)
+		return
+	}
+	g.source.Store(&sourceBox{s})
+}
+
+// Deterministic reports whether jobs run inline.
+func (g *Generation) Deterministic() bool { return g.det }
+
+// Workers returns the number of worker goroutines (0 in deterministic
+// mode).
+func (g *Generation) Workers() int {
+	if g.det {
+		return 0
+	}
+	return g.workers
+}
+
+// Cap returns the bound on jobs in flight.
+func (g *Generation) Cap() int { return g.cap }
+
+// Start starts the workers; Submit calls it when needed. Starting a
+// started pool does nothing; starting a stopped one fails.
+func (g *Generation) Start() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stopped {
+		return ErrStopped
+	}
+	if g.started {
+		return nil
+	}
+	g.started = true
+	if g.det {
+		return nil
+	}
+	g.wg.Add(g.workers)
+	for range g.workers {
+		go g.worker()
+	}
+	return nil
+}
+
+// Stop stops the pool and waits for its workers to return. Queued jobs
+// are abandoned and a job that is running finishes first (generation is
+// not interruptible). Stop may be called more than once.
+func (g *Generation) Stop() {
+	g.mu.Lock()
+	if g.stopped {
+		g.mu.Unlock()
+		return
+	}
+	g.stopped = true
+	g.queue = g.queue[:0]
+	g.fifo, g.head = nil, 0
+	g.queued.Store(0)
+	close(g.quit)
+	g.mu.Unlock()
+	g.wg.Wait()
+}
+
+// Submit queues a job for pos with the given priority (lower first). It
+// returns false, doing nothing, when pos is outside the world or already
+// in flight, or the pool is full (InFlight() == Cap()) or stopped.
+func (g *Generation) Submit(pos chunk.Pos, priority uint32) bool {
+	if !pos.InWorld() || g.inflight.has(pos) || g.inflight.len() >= g.cap {
+		return false
+	}
+	if err := g.Start(); err != nil {
+		return false
+	}
+	g.mu.Lock()
+	if g.stopped {
+		g.mu.Unlock()
+		return false
+	}
+	g.seq++
+	if g.det {
+		g.fifo = append(g.fifo, job{pos: pos, prio: priority, seq: g.seq})
+	} else {
+		g.queue.push(job{pos: pos, prio: priority, seq: g.seq})
+	}
+	g.queued.Add(1)
+	g.mu.Unlock()
+	g.inflight.add(pos)
+	g.nInflight.Store(int64(g.inflight.len()))
+	if !g.det {
+		select {
+		case g.wake <- struct{}{}:
+		default: // enough wake-ups pending: an awake worker will find the job
+		}
+	}
+	return true
+}
+
+// TryResult returns a finished job without blocking, or false when none is
+// ready. In deterministic mode it runs the oldest queued job inline.
+func (g *Generation) TryResult() (Result, bool) {
+	if g.det {
+		j, ok := g.take()
+		if !ok {
+			return Result{}, false
+		}
+		return g.finish(g.run(j)), true
+	}
+	select {
+	case r := <-g.results:
+		return g.finish(r), true
+	default:
+		return Result{}, false
+	}
+}
+
+// Wait blocks until a job finishes or ctx is done. It is for callers
+// outside the tick (pregen); a tick never waits. It fails with ErrStopped
+// when the pool is stopped and with ctx's error when ctx ends; when
+// nothing is in flight it returns ErrIdle.
+func (g *Generation) Wait(ctx context.Context) (Result, error) {
+	if g.inflight.len() == 0 {
+		return Result{}, ErrIdle
+	}
+	if g.det {
+		r, ok := g.TryResult()
+		if !ok {
+			return Result{}, ErrStopped
+		}
+		return r, nil
+	}
+	select {
+	case <-g.quit:
+		return Result{}, ErrStopped
+	default:
+	}
+	select {
+	case r := <-g.results:
+		return g.finish(r), nil
+	case <-ctx.Done():
+		return Result{}, fmt.Errorf("wait for generation: %w", ctx.Err())
+	case <-g.quit:
+		return Result{}, ErrStopped
+	}
+}
+
+// ErrIdle is returned by Wait when no job is in flight.
+var ErrIdle = errors.New("no generation job in flight")
+
+// IsInFlight reports whether a job for pos was submitted and its result
+// not yet taken.
+func (g *Generation) IsInFlight(pos chunk.Pos) bool {
+	return g.inflight.has(pos)
+}
+
+// InFlight returns the number of jobs submitted whose results were not yet
+// taken. Safe from any goroutine.
+func (g *Generation) InFlight() int { return int(g.nInflight.Load()) }
+
+// Room returns how many more jobs Submit accepts now.
+func (g *Generation) Room() int { return g.cap - g.inflight.len() }
+
+// Queued returns the number of jobs waiting for a worker (the queue
+// depth). Safe from any goroutine.
+func (g *Generation) Queued() int { return int(g.queued.Load()) }
+
+// Running returns the number of jobs being generated. Safe from any
+// goroutine.
+func (g *Generation) Running() int { return int(g.running.Load()) }
+
+// Completed returns the number of results taken so far. Safe from any
+// goroutine.
+func (g *Generation) Completed() uint64 { return g.completed.Load() }
+
+// Failed returns the number of results that carried an error. Safe from
+// any goroutine.
+func (g *Generation) Failed() uint64 { return g.failed.Load() }
+
+// finish does the tick-side bookkeeping of a result being taken.
+func (g *Generation) finish(r Result) Result {
+	g.inflight.remove(r.Pos)
+	g.nInflight.Store(int64(g.inflight.len()))
+	g.completed.Add(1)
+	if r.Err != nil {
+		g.failed.Add(1)
+	}
+	return r
+}
+
+// take pops the most urgent job, if any and the pool is not stopped.
+func (g *Generation) take() (job, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stopped {
+		return job{}, false
+	}
+	if g.det {
+		if g.head == len(g.fifo) {
+			g.fifo, g.head = g.fifo[:0], 0
+			return job{}, false
+		}
+		g.head++
+		g.queued.Add(-1)
+		return g.fifo[g.head-1], true
+	}
+	if len(g.queue) == 0 {
+		return job{}, false
+	}
+	g.queued.Add(-1)
+	return g.queue.pop(), true
+}
+
+func (g *Generation) worker() {
+	defer g.wg.Done()
+	for {
+		j, ok := g.take()
+		if !ok {
+			select {
+			case <-g.wake:
+				continue
+			case <-g.quit:
+				return
+			}
+		}
+		g.running.Add(1)
+		r := g.run(j)
+		g.running.Add(-1)
+		select {
+		case g.results <- r:
+		case <-g.quit:
+			return
+		}
+	}
+}
+
+// run does one job: the Source first, then the generator. A panic becomes
+// the result's error so that one bad position cannot take the server down.
+func (g *Generation) run(j job) (r Result) {
+	r = Result{Pos: j.pos, Priority: j.prio}
+	defer func() {
+		if v := recover(); v != nil {
+			r.Err = fmt.Errorf("generate section %v: panic: %v", j.pos, v)
+		}
+	}()
+	if b := g.source.Load(); b != nil {
+		s, rev, ok, err := b.s.Load(j.pos)
+		if err != nil {
+			r.Err = fmt.Errorf("load section %v: %w", j.pos, err)
+			return r
+		}
+		if ok {
+			r.Section, r.Revision, r.Loaded = s, rev, true
+			return r
+		}
+	}
+	r.Section = g.gen.Generate(j.pos)
+	return r
+}
+
+// job is one queued request.
+type job struct {
+	pos  chunk.Pos
+	prio uint32
+	seq  uint64
+}
+
+// jobHeap is a binary min-heap on (prio, seq).
+type jobHeap []job
+
+func (h jobHeap) less(i, j int) bool {
+	if h[i].prio != h[j].prio {
+		return h[i].prio < h[j].prio
+	}
+	return h[i].seq < h[j].seq
+}
+
+func (h *jobHeap) push(j job) {
+	*h = append(*h, j)
+	q := *h
+	i := len(q) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.less(i, p) {
+			break
+		}
+		q[i], q[p] = q[p], q[i]
+		i = p
+	}
+}
+
+func (h *jobHeap) pop() job {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q = q[:n]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && q.less(l, m) {
+			m = l
+		}
+		if r < n && q.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		q[i], q[m] = q[m], q[i]
+		i = m
+	}
+	*h = q
+	return top
+}

@@ -1,0 +1,166 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+)
+
+// startServer runs a real server (Pebble in a temp dir, QUIC and admin on
+// loopback) until the test ends.
+func startServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	cfg.Listen = "127.0.0.1:0"
+	cfg.Admin = "127.0.0.1:0"
+	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.status.Latest() == nil || !srv.ready.Load() || srv.netAddr() == "" {
+		if time.Now().After(deadline) {
+			t.Fatal("server not listening after 30s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return srv
+}
+
+// netAddr reads the listener's address once Run has opened it; tests poll
+// it, so it goes through the ready flag's ordering.
+func (s *Server) netAddr() string {
+	if !s.ready.Load() {
+		return ""
+	}
+	return s.NetAddr()
+}
+
+// seedPlayers stores player records so that clients of those names join
+// where the test wants them.
+func seedPlayers(t *testing.T, dir string, seed int64, recs ...storage.PlayerRecord) {
+	t.Helper()
+	db, err := storage.Open(dir, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Claim(seed, Defaults().GeneratorVersion, false); err != nil {
+		t.Fatal(err)
+	}
+	w := storage.NewWriter(db, 4, zerolog.Nop())
+	w.Start()
+	w.Submit(storage.Write{Players: recs})
+	w.Stop()
+}
+
+func dialPlayer(t *testing.T, srv *Server, name string, view uint32) *client.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := client.Dial(ctx, srv.NetAddr(), client.Options{Name: name, ViewDistance: view, PinSHA256: srv.CertSHA256()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// cylinderAround is the subscription of a player at p with view radius r
+// under the default hysteresis (one extra ring).
+func cylinderAround(p chunk.Pos, r int) []chunk.Pos {
+	out := resources.Cylinder{Center: p, Radius: r, Pad: 1}.Positions(nil)
+	slices.SortFunc(out, resources.ComparePos)
+	return out
+}
+
+func waitSections(t *testing.T, c *client.Conn, want []chunk.Pos) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got := c.Positions()
+		slices.SortFunc(got, resources.ComparePos)
+		if slices.Equal(got, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("client holds %d sections, want exactly %d", len(got), len(want))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTwoClientsGetTheirOwnCylinders connects two players 1,000 blocks
+// apart over real QUIC: each receives exactly its own subscription.
+func TestTwoClientsGetTheirOwnCylinders(t *testing.T) {
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 1
+	seedPlayers(t, cfg.DataDir, cfg.Seed,
+		storage.PlayerRecord{Name: "alice", X: 8, Y: 100, Z: 8},
+		storage.PlayerRecord{Name: "bob", X: 1008, Y: 100, Z: 8},
+	)
+	srv := startServer(t, cfg)
+	alice := dialPlayer(t, srv, "alice", 3)
+	bob := dialPlayer(t, srv, "bob", 3)
+	aliceWant := cylinderAround(chunk.PosOfFloat(8, 100, 8), 3)
+	bobWant := cylinderAround(chunk.PosOfFloat(1008, 100, 8), 3)
+	waitSections(t, alice, aliceWant)
+	waitSections(t, bob, bobWant)
+	// Nothing more arrives: the subscriptions are complete and disjoint.
+	time.Sleep(200 * time.Millisecond)
+	waitSections(t, alice, aliceWant)
+	if st := alice.Stats(); st.Drops != 0 {
+		t.Fatalf("alice received %d drops without moving", st.Drops)
+	}
+}
+
+// TestSubscriptionChangeDropsOnlyThatClient shrinks one client's view:
+// it is sent Drops for the ring it left, the other client is untouched.
+func TestSubscriptionChangeDropsOnlyThatClient(t *testing.T) {
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 1
+	seedPlayers(t, cfg.DataDir, cfg.Seed,
+		storage.PlayerRecord{Name: "alice", X: -40, Y: 90, Z: -40},
+		storage.PlayerRecord{Name: "bob", X: -40, Y: 90, Z: 24},
+	)
+	srv := startServer(t, cfg)
+	alice := dialPlayer(t, srv, "alice", 4)
+	bob := dialPlayer(t, srv, "bob", 4)
+	at := chunk.PosOfFloat(-40, 90, -40)
+	waitSections(t, alice, cylinderAround(at, 4))
+	bobWant := cylinderAround(chunk.PosOfFloat(-40, 90, 24), 4)
+	waitSections(t, bob, bobWant)
+	bobBefore := bob.Stats()
+	if err := alice.Subscribe(2); err != nil {
+		t.Fatal(err)
+	}
+	small := cylinderAround(at, 2)
+	waitSections(t, alice, small)
+	if got, want := alice.Stats().Drops, uint64(len(cylinderAround(at, 4))-len(small)); got != want {
+		t.Fatalf("alice got %d drops, want %d", got, want)
+	}
+	if err := alice.Subscribe(4); err != nil {
+		t.Fatal(err)
+	}
+	waitSections(t, alice, cylinderAround(at, 4))
+	if after := bob.Stats(); after.Drops != bobBefore.Drops || after.Chunks != bobBefore.Chunks {
+		t.Fatalf("bob's stream changed: %+v -> %+v", bobBefore, after)
+	}
+}

@@ -1,0 +1,157 @@
+package systems
+
+import (
+	"slices"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Delivery is the flush system, a resource for its counters: for each
+// client, a Drop for every section it holds that left its View, and a
+// Chunk for every section of its View it lacks once that section is
+// resident — nearest first, within the budget, skipping clients whose
+// queue is behind.
+type Delivery struct {
+	budget DeliveryBudget
+	store  *resources.ChunkStore
+	cache  *EncodedCache
+	filter *generic.Filter2[components.Stream, components.View]
+	// start rotates which client is served first, so that a time budget
+	// that runs out does not always starve the same clients.
+	start   int
+	scratch []chunk.Pos
+	// Sent and SentBytes count what was handed to connections.
+	Sent, SentBytes, Drops uint64
+	// Skipped counts client-ticks skipped for backpressure.
+	Skipped uint64
+	// Backlog is the bytes queued to clients' chunk streams at the last
+	// tick, summed.
+	Backlog int
+	backlog int
+}
+
+func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache) *Delivery {
+	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View]()}
+}
+
+func (s *Delivery) run(ctx *ecs.Context) {
+	if ctx.Tick%100 == 0 {
+		s.cache.Prune(s.store)
+	}
+	s.Backlog, s.backlog = s.backlog, 0
+	deadline := time.Now().Add(s.budget.Time)
+	q := s.filter.Query(ctx.World)
+	n := q.Count()
+	i := 0
+	first := s.start % max(n, 1)
+	s.start++
+	// Two passes over the query order, starting at first, give every
+	// client a turn in rotation; the query itself must run to its end.
+	var late []*components.Stream
+	var lateViews []components.View
+	for q.Next() {
+		st, v := q.Get()
+		if i < first {
+			late = append(late, st)
+			lateViews = append(lateViews, *v)
+		} else {
+			s.serve(st, *v, deadline)
+		}
+		i++
+	}
+	for j, st := range late {
+		s.serve(st, lateViews[j], deadline)
+	}
+}
+
+// serve brings one client's stream towards its view.
+func (s *Delivery) serve(st *components.Stream, v components.View, deadline time.Time) {
+	if st.Conn == nil {
+		return
+	}
+	if v != st.For {
+		s.resubscribe(st, v)
+	}
+	if len(st.Pending) == 0 || time.Now().After(deadline) {
+		return
+	}
+	queued := st.Conn.Queued()
+	s.backlog += queued.ChunkBytes
+	if queued.ChunkBytes > s.budget.Backlog {
+		s.Skipped++
+		return
+	}
+	sections, bytes := 0, 0
+	keep := st.Pending[:0]
+	full := false
+	for _, p := range st.Pending {
+		if full || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
+			keep = append(keep, p)
+			continue
+		}
+		enc, ok := s.cache.Get(s.store, p)
+		if !ok {
+			keep = append(keep, p) // not resident yet
+			continue
+		}
+		if !st.Conn.SendEncoded(enc) {
+			full = true
+			keep = append(keep, p)
+			continue
+		}
+		rev, _ := s.store.Revision(p)
+		st.Sent[p] = rev
+		sections++
+		bytes += enc.Len()
+	}
+	clear(st.Pending[len(keep):])
+	st.Pending = keep
+	s.Sent += uint64(sections)
+	s.SentBytes += uint64(bytes)
+}
+
+// resubscribe drops what left the view and lists what entered it, nearest
+// first.
+func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
+	cyl := resources.Cylinder{Center: v.Center, Radius: v.Radius, Pad: v.Pad}
+	// Drops in a fixed order, so two runs send the same frames.
+	s.scratch = s.scratch[:0]
+	for p := range st.Sent {
+		if !cyl.Contains(p) {
+			s.scratch = append(s.scratch, p)
+		}
+	}
+	slices.SortFunc(s.scratch, resources.ComparePos)
+	for _, p := range s.scratch {
+		if !st.Conn.SendChunk(protocol.NewDrop(p)) {
+			// The chunk queue is full: the client will learn of this
+			// section's removal on the next resubscription.
+			return
+		}
+		delete(st.Sent, p)
+		s.Drops++
+	}
+	st.Pending = cyl.Positions(st.Pending[:0])
+	keep := st.Pending[:0]
+	for _, p := range st.Pending {
+		if _, ok := st.Sent[p]; !ok {
+			keep = append(keep, p)
+		}
+	}
+	st.Pending = keep
+	slices.SortStableFunc(st.Pending, func(a, b chunk.Pos) int {
+		pa, pb := resources.Priority(v.Center, a), resources.Priority(v.Center, b)
+		if pa != pb {
+			return int(pa) - int(pb)
+		}
+		return resources.ComparePos(a, b)
+	})
+	st.For = v
+}

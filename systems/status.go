@@ -1,0 +1,226 @@
+package systems
+
+import (
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/worldgen"
+)
+
+// Names of the status plugin and its system.
+const (
+	StatusPluginName = "status"
+	SystemStatus     = "publish_status"
+)
+
+// StatusConfig configures the Status plugin.
+type StatusConfig struct {
+	Status  *admin.Status
+	Metrics *admin.Metrics
+	// Generator colours the map's columns by their surface block.
+	Generator *worldgen.Generator
+	TargetTPS int
+	// SnapshotEvery is how often, in ticks, a snapshot is published;
+	// metrics are updated every tick. 0 means TargetTPS (once a second).
+	SnapshotEvery uint64
+	// Ready reports whether the start-up gate is done.
+	Ready func() bool
+	// Extra, if set, adds other plugins' figures (clients, bytes sent) to
+	// each snapshot and to the metrics.
+	Extra func(*admin.Snapshot, *admin.Metrics)
+}
+
+// Status is the plugin that feeds the admin listener: it updates the
+// Prometheus metrics every tick and publishes a snapshot for the status
+// page, from the last system of the persist stage. HTTP handlers only ever
+// read what it published.
+type Status struct {
+	Config StatusConfig
+
+	started  time.Time
+	runs     []uint64 // per system, at the last update
+	players  *generic.Filter3[components.Player, components.Position, components.View]
+	colors   map[[2]int32]uint32
+	rate     rateMeter
+	genRate  rateMeter
+	lastSync uint64
+}
+
+// NewStatus returns the plugin.
+func NewStatus(cfg StatusConfig) *Status { return &Status{Config: cfg} }
+
+// Name returns StatusPluginName.
+func (s *Status) Name() string { return StatusPluginName }
+
+// Dependencies names the plugins whose resources it reads.
+func (s *Status) Dependencies() []string { return []string{ResidencyPluginName, PersistPluginName} }
+
+// Build adds the publish_status system, last in the persist stage.
+func (s *Status) Build(app *ecs.App) error {
+	if s.Config.TargetTPS <= 0 {
+		s.Config.TargetTPS = 20
+	}
+	if s.Config.SnapshotEvery == 0 {
+		s.Config.SnapshotEvery = uint64(s.Config.TargetTPS)
+	}
+	s.started = time.Now()
+	s.players = generic.NewFilter3[components.Player, components.Position, components.View]()
+	s.colors = map[[2]int32]uint32{}
+	store := ecs.RequireResource[resources.ChunkStore](app)
+	gen := ecs.RequireResource[resources.Generation](app)
+	dur := ecs.RequireResource[Durability](app)
+	app.AddSystem(ecs.Persist, SystemStatus, func(ctx *ecs.Context) {
+		s.update(ctx, store, gen, dur)
+	}, ecs.After(SystemReleaseDurable))
+	return nil
+}
+
+// rateMeter turns a running count into a per-second rate over ~1 s.
+type rateMeter struct {
+	at    time.Time
+	count uint64
+	rate  float64
+}
+
+func (r *rateMeter) observe(now time.Time, count uint64) float64 {
+	if r.at.IsZero() {
+		r.at, r.count = now, count
+		return 0
+	}
+	if dt := now.Sub(r.at); dt >= time.Second {
+		r.rate = float64(count-r.count) / dt.Seconds()
+		r.at, r.count = now, count
+	}
+	return r.rate
+}
+
+func (s *Status) update(ctx *ecs.Context, store *resources.ChunkStore, gen *resources.Generation, dur *Durability) {
+	m := s.Config.Metrics
+	now := time.Now()
+	t := ctx.App.Timings()
+	systems := t.Systems()
+	if len(s.runs) != len(systems) {
+		s.runs = make([]uint64, len(systems))
+	}
+	for i, st := range systems {
+		if st.Runs != s.runs[i] {
+			m.ObserveSystem(st.Name, string(st.Stage), st.Last)
+			s.runs[i] = st.Runs
+		}
+	}
+	tick := t.Tick()
+	if tick.Runs > 0 {
+		m.ObserveTick(tick.Last)
+	}
+	tps := s.rate.observe(now, ctx.Tick)
+	m.TPS.Set(tps)
+	if p := ctx.App.Pacer(); p != nil {
+		m.Overruns.Set(p.Overruns.Load())
+		m.DroppedTicks.Set(p.Dropped.Load())
+	}
+	ready := s.Config.Ready == nil || s.Config.Ready()
+	if ready {
+		m.Ready.Set(1)
+	} else {
+		m.Ready.Set(0)
+	}
+	res := admin.Resident{Dense: store.Dense(), Uniform: store.Uniform(), Bytes: store.Bytes(), Dirty: store.DirtyCount()}
+	m.SetResident(res)
+	g := admin.Generation{Queued: gen.Queued(), InFlight: gen.InFlight(), Completed: gen.Completed(), Failed: gen.Failed()}
+	g.PerSecond = s.genRate.observe(now, g.Completed)
+	m.SetGeneration(g)
+	if ws := dur.Writer().Stats(); ws.Batches != s.lastSync {
+		m.ObserveFsync(ws.LastSync)
+		s.lastSync = ws.Batches
+	}
+	if s.Config.Extra != nil && ctx.Tick%s.Config.SnapshotEvery != 0 {
+		s.Config.Extra(nil, m)
+	}
+	if ctx.Tick%s.Config.SnapshotEvery != 0 {
+		return
+	}
+	snap := &admin.Snapshot{
+		Seed: s.seed(), GeneratorVersion: s.version(), Started: s.started, Time: now,
+		Tick: ctx.Tick, TargetTPS: s.Config.TargetTPS, TPS: tps, Ready: ready,
+		TickTiming: timing(tick), Resident: res, Generation: g,
+	}
+	if p := ctx.App.Pacer(); p != nil {
+		snap.Overruns = p.Overruns.Load()
+	}
+	for _, st := range systems {
+		snap.Systems = append(snap.Systems, timing(st))
+	}
+	q := s.players.Query(ctx.World)
+	for q.Next() {
+		pl, pos, v := q.Get()
+		snap.Players = append(snap.Players, admin.Player{Name: pl.Name, Entity: uint64(q.Entity().ID()), X: pos.X, Y: pos.Y, Z: pos.Z, ViewRadius: v.Radius})
+	}
+	snap.Columns = s.columns(store)
+	if s.Config.Extra != nil {
+		s.Config.Extra(snap, m)
+	}
+	s.Config.Status.Publish(snap)
+}
+
+func timing(st ecs.Stat) admin.Timing {
+	return admin.Timing{Name: st.Name, Stage: string(st.Stage), Runs: st.Runs, Last: st.Last, P50: st.P50, P99: st.P99, Max: st.Max}
+}
+
+func (s *Status) seed() int64 {
+	if s.Config.Generator == nil {
+		return 0
+	}
+	return s.Config.Generator.Seed()
+}
+
+func (s *Status) version() int {
+	if s.Config.Generator == nil {
+		return 0
+	}
+	return s.Config.Generator.Version()
+}
+
+// columns aggregates the resident sections per column for the map; a
+// column's colour (its surface block at the centre) is computed once and
+// forgotten when the column leaves.
+func (s *Status) columns(store *resources.ChunkStore) []admin.Column {
+	var cols []admin.Column
+	index := map[[2]int32]int{}
+	for _, p := range store.AppendPositions(nil) {
+		k := [2]int32{p.X, p.Z}
+		i, ok := index[k]
+		if !ok {
+			i = len(cols)
+			index[k] = i
+			cols = append(cols, admin.Column{X: p.X, Z: p.Z, Color: s.colorOf(k)})
+		}
+		cols[i].Sections++
+		if sec, ok := store.Section(p); ok && !sec.IsUniform() {
+			cols[i].Dense++
+		}
+	}
+	for k := range s.colors {
+		if _, ok := index[k]; !ok {
+			delete(s.colors, k)
+		}
+	}
+	return cols
+}
+
+func (s *Status) colorOf(k [2]int32) uint32 {
+	if c, ok := s.colors[k]; ok {
+		return c
+	}
+	var c uint32
+	if s.Config.Generator != nil {
+		_, top := s.Config.Generator.SurfaceAt(int(k[0])*chunk.Size+chunk.Size/2, int(k[1])*chunk.Size+chunk.Size/2)
+		c = top.Props().Color
+	}
+	s.colors[k] = c
+	return c
+}
