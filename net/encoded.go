@@ -41,3 +41,7 @@ func (e Encoded) Len() int { return len(e.b) }
 
 // IsChunk reports whether the frame belongs on the chunk stream.
 func (e Encoded) IsChunk() bool { return e.chunk }
+
+// Bytes returns the frame (length prefix included). Callers must not
+// modify it: it is shared by every client it is queued on.
+func (e Encoded) Bytes() []byte { return e.b }

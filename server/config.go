@@ -44,6 +44,17 @@ type Config struct {
 	// AdminToken is required on every admin request; mandatory when Admin
 	// is not a loopback address.
 	AdminToken string
+	// Record, if set, is a file to record every inbound event in.
+	Record string
+	// RecordHashes adds a state hash per tick to the recording, for
+	// `strata replay --verify`; it implies Deterministic.
+	RecordHashes bool
+	// Deterministic makes the simulation a function of its inputs:
+	// generation inline, acknowledgements released synchronously, no
+	// wall-clock budgets. Slower; for recordings and tests.
+	Deterministic bool
+	// InMemory keeps the world database in memory (replay, bench).
+	InMemory bool
 	// MigrateGenerator lets a database made by another generator version
 	// be served with GeneratorVersion (its edits are kept).
 	MigrateGenerator bool
@@ -69,6 +80,9 @@ func Defaults() Config {
 
 // Validate rejects impossible settings, naming the setting.
 func (c Config) Validate() error {
+	if c.RecordHashes && c.Record == "" {
+		return errors.New("record-hashes: needs --record FILE")
+	}
 	var errs []error
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data: must not be empty"))

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 
 // startServer runs a real server (Pebble in a temp dir, QUIC and admin on
 // loopback) until the test ends.
-func startServer(t *testing.T, cfg Config) *Server {
+func startServer(t *testing.T, cfg Config) (*Server, func()) {
 	t.Helper()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.Admin = "127.0.0.1:0"
@@ -26,12 +27,16 @@ func startServer(t *testing.T, cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Cleanup(stop)
 	deadline := time.Now().Add(30 * time.Second)
 	for srv.status.Latest() == nil || !srv.ready.Load() || srv.netAddr() == "" {
 		if time.Now().After(deadline) {
@@ -39,7 +44,7 @@ func startServer(t *testing.T, cfg Config) *Server {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return srv
+	return srv, stop
 }
 
 // netAddr reads the listener's address once Run has opened it; tests poll
@@ -115,7 +120,7 @@ func TestTwoClientsGetTheirOwnCylinders(t *testing.T) {
 		storage.PlayerRecord{Name: "alice", X: 8, Y: 100, Z: 8},
 		storage.PlayerRecord{Name: "bob", X: 1008, Y: 100, Z: 8},
 	)
-	srv := startServer(t, cfg)
+	srv, _ := startServer(t, cfg)
 	alice := dialPlayer(t, srv, "alice", 3)
 	bob := dialPlayer(t, srv, "bob", 3)
 	aliceWant := cylinderAround(chunk.PosOfFloat(8, 100, 8), 3)
@@ -140,7 +145,7 @@ func TestSubscriptionChangeDropsOnlyThatClient(t *testing.T) {
 		storage.PlayerRecord{Name: "alice", X: -40, Y: 90, Z: -40},
 		storage.PlayerRecord{Name: "bob", X: -40, Y: 90, Z: 24},
 	)
-	srv := startServer(t, cfg)
+	srv, _ := startServer(t, cfg)
 	alice := dialPlayer(t, srv, "alice", 4)
 	bob := dialPlayer(t, srv, "bob", 4)
 	at := chunk.PosOfFloat(-40, 90, -40)

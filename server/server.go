@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/plugins/daynight"
+	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems"
@@ -24,18 +27,20 @@ import (
 
 // Server is a configured, built App ready to run.
 type Server struct {
-	cfg     Config
-	log     zerolog.Logger
-	app     *ecs.App
-	gen     *worldgen.Generator
-	spawn   components.Position
-	status  *admin.Status
-	metrics *admin.Metrics
-	admin   *admin.Server
-	ready   atomic.Bool
-	certs   *certs.Manager
-	source  *sourceSwitch
-	net     *transport.Server
+	recorder  *replay.Writer
+	recording *replay.RecordingSource
+	cfg       Config
+	log       zerolog.Logger
+	app       *ecs.App
+	gen       *worldgen.Generator
+	spawn     components.Position
+	status    *admin.Status
+	metrics   *admin.Metrics
+	admin     *admin.Server
+	ready     atomic.Bool
+	certs     *certs.Manager
+	source    *sourceSwitch
+	net       *transport.Server
 	// Progress, if set, receives the start-up gate's progress instead of
 	// the default rate-limited log line (serve draws a bar on a terminal).
 	Progress func(resident, inFlight int)
@@ -46,6 +51,11 @@ type Server struct {
 func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("invalid configuration: %w", err)
+	}
+	if cfg.RecordHashes {
+		// Hashes recorded from a non-deterministic run could never be
+		// reproduced by a replay.
+		cfg.Deterministic = true
 	}
 	gen, err := worldgen.New(cfg.Seed, cfg.GeneratorVersion)
 	if err != nil {
@@ -73,7 +83,15 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	app.AddPlugins(Plugins(cfg, gen, s.spawn, s.source)...)
+	var source systems.EventSource = s.source
+	if cfg.Record != "" {
+		rs, err := s.startRecording(app)
+		if err != nil {
+			return nil, err
+		}
+		source = rs
+	}
+	app.AddPlugins(Plugins(cfg, gen, s.spawn, source)...)
 	app.AddPlugins(systems.NewStatus(systems.StatusConfig{
 		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
 	}))
@@ -85,24 +103,35 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	if s.recording != nil {
+		if err := s.writeRecordingHeader(); err != nil {
+			return nil, errors.Join(err, app.Shutdown())
+		}
+	}
 	return s, nil
 }
 
 // Plugins returns the server's plugins in the order they are added; the
-// network plugin reads its inbound events from source.
+// network plugin reads its inbound events from source. cfg.Deterministic
+// selects inline generation, synchronous durability and no wall-clock
+// budgets, so the same inputs give the same state tick by tick;
+// cfg.InMemory keeps the database in memory (replay, bench).
 func Plugins(cfg Config, gen *worldgen.Generator, spawn components.Position, source systems.EventSource) []ecs.Plugin {
 	return []ecs.Plugin{
-		systems.NewResidency(systems.ResidencyConfig{Generator: gen, Workers: cfg.Workers}),
+		systems.NewResidency(systems.ResidencyConfig{Generator: gen, Workers: cfg.Workers, Deterministic: cfg.Deterministic}),
 		systems.NewPersist(systems.PersistConfig{
 			DataDir:          cfg.DataDir,
 			Seed:             cfg.Seed,
 			GeneratorVersion: gen.Version(),
 			MigrateGenerator: cfg.MigrateGenerator,
+			InMemory:         cfg.InMemory,
+			Synchronous:      cfg.Deterministic,
 		}),
 		systems.NewNetwork(systems.NetworkConfig{
 			Source:          source,
 			Spawn:           spawn,
 			MaxViewDistance: cfg.MaxViewDistance,
+			Deterministic:   cfg.Deterministic,
 		}),
 		daynight.Plugin{},
 	}
@@ -217,6 +246,12 @@ func (s *Server) shutdown() error {
 	if err := s.app.Shutdown(); err != nil {
 		errs = append(errs, err)
 	}
+	if s.recorder != nil {
+		if err := s.recorder.Close(max(s.app.Tick(), 1) - 1); err != nil {
+			errs = append(errs, fmt.Errorf("recording %s: %w", s.cfg.Record, err))
+		}
+		s.recorder = nil
+	}
 	return errors.Join(errs...)
 }
 
@@ -293,4 +328,57 @@ func (s *sourceSwitch) Drain(dst []systems.InEvent) []systems.InEvent {
 		return dst
 	}
 	return s.inner.Drain(dst)
+}
+
+// startRecording returns the source that records every event ingest
+// drains; with hashes, it adds the state-hash plugin. The file is written
+// once the app is built (writeRecordingHeader).
+func (s *Server) startRecording(app *ecs.App) (*replay.RecordingSource, error) {
+	rs := &replay.RecordingSource{Inner: s.source, Tick: app.Tick, Hash: s.cfg.RecordHashes}
+	if s.cfg.RecordHashes {
+		app.AddPlugins(replay.HashPlugin{Conns: rs.Conns, OnHash: func(h replay.Hash) { rs.W.Hash(h) }})
+	}
+	s.recording = rs
+	return rs, nil
+}
+
+// writeRecordingHeader creates the recording. A world that is not fresh
+// (it holds edits or players) is checkpointed beside the recording, so a
+// replay starts from exactly the state this server starts from.
+func (s *Server) writeRecordingHeader() error {
+	h := s.header()
+	db := ecs.Resource[storage.DB](s.app)
+	empty, err := db.Empty()
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	if !empty {
+		dir := s.cfg.Record + ".world"
+		if err := db.Checkpoint(dir); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		h.World = filepath.Base(dir)
+	}
+	f, err := os.Create(s.cfg.Record)
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	w, err := replay.NewWriter(f, h)
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("record %s: %w", s.cfg.Record, err)
+	}
+	s.recorder = w
+	s.recording.W = w
+	s.log.Info().Str("file", s.cfg.Record).Bool("hashes", s.cfg.RecordHashes).Str("world", h.World).Msg("recording inbound events")
+	return nil
+}
+
+// header describes this server for a recording.
+func (s *Server) header() replay.Header {
+	return replay.Header{
+		Seed: s.cfg.Seed, GeneratorVersion: s.gen.Version(), TPS: s.cfg.TPS,
+		MaxViewDistance: s.cfg.MaxViewDistance, SpawnRadius: s.cfg.SpawnRadius,
+		SpawnX: s.spawn.X, SpawnY: s.spawn.Y, SpawnZ: s.spawn.Z, Hashes: s.cfg.RecordHashes,
+	}
 }

@@ -48,7 +48,7 @@ type NetworkConfig struct {
 	// Budget bounds delivery; zero fields take DefaultDeliveryBudget's.
 	Budget DeliveryBudget
 	// Deterministic loads player records inline instead of on a goroutine
-	// (replay and tests).
+	// and lifts the time budget of delivery (replay and tests).
 	Deterministic bool
 }
 
@@ -114,6 +114,11 @@ func (n *Network) Build(app *ecs.App) error {
 	}
 	if cfg.Budget.Backlog <= 0 {
 		cfg.Budget.Backlog = def.Backlog
+	}
+	if cfg.Deterministic {
+		// A wall-clock budget would make what is sent depend on the
+		// machine's speed.
+		cfg.Budget.Time = time.Duration(1 << 62)
 	}
 	for _, reg := range []func(*ecs.App){
 		func(a *ecs.App) { ecs.RegisterComponent[components.Player](a) },

@@ -30,6 +30,13 @@ type PersistConfig struct {
 	MigrateGenerator bool
 	// QueueCap bounds the writes in flight; 0 means 256.
 	QueueCap int
+	// InMemory keeps the database in memory (replays, tests); DataDir is
+	// then ignored.
+	InMemory bool
+	// Synchronous makes release_durable wait for every submitted write,
+	// so that acknowledgements go out on a tick that depends only on the
+	// inputs (deterministic mode) rather than on the disk's speed.
+	Synchronous bool
 }
 
 // Persist is the plugin that keeps the world durable: it opens the
@@ -60,7 +67,11 @@ func (p *Persist) Dependencies() []string { return []string{ResidencyPluginName}
 // persist and release_durable systems.
 func (p *Persist) Build(app *ecs.App) error {
 	p.log = app.Log().With().Str("plugin", PersistPluginName).Logger()
-	db, err := storage.Open(p.Config.DataDir, p.log)
+	open := func() (*storage.DB, error) { return storage.Open(p.Config.DataDir, p.log) }
+	if p.Config.InMemory {
+		open = func() (*storage.DB, error) { return storage.OpenInMemory(p.log) }
+	}
+	db, err := open()
 	if err != nil {
 		return err
 	}
@@ -201,6 +212,11 @@ func (p *Persist) persist(*ecs.Context) {
 func (p *Persist) release(*ecs.Context) {
 	d := p.durable
 	d.results = d.writer.Drain(d.results[:0])
+	if p.Config.Synchronous {
+		for len(d.writes) > len(d.results) {
+			d.results = d.writer.Wait(d.results)
+		}
+	}
 	for _, r := range d.results {
 		if r.Err != nil {
 			// Only at shutdown does the writer give up; the sections stay dirty.

@@ -32,6 +32,7 @@ func newRootCmd() *cobra.Command {
 		newServeCmd(g),
 		newMapCmd(),
 		newBackupCmd(g),
+		newReplayCmd(g),
 	)
 	return root
 }

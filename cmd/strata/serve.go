@@ -21,6 +21,14 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world")
 	f.StringVar(&cfg.Admin, "admin", cfg.Admin, "admin HTTP listener (metrics, status page, pprof); empty disables it")
 	f.StringVar(&cfg.AdminToken, "admin-token", cfg.AdminToken, "token required on every admin request (mandatory off loopback)")
+	f.StringVar(&cfg.Listen, "listen", cfg.Listen, "QUIC listener UDP address; empty runs headless")
+	f.StringVar(&cfg.CertFile, "cert", cfg.CertFile, "TLS certificate (PEM) instead of the self-signed one kept in --data")
+	f.StringVar(&cfg.KeyFile, "key", cfg.KeyFile, "TLS key (PEM) for --cert")
+	f.IntVar(&cfg.MaxViewDistance, "max-view-distance", cfg.MaxViewDistance, "largest view radius a client gets, in sections")
+	f.IntVar(&cfg.MaxClients, "max-clients", cfg.MaxClients, "most players connected at once")
+	f.StringVar(&cfg.Record, "record", cfg.Record, "record every inbound event to this file (see strata replay)")
+	f.BoolVar(&cfg.RecordHashes, "record-hashes", cfg.RecordHashes, "also record a state hash per tick (implies --deterministic)")
+	f.BoolVar(&cfg.Deterministic, "deterministic", cfg.Deterministic, "inline generation and synchronous durability: the same inputs give the same world (slower)")
 	f.BoolVar(&cfg.MigrateGenerator, "migrate-generator", cfg.MigrateGenerator, "serve a world made by another generator version with --generator-version, keeping its edits")
 }
 

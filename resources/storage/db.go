@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/vfs"
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -46,6 +47,16 @@ func Open(dataDir string, log zerolog.Logger) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	return &DB{db: db, path: path}, nil
+}
+
+// OpenInMemory opens a database that lives in memory only, for replays
+// and tests that must not touch the disk.
+func OpenInMemory(log zerolog.Logger) (*DB, error) {
+	db, err := pebble.Open("world", &pebble.Options{FS: vfs.NewMem(), Logger: pebbleLogger{log.With().Str("component", "pebble").Logger()}})
+	if err != nil {
+		return nil, fmt.Errorf("open in-memory database: %w", err)
+	}
+	return &DB{db: db, path: "(memory)"}, nil
 }
 
 // Path returns the database directory.
@@ -242,4 +253,20 @@ func (d *DB) CorruptForTest(p chunk.Pos) error {
 	}
 	v[len(v)/2] ^= 0xff
 	return d.db.Set(key, v, pebble.Sync)
+}
+
+// Empty reports whether the database holds no edited section and no
+// player record: a world that is exactly its generator's output.
+func (d *DB) Empty() (bool, error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return false, ErrClosed
+	}
+	it, err := d.db.NewIter(&pebble.IterOptions{LowerBound: []byte{prefixSection}, UpperBound: []byte{prefixPlayer + 1}})
+	if err != nil {
+		return false, err
+	}
+	empty := !it.First()
+	return empty, it.Close()
 }

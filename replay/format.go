@@ -1,0 +1,277 @@
+// Package replay records a server's inbound events tick by tick, with
+// optional per-tick state hashes, in a compact versioned file, and reads
+// them back. docs/replay.md describes the format.
+package replay
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"google.golang.org/protobuf/proto"
+)
+
+// Magic starts every recording; Version follows it.
+const (
+	Magic   = "STRATAREC"
+	Version = 1
+)
+
+// Record types.
+const (
+	recConnected    = 1
+	recMessage      = 2
+	recDisconnected = 3
+	recHash         = 4
+	recEnd          = 5
+)
+
+// Header describes the world and the settings a recording was made with;
+// a replay rebuilds the server from it.
+type Header struct {
+	Seed             int64   `json:"seed"`
+	GeneratorVersion int     `json:"generator_version"`
+	TPS              int     `json:"tps"`
+	MaxViewDistance  int     `json:"max_view_distance"`
+	SpawnRadius      int     `json:"spawn_radius"`
+	SpawnX           float64 `json:"spawn_x"`
+	SpawnY           float64 `json:"spawn_y"`
+	SpawnZ           float64 `json:"spawn_z"`
+	// Hashes is set when the recording holds a state hash per tick.
+	Hashes bool `json:"hashes"`
+	// World, when set, names the checkpoint of the world database taken
+	// when recording started (a directory beside the recording); empty
+	// means the world was fresh: nothing but its generator's output.
+	World string `json:"world,omitempty"`
+	// Settings holds any further server settings, for the record.
+	Settings map[string]string `json:"settings,omitempty"`
+}
+
+// Event is one recorded inbound event, applied at Tick.
+type Event struct {
+	Tick         uint64
+	Kind         transport.EventKind
+	Client       uint64
+	Name         string // Connected
+	ViewDistance int    // Connected
+	Msg          *protocol.ClientMessage
+	Code         protocol.ErrorCode // Disconnected
+}
+
+// Hash is the state at the end of one tick, in parts, so a divergence can
+// say what differs.
+type Hash struct {
+	Tick     uint64
+	Sections uint64 // every resident section's position, revision and content
+	Entities uint64 // the simulation's components of every entity
+	Outbound uint64 // everything sent to every client so far
+}
+
+// Equal reports whether two hashes agree in every part.
+func (h Hash) Equal(o Hash) bool {
+	return h.Sections == o.Sections && h.Entities == o.Entities && h.Outbound == o.Outbound
+}
+
+// Diff names the parts in which h and o differ.
+func (h Hash) Diff(o Hash) []string {
+	var d []string
+	if h.Sections != o.Sections {
+		d = append(d, "sections")
+	}
+	if h.Entities != o.Entities {
+		d = append(d, "entities")
+	}
+	if h.Outbound != o.Outbound {
+		d = append(d, "outbound")
+	}
+	return d
+}
+
+// Writer writes a recording. It is not safe for concurrent use: the tick
+// goroutine writes it.
+type Writer struct {
+	w   *bufio.Writer
+	c   io.Closer
+	buf []byte
+	err error
+}
+
+// NewWriter writes the magic, version and header to w.
+func NewWriter(w io.WriteCloser, h Header) (*Writer, error) {
+	rw := &Writer{w: bufio.NewWriterSize(w, 64<<10), c: w}
+	hdr, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	rw.w.WriteString(Magic)
+	rw.w.WriteByte(Version)
+	rw.buf = binary.AppendUvarint(rw.buf[:0], uint64(len(hdr)))
+	rw.w.Write(rw.buf)
+	rw.w.Write(hdr)
+	return rw, nil
+}
+
+func (w *Writer) record(typ byte, tick uint64, body []byte) {
+	if w.err != nil {
+		return
+	}
+	w.buf = append(w.buf[:0], typ)
+	w.buf = binary.AppendUvarint(w.buf, tick)
+	w.buf = binary.AppendUvarint(w.buf, uint64(len(body)))
+	w.buf = append(w.buf, body...)
+	_, w.err = w.w.Write(w.buf)
+}
+
+// Event appends an inbound event.
+func (w *Writer) Event(e Event) {
+	var body []byte
+	body = binary.AppendUvarint(body, e.Client)
+	switch e.Kind {
+	case transport.Connected:
+		body = binary.AppendUvarint(body, uint64(e.ViewDistance))
+		body = append(body, e.Name...)
+		w.record(recConnected, e.Tick, body)
+	case transport.Message:
+		m, err := proto.MarshalOptions{Deterministic: true}.Marshal(e.Msg)
+		if err != nil {
+			w.err = fmt.Errorf("record message: %w", err)
+			return
+		}
+		w.record(recMessage, e.Tick, append(body, m...))
+	case transport.Disconnected:
+		body = binary.AppendUvarint(body, uint64(e.Code))
+		w.record(recDisconnected, e.Tick, body)
+	}
+}
+
+// Hash appends a state hash.
+func (w *Writer) Hash(h Hash) {
+	var body [24]byte
+	binary.LittleEndian.PutUint64(body[0:], h.Sections)
+	binary.LittleEndian.PutUint64(body[8:], h.Entities)
+	binary.LittleEndian.PutUint64(body[16:], h.Outbound)
+	w.record(recHash, h.Tick, body[:])
+}
+
+// Close writes the end record (the last tick) and closes the file.
+func (w *Writer) Close(lastTick uint64) error {
+	w.record(recEnd, lastTick, nil)
+	if err := w.w.Flush(); err != nil && w.err == nil {
+		w.err = err
+	}
+	if err := w.c.Close(); err != nil && w.err == nil {
+		w.err = err
+	}
+	return w.err
+}
+
+// Recording is a whole recording in memory.
+type Recording struct {
+	Header Header
+	Events []Event
+	Hashes []Hash
+	// LastTick is the last tick the recording covers.
+	LastTick uint64
+}
+
+// maxRecord bounds one record's body, well above any control frame.
+const maxRecord = 1 << 20
+
+// Read parses a recording, validating every record.
+func Read(r io.Reader) (*Recording, error) {
+	br := bufio.NewReader(r)
+	magic := make([]byte, len(Magic)+1)
+	if _, err := io.ReadFull(br, magic); err != nil {
+		return nil, fmt.Errorf("read recording header: %w", err)
+	}
+	if string(magic[:len(Magic)]) != Magic {
+		return nil, errors.New("not a Strata recording")
+	}
+	if magic[len(Magic)] != Version {
+		return nil, fmt.Errorf("recording version %d; this build reads version %d", magic[len(Magic)], Version)
+	}
+	n, err := binary.ReadUvarint(br)
+	if err != nil || n > maxRecord {
+		return nil, fmt.Errorf("recording header length: %v", err)
+	}
+	hdr := make([]byte, n)
+	if _, err := io.ReadFull(br, hdr); err != nil {
+		return nil, fmt.Errorf("recording header: %w", err)
+	}
+	rec := &Recording{}
+	if err := json.Unmarshal(hdr, &rec.Header); err != nil {
+		return nil, fmt.Errorf("recording header: %w", err)
+	}
+	for i := 0; ; i++ {
+		typ, err := br.ReadByte()
+		if err == io.EOF {
+			return nil, errors.New("recording truncated: no end record")
+		}
+		if err != nil {
+			return nil, err
+		}
+		tick, err1 := binary.ReadUvarint(br)
+		size, err2 := binary.ReadUvarint(br)
+		if err := errors.Join(err1, err2); err != nil || size > maxRecord {
+			return nil, fmt.Errorf("record %d: bad framing", i)
+		}
+		body := make([]byte, size)
+		if _, err := io.ReadFull(br, body); err != nil {
+			return nil, fmt.Errorf("record %d: %w", i, err)
+		}
+		if typ == recEnd {
+			rec.LastTick = tick
+			return rec, nil
+		}
+		if err := rec.add(typ, tick, body); err != nil {
+			return nil, fmt.Errorf("record %d (tick %d): %w", i, tick, err)
+		}
+	}
+}
+
+func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
+	if typ == recHash {
+		if len(body) != 24 {
+			return errors.New("hash record of wrong size")
+		}
+		rec.Hashes = append(rec.Hashes, Hash{Tick: tick,
+			Sections: binary.LittleEndian.Uint64(body[0:]),
+			Entities: binary.LittleEndian.Uint64(body[8:]),
+			Outbound: binary.LittleEndian.Uint64(body[16:])})
+		return nil
+	}
+	client, n := binary.Uvarint(body)
+	if n <= 0 {
+		return errors.New("bad client id")
+	}
+	body = body[n:]
+	e := Event{Tick: tick, Client: client}
+	switch typ {
+	case recConnected:
+		v, n := binary.Uvarint(body)
+		if n <= 0 || v > 1<<16 {
+			return errors.New("bad view distance")
+		}
+		e.Kind, e.ViewDistance, e.Name = transport.Connected, int(v), string(body[n:])
+	case recMessage:
+		e.Kind, e.Msg = transport.Message, &protocol.ClientMessage{}
+		if err := proto.Unmarshal(body, e.Msg); err != nil {
+			return fmt.Errorf("message: %w", err)
+		}
+	case recDisconnected:
+		c, n := binary.Uvarint(body)
+		if n <= 0 {
+			return errors.New("bad close code")
+		}
+		e.Kind, e.Code = transport.Disconnected, protocol.ErrorCode(c)
+	default:
+		return fmt.Errorf("unknown record type %d", typ)
+	}
+	rec.Events = append(rec.Events, e)
+	return nil
+}

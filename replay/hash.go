@@ -1,0 +1,190 @@
+package replay
+
+import (
+	"encoding/binary"
+	"hash"
+	"hash/fnv"
+	"math"
+	"slices"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Hasher computes the per-tick state hash. Section content hashes are
+// cached by (position, revision) — an edit always bumps the revision — so
+// a tick costs a pass over the resident positions, not a hash of every
+// cell.
+type Hasher struct {
+	store   *resources.ChunkStore
+	conns   func() map[uint64]*HashConn
+	content map[chunk.Pos]revHash
+	seen    map[chunk.Pos]bool
+	pos     []chunk.Pos
+	buf     []byte
+
+	views     *generic.Filter1[components.View]
+	player    generic.Map[components.Player]
+	position  generic.Map[components.Position]
+	velocity  generic.Map[components.Velocity]
+	look      generic.Map[components.Look]
+	follow    generic.Map[components.Follow]
+	movement  generic.Map[components.Movement]
+	stream    generic.Map[components.Stream]
+	ticket    generic.Map[components.Ticket]
+	mapsBuilt bool
+}
+
+type revHash struct {
+	rev  uint64
+	hash uint64
+}
+
+// NewHasher hashes app's state; conns returns every client connection
+// ever seen, by client id.
+func NewHasher(app *ecs.App, conns func() map[uint64]*HashConn) *Hasher {
+	return &Hasher{
+		store:   ecs.Resource[resources.ChunkStore](app),
+		conns:   conns,
+		content: map[chunk.Pos]revHash{},
+		seen:    map[chunk.Pos]bool{},
+		views:   generic.NewFilter1[components.View](),
+	}
+}
+
+// Sum returns the state at the end of the tick being run.
+func (h *Hasher) Sum(w *ecs.World, tick uint64) Hash {
+	if !h.mapsBuilt {
+		h.player = generic.NewMap[components.Player](w)
+		h.position = generic.NewMap[components.Position](w)
+		h.velocity = generic.NewMap[components.Velocity](w)
+		h.look = generic.NewMap[components.Look](w)
+		h.follow = generic.NewMap[components.Follow](w)
+		h.movement = generic.NewMap[components.Movement](w)
+		h.stream = generic.NewMap[components.Stream](w)
+		h.ticket = generic.NewMap[components.Ticket](w)
+		h.mapsBuilt = true
+	}
+	return Hash{Tick: tick, Sections: h.sections(), Entities: h.entities(w), Outbound: h.outbound()}
+}
+
+func (h *Hasher) sections() uint64 {
+	f := fnv.New64a()
+	h.pos = h.store.AppendPositions(h.pos[:0])
+	clear(h.seen)
+	for _, p := range h.pos {
+		rev, _ := h.store.Revision(p)
+		c, ok := h.content[p]
+		if !ok || c.rev != rev {
+			sec, _ := h.store.Section(p)
+			c = revHash{rev: rev, hash: sec.Hash()}
+			h.content[p] = c
+		}
+		h.seen[p] = true
+		h.buf = binary.LittleEndian.AppendUint32(h.buf[:0], uint32(p.X))
+		h.buf = binary.LittleEndian.AppendUint32(h.buf, uint32(p.Y))
+		h.buf = binary.LittleEndian.AppendUint32(h.buf, uint32(p.Z))
+		h.buf = binary.LittleEndian.AppendUint64(h.buf, rev)
+		h.buf = binary.LittleEndian.AppendUint64(h.buf, c.hash)
+		f.Write(h.buf)
+	}
+	for p := range h.content {
+		if !h.seen[p] {
+			delete(h.content, p)
+		}
+	}
+	return f.Sum64()
+}
+
+type entityHash struct {
+	key  [2]uint64 // player id (or max) then entity id, for a stable order
+	hash uint64
+}
+
+// entities hashes every entity holding a View (players, the spawn anchor,
+// tickets) with the components the simulation owns.
+func (h *Hasher) entities(w *ecs.World) uint64 {
+	var all []entityHash
+	q := h.views.Query(w)
+	for q.Next() {
+		e := q.Entity()
+		v := q.Get()
+		f := fnv.New64a()
+		put := func(vals ...uint64) {
+			for _, x := range vals {
+				h.buf = binary.LittleEndian.AppendUint64(h.buf[:0], x)
+				f.Write(h.buf)
+			}
+		}
+		fl := func(x float64) uint64 { return math.Float64bits(x) }
+		put(uint64(v.Center.X), uint64(v.Center.Y), uint64(v.Center.Z), uint64(v.Radius), uint64(v.Pad))
+		key := [2]uint64{math.MaxUint64, uint64(e.ID())}
+		if h.player.Has(e) {
+			p := h.player.Get(e)
+			key[0] = p.ID
+			put(p.ID)
+			f.Write([]byte(p.Name))
+		}
+		if h.position.Has(e) {
+			p := h.position.Get(e)
+			put(fl(p.X), fl(p.Y), fl(p.Z))
+		}
+		if h.velocity.Has(e) {
+			p := h.velocity.Get(e)
+			put(fl(p.X), fl(p.Y), fl(p.Z))
+		}
+		if h.look.Has(e) {
+			l := h.look.Get(e)
+			put(uint64(math.Float32bits(l.Yaw)), uint64(math.Float32bits(l.Pitch)))
+		}
+		if h.follow.Has(e) {
+			fo := h.follow.Get(e)
+			put(uint64(fo.Radius), uint64(fo.Slack))
+		}
+		if h.movement.Has(e) {
+			m := h.movement.Get(e)
+			put(m.LastInputTick, m.LastInputAt, b2u(m.Flying), b2u(m.OnGround), b2u(m.Held), b2u(m.Teleported))
+		}
+		if h.stream.Has(e) {
+			s := h.stream.Get(e)
+			put(uint64(len(s.Sent)), uint64(len(s.Pending)))
+		}
+		if h.ticket.Has(e) {
+			put(h.ticket.Get(e).Expires)
+		}
+		all = append(all, entityHash{key: key, hash: f.Sum64()})
+	}
+	slices.SortFunc(all, func(a, b entityHash) int { return slices.Compare(a.key[:], b.key[:]) })
+	f := fnv.New64a()
+	for _, x := range all {
+		h.buf = binary.LittleEndian.AppendUint64(h.buf[:0], x.hash)
+		f.Write(h.buf)
+	}
+	return f.Sum64()
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (h *Hasher) outbound() uint64 {
+	conns := h.conns()
+	ids := make([]uint64, 0, len(conns))
+	for id := range conns {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var f hash.Hash64 = fnv.New64a()
+	for _, id := range ids {
+		h.buf = binary.LittleEndian.AppendUint64(h.buf[:0], id)
+		h.buf = binary.LittleEndian.AppendUint64(h.buf, conns[id].Sum())
+		f.Write(h.buf)
+	}
+	return f.Sum64()
+}

@@ -1,0 +1,88 @@
+package replay
+
+import (
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/systems"
+)
+
+// conns keeps every client connection seen, wrapped to hash its output.
+type conns map[uint64]*HashConn
+
+// wrap replaces ev's connection by its hashing wrapper, creating it on
+// Connected.
+func (c conns) wrap(ev *systems.InEvent) {
+	hc, ok := c[ev.ID]
+	if !ok || ev.Kind == transport.Connected {
+		hc = NewHashConn(ev.Conn)
+		c[ev.ID] = hc
+	}
+	ev.Conn = hc
+}
+
+// RecordingSource records every event its inner source yields, with the
+// tick it is applied in. With hashing on, it wraps each client's
+// connection so that what the client is sent enters the state hash.
+type RecordingSource struct {
+	Inner EventSource
+	W     *Writer
+	Tick  func() uint64
+	Hash  bool
+	conns conns
+}
+
+// EventSource is systems.EventSource, named here for the package's users.
+type EventSource = systems.EventSource
+
+// Drain drains and records the inner source.
+func (s *RecordingSource) Drain(dst []systems.InEvent) []systems.InEvent {
+	start := len(dst)
+	dst = s.Inner.Drain(dst)
+	tick := s.Tick()
+	for i := start; i < len(dst); i++ {
+		ev := &dst[i]
+		if s.Hash {
+			if s.conns == nil {
+				s.conns = conns{}
+			}
+			s.conns.wrap(ev)
+		}
+		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Msg: ev.Msg, Code: ev.Code})
+	}
+	return dst
+}
+
+// Conns returns every connection seen (hashing on).
+func (s *RecordingSource) Conns() map[uint64]*HashConn { return s.conns }
+
+// Source replays a recording's events at the ticks they were applied in,
+// to connections that only hash what they are sent.
+type Source struct {
+	events []Event
+	next   int
+	tick   func() uint64
+	conns  conns
+}
+
+// NewSource replays rec; tick reports the tick being run.
+func NewSource(rec *Recording, tick func() uint64) *Source {
+	return &Source{events: rec.Events, tick: tick, conns: conns{}}
+}
+
+// Drain yields the events of the current tick.
+func (s *Source) Drain(dst []systems.InEvent) []systems.InEvent {
+	now := s.tick()
+	for s.next < len(s.events) && s.events[s.next].Tick <= now {
+		e := s.events[s.next]
+		s.next++
+		ev := systems.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Msg: e.Msg, Code: e.Code}
+		s.conns.wrap(&ev)
+		dst = append(dst, ev)
+	}
+	return dst
+}
+
+// Conns returns every connection seen.
+func (s *Source) Conns() map[uint64]*HashConn { return s.conns }
+
+// Done reports whether every event has been yielded.
+func (s *Source) Done() bool { return s.next >= len(s.events) }

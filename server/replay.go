@@ -1,0 +1,148 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/replay"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/worldgen"
+)
+
+// ReplayOptions configures Replay.
+type ReplayOptions struct {
+	// Verify compares each tick's state with the hashes in the recording
+	// and stops at the first that differs.
+	Verify bool
+	// Log receives the plugins' logs; default none.
+	Log zerolog.Logger
+	// OnTick, if set, sees every tick's hash.
+	OnTick func(replay.Hash)
+	// WorldDir is the checkpoint to start from when the recording's world
+	// was not fresh; it is copied, never modified.
+	WorldDir string
+}
+
+// Mismatch is the first tick at which a replay differs from its recording.
+type Mismatch struct {
+	Tick      uint64
+	Parts     []string
+	Want, Got replay.Hash
+}
+
+// Error describes the mismatch.
+func (m *Mismatch) Error() string {
+	return fmt.Sprintf("tick %d diverges from the recording in %v", m.Tick, m.Parts)
+}
+
+// ReplayResult is what a replay measured.
+type ReplayResult struct {
+	Ticks    uint64
+	Final    replay.Hash
+	Elapsed  time.Duration
+	Mismatch *Mismatch
+}
+
+// TicksPerSecond is the replay's speed.
+func (r ReplayResult) TicksPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Ticks) / r.Elapsed.Seconds()
+}
+
+// ReplayFile replays the recording in path; see Replay. A recording of a
+// world that was not fresh starts from the checkpoint beside it.
+func ReplayFile(path string, opts ReplayOptions) (ReplayResult, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return ReplayResult{}, err
+	}
+	defer f.Close()
+	rec, err := replay.Read(f)
+	if err != nil {
+		return ReplayResult{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if rec.Header.World != "" && opts.WorldDir == "" {
+		opts.WorldDir = filepath.Join(filepath.Dir(path), rec.Header.World)
+	}
+	return Replay(rec, opts)
+}
+
+// Replay runs a recording headless and as fast as it can: the server's own
+// plugins in deterministic mode, with an in-memory database, the spawn
+// anchor the start-up gate would hold, and every recorded event fed to
+// ingest at its tick. Two replays of one recording give the same hash at
+// every tick.
+func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
+	h := rec.Header
+	cfg := Defaults()
+	cfg.Seed, cfg.GeneratorVersion, cfg.TPS = h.Seed, h.GeneratorVersion, h.TPS
+	cfg.MaxViewDistance, cfg.SpawnRadius = h.MaxViewDistance, h.SpawnRadius
+	cfg.Deterministic, cfg.InMemory, cfg.Admin, cfg.Listen = true, true, "", ""
+	if h.World != "" {
+		if opts.WorldDir == "" {
+			return ReplayResult{}, fmt.Errorf("the recording starts from world checkpoint %q: replay it with ReplayFile or give WorldDir", h.World)
+		}
+		tmp, err := os.MkdirTemp("", "strata-replay-")
+		if err != nil {
+			return ReplayResult{}, err
+		}
+		defer os.RemoveAll(tmp)
+		if err := os.CopyFS(tmp, os.DirFS(opts.WorldDir)); err != nil {
+			return ReplayResult{}, fmt.Errorf("copy world checkpoint %s: %w", opts.WorldDir, err)
+		}
+		cfg.InMemory, cfg.DataDir = false, tmp
+	}
+	if err := cfg.Validate(); err != nil {
+		return ReplayResult{}, fmt.Errorf("recording settings: %w", err)
+	}
+	gen, err := worldgen.New(cfg.Seed, cfg.GeneratorVersion)
+	if err != nil {
+		return ReplayResult{}, err
+	}
+	spawn := components.Position{X: h.SpawnX, Y: h.SpawnY, Z: h.SpawnZ}
+	app := ecs.NewApp(ecs.WithLogger(opts.Log))
+	src := replay.NewSource(rec, app.Tick)
+	var res ReplayResult
+	var want map[uint64]replay.Hash
+	if opts.Verify {
+		if !h.Hashes || len(rec.Hashes) == 0 {
+			return res, fmt.Errorf("the recording holds no hashes (record with --record-hashes)")
+		}
+		want = make(map[uint64]replay.Hash, len(rec.Hashes))
+		for _, x := range rec.Hashes {
+			want[x.Tick] = x
+		}
+	}
+	app.AddPlugins(Plugins(cfg, gen, spawn, src)...)
+	app.AddPlugins(replay.HashPlugin{Conns: src.Conns, OnHash: func(got replay.Hash) {
+		res.Final = got
+		if opts.OnTick != nil {
+			opts.OnTick(got)
+		}
+		if w, ok := want[got.Tick]; ok && res.Mismatch == nil && !w.Equal(got) {
+			res.Mismatch = &Mismatch{Tick: got.Tick, Parts: w.Diff(got), Want: w, Got: got}
+		}
+	}})
+	if err := app.Build(); err != nil {
+		return res, fmt.Errorf("build replay app: %w", err)
+	}
+	defer app.Shutdown()
+	app.Commands().Spawn(nil, components.View{Center: chunk.PosOfFloat(spawn.X, spawn.Y, spawn.Z), Radius: cfg.SpawnRadius})
+	start := time.Now()
+	for app.Tick() <= rec.LastTick && res.Mismatch == nil {
+		app.Step()
+	}
+	res.Elapsed = time.Since(start)
+	res.Ticks = app.Tick()
+	if err := app.Shutdown(); err != nil {
+		return res, fmt.Errorf("shutdown replay: %w", err)
+	}
+	return res, nil
+}
