@@ -41,6 +41,10 @@ type Movement struct {
 	LastInputTick uint64
 	// LastInputAt is the server tick of that input.
 	LastInputAt uint64
+	// Clock is the server tick up to which the client's input time has
+	// been spent: a move may claim only the server ticks elapsed since
+	// (bounded), so a client cannot bank time or run its clock fast.
+	Clock uint64
 	// Flying is the client's last accepted flying flag.
 	Flying, OnGround bool
 	// Held is set while the player waits for terrain to load.

@@ -50,10 +50,15 @@ func NewBacklog() *Backlog { return &Backlog{} }
 // Len returns the number of waiting entries, stale ones included.
 func (b *Backlog) Len() int { return b.n }
 
+// maxBucket bounds the bucket array: priorities beyond it (a squared
+// distance of 65,536, past any view radius a client may ask for) share
+// the last bucket, first in first out.
+const maxBucket = 1 << 16
+
 // Push adds pos with priority; the same position may be pushed again
 // (with a better priority): the duplicate is skipped when popped.
 func (b *Backlog) Push(pos chunk.Pos, priority uint32) {
-	i := int(priority)
+	i := int(min(priority, maxBucket))
 	if i >= len(b.buckets) {
 		n := max(i+1, 2*len(b.buckets), 64)
 		b.buckets = append(b.buckets, make([][]chunk.Pos, n-len(b.buckets))...)

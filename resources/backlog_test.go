@@ -83,3 +83,18 @@ func TestBacklogRetriesAndHeld(t *testing.T) {
 		t.Fatal("Reset left entries")
 	}
 }
+
+func TestBacklogFarPrioritiesShareABucket(t *testing.T) {
+	b := NewBacklog()
+	b.Push(chunk.Pos{X: 1}, 1<<31)
+	b.Push(chunk.Pos{X: 2}, 1<<30)
+	b.Push(chunk.Pos{X: 3}, 7)
+	if len(b.buckets) > maxBucket+1 {
+		t.Fatalf("%d buckets", len(b.buckets))
+	}
+	for _, want := range []int32{3, 1, 2} {
+		if w, ok := b.Pop(); !ok || w.Pos.X != want {
+			t.Fatalf("popped %v, want X=%d", w, want)
+		}
+	}
+}

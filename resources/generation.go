@@ -70,9 +70,9 @@ type Result struct {
 // (lowest priority value first, i.e. nearest first), with results coming
 // back on a channel that the tick drains without blocking.
 //
-// Submit, TryResult, Wait, IsInFlight, InFlight and Room belong to one
-// goroutine (the tick's). Queued, Running, Completed and Workers may be read
-// from any goroutine (metrics, status pages). The pool starts on the first
+// Submit, TryResult, Wait, IsInFlight and Room belong to one goroutine (the
+// tick's). InFlight, Queued, Running, Completed, Failed and Workers may be
+// read from any goroutine (metrics, status pages). The pool starts on the first
 // Submit (or Start) and Stop ends every goroutine it started.
 type Generation struct {
 	gen      Generator
@@ -336,9 +336,16 @@ func (g *Generation) take() (job, bool) {
 			g.fifo, g.head = g.fifo[:0], 0
 			return job{}, false
 		}
+		j := g.fifo[g.head]
 		g.head++
+		if g.head >= 1024 && 2*g.head >= len(g.fifo) {
+			// A caller that submits while it takes (pregen) never empties
+			// the queue: move the rest down instead of growing forever.
+			g.fifo = g.fifo[:copy(g.fifo, g.fifo[g.head:])]
+			g.head = 0
+		}
 		g.queued.Add(-1)
-		return g.fifo[g.head-1], true
+		return j, true
 	}
 	if len(g.queue) == 0 {
 		return job{}, false

@@ -289,3 +289,21 @@ func (g *Generation) isStopped() bool {
 	defer g.mu.Unlock()
 	return g.stopped
 }
+
+func TestGenerationDeterministicQueueDoesNotGrow(t *testing.T) {
+	g := NewGeneration(stoneBelowZero, GenerationConfig{Deterministic: true, QueueCap: 8})
+	defer g.Stop()
+	next := int32(0)
+	for range 20_000 {
+		for g.Submit(chunk.Pos{X: next}, 0) {
+			next++
+		}
+		r, err := g.Wait(context.Background())
+		if err != nil || r.Err != nil {
+			t.Fatal(err, r.Err)
+		}
+	}
+	if len(g.fifo) > 2048 {
+		t.Fatalf("queue holds %d slots for %d jobs", len(g.fifo), g.Queued())
+	}
+}

@@ -33,6 +33,8 @@ func newRootCmd() *cobra.Command {
 		newMapCmd(),
 		newBackupCmd(g),
 		newReplayCmd(g),
+		newPregenCmd(),
+		newBenchCmd(g),
 	)
 	return root
 }

@@ -76,10 +76,32 @@ const eps = 1e-7
 // never treated as air). Outside the world's height is air above and
 // solid below.
 func Overlap(w World, b AABB) (blocked, unknown bool) {
-	x0, x1 := int(math.Floor(b.Min.X+eps)), int(math.Floor(b.Max.X-eps))
-	y0, y1 := int(math.Floor(b.Min.Y+eps)), int(math.Floor(b.Max.Y-eps))
-	z0, z1 := int(math.Floor(b.Min.Z+eps)), int(math.Floor(b.Max.Z-eps))
-	for y := y0; y <= y1; y++ {
+	return overlap(w, b, cells{empty: true})
+}
+
+// cells is an inclusive range of block coordinates.
+type cells struct {
+	x0, x1, y0, y1, z0, z1 int
+	empty                  bool
+}
+
+// cellsOf returns the blocks a box overlaps with positive volume.
+func cellsOf(b AABB) cells {
+	return cells{
+		x0: int(math.Floor(b.Min.X + eps)), x1: int(math.Floor(b.Max.X - eps)),
+		y0: int(math.Floor(b.Min.Y + eps)), y1: int(math.Floor(b.Max.Y - eps)),
+		z0: int(math.Floor(b.Min.Z + eps)), z1: int(math.Floor(b.Max.Z - eps)),
+	}
+}
+
+func (c cells) contains(x, y, z int) bool {
+	return !c.empty && x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1 && z >= c.z0 && z <= c.z1
+}
+
+// overlap is Overlap, except that solid blocks in ignore do not block.
+func overlap(w World, b AABB, ignore cells) (blocked, unknown bool) {
+	c := cellsOf(b)
+	for y := c.y0; y <= c.y1; y++ {
 		if y < chunk.MinY {
 			blocked = true
 			continue
@@ -87,14 +109,14 @@ func Overlap(w World, b AABB) (blocked, unknown bool) {
 		if y > chunk.MaxY {
 			continue
 		}
-		for z := z0; z <= z1; z++ {
-			for x := x0; x <= x1; x++ {
+		for z := c.z0; z <= c.z1; z++ {
+			for x := c.x0; x <= c.x1; x++ {
 				blk, ok := w.Block(x, y, z)
 				if !ok {
 					unknown = true
 					continue
 				}
-				if blk.Solid() {
+				if blk.Solid() && !ignore.contains(x, y, z) {
 					blocked = true
 				}
 			}
@@ -108,11 +130,15 @@ func Overlap(w World, b AABB) (blocked, unknown bool) {
 const sweepStep = 0.25
 
 // Sweep moves the box along d in small steps and reports whether any step
-// overlaps a solid block or unknown terrain.
+// overlaps a solid block or unknown terrain. Solid blocks the box already
+// overlaps at its start do not block: a player the server put inside a
+// block (a falling block landing on it, a teleport) can walk out of it,
+// though not further into solid ground.
 func Sweep(w World, b AABB, d Vec) (blocked, unknown bool) {
+	start := cellsOf(b)
 	steps := int(math.Ceil(d.Len() / sweepStep))
 	for i := 1; i <= steps; i++ {
-		bl, un := Overlap(w, b.Offset(d.Scale(float64(i)/float64(steps))))
+		bl, un := overlap(w, b.Offset(d.Scale(float64(i)/float64(steps))), start)
 		blocked, unknown = blocked || bl, unknown || un
 		if blocked {
 			return

@@ -25,6 +25,8 @@ const (
 	IllegalBlock
 	OverlapsPlayer
 	NotFinite
+	// NumReasons is the number of reasons, for arrays of counters.
+	NumReasons
 )
 
 var reasonNames = [...]string{
@@ -82,10 +84,12 @@ func finite(v Vec) bool {
 	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
 }
 
-// CheckMove validates a move from from to to over elapsed input ticks
-// (at least one) in the given mode: speed first, then the swept player box
-// against the voxels. Unknown terrain anywhere along the way holds the
-// player (UnknownTerrain) rather than letting it fall through.
+// CheckMove validates a move from from to to over elapsed input ticks in
+// the given mode: speed first, then the swept player box against the
+// voxels. Unknown terrain anywhere along the way holds the player
+// (UnknownTerrain) rather than letting it fall through. An elapsed of 0
+// (a client whose input clock ran ahead of the server's) allows only
+// Slack.
 func CheckMove(w World, from, to Vec, elapsed int, mode Mode, lim Limits) Reason {
 	if !finite(to) {
 		return NotFinite
@@ -93,7 +97,7 @@ func CheckMove(w World, from, to Vec, elapsed int, mode Mode, lim Limits) Reason
 	if to.Y < chunk.MinY-64 || to.Y > chunk.MaxY+256 || math.Abs(to.X) > 3e7 || math.Abs(to.Z) > 3e7 {
 		return OutOfBounds
 	}
-	elapsed = max(elapsed, 1)
+	elapsed = max(elapsed, 0)
 	secs := float64(elapsed) / lim.TPS
 	d := to.Sub(from)
 	switch mode {
@@ -144,7 +148,7 @@ func Eye(p Vec) Vec { return Vec{p.X, p.Y + EyeHeight, p.Z} }
 
 // checkTarget holds the checks breaking and placing share.
 func checkTarget(w World, feet Vec, t BlockPos, lim Limits) (chunk.Block, Reason) {
-	if t.Y < chunk.MinY || t.Y > chunk.MaxY {
+	if t.Y < chunk.MinY || t.Y > chunk.MaxY || !chunk.PosOfBlock(t.X, t.Y, t.Z).InWorld() {
 		return 0, OutOfBounds
 	}
 	cur, ok := w.Block(t.X, t.Y, t.Z)

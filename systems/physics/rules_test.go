@@ -26,7 +26,11 @@ func (w testWorld) Block(x, y, z int) (chunk.Block, bool) {
 
 func TestCheckMove(t *testing.T) {
 	lim := DefaultLimits()
-	wall := testWorld{{3, 64, 0}: chunk.Stone, {3, 65, 0}: chunk.Stone}
+	wall := testWorld{{3, 64, 0}: chunk.Stone, {3, 65, 0}: chunk.Stone,
+		// A player-sized pocket of sand at x=10 (as if sand fell on a player),
+		// with a thick wall behind it at x=11..12.
+		{10, 64, 0}: chunk.Sand, {10, 65, 0}: chunk.Sand,
+		{11, 64, 0}: chunk.Stone, {11, 65, 0}: chunk.Stone, {12, 64, 0}: chunk.Stone, {12, 65, 0}: chunk.Stone}
 	start := Vec{0.5, 64, 0.5}
 	tests := []struct {
 		name    string
@@ -52,6 +56,10 @@ func TestCheckMove(t *testing.T) {
 		{"into unknown terrain", Vec{63.5, 64, 0.5}, Vec{63.8, 64, 0.5}, 1, Walk, UnknownTerrain},
 		{"not a number", start, Vec{math.NaN(), 64, 0.5}, 1, Walk, NotFinite},
 		{"far outside the world", start, Vec{0.5, 5000, 0.5}, 1, Fly, OutOfBounds},
+		{"no elapsed time allows only slack", start, Vec{0.54, 64, 0.5}, 0, Walk, OK},
+		{"no elapsed time refuses a step", start, Vec{0.7, 64, 0.5}, 0, Walk, TooFast},
+		{"out of a block the player is inside", Vec{10.5, 64, 0.5}, Vec{9.5, 64, 0.5}, 5, Walk, OK},
+		{"not deeper into the wall behind it", Vec{10.5, 64, 0.5}, Vec{11.5, 64, 0.5}, 5, Walk, ThroughWall},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,6 +98,7 @@ func TestCheckBreakAndPlace(t *testing.T) {
 		{"below the world", BlockPos{0, chunk.MinY - 1, 0}, OutOfBounds},
 		{"above the world", BlockPos{0, chunk.MaxY + 1, 0}, OutOfBounds},
 		{"not resident", BlockPos{70, 63, 0}, NotResident},
+		{"beyond the border", BlockPos{math.MaxInt32, 63, 0}, OutOfBounds},
 	}
 	for _, tc := range breaks {
 		t.Run("break "+tc.name, func(t *testing.T) {

@@ -1,0 +1,217 @@
+// Package bench runs the server's real schedule without the network:
+// synthetic clients feed the same inbound queue the QUIC transport would,
+// and every system's timing is reported.
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/worldgen"
+)
+
+// Patterns of synthetic movement.
+const (
+	Walk     = "walk"
+	Fly      = "fly"
+	Teleport = "teleport"
+	Spread   = "spread"
+)
+
+// Config configures a run.
+type Config struct {
+	Players int
+	View    int
+	Pattern string
+	Ticks   int
+	// Warmup ticks run before timings are reset.
+	Warmup int
+	// Area is the side, in sections, of the square players spread over.
+	Area int
+	// Generation includes real terrain generation (on the worker pool);
+	// otherwise a trivial generator makes sections at no cost, so the
+	// figures are the schedule's own.
+	Generation bool
+	Seed       int64
+	Log        zerolog.Logger
+}
+
+// Result holds the timings of the measured ticks.
+type Result struct {
+	Config  Config
+	Systems []ecs.Stat
+	Tick    ecs.Stat
+	Elapsed time.Duration
+	// Sent counts sections and bytes delivered to the synthetic clients.
+	Sections, Bytes uint64
+	Resident        int
+}
+
+// Speeds in blocks per second.
+const (
+	walkSpeed = 4.3
+	flySpeed  = 20.0
+	// cruise is the altitude of synthetic players: above the terrain, so
+	// that movement arbitration accepts straight lines.
+	cruise = 200.0
+)
+
+// player is one synthetic client.
+type player struct {
+	id      uint64
+	conn    *Conn
+	x, z    float64
+	heading float64
+	speed   float64
+	tick    uint64
+}
+
+// Run builds the server's plugins (in-memory database, deterministic
+// generation when Generation is off), connects the synthetic players,
+// warms up, and measures Ticks ticks.
+func Run(cfg Config) (Result, error) {
+	if cfg.Players < 0 || cfg.View < 1 || cfg.Ticks < 1 {
+		return Result{}, errors.New("need players ≥ 0, view ≥ 1, ticks ≥ 1")
+	}
+	if cfg.Area <= 0 {
+		cfg.Area = 400
+	}
+	speed := walkSpeed
+	switch cfg.Pattern {
+	case Walk, Spread:
+	case Fly, Teleport:
+		speed = flySpeed
+	default:
+		return Result{}, fmt.Errorf("unknown pattern %q (walk, fly, teleport, spread)", cfg.Pattern)
+	}
+	scfg := server.Defaults()
+	scfg.Seed, scfg.InMemory, scfg.Admin, scfg.Listen = cfg.Seed, true, "", ""
+	scfg.MaxViewDistance = max(cfg.View, 1)
+	scfg.MaxClients = max(cfg.Players, 1)
+	gen, err := worldgen.New(cfg.Seed, worldgen.LatestVersion)
+	if err != nil {
+		return Result{}, err
+	}
+	src := &systems.QueueSource{}
+	plugins := server.Plugins(scfg, gen, components.Position{X: 0.5, Y: cruise, Z: 0.5}, src)
+	// Players join inline, so that every run admits them at the same tick.
+	plugins[2].(*systems.Network).Config.Deterministic = true
+	if !cfg.Generation {
+		res := plugins[0].(*systems.Residency)
+		res.Config.Generator = resources.GeneratorFunc(flatWorld)
+		res.Config.Deterministic = true
+	}
+	app := ecs.NewApp(ecs.WithLogger(cfg.Log))
+	app.AddPlugins(plugins...)
+	if err := app.Build(); err != nil {
+		return Result{}, err
+	}
+	defer app.Shutdown()
+
+	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 99))
+	players := make([]*player, cfg.Players)
+	var records []storage.PlayerRecord
+	half := float64(cfg.Area*chunk.Size) / 2
+	for i := range players {
+		p := &player{id: uint64(i + 1), conn: &Conn{}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
+		players[i] = p
+		records = append(records, storage.PlayerRecord{Name: name(p.id), X: p.x, Y: cruise, Z: p.z, ViewDistance: cfg.View})
+	}
+	if err := seedPlayers(app, records); err != nil {
+		return Result{}, err
+	}
+	for _, p := range players {
+		src.Push(systems.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(p.id), ViewDistance: cfg.View})
+	}
+	step := func(moving bool) {
+		for _, p := range players {
+			if moving && cfg.Pattern != Spread || moving && p.id%2 == 0 {
+				p.move(cfg.Pattern, app.Tick(), half)
+			}
+			p.tick++
+			src.Push(systems.InEvent{Kind: transport.Message, ID: p.id, Msg: p.input()})
+		}
+		app.Step()
+	}
+	for i := 0; i < cfg.Warmup; i++ {
+		step(i > cfg.Warmup/2)
+	}
+	app.Timings().Reset()
+	start := time.Now()
+	for i := 0; i < cfg.Ticks; i++ {
+		step(true)
+	}
+	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start)}
+	for _, p := range players {
+		res.Sections += p.conn.Chunks
+		res.Bytes += p.conn.Bytes
+	}
+	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()
+	return res, nil
+}
+
+func name(id uint64) string { return fmt.Sprintf("bot%05d", id) }
+
+// move advances a player along its pattern by one tick (20 TPS).
+func (p *player) move(pattern string, tick uint64, half float64) {
+	if pattern == Teleport && (tick+p.id)%200 == 0 {
+		// A far jump: the server refuses it as too fast and corrects the
+		// client, which then goes on from where the server says.
+		p.x, p.z = -p.x, -p.z
+		return
+	}
+	d := p.speed / 20
+	p.x += d * math.Cos(p.heading)
+	p.z += d * math.Sin(p.heading)
+	if math.Abs(p.x) > half || math.Abs(p.z) > half {
+		p.heading += math.Pi / 2
+	}
+}
+
+func (p *player) input() *protocol.ClientMessage {
+	return &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{
+		InputTick: p.tick, Position: protocol.V3(p.x, cruise, p.z), Flying: true,
+		Velocity: protocol.V3f(float32(p.speed*math.Cos(p.heading)), 0, float32(p.speed*math.Sin(p.heading))),
+	}}}
+}
+
+// flatWorld is the generator used when generation is excluded: stone up
+// to Y=64, air above, with no per-cell work.
+func flatWorld(p chunk.Pos) chunk.Section {
+	if p.Y < 4 {
+		return chunk.Uniform(chunk.Stone)
+	}
+	return chunk.Uniform(chunk.Air)
+}
+
+// seedPlayers stores the synthetic players' records so that each joins
+// where the run wants it.
+func seedPlayers(app *ecs.App, recs []storage.PlayerRecord) error {
+	db := ecs.Resource[storage.DB](app)
+	w := storage.NewWriter(db, 4, zerolog.Nop())
+	w.Start()
+	defer w.Stop()
+	if !w.Submit(storage.Write{Players: recs}) {
+		return errors.New("seed players: storage queue full")
+	}
+	for _, r := range w.Wait(nil) {
+		if r.Err != nil {
+			return r.Err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/stratavox/strata/systems"
+)
+
+// TestRunSmall runs a short schedule benchmark and checks that every
+// system was timed and the synthetic clients were served.
+func TestRunSmall(t *testing.T) {
+	res, err := Run(Config{Players: 20, View: 3, Pattern: Fly, Ticks: 40, Warmup: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tick.Runs != 40 {
+		t.Fatalf("timed %d ticks, want 40", res.Tick.Runs)
+	}
+	names := map[string]bool{}
+	for _, s := range res.Systems {
+		names[s.Name] = true
+	}
+	for _, want := range []string{systems.SystemIngest, systems.SystemStreamChunks, systems.SystemReconcile, systems.SystemDeliver, systems.SystemPersist} {
+		if !names[want] {
+			t.Errorf("system %s missing from the timings", want)
+		}
+	}
+	if res.Sections == 0 || res.Resident == 0 {
+		t.Fatalf("no sections delivered (%d) or resident (%d)", res.Sections, res.Resident)
+	}
+}
+
+// BenchmarkSchedule100 is the whole schedule with 100 flying players of
+// view 8 spread over a 400×400-chunk area, generation excluded.
+func BenchmarkSchedule100(b *testing.B) {
+	res, err := Run(Config{Players: 100, View: 8, Pattern: Fly, Ticks: max(b.N, 20), Warmup: 40, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(res.Tick.P50.Microseconds()), "p50-us/tick")
+	b.ReportMetric(float64(res.Tick.P99.Microseconds()), "p99-us/tick")
+}

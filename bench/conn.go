@@ -1,0 +1,43 @@
+package bench
+
+import (
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// Conn is a synthetic client's connection: it accepts everything at once
+// (a client that keeps up) and counts what it was sent.
+type Conn struct {
+	Messages, Chunks, Bytes, Datagrams uint64
+}
+
+// Accept implements components.Conn.
+func (c *Conn) Accept(transport.Admission) bool { return true }
+
+// Reject implements components.Conn.
+func (c *Conn) Reject(protocol.ErrorCode, string) bool { return true }
+
+// Send implements components.Conn.
+func (c *Conn) Send(*protocol.ServerMessage) bool { c.Messages++; return true }
+
+// SendChunk implements components.Conn.
+func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.Messages++; return true }
+
+// SendEncoded implements components.Conn.
+func (c *Conn) SendEncoded(e transport.Encoded) bool {
+	if e.IsChunk() {
+		c.Chunks++
+	}
+	c.Messages++
+	c.Bytes += uint64(e.Len())
+	return true
+}
+
+// SendDatagram implements components.Conn.
+func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return true }
+
+// Queued implements components.Conn: nothing ever waits.
+func (c *Conn) Queued() transport.Queued { return transport.Queued{} }
+
+// Close implements components.Conn.
+func (c *Conn) Close(protocol.ErrorCode, string) {}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/cobra"
+	"github.com/stratavox/strata/bench"
+	"github.com/stratavox/strata/ecs"
+)
+
+func newBenchCmd(g *globalFlags) *cobra.Command {
+	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log, err := g.newLogger(os.Stderr)
+			if err != nil {
+				return err
+			}
+			cfg.Log = log.Level(max(log.GetLevel(), zerolog.WarnLevel))
+			res, err := bench.Run(cfg)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeBenchJSON(cmd, res)
+			}
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintf(cmd.OutOrStdout(), "%d players, view %d, pattern %s, %d ticks after %d warm-up, generation %v\n",
+				cfg.Players, cfg.View, cfg.Pattern, cfg.Ticks, cfg.Warmup, cfg.Generation)
+			fmt.Fprintln(w, "system\tstage\tp50 µs\tp99 µs\tmax µs\t")
+			for _, s := range append(res.Systems, res.Tick) {
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", s.Name, s.Stage, us(s.P50), us(s.P99), us(s.Max))
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s\n",
+				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds())
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&cfg.Players, "players", cfg.Players, "synthetic players")
+	f.IntVar(&cfg.View, "view", cfg.View, "view radius in sections")
+	f.StringVar(&cfg.Pattern, "pattern", cfg.Pattern, "movement: walk, fly, teleport or spread (half the players move)")
+	f.IntVar(&cfg.Ticks, "ticks", cfg.Ticks, "ticks measured")
+	f.IntVar(&cfg.Warmup, "warmup", cfg.Warmup, "ticks run before measuring")
+	f.IntVar(&cfg.Area, "area", cfg.Area, "side in sections of the square the players spread over")
+	f.BoolVar(&cfg.Generation, "generation", cfg.Generation, "include real terrain generation (on the worker pool)")
+	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
+	f.BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func us(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/float64(time.Microsecond)) }
+
+func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
+	type row struct {
+		Name  string  `json:"name"`
+		Stage string  `json:"stage,omitempty"`
+		P50   float64 `json:"p50_us"`
+		P99   float64 `json:"p99_us"`
+		Max   float64 `json:"max_us"`
+	}
+	conv := func(s ecs.Stat) row {
+		f := func(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+		return row{s.Name, string(s.Stage), f(s.P50), f(s.P99), f(s.Max)}
+	}
+	out := struct {
+		Players    int     `json:"players"`
+		View       int     `json:"view"`
+		Pattern    string  `json:"pattern"`
+		Ticks      int     `json:"ticks"`
+		Generation bool    `json:"generation"`
+		Systems    []row   `json:"systems"`
+		Tick       row     `json:"tick"`
+		Resident   int     `json:"resident_sections"`
+		Sections   uint64  `json:"sections_delivered"`
+		Bytes      uint64  `json:"bytes_delivered"`
+		TicksPerS  float64 `json:"ticks_per_second"`
+	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, nil, conv(res.Tick),
+		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds()}
+	for _, s := range res.Systems {
+		out.Systems = append(out.Systems, conv(s))
+	}
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
