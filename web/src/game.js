@@ -1,0 +1,627 @@
+// The game: ties the session, the mesh worker, the local world, the player
+// and the renderer together. Everything the server says flows through the
+// handlers here; everything the player does leaves through send().
+
+import { BLOCKS } from "./blocks.gen.js";
+import { loadTarget, playerName, randomName } from "./config.js";
+import { Controls } from "./controls.js";
+import { demoSections } from "./demo.js";
+import { Hud } from "./hud.js";
+import { Player, REACH, raycast } from "./physics.js";
+import { actionResultName, errorName, SECTION_FORMAT } from "./protocol.js";
+import { Renderer } from "./renderer.js";
+import { Session } from "./session.js";
+import { Rate, Window } from "./stats.js";
+import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
+
+const DEFAULT_VIEW = 8;
+const PING_EVERY_MS = 2000;
+const INPUT_HEARTBEAT_MS = 1000;
+const PLACEABLE = BLOCKS.filter((b) => b.placeable).map((b) => b.id);
+
+export class Game {
+  /** @param {HTMLCanvasElement} canvas @param {HTMLElement} hudRoot @param {string} workerUrl */
+  constructor(canvas, hudRoot, workerUrl) {
+    this.canvas = canvas;
+    this.renderer = new Renderer(canvas);
+    this.hud = new Hud(hudRoot, canvas);
+    this.player = new Player();
+    this.store = new VoxelStore(); // mirror of the worker's world, for raycasts and collisions
+    this.epochs = new Map(); // section key → epoch: which life of a section a worker reply belongs to
+    this.nextEpoch = 0;
+    this.worker = new Worker(workerUrl, { name: "strata-mesher" });
+    this.worker.onmessage = (e) => this.onWorker(e.data);
+    this.worker.onerror = (e) => this.setError(`mesh worker: ${e.message}`);
+
+    this.name = playerName(location, safeStorage());
+    this.viewDistance = DEFAULT_VIEW;
+    this.session = null;
+    this.welcome = null;
+    this.state = "starting";
+    this.stateDetail = "";
+    this.lastError = "";
+    this.held = null; // {missing} while the server holds the player
+    this.selected = PLACEABLE.indexOf(1) >= 0 ? PLACEABLE.indexOf(1) : 0;
+    this.target = null;
+    this.requestId = 0;
+    this.pending = new Map(); // request id → {kind, pos}
+    this.inputTick = 0n;
+    this.lastInput = "";
+    this.lastInputAt = 0;
+    this.others = new Map(); // entity id → {name, tick, target, shown, yaw}
+    this.names = new Map();
+    this.rtt = null;
+    this.pingNonce = 0n;
+    this.corrections = 0;
+    this.chat = [];
+
+    this.stats = {
+      sectionsReceived: 0,
+      drops: 0,
+      meshesBuilt: 0,
+      meshMs: new Window(200),
+      firstMeshAt: null, // performance.now() of the first mesh: ms since the page started loading
+      frameMs: new Window(300),
+      sectionRate: new Rate(5),
+    };
+
+    this.controls = new Controls(canvas, {
+      onLook: (dy, dp) => this.look(dy, dp),
+      onBreak: () => this.breakTarget(),
+      onPlace: () => this.placeTarget(),
+      onToggleFly: () => this.setFlying(!this.player.flying),
+      onSelect: (delta, slot) => this.select(delta, slot),
+      onViewDistance: (d) => this.setViewDistance(this.viewDistance + d),
+      onChat: () => this.openChat(),
+      onLockChange: (locked) => (document.getElementById("overlay").hidden = locked),
+    });
+    this.testMove = null; // set by window.strata.setMove: overrides the keyboard
+    this.setupChat();
+  }
+
+  // ---- connection lifecycle ------------------------------------------------
+
+  /** run connects and reconnects until the page closes or a retry cannot help. */
+  async run() {
+    this.tickTimer = setInterval(() => this.tick(), 50);
+    requestAnimationFrame((t) => this.frame(t));
+    let backoff = 2000;
+    for (;;) {
+      this.setState("config", "fetching config.json");
+      let target;
+      try {
+        target = await loadTarget(location);
+        this.viewDistance = target.viewDistance ?? this.viewDistance;
+      } catch (err) {
+        this.setError(err.message);
+        await this.retryIn(backoff);
+        backoff = Math.min(backoff * 2, 15000);
+        continue;
+      }
+      this.setState("connecting", target.url);
+      const closed = new Promise((resolve) => (this.onClosed = resolve));
+      const session = new Session(target, {
+        onWelcome: (w) => {
+          this.session = session;
+          this.onWelcome(w, target);
+        },
+        onServerMessage: (m) => this.onServer(m),
+        onChunkMessage: (m) => this.onChunk(m),
+        onDatagram: (m) => this.onDatagram(m),
+        onClose: (err) => this.onClosed(err),
+      });
+      try {
+        await session.connect({ name: this.name, viewDistance: this.viewDistance });
+        backoff = 2000;
+      } catch (err) {
+        this.setError(err.message);
+        if (err.code === "NAME_TAKEN") this.name = randomName();
+        if (!err.retry) {
+          this.setState("failed", err.message);
+          return;
+        }
+        await this.retryIn(backoff);
+        backoff = Math.min(backoff * 2, 15000);
+        continue;
+      }
+      const err = await closed;
+      this.session = null;
+      this.resetWorld();
+      if (err) this.setError(err.message);
+      if (err && !err.retry) {
+        this.setState("failed", err.message);
+        return;
+      }
+      await this.retryIn(backoff);
+    }
+  }
+
+  /**
+   * runDemo shows a generated world without a server (?demo): the same
+   * Chunk path as the network — worker decode, meshing, rendering.
+   */
+  async runDemo() {
+    this.tickTimer = setInterval(() => this.tick(), 50);
+    requestAnimationFrame((t) => this.frame(t));
+    const w = {
+      entityId: 0n,
+      spawn: { x: -52.5, y: 92, z: -60.5 },
+      yaw: -35,
+      pitch: 28,
+      viewDistance: 6,
+      sectionFormat: SECTION_FORMAT,
+      bounds: { minSectionY: -4, maxSectionY: 19 },
+      limits: { maxViewDistance: 8, maxChatLength: 256 },
+    };
+    this.onWelcome(w, { url: "demo" });
+    this.demo = true;
+    this.player.flying = true;
+    this.setState("demo", "generated world, no server");
+    let n = 0;
+    for (const { pos, data } of demoSections(5)) {
+      this.onChunk({ kind: { case: "chunk", value: { pos, revision: 1n, data } } });
+      if (++n % 16 === 0) await new Promise((r) => setTimeout(r, 0));
+    }
+  }
+
+  async retryIn(ms) {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      this.setState("waiting", `retrying in ${Math.ceil((until - performance.now()) / 1000)} s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  setState(state, detail = "") {
+    this.state = state;
+    this.stateDetail = detail;
+  }
+
+  setError(msg) {
+    this.lastError = msg;
+    console.warn("strata:", msg);
+  }
+
+  onWelcome(w, target) {
+    if (w.sectionFormat !== SECTION_FORMAT && w.sectionFormat !== 0) {
+      this.setError(`server sends section format ${w.sectionFormat}; this client decodes ${SECTION_FORMAT}`);
+    }
+    this.welcome = w;
+    this.player.pos = { x: w.spawn?.x ?? 0.5, y: w.spawn?.y ?? 80, z: w.spawn?.z ?? 0.5 };
+    this.player.vel = { x: 0, y: 0, z: 0 };
+    this.player.yaw = w.yaw;
+    this.player.pitch = w.pitch;
+    this.player.flying = false;
+    this.viewDistance = w.viewDistance || this.viewDistance;
+    this.renderer.setViewDistance(this.viewDistance);
+    this.worker.postMessage({ type: "init", minSectionY: w.bounds?.minSectionY ?? -4 });
+    this.inputTick = 0n;
+    this.held = null;
+    this.setState("connected", `${target.url} as ${this.name}`);
+  }
+
+  resetWorld() {
+    this.worker.postMessage({ type: "reset" });
+    this.epochs.clear();
+    this.store.clear();
+    this.renderer.clearSections();
+    this.renderer.clearPlayers();
+    this.others.clear();
+    this.pending.clear();
+    this.welcome = null;
+    this.held = null;
+  }
+
+  send(kind, value) {
+    if (this.demo) return this.demoServer(kind, value);
+    return this.session?.send(kind, value) ?? false;
+  }
+
+  // demoServer answers break and place in demo mode the way a server
+  // would — a BlockUpdate, then an ActionAck — so editing can be tried
+  // (and tested) without one.
+  demoServer(kind, v) {
+    if (kind !== "breakBlock" && kind !== "placeBlock") return true;
+    const block = kind === "breakBlock" ? 0 : v.block;
+    this.demoRevision = (this.demoRevision ?? 1n) + 1n;
+    queueMicrotask(() => {
+      this.onServer({ kind: { case: "blockUpdate", value: { pos: v.pos, block, revision: this.demoRevision } } });
+      this.onServer({ kind: { case: "actionAck", value: { requestId: v.requestId, accepted: true, result: 0, revision: this.demoRevision } } });
+    });
+    return true;
+  }
+
+  // ---- server messages -----------------------------------------------------
+
+  onServer(m) {
+    const v = m.kind.value;
+    switch (m.kind.case) {
+      case "actionAck": {
+        const p = this.pending.get(v.requestId);
+        this.pending.delete(v.requestId);
+        if (!v.accepted) {
+          const why = actionResultName(v.result);
+          this.hud.toast(`${p?.kind ?? "action"} refused: ${why}`);
+          this.setError(`${p?.kind ?? "action"} #${v.requestId} refused: ${why}`);
+        }
+        break;
+      }
+      case "correction":
+        // Snap back: adopt the server's position (pending inputs are not
+        // replayed; at 20 Hz the difference is a fraction of a block).
+        if (v.position) this.player.pos = { x: v.position.x, y: v.position.y, z: v.position.z };
+        this.player.vel = v.velocity ? { x: v.velocity.x, y: v.velocity.y, z: v.velocity.z } : { x: 0, y: 0, z: 0 };
+        if (v.teleport) {
+          this.player.yaw = v.yaw;
+          this.player.pitch = v.pitch;
+        }
+        this.corrections++;
+        break;
+      case "blockUpdate":
+        if (v.pos) this.worker.postMessage({ type: "block", bx: v.pos.x, by: v.pos.y, bz: v.pos.z, block: v.block, revision: v.revision });
+        break;
+      case "chatBroadcast":
+        this.addChat(v.system || !v.from ? `* ${v.text}` : `<${v.from}> ${v.text}`);
+        break;
+      case "ping":
+        this.send("pong", { nonce: v.nonce, time: v.time, receiverTime: BigInt(Date.now()) * 1000n });
+        break;
+      case "pong":
+        this.rtt = performance.now() - Number(v.time) / 1000;
+        break;
+      case "error":
+        this.setError(`server: ${errorName(v.code)}${v.message ? `: ${v.message}` : ""}`);
+        if (!v.fatal) this.hud.toast(v.message || errorName(v.code));
+        break;
+      case "held":
+        this.held = { missing: v.missing };
+        break;
+      case "released":
+        this.held = null;
+        break;
+      case "playerJoined":
+        this.names.set(v.entityId, v.name);
+        break;
+      case "playerLeft":
+        this.names.delete(v.entityId);
+        this.others.delete(v.entityId);
+        this.renderer.removePlayer(v.entityId);
+        break;
+    }
+  }
+
+  onChunk(m) {
+    const pos = m.kind.value.pos ?? { x: 0, y: 0, z: 0 };
+    const key = sectionKey(pos.x, pos.y, pos.z);
+    if (m.kind.case === "chunk") {
+      const c = m.kind.value;
+      if (!this.epochs.has(key)) this.epochs.set(key, ++this.nextEpoch);
+      this.stats.sectionsReceived++;
+      this.stats.sectionRate.add(performance.now());
+      const data = c.data;
+      this.worker.postMessage(
+        { type: "chunk", x: pos.x, y: pos.y, z: pos.z, revision: c.revision, data, epoch: this.epochs.get(key) },
+        [data.buffer],
+      );
+    } else if (m.kind.case === "drop") {
+      this.stats.drops++;
+      this.epochs.delete(key);
+      this.store.delete(pos.x, pos.y, pos.z);
+      this.renderer.removeSection(key);
+      this.worker.postMessage({ type: "drop", x: pos.x, y: pos.y, z: pos.z });
+    }
+  }
+
+  onDatagram(m) {
+    if (m.kind.case !== "playerState") return;
+    const s = m.kind.value;
+    if (this.welcome && s.entityId === this.welcome.entityId) return; // our own echo
+    if (!s.position) return;
+    let o = this.others.get(s.entityId);
+    if (o && s.tick <= o.tick) return; // datagrams are unordered: newest tick wins
+    const p = { x: s.position.x, y: s.position.y, z: s.position.z };
+    if (!o) {
+      o = { tick: s.tick, target: p, shown: { ...p }, yaw: s.yaw };
+      this.others.set(s.entityId, o);
+    }
+    o.tick = s.tick;
+    o.target = p;
+    o.yaw = s.yaw;
+  }
+
+  onWorker(m) {
+    const key = sectionKey(m.x ?? 0, m.y ?? 0, m.z ?? 0);
+    switch (m.type) {
+      case "section":
+        if (this.epochs.get(key) === m.epoch) {
+          this.store.put({ x: m.x, y: m.y, z: m.z, uniform: m.uniform, cells: m.cells, revision: m.revision, epoch: m.epoch });
+        }
+        break;
+      case "block":
+        this.store.setBlock(m.bx, m.by, m.bz, m.block);
+        break;
+      case "mesh":
+        if (this.epochs.get(key) !== m.epoch) return; // dropped (or dropped and re-sent) meanwhile
+        this.renderer.setSectionMesh(key, m.x, m.y, m.z, m.opaque, m.translucent);
+        this.stats.meshesBuilt++;
+        this.stats.meshMs.add(m.ms);
+        if (this.stats.firstMeshAt === null && (m.opaque || m.translucent)) this.stats.firstMeshAt = performance.now();
+        break;
+      case "error":
+        this.setError(`section (${m.x},${m.y},${m.z}): ${m.message}`);
+        break;
+    }
+  }
+
+  // ---- per tick and per frame ---------------------------------------------
+
+  // tick runs at the server's tick rate: inputs, pings, the worker's focus.
+  tick() {
+    if (!this.session || !this.welcome) return;
+    const now = performance.now();
+    const p = this.player;
+    const snapshot = [p.pos.x, p.pos.y, p.pos.z, p.yaw, p.pitch, p.flying, p.onGround].map((v) => (typeof v === "number" ? v.toFixed(3) : v)).join();
+    if (!this.held && (snapshot !== this.lastInput || now - this.lastInputAt > INPUT_HEARTBEAT_MS)) {
+      this.inputTick++;
+      this.send("input", {
+        inputTick: this.inputTick,
+        position: { ...p.pos },
+        velocity: { ...p.vel },
+        yaw: p.yaw,
+        pitch: p.pitch,
+        flying: p.flying,
+        onGround: p.onGround,
+      });
+      this.lastInput = snapshot;
+      this.lastInputAt = now;
+    }
+    if (!this.lastPing || now - this.lastPing > PING_EVERY_MS) {
+      this.lastPing = now;
+      this.send("ping", { nonce: ++this.pingNonce, time: BigInt(Math.round(now * 1000)) });
+    }
+    const fx = sectionOf(p.pos.x), fy = sectionOf(p.pos.y), fz = sectionOf(p.pos.z);
+    if (!this.focus || this.focus.x !== fx || this.focus.y !== fy || this.focus.z !== fz) {
+      this.focus = { x: fx, y: fy, z: fz };
+      this.worker.postMessage({ type: "focus", ...this.focus });
+    }
+  }
+
+  frame(now) {
+    const dt = Math.min(0.1, this.lastFrame ? (now - this.lastFrame) / 1000 : 0);
+    if (this.lastFrame) this.stats.frameMs.add(now - this.lastFrame);
+    this.lastFrame = now;
+    const blockAt = (x, y, z) => this.store.blockAt(x, y, z);
+    if (this.welcome && !this.held && dt > 0) {
+      const move = this.testMove ?? (this.controls.enabled ? this.controls.move() : { forward: 0, strafe: 0, up: 0, jump: false, sprint: false });
+      this.player.step(dt, move, blockAt);
+    }
+    const eye = this.player.eye();
+    const dir = this.player.look();
+    this.renderer.setCamera(eye, dir);
+    this.target = this.welcome ? this.findTarget(eye, dir, blockAt) : null;
+    this.renderer.setTarget(this.target);
+    const k = 1 - Math.exp(-dt * 12); // smooth other players towards their latest state
+    for (const [id, o] of this.others) {
+      o.shown.x += (o.target.x - o.shown.x) * k;
+      o.shown.y += (o.target.y - o.shown.y) * k;
+      o.shown.z += (o.target.z - o.shown.z) * k;
+      this.renderer.setPlayer(id, o.shown, o.yaw);
+    }
+    this.renderer.render();
+    if (!this.lastHud || now - this.lastHud > 250) {
+      this.lastHud = now;
+      this.updateHud(now);
+    }
+    requestAnimationFrame((t) => this.frame(t));
+  }
+
+  findTarget(eye, dir, blockAt) {
+    const hit = raycast(eye, dir, REACH, blockAt);
+    if (!hit) return null;
+    const cx = hit.x + 0.5 - eye.x, cy = hit.y + 0.5 - eye.y, cz = hit.z + 0.5 - eye.z;
+    return Math.hypot(cx, cy, cz) <= REACH ? hit : null; // the server measures to the block's centre
+  }
+
+  // ---- player actions ------------------------------------------------------
+
+  look(dyaw, dpitch) {
+    this.player.yaw = (((this.player.yaw + dyaw) % 360) + 360) % 360;
+    this.player.pitch = Math.max(-89.9, Math.min(89.9, this.player.pitch + dpitch));
+  }
+
+  setFlying(on) {
+    this.player.flying = on;
+    this.player.vel.y = 0;
+    this.hud.toast(on ? "flying" : "walking", 800);
+  }
+
+  select(delta, slot) {
+    const n = PLACEABLE.length;
+    this.selected = slot !== undefined ? Math.min(slot, n - 1) : (((this.selected + delta) % n) + n) % n;
+    this.hud.toast(BLOCKS[PLACEABLE[this.selected]].name, 800);
+  }
+
+  setViewDistance(d) {
+    const max = this.welcome?.limits?.maxViewDistance || 16;
+    const v = Math.max(2, Math.min(max, d));
+    if (v === this.viewDistance) return;
+    this.viewDistance = v;
+    this.renderer.setViewDistance(v);
+    // Coalesce key repeats: the server honours a few changes per second.
+    clearTimeout(this.subscribeTimer);
+    this.subscribeTimer = setTimeout(() => this.send("subscribe", { viewDistance: v }), 250);
+    this.hud.toast(`view distance ${v}`, 800);
+  }
+
+  nextRequest(kind, pos) {
+    this.requestId = (this.requestId + 1) >>> 0 || 1;
+    this.pending.set(this.requestId, { kind, pos });
+    // Acks come once the edit is durable; forget ones the server never answers.
+    if (this.pending.size > 256) this.pending.delete(this.pending.keys().next().value);
+    return this.requestId;
+  }
+
+  // currentTarget recomputes the target from the latest look and world,
+  // rather than the last frame's, which lags a click at low frame rates.
+  currentTarget() {
+    if (!this.welcome) return null;
+    return this.findTarget(this.player.eye(), this.player.look(), (x, y, z) => this.store.blockAt(x, y, z));
+  }
+
+  breakTarget() {
+    const t = this.currentTarget();
+    if (!t || !(this.session || this.demo)) return false;
+    const pos = { x: t.x, y: t.y, z: t.z };
+    return this.send("breakBlock", { pos, requestId: this.nextRequest("break", pos) });
+  }
+
+  placeTarget(block = PLACEABLE[this.selected]) {
+    const t = this.currentTarget();
+    if (!t || !(this.session || this.demo)) return false;
+    const pos = { x: t.x + t.normal[0], y: t.y + t.normal[1], z: t.z + t.normal[2] };
+    const cur = this.store.blockAt(pos.x, pos.y, pos.z);
+    if (cur < 0 || !BLOCKS[cur].replaceable) return false;
+    if (this.player.overlapsBlock(pos.x, pos.y, pos.z)) {
+      this.hud.toast("you are in the way");
+      return false;
+    }
+    return this.send("placeBlock", { pos, block, requestId: this.nextRequest("place", pos) });
+  }
+
+  // ---- chat ---------------------------------------------------------------
+
+  setupChat() {
+    this.chatLog = document.getElementById("chat-log");
+    this.chatInput = document.getElementById("chat-input");
+    this.chatInput.addEventListener("keydown", (e) => {
+      e.stopPropagation();
+      if (e.key === "Enter") {
+        const text = this.chatInput.value.trim();
+        if (text) this.send("chat", { text: text.slice(0, this.welcome?.limits?.maxChatLength || 256) });
+        this.closeChat();
+      } else if (e.key === "Escape") this.closeChat();
+    });
+  }
+
+  openChat() {
+    if (!this.session) return;
+    this.controls.enabled = false;
+    this.controls.held.clear();
+    document.exitPointerLock?.();
+    this.chatInput.hidden = false;
+    this.chatInput.value = "";
+    this.chatInput.focus();
+  }
+
+  closeChat() {
+    this.chatInput.hidden = true;
+    this.controls.enabled = true;
+    this.canvas.requestPointerLock?.()?.catch?.(() => {});
+  }
+
+  addChat(line) {
+    this.chat.push(line);
+    if (this.chat.length > 8) this.chat.shift();
+    this.chatLog.textContent = this.chat.join("\n");
+  }
+
+  // ---- HUD ----------------------------------------------------------------
+
+  updateHud(now) {
+    const p = this.player;
+    const s = this.stats;
+    const fps = s.frameMs.mean() > 0 ? 1000 / s.frameMs.mean() : 0;
+    const p95 = s.frameMs.percentile(95);
+    const firstMesh = s.firstMeshAt === null ? null : Math.round(s.firstMeshAt);
+    const rate = s.sectionRate.perSecond(now);
+    const t = this.target;
+    const stateText = {
+      starting: "starting",
+      config: "loading config",
+      connecting: "connecting",
+      connected: this.held ? `connected · waiting for terrain (${this.held.missing} sections)` : "connected",
+      waiting: "disconnected",
+      demo: "demo",
+      failed: "failed",
+    }[this.state] ?? this.state;
+    const lines = [
+      !this.welcome ? `not in a world yet · player name ${this.name}` : `pos ${p.pos.x.toFixed(1)} ${p.pos.y.toFixed(1)} ${p.pos.z.toFixed(1)}  yaw ${p.yaw.toFixed(0)} pitch ${p.pitch.toFixed(0)}  ${p.flying ? "flying" : p.onGround ? "walking" : "falling"}`,
+      `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}`,
+      `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
+      `view ${this.viewDistance}  block ${BLOCKS[PLACEABLE[this.selected]].name}  target ${t ? `${BLOCKS[t.block].name} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
+    ];
+    this.hud.update({
+      state: `${stateText}${this.stateDetail ? ` · ${this.stateDetail}` : ""}`,
+      stateClass: `state-${this.state}`,
+      lines,
+      error: this.lastError,
+      data: {
+        state: this.state,
+        sections: this.epochs.size,
+        sectionsReceived: s.sectionsReceived,
+        meshes: this.renderer.sections.size,
+        meshesBuilt: s.meshesBuilt,
+        position: `${p.pos.x.toFixed(2)},${p.pos.y.toFixed(2)},${p.pos.z.toFixed(2)}`,
+        firstMeshMs: firstMesh ?? "",
+        frameP95Ms: p95.toFixed(1),
+        sectionsPerS: rate.toFixed(1),
+        rttMs: this.rtt === null ? "" : this.rtt.toFixed(1),
+        error: this.lastError,
+      },
+    });
+  }
+
+  /** testApi is exposed as window.strata for browser tests and the console. */
+  testApi() {
+    return {
+      status: () => ({
+        state: this.state,
+        detail: this.stateDetail,
+        error: this.lastError,
+        entityId: this.welcome ? String(this.welcome.entityId) : null,
+        position: { ...this.player.pos },
+        yaw: this.player.yaw,
+        pitch: this.player.pitch,
+        flying: this.player.flying,
+        held: this.held,
+        sections: this.epochs.size,
+        sectionsReceived: this.stats.sectionsReceived,
+        drops: this.stats.drops,
+        meshes: this.renderer.sections.size,
+        meshesBuilt: this.stats.meshesBuilt,
+        firstMeshMs: this.stats.firstMeshAt === null ? null : this.stats.firstMeshAt,
+        frameP95Ms: this.stats.frameMs.percentile(95),
+        sectionsPerS: this.stats.sectionRate.perSecond(performance.now()),
+        rttMs: this.rtt,
+        corrections: this.corrections,
+        target: this.target && { x: this.target.x, y: this.target.y, z: this.target.z, block: this.target.block },
+        pending: this.pending.size,
+      }),
+      // move: {forward, strafe, up, sprint} in -1..1, or null to give the keyboard back.
+      setMove: (move) => (this.testMove = move && { forward: 0, strafe: 0, up: 0, jump: false, sprint: false, ...move }),
+      setLook: (yaw, pitch) => {
+        this.player.yaw = yaw;
+        this.player.pitch = Math.max(-89.9, Math.min(89.9, pitch));
+      },
+      setFlying: (on) => this.setFlying(!!on),
+      setViewDistance: (d) => this.setViewDistance(d),
+      breakBlock: () => this.breakTarget(),
+      placeBlock: (block) => this.placeTarget(block),
+      blockAt: (x, y, z) => this.store.blockAt(x, y, z),
+      // Moves the local player only: a real server corrects a jump beyond
+      // its movement limits. For the demo and for tests.
+      setPosition: (x, y, z) => {
+        this.player.pos = { x, y, z };
+        this.player.vel = { x: 0, y: 0, z: 0 };
+      },
+    };
+  }
+}
+
+function safeStorage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: a fresh name each visit
+  }
+}

@@ -1,0 +1,82 @@
+// Message encoding for the Strata wire protocol (docs/protocol.md): thin
+// helpers over the code protoc-gen-es generated from net/protocol/strata.proto
+// (src/gen/strata_pb.js), so the rest of the client never touches schemas.
+//
+// Envelopes are chosen by stream, never sniffed: ClientMessage/ServerMessage
+// on the control stream, ChunkMessage on the chunk stream, Datagram in
+// datagrams. uint64 fields (entity ids, ticks, revisions) are BigInts.
+
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import {
+  ActionResult,
+  ChunkMessageSchema,
+  ClientMessageSchema,
+  DatagramSchema,
+  ErrorCode,
+  ServerMessageSchema,
+} from "./gen/strata_pb.js";
+import { CONTROL_CAP, DATAGRAM_CAP, encodeFrame, FrameError } from "./frame.js";
+
+/** The protocol version this client speaks (Hello.protocol_version). */
+export const PROTOCOL_VERSION = 1;
+/** The only section encoding this client decodes (Welcome.section_format). */
+export const SECTION_FORMAT = 1;
+/** Features requested in Hello; the server grants a subset. */
+export const FEATURES = ["player-states"];
+
+// Unknown fields are dropped like the Go decoder's DiscardUnknown: a newer
+// server's additions are ignored rather than kept.
+const readOpts = { readUnknownFields: false };
+
+/**
+ * clientFrame encodes one control-stream message as a frame.
+ * @param {string} kind oneof case of ClientMessage ("hello", "input", ...)
+ * @param {object} value its fields (camelCase), nested messages as plain objects
+ */
+export function clientFrame(kind, value) {
+  const msg = create(ClientMessageSchema, { kind: { case: kind, value } });
+  return encodeFrame(toBinary(ClientMessageSchema, msg), CONTROL_CAP);
+}
+
+/** decodeServer decodes a control-stream payload; kind.case is undefined for unknown cases. */
+export function decodeServer(payload) {
+  return malformedOnThrow("server control message", () => fromBinary(ServerMessageSchema, payload, readOpts));
+}
+
+/** decodeChunk decodes a chunk-stream payload. */
+export function decodeChunk(payload) {
+  return malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
+}
+
+/** decodeDatagram decodes one datagram (no length prefix). */
+export function decodeDatagram(payload) {
+  if (payload.length > DATAGRAM_CAP) {
+    throw new FrameError("FRAME_TOO_LARGE", `datagram of ${payload.length} bytes exceeds ${DATAGRAM_CAP}`);
+  }
+  return malformedOnThrow("datagram", () => fromBinary(DatagramSchema, payload, readOpts));
+}
+
+/** encodeDatagram encodes a Datagram envelope (no prefix). */
+export function encodeDatagram(kind, value) {
+  return toBinary(DatagramSchema, create(DatagramSchema, { kind: { case: kind, value } }));
+}
+
+function malformedOnThrow(what, fn) {
+  try {
+    return fn();
+  } catch (err) {
+    throw new FrameError("MALFORMED", `${what}: ${err.message}`);
+  }
+}
+
+/** errorName names an ErrorCode (also a WebTransport close code); unknown ones read as INTERNAL, per spec. */
+export function errorName(code) {
+  return ErrorCode[code] ?? `INTERNAL (${code})`;
+}
+
+/** actionResultName names an ActionResult. */
+export function actionResultName(code) {
+  return ActionResult[code] ?? `UNKNOWN (${code})`;
+}
+
+export { ErrorCode, ActionResult };

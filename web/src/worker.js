@@ -1,0 +1,197 @@
+// The mesh worker: decodes sections and builds their meshes off the main
+// thread, so a burst of hundreds of arriving sections never stalls a frame.
+//
+// It owns the authoritative copy of the client's world. The main thread
+// forwards every Chunk, Drop and BlockUpdate here in arrival order and
+// mirrors back what this worker reports (decoded sections, applied block
+// changes), so both copies apply the same changes in the same order.
+//
+// Protocol (postMessage), main → worker:
+//   {type:"init", minSectionY}
+//   {type:"chunk", x, y, z, revision, data, epoch}   data: encoded section
+//   {type:"drop", x, y, z}
+//   {type:"block", bx, by, bz, block, revision}
+//   {type:"focus", x, y, z}                          the player's section
+//   {type:"reset"}
+// worker → main:
+//   {type:"section", x, y, z, epoch, revision, uniform, cells}
+//   {type:"block", bx, by, bz, block}
+//   {type:"mesh", x, y, z, epoch, opaque, translucent, ms}
+//   {type:"error", x, y, z, message}
+
+import { NUM_BLOCKS } from "./blocks.gen.js";
+import { decodeSection } from "./section.js";
+import { gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
+import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
+
+const store = new VoxelStore();
+const dirty = new Set(); // keys of sections to (re)mesh
+// BlockUpdates for sections not held yet: the control stream may overtake a
+// Chunk queued earlier on the chunk stream (docs/protocol.md §3). Applied
+// when the Chunk arrives if newer than it; bounded, dropped with the section.
+const pendingBlocks = new Map();
+const MAX_PENDING_PER_SECTION = 64;
+let minSectionY = -4;
+let focus = { x: 0, y: 0, z: 0 };
+let scheduled = false;
+const pad = new Uint16Array(PAD_VOLUME);
+
+const FACE_DIRS = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+
+self.onmessage = (ev) => {
+  const m = ev.data;
+  switch (m.type) {
+    case "init":
+      minSectionY = m.minSectionY;
+      break;
+    case "chunk":
+      onChunk(m);
+      break;
+    case "drop":
+      onDrop(m);
+      break;
+    case "block":
+      onBlock(m);
+      break;
+    case "focus":
+      focus = m;
+      break;
+    case "reset":
+      store.clear();
+      dirty.clear();
+      pendingBlocks.clear();
+      break;
+  }
+  schedule();
+};
+
+function onChunk(m) {
+  const old = store.get(m.x, m.y, m.z);
+  if (old && old.revision > m.revision) return; // stale: a newer copy is held
+  let s;
+  try {
+    s = decodeSection(m.data);
+  } catch (err) {
+    self.postMessage({ type: "error", x: m.x, y: m.y, z: m.z, message: err.message });
+    return;
+  }
+  const entry = { x: m.x, y: m.y, z: m.z, uniform: s.uniform, cells: s.cells, revision: m.revision, epoch: m.epoch };
+  store.put(entry);
+  const key = sectionKey(m.x, m.y, m.z);
+  const pend = pendingBlocks.get(key);
+  if (pend) {
+    pendingBlocks.delete(key);
+    for (const b of pend) if (b.revision > entry.revision) applyBlock(b);
+  }
+  postSection(entry);
+  dirty.add(key);
+  // Neighbours whose touching layer has blocks may lose faces now.
+  for (const [dx, dy, dz] of FACE_DIRS) {
+    const n = store.get(m.x + dx, m.y + dy, m.z + dz);
+    if (n && borderHasBlocks(n, -dx, -dy, -dz)) dirty.add(sectionKey(n.x, n.y, n.z));
+  }
+}
+
+function postSection(e) {
+  // The main thread gets its own copy (transferred): the worker keeps editing its own.
+  const cells = e.cells ? e.cells.slice() : null;
+  self.postMessage(
+    { type: "section", x: e.x, y: e.y, z: e.z, epoch: e.epoch, revision: e.revision, uniform: e.uniform, cells },
+    cells ? [cells.buffer] : [],
+  );
+}
+
+function onDrop(m) {
+  const key = sectionKey(m.x, m.y, m.z);
+  pendingBlocks.delete(key);
+  dirty.delete(key);
+  if (!store.delete(m.x, m.y, m.z)) return;
+  // Neighbours' faces towards the dropped section reappear (it reads as air).
+  for (const [dx, dy, dz] of FACE_DIRS) {
+    const n = store.get(m.x + dx, m.y + dy, m.z + dz);
+    if (n && borderHasBlocks(n, -dx, -dy, -dz)) dirty.add(sectionKey(n.x, n.y, n.z));
+  }
+}
+
+function onBlock(m) {
+  if (!(m.block >= 0 && m.block < NUM_BLOCKS)) return; // unknown id: nothing sane to draw
+  const sx = sectionOf(m.bx), sy = sectionOf(m.by), sz = sectionOf(m.bz);
+  const e = store.get(sx, sy, sz);
+  if (!e) {
+    const key = sectionKey(sx, sy, sz);
+    const list = pendingBlocks.get(key) ?? [];
+    if (list.length < MAX_PENDING_PER_SECTION) list.push(m);
+    pendingBlocks.set(key, list);
+    return;
+  }
+  if (m.revision <= e.revision) return; // already in the held copy
+  applyBlock(m);
+}
+
+function applyBlock(m) {
+  const e = store.setBlock(m.bx, m.by, m.bz, m.block);
+  if (!e) return;
+  e.revision = m.revision;
+  self.postMessage({ type: "block", bx: m.bx, by: m.by, bz: m.bz, block: m.block });
+  // Re-mesh the section and every neighbour the cell touches, diagonals
+  // included: culling needs the face neighbours, ambient occlusion the rest.
+  const lx = m.bx & 15, ly = m.by & 15, lz = m.bz & 15;
+  const rx = lx === 0 ? [-1, 0] : lx === 15 ? [0, 1] : [0];
+  const ry = ly === 0 ? [-1, 0] : ly === 15 ? [0, 1] : [0];
+  const rz = lz === 0 ? [-1, 0] : lz === 15 ? [0, 1] : [0];
+  for (const dx of rx) for (const dy of ry) for (const dz of rz) {
+    if (store.get(e.x + dx, e.y + dy, e.z + dz)) dirty.add(sectionKey(e.x + dx, e.y + dy, e.z + dz));
+  }
+}
+
+function schedule() {
+  if (scheduled || dirty.size === 0) return;
+  scheduled = true;
+  setTimeout(flush, 0);
+}
+
+// flush meshes dirty sections nearest the player first, in slices of a few
+// milliseconds so new messages (drops, updates, a moved focus) are seen in
+// between.
+function flush() {
+  scheduled = false;
+  const order = [...dirty].map((k) => store.sections.get(k)).filter(Boolean);
+  order.sort((a, b) => dist2(a) - dist2(b));
+  const deadline = performance.now() + 8;
+  for (const e of order) {
+    dirty.delete(sectionKey(e.x, e.y, e.z));
+    meshEntry(e);
+    if (performance.now() > deadline) break;
+  }
+  // Entries dropped meanwhile were filtered out above; forget their keys.
+  for (const k of dirty) if (!store.sections.has(k)) dirty.delete(k);
+  schedule();
+}
+
+function dist2(e) {
+  const dx = e.x - focus.x, dy = e.y - focus.y, dz = e.z - focus.z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+function meshEntry(e) {
+  const t0 = performance.now();
+  if (!e.cells && e.uniform === 0) {
+    // All air: nothing to draw; tell the main thread so it frees any old mesh.
+    self.postMessage({ type: "mesh", x: e.x, y: e.y, z: e.z, epoch: e.epoch, opaque: null, translucent: null, ms: 0 });
+    return;
+  }
+  gatherPadded((dx, dy, dz) => store.get(e.x + dx, e.y + dy, e.z + dz), e.y <= minSectionY, pad);
+  const m = meshPadded(pad, e);
+  const transfer = [];
+  const layer = (l) => {
+    if (l.faces === 0) return null;
+    transfer.push(l.positions.buffer, l.colors.buffer, l.indices.buffer);
+    return l;
+  };
+  const opaque = layer(m.opaque);
+  const translucent = layer(m.translucent);
+  self.postMessage(
+    { type: "mesh", x: e.x, y: e.y, z: e.z, epoch: e.epoch, opaque, translucent, ms: performance.now() - t0 },
+    transfer,
+  );
+}

@@ -1,0 +1,193 @@
+// The WebTransport session against an in-process fake of the browser's
+// WebTransport API (WHATWG streams, as in browsers): the handshake, the
+// chunk stream, datagrams, Reject, closes and framing errors, exactly as
+// docs/protocol.md §3 orders them. No network and no browser needed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+
+import { ChunkMessageSchema, ClientMessageSchema, DatagramSchema, ServerMessageSchema } from "../src/gen/strata_pb.js";
+import { CONTROL_CAP, FrameDecoder, encodeFrame, encodeVarint } from "../src/frame.js";
+import { Session } from "../src/session.js";
+
+// pipe returns a readable the other side feeds through its controller.
+function pipe() {
+  let ctl;
+  const readable = new ReadableStream({ start: (c) => (ctl = c) });
+  return { readable, ctl };
+}
+
+// FakeWebTransport plays the browser's side; `server` is what the test
+// drives: it reads client frames and writes server frames.
+class FakeWebTransport {
+  static last = null;
+  constructor(url, opts) {
+    this.url = url;
+    this.opts = opts;
+    FakeWebTransport.last = this;
+    this.uni = pipe();
+    this.bidi = pipe();
+    this.incomingUnidirectionalStreams = this.uni.readable;
+    this.incomingBidirectionalStreams = this.bidi.readable;
+    this.dgIn = pipe();
+    this.datagrams = { readable: this.dgIn.readable, writable: new WritableStream() };
+    this.closed = new Promise((res) => (this.resolveClosed = res));
+    this.ready = FakeWebTransport.refuse ? Promise.reject(new Error("Opening handshake failed.")) : Promise.resolve();
+    this.ready.catch(() => {});
+    this.clientFrames = new FrameDecoder(CONTROL_CAP);
+    this.fromClient = [];
+    this.toClient = pipe();
+    this.closeInfo = null;
+  }
+
+  async createBidirectionalStream() {
+    const self = this;
+    return {
+      readable: this.toClient.readable,
+      writable: new WritableStream({
+        write(chunk) {
+          self.clientFrames.push(chunk);
+          for (let p; (p = self.clientFrames.next()); ) self.fromClient.push(fromBinary(ClientMessageSchema, p));
+        },
+      }),
+    };
+  }
+
+  close(info) {
+    this.closeInfo = info;
+    this.resolveClosed(info);
+  }
+
+  // --- the server side ---
+  sendControl(kind, value) {
+    this.toClient.ctl.enqueue(encodeFrame(toBinary(ServerMessageSchema, create(ServerMessageSchema, { kind: { case: kind, value } })), CONTROL_CAP));
+  }
+  openChunkStream() {
+    const s = pipe();
+    this.uni.ctl.enqueue(s.readable);
+    return s.ctl;
+  }
+  serverClose(closeCode, reason) {
+    this.resolveClosed({ closeCode, reason });
+  }
+}
+globalThis.WebTransport = FakeWebTransport;
+globalThis.window = { isSecureContext: true };
+
+const HASH = new Uint8Array(32).fill(7);
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+function newSession() {
+  const got = { control: [], chunk: [], datagrams: [], closed: [] };
+  const s = new Session(
+    { url: "https://127.0.0.1:4433/wt", certHashes: [HASH] },
+    {
+      onServerMessage: (m) => got.control.push(m),
+      onChunkMessage: (m) => got.chunk.push(m),
+      onDatagram: (m) => got.datagrams.push(m),
+      onClose: (e) => got.closed.push(e),
+    },
+  );
+  return { s, got };
+}
+
+test("handshake, chunk stream, datagrams, server close", async () => {
+  const { s, got } = newSession();
+  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  await tick();
+  const wt = FakeWebTransport.last;
+  assert.deepEqual(wt.opts.serverCertificateHashes, [{ algorithm: "sha-256", value: HASH }]);
+  assert.equal(wt.fromClient.length, 1, "Hello, and nothing before the answer");
+  const hello = wt.fromClient[0].kind;
+  assert.equal(hello.case, "hello");
+  assert.equal(hello.value.protocolVersion, 1);
+  assert.equal(hello.value.name, "web_1");
+  assert.equal(hello.value.viewDistance, 6);
+  assert.deepEqual(hello.value.features, ["player-states"]);
+
+  wt.sendControl("welcome", { protocolVersion: 1, entityId: 42n, viewDistance: 6, sectionFormat: 1 });
+  const welcome = await connecting;
+  assert.equal(welcome.entityId, 42n);
+
+  // The chunk stream, its bytes split across reads at odd places.
+  const chunkCtl = wt.openChunkStream();
+  const frame = (kind, value) => encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: kind, value } })), 1 << 20);
+  const bytes = new Uint8Array([...frame("chunk", { pos: { x: 1, y: 2, z: -3 }, revision: 4n, data: Uint8Array.of(1, 0, 1) }), ...frame("drop", { pos: { x: 1, y: 2, z: -3 } })]);
+  chunkCtl.enqueue(bytes.subarray(0, 3));
+  chunkCtl.enqueue(bytes.subarray(3, 17));
+  chunkCtl.enqueue(bytes.subarray(17));
+  wt.dgIn.ctl.enqueue(toBinary(DatagramSchema, create(DatagramSchema, { kind: { case: "playerState", value: { entityId: 7n, tick: 3n } } })));
+  wt.dgIn.ctl.enqueue(Uint8Array.of(0xff, 0xff)); // undecodable: dropped, not fatal
+  wt.sendControl("blockUpdate", { pos: { x: 1, y: 2, z: 3 }, block: 0, revision: 5n });
+  await tick();
+  assert.deepEqual(got.chunk.map((m) => m.kind.case), ["chunk", "drop"]);
+  assert.deepEqual([...got.chunk[0].kind.value.data], [1, 0, 1]);
+  assert.equal(got.datagrams.length, 1);
+  assert.equal(s.stats.badDatagrams, 1);
+  assert.equal(got.control[0].kind.case, "blockUpdate");
+
+  // Client sends go out framed, in order.
+  s.send("input", { inputTick: 1n, position: { x: 1, y: 2, z: 3 } });
+  s.send("subscribe", { viewDistance: 9 });
+  await tick();
+  assert.deepEqual(wt.fromClient.slice(1).map((m) => m.kind.case), ["input", "subscribe"]);
+
+  wt.serverClose(15, "server stopping");
+  await tick();
+  assert.equal(got.closed.length, 1);
+  assert.equal(got.closed[0].code, "SHUTDOWN");
+  assert.match(got.closed[0].message, /server stopping/);
+});
+
+test("Reject ends the handshake with the code and reason", async () => {
+  const { s } = newSession();
+  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  await tick();
+  FakeWebTransport.last.sendControl("reject", { code: 2, reason: "v2?", minVersion: 1, maxVersion: 1 });
+  await assert.rejects(connecting, (e) => e.code === "UNSUPPORTED_VERSION" && /v2\?/.test(e.message) && e.retry === false);
+  const full = newSession();
+  const c2 = full.s.connect({ name: "web_1", viewDistance: 6 });
+  await tick();
+  FakeWebTransport.last.sendControl("reject", { code: 5, reason: "full" });
+  await assert.rejects(c2, (e) => e.code === "SERVER_FULL" && e.retry === true);
+});
+
+test("a close overtaking the Reject is reported as the rejection", async () => {
+  const { s } = newSession();
+  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  await tick();
+  FakeWebTransport.last.serverClose(4, "name taken");
+  await assert.rejects(connecting, (e) => e.code === "NAME_TAKEN");
+});
+
+test("transport failure and oversized frames", async () => {
+  FakeWebTransport.refuse = true;
+  const { s } = newSession();
+  await assert.rejects(s.connect({ name: "a", viewDistance: 1 }), (e) => e.code === "TRANSPORT" && /127\.0\.0\.1:4433/.test(e.message));
+  FakeWebTransport.refuse = false;
+
+  const b = newSession();
+  const connecting = b.s.connect({ name: "a", viewDistance: 1 });
+  await tick();
+  const wt = FakeWebTransport.last;
+  wt.sendControl("welcome", { protocolVersion: 1 });
+  await connecting;
+  // A control frame whose prefix claims more than 64 KiB: the client closes
+  // with FRAME_TOO_LARGE as soon as it reads the prefix.
+  wt.toClient.ctl.enqueue(encodeVarint(CONTROL_CAP + 1));
+  await tick();
+  assert.equal(b.got.closed[0].code, "FRAME_TOO_LARGE");
+  assert.equal(wt.closeInfo.closeCode, 8);
+});
+
+test("a normal close by the client reports null", async () => {
+  const { s, got } = newSession();
+  const connecting = s.connect({ name: "a", viewDistance: 1 });
+  await tick();
+  FakeWebTransport.last.sendControl("welcome", { protocolVersion: 1 });
+  await connecting;
+  s.close();
+  assert.deepEqual(got.closed, [null]);
+  assert.equal(FakeWebTransport.last.closeInfo.closeCode, 0);
+  assert.equal(s.send("chat", { text: "late" }), false);
+});

@@ -1,0 +1,132 @@
+// The mesh worker's bookkeeping, run in node with a stand-in `self`:
+// which sections get (re)meshed when a section arrives, a neighbour
+// arrives, a block changes, or a section is dropped; and revision order
+// between the chunk stream and BlockUpdates on the control stream.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+
+import { BLOCK } from "../src/blocks.gen.js";
+import { VOLUME } from "../src/section.js";
+import { encodeRuns } from "../src/demo.js";
+
+const posted = [];
+globalThis.self = { postMessage: (m) => posted.push(m) };
+await import("../src/worker.js");
+const send = (m) => self.onmessage({ data: m });
+// settle waits until the worker has gone quiet: it meshes in time slices.
+const settle = async () => {
+  for (let n = -1; n !== posted.length; ) {
+    n = posted.length;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+};
+
+const uniform = (b) => Uint8Array.of(1, 0, b);
+const meshes = () => posted.filter((m) => m.type === "mesh").map((m) => `${m.x},${m.y},${m.z}`).sort();
+let epoch = 0;
+const chunk = (x, y, z, data, revision = 1n) => send({ type: "chunk", x, y, z, revision, data, epoch: ++epoch });
+
+beforeEach(async () => {
+  send({ type: "reset" });
+  send({ type: "init", minSectionY: -4 });
+  await settle();
+  posted.length = 0;
+});
+
+test("a section is decoded, mirrored to the main thread and meshed", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  const s = posted.find((m) => m.type === "section");
+  assert.equal(s.uniform, BLOCK.stone);
+  const m = posted.find((m) => m.type === "mesh");
+  assert.equal(m.opaque.faces, 6 * 256);
+});
+
+test("a neighbour's arrival re-meshes a section whose touching layer has blocks", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.stone));
+  chunk(5, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  posted.length = 0;
+  chunk(1, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  assert.deepEqual(meshes(), ["0,0,0", "1,0,0"], "the new section and its stone neighbour");
+  const old = posted.find((m) => m.type === "mesh" && m.x === 0);
+  assert.equal(old.opaque.faces, 5 * 256, "the shared face is culled now");
+});
+
+test("an air neighbour next to an air border re-meshes nothing else", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.air));
+  await settle();
+  posted.length = 0;
+  chunk(1, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  assert.deepEqual(meshes(), ["1,0,0"]);
+});
+
+test("a block change re-meshes the section and the neighbours it touches", async () => {
+  for (const [x, y, z] of [[0, 0, 0], [-1, 0, 0], [0, -1, 0], [-1, -1, 0], [1, 0, 0]]) chunk(x, y, z, uniform(BLOCK.stone));
+  await settle();
+  posted.length = 0;
+  // Block (0,0,5) is on the -X and -Y faces of section (0,0,0).
+  send({ type: "block", bx: 0, by: 0, bz: 5, block: BLOCK.air, revision: 2n });
+  await settle();
+  assert.deepEqual(posted.filter((m) => m.type === "block").length, 1);
+  assert.deepEqual(meshes(), ["-1,-1,0", "-1,0,0", "0,-1,0", "0,0,0"]);
+  posted.length = 0;
+  send({ type: "block", bx: 8, by: 8, bz: 8, block: BLOCK.air, revision: 3n });
+  await settle();
+  assert.deepEqual(meshes(), ["0,0,0"], "an inner cell touches no neighbour");
+});
+
+test("stale block updates and stale chunks are ignored", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.stone), 5n);
+  await settle();
+  posted.length = 0;
+  send({ type: "block", bx: 1, by: 1, bz: 1, block: BLOCK.air, revision: 5n });
+  chunk(0, 0, 0, uniform(BLOCK.dirt), 4n);
+  await settle();
+  assert.deepEqual(posted, []);
+});
+
+test("a BlockUpdate that overtakes its Chunk is applied when the Chunk arrives", async () => {
+  send({ type: "block", bx: 1, by: 1, bz: 1, block: BLOCK.air, revision: 3n });
+  send({ type: "block", bx: 2, by: 1, bz: 1, block: BLOCK.air, revision: 1n }); // older than the chunk: skipped
+  chunk(0, 0, 0, uniform(BLOCK.stone), 2n);
+  await settle();
+  const blocks = posted.filter((m) => m.type === "block");
+  assert.deepEqual(blocks.map((b) => b.bx), [1]);
+  const m = posted.find((m) => m.type === "mesh");
+  assert.equal(m.opaque.faces, 6 * 256 + 6, "the hole's six inner faces");
+});
+
+test("a drop frees the section and re-meshes neighbours that saw it", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.stone));
+  chunk(1, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  posted.length = 0;
+  send({ type: "drop", x: 1, y: 0, z: 0 });
+  await settle();
+  assert.deepEqual(meshes(), ["0,0,0"]);
+  assert.equal(posted.find((m) => m.type === "mesh").opaque.faces, 6 * 256);
+  posted.length = 0;
+  send({ type: "block", bx: 17, by: 1, bz: 1, block: BLOCK.air, revision: 9n }); // held nowhere now
+  await settle();
+  assert.deepEqual(posted, []);
+});
+
+test("an undecodable section is reported, not meshed", async () => {
+  chunk(0, 0, 0, Uint8Array.of(2, 0, 1));
+  await settle();
+  assert.equal(posted.length, 1);
+  assert.equal(posted[0].type, "error");
+  assert.match(posted[0].message, /version/);
+});
+
+test("a runs-encoded section from the demo encoder meshes like its cells", async () => {
+  const cells = new Uint16Array(VOLUME);
+  cells.fill(BLOCK.dirt, 0, 256); // one layer at y = 0
+  chunk(0, 0, 0, encodeRuns(cells));
+  await settle();
+  const m = posted.find((m) => m.type === "mesh");
+  assert.equal(m.opaque.faces, 256 * 2 + 4 * 16);
+});
