@@ -34,6 +34,9 @@ type Config struct {
 	// which follows renewals); otherwise /api/cert serves the published
 	// snapshot's CertSHA256.
 	Cert http.Handler
+	// Public maps ServeMux patterns to handlers served to anyone, outside
+	// the token check (the browser client at /play).
+	Public map[string]http.Handler
 	// Backup, if set, serves POST /api/backup {"out": DIR}: a consistent
 	// copy of the world database into DIR while the server runs.
 	Backup func(dir string) error
@@ -74,6 +77,16 @@ func New(cfg Config, status *Status, metrics *Metrics) (*Server, error) {
 	log := cfg.Log.With().Str("component", "admin").Logger()
 	s := &Server{cfg: cfg, log: log}
 	s.handler = securityHeaders(newGuard(cfg.Token, log).wrap(routes(status, metrics, cfg.Cert, cfg.Backup, log)))
+	if len(cfg.Public) > 0 {
+		// Public pages (the browser client for players) need neither the
+		// admin token nor the admin pages' headers; they hold no secrets.
+		mux := http.NewServeMux()
+		for pattern, h := range cfg.Public {
+			mux.Handle(pattern, h)
+		}
+		mux.Handle("/", s.handler)
+		s.handler = mux
+	}
 	s.srv = &http.Server{
 		Handler: s.handler,
 		// No WriteTimeout: /debug/pprof/profile and /trace stream for as

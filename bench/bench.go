@@ -113,6 +113,9 @@ func Run(cfg Config) (Result, error) {
 		res := plugins[0].(*systems.Residency)
 		res.Config.Generator = resources.GeneratorFunc(flatWorld)
 		res.Config.Deterministic = true
+		// Without generation costs, nothing should wait for queue room
+		// either: every wanted section becomes resident the next tick.
+		res.Config.QueueCap = 1 << 20
 	}
 	app := ecs.NewApp(ecs.WithLogger(cfg.Log))
 	app.AddPlugins(plugins...)

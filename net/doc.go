@@ -32,4 +32,7 @@
 //
 // The wire protocol is described in docs/protocol.md; the schema is in
 // net/protocol, the framing in net/frame, the Go client in net/client.
+// Browsers connect over WebTransport on the same port: net/wt registers an
+// "h3" handler in Config.ALPNHandlers and hands each session to
+// Server.ServeSession.
 package transport

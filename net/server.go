@@ -127,6 +127,12 @@ func (s *Server) quicConfig() *quic.Config {
 		// stays unread inside the flow-control windows above.
 		qc.MaxIncomingStreams = 100
 		qc.MaxIncomingUniStreams = 100
+		// WebTransport (net/wt) refuses a connection without RESET_STREAM_AT
+		// (stream headers must survive a reset); it is a transport
+		// parameter, so it is offered to every connection too. A native
+		// client that uses it gains nothing: the server reads only the
+		// control stream and a reset of it ends the session either way.
+		qc.EnableStreamResetPartialDelivery = true
 	}
 	return qc
 }

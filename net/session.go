@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -13,10 +14,16 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 )
 
-// Session is one client's transport: a native QUIC connection today, a
-// WebTransport session later. Both carry the same streams, framing and
+// Session is one client's transport: a native QUIC connection or a
+// WebTransport session (net/wt). Both carry the same streams, framing and
 // messages, so everything above this interface is shared; a second
 // transport only needs an adapter and a call to Server.ServeSession.
+//
+// Errors from a session or its streams, and the cause of its Context, tell
+// the server why it ended: an adapter reports closes and stream resets that
+// carry a protocol error code as (or wrapping) *CloseError, and passes
+// io.EOF, deadline errors (os.ErrDeadlineExceeded) and context errors
+// through unchanged. quic-go's own error types are understood as well.
 type Session interface {
 	// AcceptStream returns the next client-opened bidirectional stream
 	// (the control stream).
@@ -122,10 +129,45 @@ func (s quicSendStream) CancelWrite(code protocol.ErrorCode) {
 	s.SendStream.CancelWrite(quic.StreamErrorCode(code.AppCode()))
 }
 
+// CloseError is how a non-native Session reports that it, or one of its
+// streams, was closed with a protocol error code: the equivalent of a QUIC
+// application close or stream reset on a native connection.
+type CloseError struct {
+	// Code is the protocol error code the session or stream ended with.
+	Code protocol.ErrorCode
+	// Remote is true when the peer chose the code.
+	Remote bool
+	// Reason is the peer's or our own reason phrase, if any.
+	Reason string
+	// Err is the adapter's original error, for logs; may be nil.
+	Err error
+}
+
+func (e *CloseError) Error() string {
+	who := "locally"
+	if e.Remote {
+		who = "by the peer"
+	}
+	msg := fmt.Sprintf("session closed %s with %v", who, e.Code)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg
+}
+
+// Unwrap returns the adapter's original error.
+func (e *CloseError) Unwrap() error { return e.Err }
+
 // closeInfo classifies an error from a session or stream operation: the
 // application error code of a connection close (and whether the peer sent
 // it), or ok=false for anything else.
 func closeInfo(err error) (code protocol.ErrorCode, remote, ok bool) {
+	// First: a CloseError may wrap a transport-level error whose code
+	// belongs to another code space (HTTP/3's, for WebTransport).
+	var ce *CloseError
+	if errors.As(err, &ce) {
+		return ce.Code, ce.Remote, true
+	}
 	var app *quic.ApplicationError
 	if errors.As(err, &app) {
 		return protocol.ErrorCodeOf(uint64(app.ErrorCode)), app.Remote, true

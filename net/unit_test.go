@@ -2,8 +2,12 @@ package transport
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
+
+	"github.com/quic-go/quic-go"
 
 	"github.com/stratavox/strata/net/protocol"
 )
@@ -176,5 +180,19 @@ func TestGrantAndClamp(t *testing.T) {
 	}
 	if got := cfg.grantFeatures([]string{"b", "x", "b", "a"}); len(got) != 2 || got[0] != "b" || got[1] != "a" {
 		t.Errorf("granted %v", got)
+	}
+}
+
+// TestCloseInfoCloseError: a non-native session's CloseError wins over the
+// error it wraps, whose code may belong to another code space.
+func TestCloseInfoCloseError(t *testing.T) {
+	inner := &quic.ApplicationError{Remote: true, ErrorCode: 0x100} // HTTP/3's H3_NO_ERROR
+	err := fmt.Errorf("read: %w", &CloseError{Code: protocol.ErrorCode_ERROR_CODE_KICKED, Remote: false, Err: inner})
+	code, remote, ok := closeInfo(err)
+	if !ok || code != protocol.ErrorCode_ERROR_CODE_KICKED || remote {
+		t.Fatalf("closeInfo = %v %v %v", code, remote, ok)
+	}
+	if !errors.Is(err, inner) {
+		t.Error("CloseError does not unwrap")
 	}
 }

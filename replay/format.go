@@ -245,6 +245,12 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			Outbound: binary.LittleEndian.Uint64(body[16:])})
 		return nil
 	}
+	if typ != recConnected && typ != recMessage && typ != recDisconnected {
+		return fmt.Errorf("unknown record type %d", typ)
+	}
+	if k := len(rec.Events); k > 0 && tick < rec.Events[k-1].Tick {
+		return fmt.Errorf("tick %d after tick %d", tick, rec.Events[k-1].Tick)
+	}
 	client, n := binary.Uvarint(body)
 	if n <= 0 {
 		return errors.New("bad client id")
@@ -269,8 +275,6 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			return errors.New("bad close code")
 		}
 		e.Kind, e.Code = transport.Disconnected, protocol.ErrorCode(c)
-	default:
-		return fmt.Errorf("unknown record type %d", typ)
 	}
 	rec.Events = append(rec.Events, e)
 	return nil

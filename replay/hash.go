@@ -146,7 +146,7 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		}
 		if h.movement.Has(e) {
 			m := h.movement.Get(e)
-			put(m.LastInputTick, m.LastInputAt, b2u(m.Flying), b2u(m.OnGround), b2u(m.Held), b2u(m.Teleported))
+			put(m.LastInputTick, m.LastInputAt, m.Clock, b2u(m.Flying), b2u(m.OnGround), b2u(m.Held), b2u(m.Teleported))
 		}
 		if h.stream.Has(e) {
 			s := h.stream.Get(e)

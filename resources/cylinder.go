@@ -1,6 +1,11 @@
 package resources
 
-import "github.com/stratavox/strata/resources/chunk"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
 
 // MaxViewRadius bounds the radius and pad of a Cylinder: the desired set
 // clamps larger values so that one bad view cannot make the server
@@ -166,4 +171,32 @@ func isqrt(n int64) int64 {
 		x++
 	}
 	return x - 1
+}
+
+// NearestFirst returns the offsets (relative to the centre) of a cylinder
+// of the given radius and pad, not clipped to the world, ordered by
+// Priority and then by ComparePos — the order in which a client wants its
+// sections. Both orders are invariant under translation, so one list
+// serves every centre.
+func NearestFirst(radius, pad int) []chunk.Pos {
+	c := Cylinder{Radius: radius, Pad: pad}.clamped()
+	fp := newFootprint(c.Radius, c.Pad)
+	h := int32(c.Radius/2 + c.Pad)
+	var out []chunk.Pos
+	for i, w := range fp.half {
+		x := int32(i - fp.reach)
+		for z := -w; z <= w; z++ {
+			for y := -h; y <= h; y++ {
+				out = append(out, chunk.Pos{X: x, Y: y, Z: z})
+			}
+		}
+	}
+	var zero chunk.Pos
+	slices.SortFunc(out, func(a, b chunk.Pos) int {
+		if pa, pb := Priority(zero, a), Priority(zero, b); pa != pb {
+			return cmp.Compare(pa, pb)
+		}
+		return ComparePos(a, b)
+	})
+	return out
 }

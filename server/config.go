@@ -39,6 +39,13 @@ type Config struct {
 	MaxViewDistance int
 	// MaxClients bounds the connected players.
 	MaxClients int
+	// AllowFlight lets clients fly; FlySpeed is the flying speed limit in
+	// blocks per second (0: the default, 21.6).
+	AllowFlight bool
+	FlySpeed    float64
+	// WebOrigins are extra page origins allowed to open WebTransport
+	// sessions (the admin listener's own /play page always is).
+	WebOrigins []string
 	// Admin is the admin HTTP listener's address ("" disables it).
 	Admin string
 	// AdminToken is required on every admin request; mandatory when Admin
@@ -72,6 +79,7 @@ func Defaults() Config {
 		Listen:      transport.DefaultListen,
 
 		MaxViewDistance: 16,
+		AllowFlight:     true,
 		MaxClients:      256,
 
 		GeneratorVersion: worldgen.LatestVersion,
@@ -107,6 +115,9 @@ func (c Config) Validate() error {
 	}
 	if (c.CertFile == "") != (c.KeyFile == "") {
 		errs = append(errs, errors.New("cert, key: give both or neither"))
+	}
+	if c.FlySpeed < 0 || c.FlySpeed > 1000 {
+		errs = append(errs, fmt.Errorf("fly-speed: %g is outside 0..1000", c.FlySpeed))
 	}
 	if c.Workers < 0 {
 		errs = append(errs, fmt.Errorf("workers: %d is negative", c.Workers))

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -17,11 +19,14 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/plugins/daynight"
+	"github.com/stratavox/strata/plugins/fallingsand"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems"
+	webclient "github.com/stratavox/strata/web"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -39,6 +44,8 @@ type Server struct {
 	admin     *admin.Server
 	ready     atomic.Bool
 	certs     *certs.Manager
+	wt        atomic.Pointer[wt.Server]
+	netPort   atomic.Int32 // the QUIC UDP port, for the browser's config
 	source    *sourceSwitch
 	net       *transport.Server
 	// Progress, if set, receives the start-up gate's progress instead of
@@ -77,7 +84,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if cfg.Admin != "" {
 		// Checked before anything opens files: an admin listener off
 		// loopback without a token is refused outright.
-		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: s.backup, Cert: certHandler}, s.status, s.metrics)
+		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: s.backup, Cert: certHandler, Public: s.playHandlers()}, s.status, s.metrics)
 		if err != nil {
 			return nil, fmt.Errorf("admin: %w", err)
 		}
@@ -133,8 +140,22 @@ func Plugins(cfg Config, gen *worldgen.Generator, spawn components.Position, sou
 			MaxViewDistance: cfg.MaxViewDistance,
 			Deterministic:   cfg.Deterministic,
 		}),
+		systems.NewGameplay(gameplayConfig(cfg)),
+		systems.Commands{},
+		fallingsand.New(fallingsand.Config{}),
 		daynight.Plugin{},
 	}
+}
+
+// gameplayConfig derives the arbitration limits from the settings.
+func gameplayConfig(cfg Config) systems.GameplayConfig {
+	g := systems.DefaultGameplayConfig()
+	g.Limits.TPS = float64(cfg.TPS)
+	g.AllowFlight = cfg.AllowFlight
+	if cfg.FlySpeed > 0 {
+		g.Limits.FlySpeed = cfg.FlySpeed
+	}
+	return g
 }
 
 // App returns the server's App.
@@ -169,10 +190,24 @@ func (s *Server) backup(dir string) error {
 // the certificate's renewal.
 func (s *Server) listen(ctx context.Context) error {
 	b := systems.DefaultDeliveryBudget()
+	// Browsers reach the same port over WebTransport (ALPN h3), from the
+	// page the admin listener serves at /play.
+	var pagePorts []int
+	if s.admin != nil {
+		if _, p, err := net.SplitHostPort(s.admin.Addr()); err == nil {
+			n, _ := strconv.Atoi(p)
+			pagePorts = append(pagePorts, n)
+		}
+	}
+	web, err := wt.New(wt.Config{SameHostPorts: pagePorts, AllowedOrigins: s.cfg.WebOrigins, Log: s.log})
+	if err != nil {
+		return fmt.Errorf("webtransport: %w", err)
+	}
 	srv, err := transport.Listen(transport.Config{
-		Listen: s.cfg.Listen,
-		TLS:    s.certs.TLSConfig(),
-		Log:    s.log,
+		ALPNHandlers: map[string]transport.ConnHandler{wt.ALPN: web.ServeConn},
+		Listen:       s.cfg.Listen,
+		TLS:          s.certs.TLSConfig(),
+		Log:          s.log,
 		World: transport.WorldInfo{
 			Seed: s.cfg.Seed, GeneratorVersion: uint32(s.gen.Version()), TickRate: uint32(s.cfg.TPS),
 			SectionsPerTick: uint32(b.Sections), BytesPerTick: uint32(b.Bytes),
@@ -183,11 +218,34 @@ func (s *Server) listen(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", s.cfg.Listen, err)
 	}
+	web.Attach(srv)
+	if a, ok := srv.Addr().(*net.UDPAddr); ok {
+		s.netPort.Store(int32(a.Port))
+	}
+	s.wt.Store(web)
 	s.net = srv
 	s.source.set(&systems.TransportSource{Inbox: srv.Inbox()})
 	go s.certs.Run(ctx)
 	s.log.Info().Stringer("addr", srv.Addr()).Str("alpn", protocol.ALPN).Msg("QUIC listening")
 	return nil
+}
+
+// playHandlers serve the browser client and its config (where to connect,
+// which certificate to pin) on the admin listener, open to players.
+func (s *Server) playHandlers() map[string]http.Handler {
+	page := webclient.Handler()
+	config := webclient.ConfigHandler(func(r *http.Request) (webclient.Config, error) {
+		w := s.wt.Load()
+		if w == nil {
+			return webclient.Config{}, errors.New("game server not listening yet")
+		}
+		cfg := webclient.Config{URL: w.URL(r, int(s.netPort.Load()))}
+		if s.certs.SelfSigned() {
+			cfg.CertHash = s.certs.Fingerprint().Hex()
+		}
+		return cfg, nil
+	})
+	return map[string]http.Handler{"GET /play": page, "GET /play/": page, "GET /play/config.json": config}
 }
 
 // NetAddr returns the QUIC listener's address once Run opened it.

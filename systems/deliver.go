@@ -27,6 +27,7 @@ type Delivery struct {
 	// that runs out does not always starve the same clients.
 	start   int
 	scratch []chunk.Pos
+	shapes  map[[2]int][]chunk.Pos
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
 	// Skipped counts client-ticks skipped for backpressure.
@@ -37,8 +38,12 @@ type Delivery struct {
 	backlog int
 }
 
+// scanWindow bounds, in multiples of the section budget, how many pending
+// sections a client's turn looks at.
+const scanWindow = 4
+
 func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache) *Delivery {
-	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View]()}
+	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}}
 }
 
 func (s *Delivery) run(ctx *ecs.Context) {
@@ -90,27 +95,31 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 	}
 	sections, bytes := 0, 0
 	keep := st.Pending[:0]
-	full := false
-	for _, p := range st.Pending {
-		if full || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
-			keep = append(keep, p)
-			continue
+	i := 0
+	// Sections not resident yet are looked at again next tick; looking at
+	// no more than a window of them keeps a client whose view is still
+	// generating from costing a lookup per pending section every tick.
+	window := scanWindow * s.budget.Sections
+	for ; i < len(st.Pending) && i-sections < window; i++ {
+		if sections >= s.budget.Sections || bytes >= s.budget.Bytes {
+			break
 		}
+		p := st.Pending[i]
 		enc, ok := s.cache.Get(s.store, p)
 		if !ok {
 			keep = append(keep, p) // not resident yet
 			continue
 		}
 		if !st.Conn.SendEncoded(enc) {
-			full = true
-			keep = append(keep, p)
-			continue
+			break // its queue is full: the rest waits for the next tick
 		}
 		rev, _ := s.store.Revision(p)
 		st.Sent[p] = rev
 		sections++
 		bytes += enc.Len()
 	}
+	// The rest keeps its order; the scan stopped where the budget did.
+	keep = append(keep, st.Pending[i:]...)
 	clear(st.Pending[len(keep):])
 	st.Pending = keep
 	s.Sent += uint64(sections)
@@ -138,20 +147,26 @@ func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
 		delete(st.Sent, p)
 		s.Drops++
 	}
-	st.Pending = cyl.Positions(st.Pending[:0])
-	keep := st.Pending[:0]
-	for _, p := range st.Pending {
+	st.Pending = st.Pending[:0]
+	for _, off := range s.shape(v.Radius, v.Pad) {
+		p := v.Center.Add(off.X, off.Y, off.Z)
+		if !p.InWorld() {
+			continue
+		}
 		if _, ok := st.Sent[p]; !ok {
-			keep = append(keep, p)
+			st.Pending = append(st.Pending, p)
 		}
 	}
-	st.Pending = keep
-	slices.SortStableFunc(st.Pending, func(a, b chunk.Pos) int {
-		pa, pb := resources.Priority(v.Center, a), resources.Priority(v.Center, b)
-		if pa != pb {
-			return int(pa) - int(pb)
-		}
-		return resources.ComparePos(a, b)
-	})
 	st.For = v
+}
+
+// shape returns the cached nearest-first offsets of a view's cylinder.
+func (s *Delivery) shape(radius, pad int) []chunk.Pos {
+	k := [2]int{radius, pad}
+	o, ok := s.shapes[k]
+	if !ok {
+		o = resources.NearestFirst(radius, pad)
+		s.shapes[k] = o
+	}
+	return o
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestSettingsPrecedence(t *testing.T) {
 		check   func(server.Config) bool
 		wantErr string
 	}{
-		{"defaults", nil, nil, "", func(c server.Config) bool { return c == server.Defaults() }, ""},
+		{"defaults", nil, nil, "", func(c server.Config) bool { return reflect.DeepEqual(c, server.Defaults()) }, ""},
 		{"file over default", nil, nil, file, func(c server.Config) bool { return c.TPS == 30 && c.Seed == 5 && c.SpawnRadius == 2 }, ""},
 		{"env over file", nil, []string{"STRATA_TPS=40"}, file, func(c server.Config) bool { return c.TPS == 40 && c.Seed == 5 }, ""},
 		{"flag over env", []string{"--tps=50"}, []string{"STRATA_TPS=40"}, file, func(c server.Config) bool { return c.TPS == 50 }, ""},

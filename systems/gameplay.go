@@ -1,0 +1,346 @@
+package systems
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/physics"
+)
+
+// Names of the gameplay plugin and its systems, for Dependencies and
+// Before/After constraints of other plugins.
+const (
+	GameplayPluginName = "gameplay"
+	// SystemMovement (simulate) arbitrates movement inputs.
+	SystemMovement = "arbitrate_movement"
+	// SystemActions (simulate, after movement) arbitrates break and place.
+	SystemActions = "arbitrate_actions"
+	// SystemBlockUpdates (deliver, after deliver) sends the edits.
+	SystemBlockUpdates = "broadcast_blocks"
+	// SystemRoster (deliver, after deliver) sends PlayerJoined/PlayerLeft.
+	SystemRoster = "broadcast_roster"
+	// SystemPlayerStates (deliver, after the roster) sends PlayerState
+	// datagrams.
+	SystemPlayerStates = "broadcast_states"
+	// SystemChat (deliver, after the roster) broadcasts chat lines.
+	SystemChat = "broadcast_chat"
+)
+
+// GameplayConfig configures the Gameplay plugin; zero fields take the
+// defaults of DefaultGameplayConfig.
+type GameplayConfig struct {
+	// Limits are the movement and reach limits. Limits.TPS must be the
+	// server's tick rate (input ticks are assumed to run at it).
+	Limits physics.Limits
+	// AllowFlight lets clients fly (Input.flying); otherwise a flying
+	// client is held to sprint limits.
+	AllowFlight bool
+	// ChatMaxLen bounds a chat line in bytes; ChatPerSecond and ChatBurst
+	// rate-limit each sender. The transport enforces the same limits;
+	// these also cover synthetic and replayed clients.
+	ChatMaxLen    int
+	ChatPerSecond float64
+	ChatBurst     int
+	// ActionsPerSecond and ActionBurst rate-limit break/place per client.
+	ActionsPerSecond float64
+	ActionBurst      int
+	// SnapshotAll is the longest time, in ticks, between two PlayerState
+	// datagrams about a player: unchanged players are repeated this often
+	// (datagrams are lossy).
+	SnapshotAll uint64
+	// BankTicks bounds the input time a client may save up (by sending
+	// inputs late or not at all) and spend in one move; ClockSlack is how
+	// many ticks its input clock may run ahead of the server's.
+	BankTicks  uint64
+	ClockSlack uint64
+	// RosterPerTick bounds the PlayerJoined messages sent per tick to a
+	// newly joined client (a full server's roster would otherwise overflow
+	// its control queue).
+	RosterPerTick int
+}
+
+// DefaultGameplayConfig returns the defaults: vanilla-like limits, no
+// flight, chat 256 bytes at 2/s (burst 5), 20 actions/s, a full snapshot
+// every 30 ticks.
+func DefaultGameplayConfig() GameplayConfig {
+	return GameplayConfig{
+		Limits:     physics.DefaultLimits(),
+		ChatMaxLen: 256, ChatPerSecond: 2, ChatBurst: 5,
+		ActionsPerSecond: 20, ActionBurst: 20,
+		SnapshotAll: 30,
+		BankTicks:   20, ClockSlack: 3,
+		RosterPerTick: 128,
+	}
+}
+
+func (c GameplayConfig) withDefaults() GameplayConfig {
+	d := DefaultGameplayConfig()
+	if c.Limits == (physics.Limits{}) {
+		c.Limits = d.Limits
+	}
+	if c.Limits.TPS <= 0 {
+		c.Limits.TPS = d.Limits.TPS
+	}
+	if c.ChatMaxLen <= 0 {
+		c.ChatMaxLen = d.ChatMaxLen
+	}
+	if c.ChatPerSecond <= 0 {
+		c.ChatPerSecond = d.ChatPerSecond
+	}
+	if c.ChatBurst <= 0 {
+		c.ChatBurst = d.ChatBurst
+	}
+	if c.ActionsPerSecond <= 0 {
+		c.ActionsPerSecond = d.ActionsPerSecond
+	}
+	if c.ActionBurst <= 0 {
+		c.ActionBurst = max(1, int(c.ActionsPerSecond))
+	}
+	if c.SnapshotAll == 0 {
+		c.SnapshotAll = d.SnapshotAll
+	}
+	if c.BankTicks == 0 {
+		c.BankTicks = d.BankTicks
+	}
+	if c.ClockSlack == 0 {
+		c.ClockSlack = d.ClockSlack
+	}
+	if c.RosterPerTick <= 0 {
+		c.RosterPerTick = d.RosterPerTick
+	}
+	return c
+}
+
+// numActionResults sizes the per-result action counters.
+const numActionResults = int(protocol.ActionResult_ACTION_RESULT_DENIED) + 1
+
+// Arbitration counts the server's decisions on movement and actions, for
+// metrics. Only the tick goroutine writes it; read it from there (the
+// status system copies it into the metrics).
+type Arbitration struct {
+	// Moves counts movement inputs by outcome, indexed by physics.Reason:
+	// Moves[physics.OK] is the accepted ones.
+	Moves [physics.NumReasons]uint64
+	// Actions counts break and place requests by result, indexed by
+	// protocol.ActionResult: Actions[ACTION_RESULT_OK] is the accepted ones.
+	Actions [numActionResults]uint64
+	// Corrections counts Correction messages sent after a rejected input;
+	// Teleports counts teleports re-sent to clients that kept moving from
+	// where they were before one.
+	Corrections, Teleports uint64
+	// Holds and Releases count Held and Released messages sent; Held is
+	// the number of players held now.
+	Holds, Releases uint64
+	Held            int
+	// IgnoredWhileHeld counts inputs dropped because their player was
+	// held; AfterTeleport those dropped because they were predicted from
+	// before a teleport.
+	IgnoredWhileHeld, AfterTeleport uint64
+}
+
+// EachMove calls fn with every movement outcome's metric label (the
+// physics.Reason name, "ok" for accepted) and count, in a fixed order.
+func (a *Arbitration) EachMove(fn func(result string, n uint64)) {
+	for r := range physics.NumReasons {
+		fn(r.String(), a.Moves[r])
+	}
+}
+
+// EachAction calls fn with every action result's metric label (the
+// ActionResult name in lower case without its prefix, "ok" for accepted)
+// and count, in a fixed order.
+func (a *Arbitration) EachAction(fn func(result string, n uint64)) {
+	for i := range numActionResults {
+		fn(actionLabel(protocol.ActionResult(i)), a.Actions[i])
+	}
+}
+
+func actionLabel(r protocol.ActionResult) string {
+	return strings.ToLower(strings.TrimPrefix(r.String(), "ACTION_RESULT_"))
+}
+
+// BroadcastStats counts what the broadcast systems queued, for metrics.
+type BroadcastStats struct {
+	// BlockUpdates counts BlockUpdate messages queued (one per client per
+	// edit).
+	BlockUpdates uint64
+	// States counts PlayerState datagrams queued; StatesDropped those
+	// refused (full datagram queue, or a peer without datagrams).
+	States, StatesDropped uint64
+	// Roster counts PlayerJoined and PlayerLeft messages queued.
+	Roster uint64
+	// Chat counts chat lines broadcast; ChatRefused those dropped for
+	// length or rate.
+	Chat, ChatRefused uint64
+}
+
+// Edit is one block change.
+type Edit struct {
+	X, Y, Z int
+	Block   chunk.Block
+	// Revision is the section's revision after the change.
+	Revision uint64
+	// By is the client id of the player who made it; 0 for the server and
+	// plugins.
+	By uint64
+}
+
+// Section returns the section the edit is in.
+func (e Edit) Section() chunk.Pos { return chunk.PosOfBlock(e.X, e.Y, e.Z) }
+
+// Edits is the list of block changes not yet broadcast. Every system that
+// changes blocks while the game runs (player actions, gameplay plugins)
+// writes through Set, so that the clients holding the section hear of the
+// change: the broadcast_blocks system (deliver stage) sends them and empties
+// the list. A system in the simulate stage therefore sees the edits made
+// since the previous tick's deliver stage, its own stage's earlier systems
+// included.
+type Edits struct {
+	store *resources.ChunkStore
+	list  []Edit
+	// Total counts every edit ever recorded.
+	Total uint64
+}
+
+// NewEdits returns an empty list writing to store.
+func NewEdits(store *resources.ChunkStore) *Edits { return &Edits{store: store} }
+
+// Set writes b at block (x, y, z) in the chunk store (the section's
+// revision goes up by one and it is marked dirty, so persist saves it) and
+// records the edit. It reports the section's new revision and whether the
+// block changed; an unchanged block or a section that is not resident
+// records nothing.
+func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, changed bool) {
+	changed, _ = e.store.SetBlock(x, y, z, b)
+	if !changed {
+		return 0, false
+	}
+	revision, _ = e.store.Revision(chunk.PosOfBlock(x, y, z))
+	e.list = append(e.list, Edit{X: x, Y: y, Z: z, Block: b, Revision: revision, By: by})
+	e.Total++
+	return revision, true
+}
+
+// List returns the edits not yet broadcast, oldest first. Read-only, and
+// valid until the next Set.
+func (e *Edits) List() []Edit { return e.list }
+
+// Len returns the number of edits not yet broadcast.
+func (e *Edits) Len() int { return len(e.list) }
+
+func (e *Edits) reset() { e.list = e.list[:0] }
+
+// Gameplay is the plugin of server-authoritative gameplay: movement
+// arbitration and block actions in the simulate stage; block updates, the
+// player roster, player snapshots and chat in the deliver stage. It adds
+// the Arbitration, BroadcastStats and Edits resources.
+type Gameplay struct {
+	Config GameplayConfig
+
+	// The systems, kept for benchmarks that run one system alone.
+	move   *movementSystem
+	act    *actionsSystem
+	blocks *blockUpdateSystem
+	roster *rosterSystem
+	states *playerStatesSystem
+	talk   *chatSystem
+}
+
+// NewGameplay returns the plugin with the given configuration.
+func NewGameplay(cfg GameplayConfig) *Gameplay { return &Gameplay{Config: cfg} }
+
+// Name returns GameplayPluginName.
+func (g *Gameplay) Name() string { return GameplayPluginName }
+
+// Dependencies names the plugins whose resources and systems it uses.
+func (g *Gameplay) Dependencies() []string {
+	return []string{ResidencyPluginName, PersistPluginName, NetworkPluginName}
+}
+
+// Build adds the resources and systems.
+func (g *Gameplay) Build(app *ecs.App) error {
+	cfg := g.Config.withDefaults()
+	for _, reg := range []func(*ecs.App){
+		func(a *ecs.App) { ecs.RegisterComponent[components.Player](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Position](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Velocity](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Look](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.View](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Follow](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Stream](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Movement](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Inbox](a) },
+		func(a *ecs.App) { ecs.RegisterComponent[components.Snapshot](a) },
+	} {
+		reg(app)
+	}
+	store := ecs.RequireResource[resources.ChunkStore](app)
+	dur := ecs.RequireResource[Durability](app)
+	clients := ecs.RequireResource[Clients](app)
+	chat := ecs.RequireResource[ChatQueue](app)
+	if store == nil || dur == nil || clients == nil || chat == nil {
+		return errors.New("residency, persist and network resources missing")
+	}
+	arb := &Arbitration{}
+	stats := &BroadcastStats{}
+	edits := NewEdits(store)
+	ecs.AddResource(app, arb)
+	ecs.AddResource(app, stats)
+	ecs.AddResource(app, edits)
+	log := app.Log().With().Str("plugin", GameplayPluginName).Logger()
+	w := app.World()
+
+	g.move = newMovement(cfg, store, arb, log)
+	g.act = newActions(cfg, w, store, dur, edits, clients, arb, log)
+	g.blocks = newBlockUpdates(edits, stats)
+	g.roster = newRoster(cfg, w, clients, stats)
+	g.states = newPlayerStates(cfg, g.roster, stats)
+	g.talk = newChat(cfg, w, chat, clients, stats)
+
+	app.AddSystem(ecs.Simulate, SystemMovement, g.move.run)
+	app.AddSystem(ecs.Simulate, SystemActions, g.act.run, ecs.After(SystemMovement))
+	// Block updates go after deliver, so that a section sent whole this
+	// tick (at its newest revision) gets no redundant update; the roster
+	// before states and chat, so that a client hears of a player before
+	// its state or its words.
+	app.AddSystem(ecs.Deliver, SystemBlockUpdates, g.blocks.run, ecs.After(SystemDeliver))
+	app.AddSystem(ecs.Deliver, SystemRoster, g.roster.run, ecs.After(SystemDeliver))
+	app.AddSystem(ecs.Deliver, SystemPlayerStates, g.states.run, ecs.After(SystemRoster))
+	app.AddSystem(ecs.Deliver, SystemChat, g.talk.run, ecs.After(SystemRoster))
+	log.Info().Bool("flight", cfg.AllowFlight).Float64("reach", cfg.Limits.Reach).Float64("sprint_speed", cfg.Limits.SprintSpeed).
+		Float64("actions_per_second", cfg.ActionsPerSecond).Uint64("snapshot_all", cfg.SnapshotAll).Msg("gameplay rules")
+	return nil
+}
+
+// tickBucket is a token bucket measured in ticks, so that rate limits
+// are deterministic (replay gives the same decisions).
+type tickBucket struct {
+	tokens float64
+	last   uint64
+}
+
+func newTickBucket(burst float64, now uint64) *tickBucket {
+	return &tickBucket{tokens: burst, last: now}
+}
+
+// take refills perTick tokens per tick elapsed, up to burst, and takes
+// one if there is one.
+func (b *tickBucket) take(now uint64, perTick, burst float64) bool {
+	if now > b.last {
+		b.tokens = min(burst, b.tokens+float64(now-b.last)*perTick)
+		b.last = now
+	}
+	if b.tokens >= 1 {
+		b.tokens--
+		return true
+	}
+	return false
+}
+
+// vecOf converts a position to the physics vector.
+func vecOf(p *components.Position) physics.Vec { return physics.Vec{X: p.X, Y: p.Y, Z: p.Z} }
