@@ -123,6 +123,11 @@ func Run(cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer app.Shutdown()
+	if !cfg.Generation {
+		// Loading a stored section is part of a generation job (it runs on
+		// the workers in a live server); a fresh world has none to load.
+		ecs.Resource[resources.Generation](app).SetSource(nil)
+	}
 
 	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 99))
 	players := make([]*player, cfg.Players)

@@ -40,3 +40,14 @@ func BenchmarkSchedule100(b *testing.B) {
 	b.ReportMetric(float64(res.Tick.P50.Microseconds()), "p50-us/tick")
 	b.ReportMetric(float64(res.Tick.P99.Microseconds()), "p99-us/tick")
 }
+
+// BenchmarkSchedule1000 is the headline case: 1,000 flying
+// players of view 8 over a 400×400-chunk area, generation excluded.
+func BenchmarkSchedule1000(b *testing.B) {
+	res, err := Run(Config{Players: 1000, View: 8, Pattern: Fly, Ticks: max(b.N, 20), Warmup: 100, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(res.Tick.P50.Microseconds()), "p50-us/tick")
+	b.ReportMetric(float64(res.Tick.P99.Microseconds()), "p99-us/tick")
+}

@@ -66,6 +66,9 @@ type entry struct {
 	sec   chunk.Section
 	rev   uint64
 	dirty bool
+	// cached is derived data for this revision (the network's encoded
+	// frame), dropped whenever the section changes or leaves.
+	cached any
 }
 
 // NewChunkStore returns an empty store.
@@ -120,6 +123,26 @@ func (s *ChunkStore) Section(p chunk.Pos) (chunk.Section, bool) {
 		return e.sec, true
 	}
 	return chunk.Section{}, false
+}
+
+// Cached returns the value attached to the resident section at p for its
+// current revision (nil if none), its revision, and whether it is
+// resident. Delivery keeps each section's encoded frame here, so that
+// encoding happens once per revision without a second map as large as the
+// store.
+func (s *ChunkStore) Cached(p chunk.Pos) (v any, revision uint64, resident bool) {
+	if e := s.lookup(p); e != nil {
+		return e.cached, e.rev, true
+	}
+	return nil, 0, false
+}
+
+// SetCached attaches v to the resident section at p until it next changes
+// or is evicted; it does nothing when p is not resident.
+func (s *ChunkStore) SetCached(p chunk.Pos, v any) {
+	if e := s.lookup(p); e != nil {
+		e.cached = v
+	}
 }
 
 // Revision returns the revision of the resident section at p. A section
@@ -231,6 +254,7 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 	e.sec.Set(lx, ly, lz, b)
 	s.account(&e.sec, 1)
 	e.rev++
+	e.cached = nil
 	e.dirty = true
 	s.dirty[p] = struct{}{}
 	return true, true

@@ -28,6 +28,7 @@ type Delivery struct {
 	start   int
 	scratch []chunk.Pos
 	shapes  map[[2]int][]chunk.Pos
+	pending map[chunk.Pos]struct{}
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
 	// Skipped counts client-ticks skipped for backpressure.
@@ -43,13 +44,10 @@ type Delivery struct {
 const scanWindow = 4
 
 func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache) *Delivery {
-	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}}
+	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}, pending: map[chunk.Pos]struct{}{}}
 }
 
 func (s *Delivery) run(ctx *ecs.Context) {
-	if ctx.Tick%100 == 0 {
-		s.cache.Prune(s.store)
-	}
 	s.Backlog, s.backlog = s.backlog, 0
 	deadline := time.Now().Add(s.budget.Time)
 	q := s.filter.Query(ctx.World)
@@ -105,7 +103,7 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 			break
 		}
 		p := st.Pending[i]
-		enc, ok := s.cache.Get(s.store, p)
+		enc, rev, ok := s.cache.Get(s.store, p)
 		if !ok {
 			keep = append(keep, p) // not resident yet
 			continue
@@ -113,7 +111,6 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 		if !st.Conn.SendEncoded(enc) {
 			break // its queue is full: the rest waits for the next tick
 		}
-		rev, _ := s.store.Revision(p)
 		st.Sent[p] = rev
 		sections++
 		bytes += enc.Len()
@@ -127,25 +124,50 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 }
 
 // resubscribe drops what left the view and lists what entered it, nearest
-// first.
+// first. It works from the two cylinders' shapes rather than the client's
+// whole sent set: every section a client holds lies in the view it was
+// last brought towards (st.For), so only the sections of the old cylinder
+// outside the new one can need a Drop, and only those of the new outside
+// the old (plus the old pending ones) can need a Chunk.
 func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
-	cyl := resources.Cylinder{Center: v.Center, Radius: v.Radius, Pad: v.Pad}
+	old := st.For
+	hadOld := old.Radius > 0 || old.Pad > 0
+	oldCyl := resources.Cylinder{Center: old.Center, Radius: old.Radius, Pad: old.Pad}
+	newCyl := resources.Cylinder{Center: v.Center, Radius: v.Radius, Pad: v.Pad}
 	// Drops in a fixed order, so two runs send the same frames.
 	s.scratch = s.scratch[:0]
-	for p := range st.Sent {
-		if !cyl.Contains(p) {
-			s.scratch = append(s.scratch, p)
+	if hadOld {
+		for _, off := range s.shape(old.Radius, old.Pad) {
+			p := old.Center.Add(off.X, off.Y, off.Z)
+			if newCyl.Contains(p) {
+				continue
+			}
+			if _, ok := st.Sent[p]; ok {
+				s.scratch = append(s.scratch, p)
+			}
+		}
+	} else {
+		for p := range st.Sent {
+			if !newCyl.Contains(p) {
+				s.scratch = append(s.scratch, p)
+			}
 		}
 	}
 	slices.SortFunc(s.scratch, resources.ComparePos)
 	for _, p := range s.scratch {
 		if !st.Conn.SendChunk(protocol.NewDrop(p)) {
-			// The chunk queue is full: the client will learn of this
-			// section's removal on the next resubscription.
+			// The chunk queue is full: the rest is dropped when this view
+			// change is retried next tick (st.For is unchanged).
 			return
 		}
 		delete(st.Sent, p)
 		s.Drops++
+	}
+	clear(s.pending)
+	if hadOld {
+		for _, p := range st.Pending {
+			s.pending[p] = struct{}{}
+		}
 	}
 	st.Pending = st.Pending[:0]
 	for _, off := range s.shape(v.Radius, v.Pad) {
@@ -153,9 +175,14 @@ func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
 		if !p.InWorld() {
 			continue
 		}
-		if _, ok := st.Sent[p]; !ok {
-			st.Pending = append(st.Pending, p)
+		if hadOld && oldCyl.Contains(p) {
+			if _, waiting := s.pending[p]; !waiting {
+				continue // the client holds it already
+			}
+		} else if _, ok := st.Sent[p]; ok {
+			continue
 		}
+		st.Pending = append(st.Pending, p)
 	}
 	st.For = v
 }
