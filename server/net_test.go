@@ -9,6 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
@@ -16,7 +17,7 @@ import (
 
 // startServer runs a real server (Pebble in a temp dir, QUIC and admin on
 // loopback) until the test ends.
-func startServer(t *testing.T, cfg Config) (*Server, func()) {
+func startServer(t testing.TB, cfg Config) (*Server, func()) {
 	t.Helper()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.Admin = "127.0.0.1:0"
@@ -74,11 +75,18 @@ func seedPlayers(t *testing.T, dir string, seed int64, recs ...storage.PlayerRec
 	w.Stop()
 }
 
-func dialPlayer(t *testing.T, srv *Server, name string, view uint32) *client.Conn {
+func dialPlayer(t testing.TB, srv *Server, name string, view uint32) *client.Conn {
+	t.Helper()
+	return dialPlayerOpts(t, srv, client.Options{Name: name, ViewDistance: view})
+}
+
+// dialPlayerOpts connects a client pinned to the server's certificate.
+func dialPlayerOpts(t testing.TB, srv *Server, o client.Options) *client.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := client.Dial(ctx, srv.NetAddr(), client.Options{Name: name, ViewDistance: view, PinSHA256: srv.CertSHA256()})
+	o.PinSHA256 = srv.CertSHA256()
+	c, err := client.Dial(ctx, srv.NetAddr(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,6 +173,48 @@ func TestSubscriptionChangeDropsOnlyThatClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitSections(t, alice, cylinderAround(at, 4))
+	if after := bob.Stats(); after.Drops != bobBefore.Drops || after.Chunks != bobBefore.Chunks {
+		t.Fatalf("bob's stream changed: %+v -> %+v", bobBefore, after)
+	}
+}
+
+// TestMovingClientGetsDropsAndChunks flies one client five sections
+// east over real QUIC: it is sent Drops for what it left and Chunks for
+// what it entered, ending with exactly its new subscription, while the
+// other client's stream does not change.
+func TestMovingClientGetsDropsAndChunks(t *testing.T) {
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 1
+	const y = 140.0
+	seedPlayers(t, cfg.DataDir, cfg.Seed,
+		storage.PlayerRecord{Name: "alice", X: -40, Y: y, Z: -40},
+		storage.PlayerRecord{Name: "bob", X: 600, Y: y, Z: 600},
+	)
+	srv, _ := startServer(t, cfg)
+	alice := dialPlayer(t, srv, "alice", 3)
+	bob := dialPlayer(t, srv, "bob", 3)
+	start := chunk.PosOfFloat(-40, y, -40)
+	waitSections(t, alice, cylinderAround(start, 3))
+	waitSections(t, bob, cylinderAround(chunk.PosOfFloat(600, y, 600), 3))
+	bobBefore := bob.Stats()
+
+	x := -40.0
+	for tick := uint64(1); tick <= 80; tick++ {
+		x++ // 20 blocks/s: within the flying limit
+		if err := alice.SendInput(&protocol.Input{InputTick: tick, Position: protocol.V3(x, y, -40), Flying: true}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The view's centre follows in steps of two sections (hysteresis).
+	end := chunk.PosOfFloat(x, y, -40)
+	center := start
+	center.X += 2 * ((end.X - start.X) / 2)
+	waitSections(t, alice, cylinderAround(center, 3))
+	if alice.Stats().Drops == 0 {
+		t.Fatal("alice moved five sections and received no Drop")
+	}
 	if after := bob.Stats(); after.Drops != bobBefore.Drops || after.Chunks != bobBefore.Chunks {
 		t.Fatalf("bob's stream changed: %+v -> %+v", bobBefore, after)
 	}

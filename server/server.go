@@ -45,7 +45,8 @@ type Server struct {
 	ready     atomic.Bool
 	certs     *certs.Manager
 	wt        atomic.Pointer[wt.Server]
-	netPort   atomic.Int32 // the QUIC UDP port, for the browser's config
+	netPort   atomic.Int32      // the QUIC UDP port, for the browser's config
+	rejected  map[string]uint64 // rejection totals already added to the metrics
 	source    *sourceSwitch
 	net       *transport.Server
 	// Progress, if set, receives the start-up gate's progress instead of
@@ -68,7 +69,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}}
+	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, rejected: map[string]uint64{}}
 	x, y, z := gen.FindSpawn()
 	s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
 	var certHandler http.Handler
@@ -264,8 +265,21 @@ func (s *Server) CertSHA256() string {
 	return s.certs.Fingerprint().Hex()
 }
 
-// networkFigures adds the network's counters to the metrics and snapshot.
+// networkFigures adds the network's and the arbitration's counters to the
+// metrics and snapshot.
 func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
+	if arb, ok := ecs.GetResource[systems.Arbitration](s.app); ok {
+		// Rejections are a counter by reason; the arbitration keeps totals.
+		arb.EachMove(func(reason string, n uint64) {
+			if reason == "ok" {
+				return
+			}
+			if d := n - s.rejected[reason]; d > 0 {
+				m.RejectedInputs.WithLabelValues(reason).Add(float64(d))
+				s.rejected[reason] = n
+			}
+		})
+	}
 	clients, _ := ecs.GetResource[systems.Clients](s.app)
 	d, _ := ecs.GetResource[systems.Delivery](s.app)
 	if clients != nil {

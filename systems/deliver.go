@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
@@ -29,6 +30,7 @@ type Delivery struct {
 	scratch []chunk.Pos
 	shapes  map[[2]int][]chunk.Pos
 	pending map[chunk.Pos]struct{}
+	log     zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
 	// Skipped counts client-ticks skipped for backpressure.
@@ -43,8 +45,8 @@ type Delivery struct {
 // sections a client's turn looks at.
 const scanWindow = 4
 
-func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache) *Delivery {
-	return &Delivery{budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}, pending: map[chunk.Pos]struct{}{}}
+func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache, log zerolog.Logger) *Delivery {
+	return &Delivery{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}, pending: map[chunk.Pos]struct{}{}}
 }
 
 func (s *Delivery) run(ctx *ecs.Context) {
@@ -89,6 +91,7 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 	s.backlog += queued.ChunkBytes
 	if queued.ChunkBytes > s.budget.Backlog {
 		s.Skipped++
+		s.log.Warn().Int("queued_bytes", queued.ChunkBytes).Int("pending", len(st.Pending)).Msg("client behind: delivery skipped (backpressure)")
 		return
 	}
 	sections, bytes := 0, 0

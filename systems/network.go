@@ -147,7 +147,7 @@ func (n *Network) Build(app *ecs.App) error {
 	n.loader = newPlayerLoader(db, cfg.Deterministic)
 	in := newIngest(cfg, clients, n.loader, dur, app.Log().With().Str("system", SystemIngest).Logger())
 	ecs.AddResource(app, in.chat)
-	out := newDeliver(cfg.Budget, store, cache)
+	out := newDeliver(cfg.Budget, store, cache, app.Log().With().Str("system", SystemDeliver).Logger())
 	ecs.AddResource(app, out)
 	app.AddSystem(ecs.Ingest, SystemIngest, in.run)
 	app.AddSystem(ecs.Deliver, SystemDeliver, out.run)

@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -52,6 +53,7 @@ type Persist struct {
 	durable *Durability
 	store   *resources.ChunkStore
 	log     zerolog.Logger
+	full    zerolog.Logger // sampled: a full queue lasts many ticks
 }
 
 // NewPersist returns the plugin with the given configuration.
@@ -67,6 +69,7 @@ func (p *Persist) Dependencies() []string { return []string{ResidencyPluginName}
 // persist and release_durable systems.
 func (p *Persist) Build(app *ecs.App) error {
 	p.log = app.Log().With().Str("plugin", PersistPluginName).Logger()
+	p.full = p.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second})
 	open := func() (*storage.DB, error) { return storage.Open(p.Config.DataDir, p.log) }
 	if p.Config.InMemory {
 		open = func() (*storage.DB, error) { return storage.OpenInMemory(p.log) }
@@ -84,6 +87,12 @@ func (p *Persist) Build(app *ecs.App) error {
 		Time("created_at", meta.CreatedAt).Msg("world database open")
 	p.db = db
 	p.writer = storage.NewWriter(db, p.Config.QueueCap, p.log)
+	p.durable = newDurability(p.writer)
+	if !p.Config.Synchronous {
+		// Acknowledgements leave as soon as their batch is synced, not at
+		// the next tick's release: that would add a whole tick to each.
+		p.writer.OnDurable = p.durable.onDurable
+	}
 	p.writer.Start()
 
 	p.store = ecs.RequireResource[resources.ChunkStore](app)
@@ -91,7 +100,6 @@ func (p *Persist) Build(app *ecs.App) error {
 	if p.store == nil || gen == nil {
 		return errors.New("residency resources missing")
 	}
-	p.durable = newDurability(p.writer)
 	ecs.AddResource(app, p.durable)
 	ecs.AddResource(app, p.db)
 	p.store.Saver = evictionSaver{d: p.durable, app: app}
@@ -103,9 +111,14 @@ func (p *Persist) Build(app *ecs.App) error {
 }
 
 // Durability tracks writes in flight and the callbacks waiting for them.
-// A callback registered with AfterDurable during tick T runs, on the tick
-// goroutine, once every write that holds T's edits is durable.
+// A callback registered with AfterDurable during tick T runs once every
+// write that holds T's edits is durable: on the storage goroutine as soon
+// as the batch is synced in a live server, on the tick goroutine in
+// release_durable in synchronous (deterministic) mode. Callbacks must
+// therefore only do what is safe from another goroutine, such as queuing
+// a message on a connection.
 type Durability struct {
+	mu      sync.Mutex // guards waiting and synced
 	writer  *storage.Writer
 	seq     uint64 // last write submitted
 	durable uint64 // last write known durable (writes complete in order)
@@ -116,6 +129,9 @@ type Durability struct {
 	submitted map[chunk.Pos]uint64
 	// waiting callbacks, in registration order.
 	waiting []waiter
+	// synced is the last write the storage goroutine reported durable.
+	synced  uint64
+	ready   []func()
 	players []storage.PlayerRecord
 	results []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
@@ -137,13 +153,59 @@ func newDurability(w *storage.Writer) *Durability {
 }
 
 // AfterDurable runs fn once the edits made so far are durable.
-func (d *Durability) AfterDurable(fn func()) { d.waiting = append(d.waiting, waiter{fn: fn}) }
+func (d *Durability) AfterDurable(fn func()) {
+	d.mu.Lock()
+	d.waiting = append(d.waiting, waiter{fn: fn})
+	d.mu.Unlock()
+}
+
+// releaseUpTo runs the callbacks covered by writes up to durable.
+func (d *Durability) releaseUpTo(durable uint64) {
+	d.mu.Lock()
+	d.synced = max(d.synced, durable)
+	n := 0
+	for _, w := range d.waiting {
+		if w.covered && w.barrier <= d.synced {
+			d.ready = append(d.ready, w.fn)
+			continue
+		}
+		d.waiting[n] = w
+		n++
+	}
+	clear(d.waiting[n:])
+	d.waiting = d.waiting[:n]
+	ready := d.ready
+	d.ready = nil
+	d.mu.Unlock()
+	for _, fn := range ready {
+		fn()
+	}
+}
+
+// onDurable is the storage goroutine's report that write token is synced.
+func (d *Durability) onDurable(token uint64) { d.releaseUpTo(token) }
+
+// cover marks every callback registered so far as waiting for writes up
+// to seq.
+func (d *Durability) cover(seq uint64) {
+	d.mu.Lock()
+	for i := range d.waiting {
+		if !d.waiting[i].covered {
+			d.waiting[i].covered, d.waiting[i].barrier = true, seq
+		}
+	}
+	d.mu.Unlock()
+}
 
 // SavePlayer queues a player record for the next write.
 func (d *Durability) SavePlayer(r storage.PlayerRecord) { d.players = append(d.players, r) }
 
 // Pending returns the number of callbacks waiting and writes in flight.
-func (d *Durability) Pending() (callbacks, writes int) { return len(d.waiting), len(d.writes) }
+func (d *Durability) Pending() (callbacks, writes int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.waiting), len(d.writes)
+}
 
 // Writer returns the storage writer, for its statistics.
 func (d *Durability) Writer() *storage.Writer { return d.writer }
@@ -194,17 +256,15 @@ func (p *Persist) persist(*ecs.Context) {
 	}
 	if len(sections) > 0 || len(d.players) > 0 {
 		if !d.submit(sections, d.players) {
-			p.log.Warn().Int("sections", len(sections)).Msg("storage queue full; edits wait for the next tick")
+			p.full.Warn().Int("sections", len(sections)).Msg("storage queue full; edits wait for the next tick")
 			return
 		}
 		d.players = nil
 	}
-	// Everything edited so far is in a write numbered d.seq or earlier.
-	for i := range d.waiting {
-		if !d.waiting[i].covered {
-			d.waiting[i].covered, d.waiting[i].barrier = true, d.seq
-		}
-	}
+	// Everything edited so far is in a write numbered d.seq or earlier;
+	// callbacks whose writes are already synced go now.
+	d.cover(d.seq)
+	d.releaseUpTo(d.durable)
 }
 
 // release drains durable writes, clears the dirty flags they cover and
@@ -234,17 +294,7 @@ func (p *Persist) release(*ecs.Context) {
 		delete(d.writes, r.Token)
 		d.durable = max(d.durable, r.Token)
 	}
-	n := 0
-	for _, w := range d.waiting {
-		if w.covered && w.barrier <= d.durable {
-			w.fn()
-			continue
-		}
-		d.waiting[n] = w
-		n++
-	}
-	clear(d.waiting[n:])
-	d.waiting = d.waiting[:n]
+	d.releaseUpTo(d.durable)
 }
 
 // Shutdown writes every remaining edit, waits for it to be durable and

@@ -48,6 +48,7 @@ type WriterStats struct {
 	Failures    uint64 // failed commit attempts (each retried)
 	LastSync    time.Duration
 	MaxSync     time.Duration
+	SyncTotal   time.Duration // summed over durable batches
 	QueuedNow   int
 	QueuedLimit int
 }
@@ -82,6 +83,10 @@ type Writer struct {
 	stats   WriterStats
 	// failNext, for tests, makes the next n commits fail.
 	failNext int
+
+	// OnDurable, if set before Start, is called on the storage goroutine
+	// with each durable write's token, after its Result is available.
+	OnDurable func(token uint64)
 }
 
 // NewWriter returns a writer for db holding up to queue Writes in flight.
@@ -308,6 +313,7 @@ func (w *Writer) try(batch []pending) error {
 	w.stats.Bytes += uint64(bytes)
 	w.stats.LastSync = took
 	w.stats.MaxSync = max(w.stats.MaxSync, took)
+	w.stats.SyncTotal += took
 	return nil
 }
 
@@ -330,6 +336,11 @@ func (w *Writer) finish(batch []pending, err error) {
 	select {
 	case w.ready <- struct{}{}:
 	default:
+	}
+	if err == nil && w.OnDurable != nil {
+		for _, p := range batch {
+			w.OnDurable(p.w.Token)
+		}
 	}
 }
 

@@ -1,0 +1,1129 @@
+//go:build unix
+
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+	webclient "github.com/stratavox/strata/web"
+)
+
+var updatePlayScreenshot = flag.Bool("update-screenshot", false, "write the live browser screenshot to docs/img/play-live.png")
+
+// browserTestBudget bounds the whole browser test, server start included.
+const browserTestBudget = 55 * time.Second
+
+// TestBrowserPlaysOnRealServer is the end-to-end check of the browser
+// client: the real server (Pebble on disk, the generator, the tick loop,
+// QUIC with WebTransport on one UDP port, the admin listener serving /play)
+// and Debian's headless Chromium with its own QUIC and WebTransport stack,
+// driven over the DevTools protocol. The page at /play/ must connect,
+// receive its whole view and mesh it; a native Go client next to it must
+// see the browser's player join; a block the page breaks and places must
+// reach the native client as BlockUpdates, and the native client's edits
+// must reach the page: one simulation, two transports. A screenshot of the
+// rendered terrain is kept as an artefact ($STRATA_ARTIFACTS, else a
+// temporary folder named in the log); -update-screenshot also writes it,
+// reduced to 256 colours, to docs/img/play-live.png. Last, a second tab
+// loads the page as http://localhost:PORT/play/ and joins too.
+//
+// Skipped under -short and without Chromium ($STRATA_CHROMIUM, else
+// chromium on PATH; `apt-get install -y chromium`).
+func TestBrowserPlaysOnRealServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIP: browser end-to-end test in -short mode")
+	}
+	chromium := chromiumPath()
+	if chromium == "" {
+		t.Skip("SKIP: no chromium found (apt-get install -y chromium, or set STRATA_CHROMIUM): the browser client is NOT tested against the real server")
+	}
+	// Registered first, so it runs last: after the browser, the clients
+	// and the server are gone, every goroutine they started has ended.
+	goroutines := runtime.NumGoroutine()
+	t.Cleanup(func() { checkGoroutines(t, goroutines) })
+
+	began := time.Now()
+	mark := func(what string) { t.Logf("%6.2fs %s", time.Since(began).Seconds(), what) }
+	ctx, cancel := context.WithTimeout(context.Background(), browserTestBudget)
+	defer cancel()
+
+	// 1. The real server, on loopback.
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 2
+	srv, adminAddr, quicAddr := startPlayServer(ctx, t, cfg)
+	_, adminPort, _ := strings.Cut(adminAddr, ":")
+	mark("server ready: QUIC and WebTransport on " + quicAddr + ", admin and /play on " + adminAddr)
+
+	// A native client at spawn, watching the browser's player and edits.
+	const view = 3
+	w := dialWatcher(ctx, t, quicAddr, srv.CertSHA256(), "watcher", view)
+	spawnSec := chunk.PosOfFloat(srv.Spawn().X, srv.Spawn().Y, srv.Spawn().Z)
+	waitSections(t, w.conn, cylinderAround(spawnSec, view))
+	mark(fmt.Sprintf("native client holds its %d sections", len(w.conn.Positions())))
+
+	artifacts := os.Getenv("STRATA_ARTIFACTS")
+	if artifacts == "" {
+		artifacts = t.TempDir()
+	} else if err := os.MkdirAll(artifacts, 0o755); err != nil {
+		t.Fatalf("artefacts folder: %v", err)
+	}
+	t.Logf("artefacts in %s", artifacts)
+
+	// 2. Chromium on /play/ from the admin listener.
+	b := launchChromium(ctx, t, chromium)
+	page, err := b.dt.attachPage(ctx)
+	if err != nil {
+		t.Fatalf("devtools: %v\n%s", err, b.logTail())
+	}
+	// The viewport the screenshot shows, whatever the headless window's
+	// chrome takes.
+	if err := b.dt.call(ctx, page, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+		t.Fatal(err)
+	}
+	const name = "webtester"
+	playURL := fmt.Sprintf("http://127.0.0.1:%s/play/?name=%s&view=%d", adminPort, name, view)
+	if err := b.dt.call(ctx, page, "Page.navigate", map[string]any{"url": playURL}, nil); err != nil {
+		t.Fatal(err)
+	}
+	navigated := time.Now()
+	want := len(cylinderAround(spawnSec, view)) // every cylinder of this radius clear of the world's floor and ceiling has as many
+	st := b.waitStatus(ctx, t, page, "connected with its whole view meshed", func(s *pageStatus) bool {
+		return s.State == "connected" && s.Held == nil && s.Sections == want && s.FirstMeshMs != nil && s.Meshes > 0
+	})
+	mark(fmt.Sprintf("page connected, %d sections, %d meshes (page: first mesh %.0f ms after navigation; whole view %.1fs after it)",
+		st.Sections, st.Meshes, deref(st.FirstMeshMs), time.Since(navigated).Seconds()))
+	if st.EntityID == nil {
+		t.Fatalf("connected page has no entity id: %+v", st)
+	}
+
+	// 3. The server sees the player: the native client is told it joined,
+	// and the admin status lists it.
+	joined := w.waitJoined(ctx, t, name)
+	if got := strconv.FormatUint(joined.GetEntityId(), 10); got != *st.EntityID {
+		t.Errorf("PlayerJoined says entity %s, the page says %s", got, *st.EntityID)
+	}
+	p := waitAdminPlayer(ctx, t, adminAddr, name)
+	if p.ViewRadius != view || math.Abs(p.X-st.Position.X) > 2 || math.Abs(p.Z-st.Position.Z) > 2 {
+		t.Errorf("admin status lists %+v; the page is at %+v with view %d", p, st.Position, view)
+	}
+	mark(fmt.Sprintf("server sees %s (entity %d) at %.1f %.1f %.1f", name, p.Entity, p.X, p.Y, p.Z))
+
+	// The page's meshing settles before anything is drawn or edited.
+	st = b.waitStatus(ctx, t, page, "meshing settled", settled())
+
+	// 4. Break and place from the page; the native client sees both. Then
+	// the native client edits the same block and the page sees it.
+	tgt := aimAtBlock(ctx, t, b, page, w.conn, st)
+	mark(fmt.Sprintf("page targets %s at %d %d %d", chunk.Block(tgt.block).Props().Name, tgt.x, tgt.y, tgt.z))
+	if ok := b.evalBool(ctx, t, page, `window.strata.breakBlock()`); !ok {
+		t.Fatal("breakBlock() sent nothing")
+	}
+	u := w.waitUpdate(ctx, t, tgt, chunk.Air)
+	b.waitBlock(ctx, t, page, tgt, chunk.Air)
+	mark(fmt.Sprintf("break from the page: native client got BlockUpdate revision %d", u.GetRevision()))
+	if ok := b.evalBool(ctx, t, page, fmt.Sprintf(`window.strata.placeBlock(%d)`, chunk.Stone)); !ok {
+		t.Fatalf("placeBlock() sent nothing (page status %+v)", b.status(ctx, t, page))
+	}
+	u2 := w.waitUpdate(ctx, t, tgt, chunk.Stone)
+	b.waitBlock(ctx, t, page, tgt, chunk.Stone)
+	if u2.GetRevision() <= u.GetRevision() {
+		t.Errorf("place revision %d not after break revision %d", u2.GetRevision(), u.GetRevision())
+	}
+	mark(fmt.Sprintf("place from the page: native client got BlockUpdate revision %d", u2.GetRevision()))
+	if _, err := w.conn.Break(int32(tgt.x), int32(tgt.y), int32(tgt.z)); err != nil {
+		t.Fatal(err)
+	}
+	b.waitBlock(ctx, t, page, tgt, chunk.Air)
+	if _, err := w.conn.Place(int32(tgt.x), int32(tgt.y), int32(tgt.z), chunk.Block(tgt.block)); err != nil {
+		t.Fatal(err)
+	}
+	b.waitBlock(ctx, t, page, tgt, chunk.Block(tgt.block))
+	w.checkAcks(t, 2)
+	mark("break and place from the native client: the page applied both")
+	quiet := settled()
+	st = b.waitStatus(ctx, t, page, "every action acknowledged, meshing settled", func(s *pageStatus) bool {
+		return quiet(s) && s.Pending == 0
+	})
+	if st.Error != "" {
+		t.Errorf("the page reports an error: %s", st.Error)
+	}
+
+	// 5. A screenshot of the world as the page draws it: the page widens
+	// its view (a Subscribe), flies up and out from under the trees at the
+	// speed the server allows, and looks out over the terrain. The server
+	// follows: its status shows the player where the page is.
+	const wide = 5
+	b.evalBool(ctx, t, page, fmt.Sprintf(`(async () => {
+  const s = window.strata;
+  s.setViewDistance(%d);
+  s.setFlying(true);
+  s.setLook(270, 0);
+  s.setMove({up: 1, forward: 1});
+  return true;
+})()`, wide))
+	flight := time.Now()
+	st = b.waitStatus(ctx, t, page, "flying", func(s *pageStatus) bool {
+		return s.Position.Y >= p.Y+12 || time.Since(flight) > 10*time.Second
+	})
+	b.evalBool(ctx, t, page, `window.strata.setMove({}), window.strata.setLook(110, 30), true`)
+	if st.Position.Y < p.Y+4 {
+		t.Errorf("the page flew from y %.1f to %.1f only in %v", p.Y, st.Position.Y, time.Since(flight).Round(time.Millisecond))
+	}
+	quiet = settled()
+	st = b.waitStatus(ctx, t, page, fmt.Sprintf("holding its view of %d", wide), func(s *pageStatus) bool {
+		return s.Sections == len(cylinderAround(chunk.PosOfFloat(s.Position.X, s.Position.Y, s.Position.Z), wide)) && quiet(s)
+	})
+	mark(fmt.Sprintf("page flew to %.1f %.1f %.1f and holds %d sections, %d meshes; %d corrections", st.Position.X, st.Position.Y, st.Position.Z, st.Sections, st.Meshes, st.Corrections))
+	waitAdminPlayerAt(ctx, t, adminAddr, name, st.Position.X, st.Position.Y, st.Position.Z)
+	time.Sleep(time.Second) // a few frames, at software rendering's pace
+	shot := b.screenshot(ctx, t, page)
+	writeFile(t, filepath.Join(artifacts, "play-live.png"), shot)
+	checkNotBlank(t, shot)
+	if *updatePlayScreenshot {
+		small, err := quantizePNG(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join("..", "docs", "img", "play-live.png"), small)
+		t.Logf("docs/img/play-live.png: %d KiB (screenshot %d KiB)", len(small)>>10, len(shot)>>10)
+	}
+	if st := b.status(ctx, t, page); st != nil {
+		mark(fmt.Sprintf("screenshot: %d KiB; page frame p95 %.0f ms, rtt %.1f ms, %d corrections", len(shot)>>10, st.FrameP95Ms, deref(st.RttMs), st.Corrections))
+	}
+
+	// Closing the tab ends the session: the native client sees it leave.
+	if err := b.dt.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": b.dt.targetOf(page)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	w.waitLeft(ctx, t, joined.GetEntityId())
+	mark(name + " closed its tab: PlayerLeft")
+
+	// The same page by the name "localhost", which Chromium resolves
+	// itself: the server must send it to 127.0.0.1 and accept its origin.
+	local := b.openTab(ctx, t, fmt.Sprintf("http://localhost:%s/play/?name=weblocal&view=2", adminPort))
+	b.waitStatus(ctx, t, local, "localhost page connected and meshed", func(s *pageStatus) bool {
+		return s.State == "connected" && s.Held == nil && s.SectionsReceived > 0 && s.MeshesBuilt > 0
+	})
+	w.waitJoined(ctx, t, "weblocal")
+	mark("localhost page connected and meshed")
+	for _, e := range b.dt.exceptions() {
+		t.Errorf("page exception: %s", e)
+	}
+}
+
+// settled reports whether the page's mesh count stopped changing for
+// four polls in a row (the worker meshes without pause while it has
+// work).
+func settled() func(*pageStatus) bool {
+	last, same := -1, 0
+	return func(s *pageStatus) bool {
+		if s.MeshesBuilt == last && s.Held == nil {
+			same++
+		} else {
+			same = 0
+		}
+		last = s.MeshesBuilt
+		return same >= 4
+	}
+}
+
+// pageStatus is window.strata.status() (docs/web.md, Test hooks).
+type pageStatus struct {
+	State    string  `json:"state"`
+	Detail   string  `json:"detail"`
+	Error    string  `json:"error"`
+	EntityID *string `json:"entityId"`
+	Position struct {
+		X, Y, Z float64
+	} `json:"position"`
+	Yaw              float64 `json:"yaw"`
+	Pitch            float64 `json:"pitch"`
+	Flying           bool    `json:"flying"`
+	Held             *struct{ Missing int }
+	Sections         int      `json:"sections"`
+	SectionsReceived int      `json:"sectionsReceived"`
+	Drops            int      `json:"drops"`
+	Meshes           int      `json:"meshes"`
+	MeshesBuilt      int      `json:"meshesBuilt"`
+	FirstMeshMs      *float64 `json:"firstMeshMs"`
+	FrameP95Ms       float64  `json:"frameP95Ms"`
+	SectionsPerS     float64  `json:"sectionsPerS"`
+	RttMs            *float64 `json:"rttMs"`
+	Corrections      int      `json:"corrections"`
+	Target           *struct {
+		X, Y, Z, Block int
+	} `json:"target"`
+	Pending int `json:"pending"`
+}
+
+func deref(f *float64) float64 {
+	if f == nil {
+		return math.NaN()
+	}
+	return *f
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// blockTarget is a block the page aims at, with its original type.
+type blockTarget struct{ x, y, z, block int }
+
+// aimAtBlock picks a block next to the page's player that can be broken
+// and put back — a solid top block with air above and solid below, its
+// top face at or under the player's feet — as the native client's copy of
+// the world shows it, turns the page's player to look at it, and waits
+// for the page to target it. Breaking it leaves the ray on the hole's
+// floor or wall, so placing goes back into the hole.
+func aimAtBlock(ctx context.Context, t *testing.T, b *chromiumProc, page string, c *client.Conn, st *pageStatus) blockTarget {
+	t.Helper()
+	get := func(x, y, z int) (chunk.Block, bool) {
+		s, ok := c.Section(chunk.PosOfBlock(x, y, z))
+		if !ok || s.Decoded == nil {
+			return 0, false
+		}
+		lx, ly, lz := chunk.LocalOfBlock(x, y, z)
+		return s.Decoded.Get(lx, ly, lz), true
+	}
+	solid := func(x, y, z int) bool { b, ok := get(x, y, z); return ok && b.Props().Solid }
+	air := func(x, y, z int) bool { b, ok := get(x, y, z); return ok && b == chunk.Air }
+	pos := st.Position
+	px, py, pz := int(math.Floor(pos.X)), int(math.Floor(pos.Y)), int(math.Floor(pos.Z))
+	ex, ey, ez := pos.X, pos.Y+1.62, pos.Z
+	var tried []string
+	for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {0, 2}, {2, 0}, {0, -2}, {-2, 0}} {
+		x, z := px+d[0], pz+d[1]
+		for y := py - 1; y >= py-3; y-- {
+			blk, ok := get(x, y, z)
+			if !ok || !blk.Props().Placeable || !solid(x, y-1, z) || !air(x, y+1, z) || !air(x, y+2, z) {
+				continue
+			}
+			// Aim just inside the top face's centre.
+			vx, vy, vz := float64(x)+0.5-ex, float64(y)+0.9-ey, float64(z)+0.5-ez
+			if math.Sqrt(vx*vx+(vy-0.4)*(vy-0.4)+vz*vz) > 5.5 {
+				continue // the server's reach is 6 to the block's centre
+			}
+			yaw := math.Atan2(-vx, vz) * 180 / math.Pi
+			pitch := math.Atan2(-vy, math.Hypot(vx, vz)) * 180 / math.Pi
+			got := b.evalString(ctx, t, page, fmt.Sprintf(`(async () => {
+  const s = window.strata;
+  s.setLook(%s, %s);
+  const end = performance.now() + 2500;
+  for (;;) {
+    const t = s.status().target;
+    if (t && t.x === %d && t.y === %d && t.z === %d) return "ok " + s.blockAt(%d, %d, %d);
+    if (performance.now() > end) return JSON.stringify(t);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+})()`, ftoa(yaw), ftoa(pitch), x, y, z, x, y, z))
+			if got == "ok "+strconv.Itoa(int(blk)) {
+				return blockTarget{x, y, z, int(blk)}
+			}
+			tried = append(tried, fmt.Sprintf("%d,%d,%d (%s) -> %s", x, y, z, blk.Props().Name, got))
+			break
+		}
+	}
+	t.Fatalf("no block to break next to the page's player at %.2f %.2f %.2f; tried %v", pos.X, pos.Y, pos.Z, tried)
+	return blockTarget{}
+}
+
+// watcher is a native client recording what the browser tests look for.
+type watcher struct {
+	conn    *client.Conn
+	joined  chan *protocol.PlayerJoined
+	left    chan uint64
+	updates chan *protocol.BlockUpdate
+	acks    chan *protocol.ActionAck
+}
+
+func dialWatcher(ctx context.Context, t *testing.T, addr, pin, name string, view uint32) *watcher {
+	t.Helper()
+	w := &watcher{
+		joined: make(chan *protocol.PlayerJoined, 16), left: make(chan uint64, 16),
+		updates: make(chan *protocol.BlockUpdate, 256), acks: make(chan *protocol.ActionAck, 16),
+	}
+	// The handlers never block: a full buffer drops (and fails the wait
+	// that needed it, not the stream).
+	put := func(ch chan<- *protocol.BlockUpdate, u *protocol.BlockUpdate) {
+		select {
+		case ch <- u:
+		default:
+		}
+	}
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	c, err := client.Dial(dctx, addr, client.Options{
+		Name: name, ViewDistance: view, PinSHA256: pin,
+		Handlers: client.Handlers{
+			OnBlockUpdate: func(u *protocol.BlockUpdate) { put(w.updates, u) },
+			OnActionAck: func(a *protocol.ActionAck) {
+				select {
+				case w.acks <- a:
+				default:
+				}
+			},
+			OnControl: func(m *protocol.ServerMessage) {
+				if j := m.GetPlayerJoined(); j != nil {
+					select {
+					case w.joined <- j:
+					default:
+					}
+				}
+				if l := m.GetPlayerLeft(); l != nil {
+					select {
+					case w.left <- l.GetEntityId():
+					default:
+					}
+				}
+			},
+		},
+	})
+	if err != nil {
+		t.Fatalf("dial %s: %v", name, err)
+	}
+	w.conn = c
+	t.Cleanup(func() { c.Close() })
+	return w
+}
+
+func (w *watcher) waitJoined(ctx context.Context, t *testing.T, name string) *protocol.PlayerJoined {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for {
+		select {
+		case j := <-w.joined:
+			if j.GetName() == name {
+				return j
+			}
+		case <-ctx.Done():
+			t.Fatalf("the native client never saw %s join", name)
+		}
+	}
+}
+
+func (w *watcher) waitLeft(ctx context.Context, t *testing.T, id uint64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for {
+		select {
+		case got := <-w.left:
+			if got == id {
+				return
+			}
+		case <-ctx.Done():
+			t.Fatalf("the native client never saw entity %d leave", id)
+		}
+	}
+}
+
+func (w *watcher) waitUpdate(ctx context.Context, t *testing.T, tgt blockTarget, want chunk.Block) *protocol.BlockUpdate {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var seen []string
+	for {
+		select {
+		case u := <-w.updates:
+			p := u.GetPos()
+			if int(p.GetX()) == tgt.x && int(p.GetY()) == tgt.y && int(p.GetZ()) == tgt.z && chunk.Block(u.GetBlock()) == want {
+				return u
+			}
+			seen = append(seen, u.String())
+		case <-ctx.Done():
+			t.Fatalf("the native client got no BlockUpdate setting %d,%d,%d to %s (got %v)", tgt.x, tgt.y, tgt.z, want.Props().Name, seen)
+		}
+	}
+}
+
+// checkAcks reads n of the native client's acknowledgements: all accepted.
+func (w *watcher) checkAcks(t *testing.T, n int) {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for range n {
+		select {
+		case a := <-w.acks:
+			if !a.GetAccepted() {
+				t.Errorf("the native client's action was refused: %v", a)
+			}
+		case <-timeout:
+			t.Fatal("the native client's actions were not acknowledged")
+		}
+	}
+}
+
+// startPlayServer runs the real server until the test ends, like
+// startServer, but learns the QUIC address the way the page does, from
+// GET /play/config.json (which also checks what that endpoint serves):
+// Server.NetAddr reads a field Run writes without synchronisation, so
+// startServer's polling of it is a data race under -race.
+func startPlayServer(ctx context.Context, t *testing.T, cfg Config) (srv *Server, adminAddr, quicAddr string) {
+	t.Helper()
+	cfg.Listen = "127.0.0.1:0"
+	cfg.Admin = "127.0.0.1:0"
+	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(rctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+	hc := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	var last string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			t.Fatalf("the server did not serve its WebTransport config within 30s: %s", last)
+		}
+		if adminAddr = srv.AdminAddr(); strings.HasSuffix(adminAddr, ":0") {
+			continue // not listening yet
+		}
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+adminAddr+"/play/config.json", nil)
+		resp, err := hc.Do(req)
+		if err != nil {
+			last = err.Error()
+			continue
+		}
+		var pc webclient.Config
+		err = json.NewDecoder(resp.Body).Decode(&pc)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || err != nil {
+			last = fmt.Sprintf("%s %v", resp.Status, err)
+			continue // 503 until the QUIC listener opens, after the start-up gate
+		}
+		u, err := url.Parse(pc.URL)
+		if err != nil || u.Scheme != "https" || u.Hostname() != "127.0.0.1" || u.Path != "/wt" {
+			t.Fatalf("config.json url %q (%v), want https://127.0.0.1:PORT/wt", pc.URL, err)
+		}
+		if pc.CertHash != srv.CertSHA256() || pc.CertHash == "" {
+			t.Fatalf("config.json certHash %q, want the certificate's %q", pc.CertHash, srv.CertSHA256())
+		}
+		return srv, adminAddr, u.Host
+	}
+}
+
+// waitAdminPlayer polls GET /api/status until it lists the player.
+func waitAdminPlayer(ctx context.Context, t *testing.T, addr, name string) admin.Player {
+	t.Helper()
+	hc := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	deadline := time.Now().Add(10 * time.Second)
+	var last string
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/api/status", nil)
+		if resp, err := hc.Do(req); err == nil {
+			var snap struct {
+				Players []admin.Player `json:"players"`
+			}
+			err := json.NewDecoder(resp.Body).Decode(&snap)
+			resp.Body.Close()
+			if err == nil {
+				for _, p := range snap.Players {
+					if p.Name == name {
+						return p
+					}
+				}
+				last = fmt.Sprintf("players %+v", snap.Players)
+			} else {
+				last = err.Error()
+			}
+		} else {
+			last = err.Error()
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			t.Fatalf("/api/status never listed %s: %s", name, last)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// waitAdminPlayerAt polls GET /api/status until it shows the player
+// within a block of x, y, z.
+func waitAdminPlayerAt(ctx context.Context, t *testing.T, addr, name string, x, y, z float64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p := waitAdminPlayer(ctx, t, addr, name)
+		if math.Abs(p.X-x) < 1 && math.Abs(p.Y-y) < 1 && math.Abs(p.Z-z) < 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server has %s at %.2f %.2f %.2f, the page at %.2f %.2f %.2f", name, p.X, p.Y, p.Z, x, y, z)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// ---- Chromium and the DevTools protocol ---------------------------------
+
+// chromiumPath returns the browser to drive: $STRATA_CHROMIUM, else
+// Debian's chromium on PATH.
+func chromiumPath() string {
+	if p := os.Getenv("STRATA_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// chromiumProc is a headless Chromium in its own process group, driven
+// through --remote-debugging-pipe.
+type chromiumProc struct {
+	cmd    *exec.Cmd
+	dt     *devtools
+	exited chan struct{}
+	log    *syncBuffer
+	once   sync.Once
+	t      *testing.T
+}
+
+// launchChromium starts Chromium on about:blank; the test navigates once
+// it has attached, so no exception of the page's escapes it.
+func launchChromium(ctx context.Context, t *testing.T, path string) *chromiumProc {
+	t.Helper()
+	dt, child, err := newDevtools()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path,
+		"--headless=new",
+		"--no-sandbox", // containers run as root, where the sandbox cannot start
+		"--no-first-run", "--no-default-browser-check", "--disable-extensions",
+		"--disable-background-networking", "--disable-dev-shm-usage", "--mute-audio",
+		"--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,720",
+		// Software WebGL: no GPU here.
+		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+		// A hidden tab's frames would be throttled.
+		"--disable-renderer-backgrounding", "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+		"--user-data-dir="+t.TempDir(),
+		"--enable-logging=stderr",
+		"--remote-debugging-pipe",
+		"about:blank")
+	cmd.ExtraFiles = child // fds 3 and 4
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	b := &chromiumProc{cmd: cmd, dt: dt, exited: make(chan struct{}), log: &syncBuffer{}, t: t}
+	cmd.Stdout = io.Discard
+	cmd.Stderr = b.log
+	err = cmd.Start()
+	for _, f := range child {
+		f.Close() // the browser has its own copies
+	}
+	if err != nil {
+		dt.close()
+		t.Fatalf("start %s: %v", path, err)
+	}
+	go func() {
+		_ = cmd.Wait()
+		close(b.exited)
+	}()
+	stop := context.AfterFunc(ctx, b.stop)
+	t.Cleanup(func() { stop(); b.stop() })
+	return b
+}
+
+// stop kills the browser's whole process group and waits for it.
+func (b *chromiumProc) stop() {
+	b.once.Do(func() {
+		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		select {
+		case <-b.exited:
+		case <-time.After(10 * time.Second):
+			b.t.Errorf("chromium (pid %d) did not exit after SIGKILL", b.cmd.Process.Pid)
+		}
+		b.dt.close()
+	})
+}
+
+// logTail is the end of Chromium's log, for failures.
+func (b *chromiumProc) logTail() string {
+	var keep []string
+	sc := bufio.NewScanner(bytes.NewReader(b.log.Bytes()))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); !strings.Contains(l, "dbus") {
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) > 30 {
+		keep = keep[len(keep)-30:]
+	}
+	return "chromium log (tail):\n" + strings.Join(keep, "\n")
+}
+
+func (b *chromiumProc) evalString(ctx context.Context, t *testing.T, session, expr string) string {
+	t.Helper()
+	v, err := b.dt.eval(ctx, session, expr)
+	if err != nil {
+		t.Fatalf("evaluate %.80q: %v\n%s", expr, err, b.logTail())
+	}
+	s, _ := v.(string)
+	return s
+}
+
+func (b *chromiumProc) evalBool(ctx context.Context, t *testing.T, session, expr string) bool {
+	t.Helper()
+	v, err := b.dt.eval(ctx, session, expr)
+	if err != nil {
+		t.Fatalf("evaluate %.80q: %v\n%s", expr, err, b.logTail())
+	}
+	ok, _ := v.(bool)
+	return ok
+}
+
+func (b *chromiumProc) status(ctx context.Context, t *testing.T, session string) *pageStatus {
+	t.Helper()
+	var st pageStatus
+	js := b.evalString(ctx, t, session, `window.strata ? JSON.stringify(window.strata.status()) : ""`)
+	if js == "" || json.Unmarshal([]byte(js), &st) != nil {
+		return nil
+	}
+	return &st
+}
+
+// waitStatus polls window.strata.status() until ok, within the test's
+// budget.
+func (b *chromiumProc) waitStatus(ctx context.Context, t *testing.T, session, what string, ok func(*pageStatus) bool) *pageStatus {
+	t.Helper()
+	var st *pageStatus
+	for {
+		if st = b.status(ctx, t, session); st != nil && ok(st) {
+			return st
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("page not %s: status %+v\npage exceptions: %q\n%s", what, st, b.dt.exceptions(), b.logTail())
+		case <-b.exited:
+			t.Fatalf("chromium exited while waiting for the page to be %s\n%s", what, b.logTail())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// waitBlock waits until the page's copy of the world has block want at tgt.
+func (b *chromiumProc) waitBlock(ctx context.Context, t *testing.T, session string, tgt blockTarget, want chunk.Block) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	expr := fmt.Sprintf(`String(window.strata.blockAt(%d, %d, %d))`, tgt.x, tgt.y, tgt.z)
+	for {
+		got := b.evalString(ctx, t, session, expr)
+		if got == strconv.Itoa(int(want)) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page holds block %s at %d,%d,%d, want %d (%s)", got, tgt.x, tgt.y, tgt.z, want, want.Props().Name)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// screenshot captures the page's viewport as PNG.
+func (b *chromiumProc) screenshot(ctx context.Context, t *testing.T, session string) []byte {
+	t.Helper()
+	var res struct {
+		Data string `json:"data"`
+	}
+	if err := b.dt.call(ctx, session, "Page.captureScreenshot", map[string]any{"format": "png"}, &res); err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	raw, err := base64.StdEncoding.DecodeString(res.Data)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	return raw
+}
+
+// openTab opens url in a new tab and returns its session.
+func (b *chromiumProc) openTab(ctx context.Context, t *testing.T, url string) string {
+	t.Helper()
+	var tgt struct {
+		TargetID string `json:"targetId"`
+	}
+	if err := b.dt.call(ctx, "", "Target.createTarget", map[string]any{"url": url}, &tgt); err != nil {
+		t.Fatal(err)
+	}
+	session, err := b.dt.attach(ctx, tgt.TargetID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return session
+}
+
+// devtools speaks the DevTools protocol over Chromium's
+// --remote-debugging-pipe: fd 3 into the browser, fd 4 out of it,
+// messages separated by NUL.
+type devtools struct {
+	w io.WriteCloser
+
+	mu       sync.Mutex
+	nextID   int
+	pending  map[int]chan devtoolsReply
+	targets  map[string]string // session → target
+	thrown   []string          // uncaught exceptions in attached pages
+	err      error             // set once the pipe broke
+	done     chan struct{}
+	closeOne sync.Once
+}
+
+type devtoolsReply struct {
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// newDevtools makes the two pipes; child is what the browser gets as fds
+// 3 and 4 (the caller closes them once the browser started).
+func newDevtools() (*devtools, []*os.File, error) {
+	inR, inW, err := os.Pipe() // the browser reads commands from inR
+	if err != nil {
+		return nil, nil, err
+	}
+	outR, outW, err := os.Pipe() // and writes replies and events to outW
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, nil, err
+	}
+	d := &devtools{w: inW, pending: map[int]chan devtoolsReply{}, targets: map[string]string{}, done: make(chan struct{})}
+	go d.read(outR)
+	return d, []*os.File{inR, outW}, nil
+}
+
+// read dispatches replies by id, and keeps exceptions, until the browser
+// closes its end.
+func (d *devtools) read(r *os.File) {
+	defer close(d.done)
+	defer r.Close()
+	br := bufio.NewReader(r)
+	for {
+		msg, err := br.ReadBytes(0)
+		if err != nil {
+			d.mu.Lock()
+			d.err = fmt.Errorf("devtools pipe: %w", err)
+			for id, ch := range d.pending {
+				close(ch)
+				delete(d.pending, id)
+			}
+			d.mu.Unlock()
+			return
+		}
+		var m struct {
+			ID     int    `json:"id"`
+			Method string `json:"method"`
+			Params struct {
+				ExceptionDetails struct {
+					Text      string `json:"text"`
+					Exception struct {
+						Description string `json:"description"`
+					} `json:"exception"`
+				} `json:"exceptionDetails"`
+			} `json:"params"`
+			devtoolsReply
+		}
+		if json.Unmarshal(bytes.TrimSuffix(msg, []byte{0}), &m) != nil {
+			continue
+		}
+		if m.ID == 0 {
+			if m.Method == "Runtime.exceptionThrown" {
+				e := m.Params.ExceptionDetails
+				d.mu.Lock()
+				d.thrown = append(d.thrown, strings.TrimSpace(e.Text+" "+e.Exception.Description))
+				d.mu.Unlock()
+			}
+			continue
+		}
+		d.mu.Lock()
+		ch := d.pending[m.ID]
+		delete(d.pending, m.ID)
+		d.mu.Unlock()
+		if ch != nil {
+			ch <- m.devtoolsReply
+		}
+	}
+}
+
+// call sends one command (to the browser, or to an attached page when
+// session is set) and decodes its result into out.
+func (d *devtools) call(ctx context.Context, session, method string, params, out any) error {
+	d.mu.Lock()
+	if d.err != nil {
+		d.mu.Unlock()
+		return d.err
+	}
+	d.nextID++
+	id := d.nextID
+	ch := make(chan devtoolsReply, 1)
+	d.pending[id] = ch
+	d.mu.Unlock()
+	msg := map[string]any{"id": id, "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	if session != "" {
+		msg["sessionId"] = session
+	}
+	buf, _ := json.Marshal(msg)
+	if _, err := d.w.Write(append(buf, 0)); err != nil {
+		return err
+	}
+	select {
+	case rep, ok := <-ch:
+		if !ok {
+			return d.err
+		}
+		if rep.Error != nil {
+			return fmt.Errorf("%s: %s", method, rep.Error.Message)
+		}
+		if out != nil {
+			return json.Unmarshal(rep.Result, out)
+		}
+		return nil
+	case <-ctx.Done():
+		d.mu.Lock()
+		delete(d.pending, id)
+		d.mu.Unlock()
+		return fmt.Errorf("%s: %w", method, ctx.Err())
+	}
+}
+
+// attachPage attaches to the first page target.
+func (d *devtools) attachPage(ctx context.Context) (string, error) {
+	var targets struct {
+		TargetInfos []struct {
+			TargetID string `json:"targetId"`
+			Type     string `json:"type"`
+		} `json:"targetInfos"`
+	}
+	if err := d.call(ctx, "", "Target.getTargets", nil, &targets); err != nil {
+		return "", err
+	}
+	for _, ti := range targets.TargetInfos {
+		if ti.Type == "page" {
+			return d.attach(ctx, ti.TargetID)
+		}
+	}
+	return "", errors.New("devtools: no page target")
+}
+
+// attach attaches to a target and reports its uncaught exceptions.
+func (d *devtools) attach(ctx context.Context, target string) (string, error) {
+	var att struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := d.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target, "flatten": true}, &att); err != nil {
+		return "", err
+	}
+	d.mu.Lock()
+	d.targets[att.SessionID] = target
+	d.mu.Unlock()
+	return att.SessionID, d.call(ctx, att.SessionID, "Runtime.enable", nil, nil)
+}
+
+func (d *devtools) targetOf(session string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.targets[session]
+}
+
+func (d *devtools) exceptions() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return slices.Clone(d.thrown)
+}
+
+// eval evaluates a JavaScript expression in the page, awaiting a promise.
+func (d *devtools) eval(ctx context.Context, session, expr string) (any, error) {
+	var res struct {
+		Result struct {
+			Value any `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	if err := d.call(ctx, session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &res); err != nil {
+		return nil, err
+	}
+	if e := res.ExceptionDetails; e != nil {
+		return nil, fmt.Errorf("page: %s %s", e.Text, e.Exception.Description)
+	}
+	return res.Result.Value, nil
+}
+
+// close ends our side and waits for the reader, which ends once the
+// browser is gone.
+func (d *devtools) close() {
+	d.closeOne.Do(func() {
+		_ = d.w.Close()
+		<-d.done
+	})
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.b.Len() > 4<<20 {
+		return len(p), nil // enough to diagnose
+	}
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) Bytes() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return bytes.Clone(s.b.Bytes())
+}
+
+// ---- screenshots ---------------------------------------------------------
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkNotBlank fails on a blank or near single-colour frame: the terrain
+// must show many colours (shading, ambient occlusion, block colours), and
+// the sky may not fill it.
+func checkNotBlank(t *testing.T, raw []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("screenshot does not decode: %v", err)
+	}
+	bounds := img.Bounds()
+	counts := map[uint32]int{}
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			counts[(r>>12)<<8|(g>>12)<<4|b>>12]++
+		}
+	}
+	top := 0
+	for _, n := range counts {
+		top = max(top, n)
+	}
+	total := bounds.Dx() * bounds.Dy()
+	t.Logf("screenshot %dx%d: %d colours (4 bits a channel), the commonest covers %.0f%%", bounds.Dx(), bounds.Dy(), len(counts), 100*float64(top)/float64(total))
+	if len(counts) < 20 || top > total*9/10 {
+		t.Errorf("the screenshot looks blank: %d colours, the commonest covers %d of %d pixels", len(counts), top, total)
+	}
+}
+
+// quantizePNG reduces a screenshot to its 256 most used colours (by
+// 5-bit-per-channel bucket, each the mean of its pixels), every pixel
+// mapped to the nearest, without dithering: a flat-shaded render survives
+// it, at a fraction of the size.
+func quantizePNG(raw []byte) ([]byte, error) {
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	type acc struct{ n, r, g, b int }
+	var buckets [1 << 15]acc
+	key := func(r, g, b uint32) int { return int(r>>11)<<10 | int(g>>11)<<5 | int(b>>11) }
+	bounds := img.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			a := &buckets[key(r, g, b)]
+			a.n++
+			a.r += int(r >> 8)
+			a.g += int(g >> 8)
+			a.b += int(b >> 8)
+		}
+	}
+	idx := make([]int, 0, len(buckets))
+	for i, a := range buckets {
+		if a.n > 0 {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortFunc(idx, func(a, b int) int { return buckets[b].n - buckets[a].n })
+	pal := make(color.Palette, 0, 256)
+	for _, i := range idx[:min(256, len(idx))] {
+		a := buckets[i]
+		pal = append(pal, color.RGBA{uint8(a.r / a.n), uint8(a.g / a.n), uint8(a.b / a.n), 0xff})
+	}
+	var nearest [1 << 15]uint8
+	for _, i := range idx {
+		a := buckets[i]
+		nearest[i] = uint8(pal.Index(color.RGBA{uint8(a.r / a.n), uint8(a.g / a.n), uint8(a.b / a.n), 0xff}))
+	}
+	out := image.NewPaletted(bounds, pal)
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			out.SetColorIndex(x, y, nearest[key(r, g, b)])
+		}
+	}
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// checkGoroutines waits for the goroutine count to fall back to what it
+// was before the test.
+func checkGoroutines(t *testing.T, before int) {
+	for end := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines left running (%d before):\n%s", n, before, buf[:runtime.Stack(buf, true)])
+	}
+}
