@@ -48,14 +48,8 @@ func startServer(t testing.TB, cfg Config) (*Server, func()) {
 	return srv, stop
 }
 
-// netAddr reads the listener's address once Run has opened it; tests poll
-// it, so it goes through the ready flag's ordering.
-func (s *Server) netAddr() string {
-	if !s.ready.Load() {
-		return ""
-	}
-	return s.NetAddr()
-}
+// netAddr reads the listener's address once Run has opened it.
+func (s *Server) netAddr() string { return s.NetAddr() }
 
 // seedPlayers stores player records so that clients of those names join
 // where the test wants them.

@@ -48,7 +48,7 @@ type Server struct {
 	netPort   atomic.Int32      // the QUIC UDP port, for the browser's config
 	rejected  map[string]uint64 // rejection totals already added to the metrics
 	source    *sourceSwitch
-	net       *transport.Server
+	net       atomic.Pointer[transport.Server] // set by Run, read by anyone
 	// Progress, if set, receives the start-up gate's progress instead of
 	// the default rate-limited log line (serve draws a bar on a terminal).
 	Progress func(resident, inFlight int)
@@ -224,7 +224,7 @@ func (s *Server) listen(ctx context.Context) error {
 		s.netPort.Store(int32(a.Port))
 	}
 	s.wt.Store(web)
-	s.net = srv
+	s.net.Store(srv)
 	s.source.set(&systems.TransportSource{Inbox: srv.Inbox()})
 	go s.certs.Run(ctx)
 	s.log.Info().Stringer("addr", srv.Addr()).Str("alpn", protocol.ALPN).Msg("QUIC listening")
@@ -251,10 +251,11 @@ func (s *Server) playHandlers() map[string]http.Handler {
 
 // NetAddr returns the QUIC listener's address once Run opened it.
 func (s *Server) NetAddr() string {
-	if s.net == nil {
+	n := s.net.Load()
+	if n == nil {
 		return ""
 	}
-	return s.net.Addr().String()
+	return n.Addr().String()
 }
 
 // CertSHA256 returns the certificate's SHA-256 (hex), for pinning.
@@ -303,8 +304,8 @@ func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
 // connected in its own shutdown hook.
 func (s *Server) shutdown() error {
 	var errs []error
-	if s.net != nil {
-		if err := s.net.Close(); err != nil {
+	if n := s.net.Load(); n != nil {
+		if err := n.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("network: %w", err))
 		}
 	}
