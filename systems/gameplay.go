@@ -265,20 +265,8 @@ func (g *Gameplay) Dependencies() []string {
 // Build adds the resources and systems.
 func (g *Gameplay) Build(app *ecs.App) error {
 	cfg := g.Config.withDefaults()
-	for _, reg := range []func(*ecs.App){
-		func(a *ecs.App) { ecs.RegisterComponent[components.Player](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Position](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Velocity](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Look](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.View](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Follow](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Stream](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Movement](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Inbox](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Snapshot](a) },
-	} {
-		reg(app)
-	}
+	// The client components are registered by the network plugin, which
+	// this one depends on.
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	dur := ecs.RequireResource[Durability](app)
 	clients := ecs.RequireResource[Clients](app)

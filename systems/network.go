@@ -120,20 +120,7 @@ func (n *Network) Build(app *ecs.App) error {
 		// machine's speed.
 		cfg.Budget.Time = time.Duration(1 << 62)
 	}
-	for _, reg := range []func(*ecs.App){
-		func(a *ecs.App) { ecs.RegisterComponent[components.Player](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Position](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Velocity](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Look](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.View](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Follow](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Stream](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Movement](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Inbox](a) },
-		func(a *ecs.App) { ecs.RegisterComponent[components.Snapshot](a) },
-	} {
-		reg(app)
-	}
+	registerClientComponents(app)
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	dur := ecs.RequireResource[Durability](app)
 	db := ecs.RequireResource[storage.DB](app)
@@ -152,6 +139,21 @@ func (n *Network) Build(app *ecs.App) error {
 	app.AddSystem(ecs.Ingest, SystemIngest, in.run)
 	app.AddSystem(ecs.Deliver, SystemDeliver, out.run)
 	return nil
+}
+
+// registerClientComponents registers every component of a client's
+// entity, at build time (arche must not meet a new type mid-query).
+func registerClientComponents(app *ecs.App) {
+	ecs.RegisterComponent[components.Player](app)
+	ecs.RegisterComponent[components.Position](app)
+	ecs.RegisterComponent[components.Velocity](app)
+	ecs.RegisterComponent[components.Look](app)
+	ecs.RegisterComponent[components.View](app)
+	ecs.RegisterComponent[components.Follow](app)
+	ecs.RegisterComponent[components.Stream](app)
+	ecs.RegisterComponent[components.Movement](app)
+	ecs.RegisterComponent[components.Inbox](app)
+	ecs.RegisterComponent[components.Snapshot](app)
 }
 
 // Shutdown stops the player loader and saves every connected player.

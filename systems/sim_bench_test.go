@@ -1,0 +1,354 @@
+package systems
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+)
+
+// This file holds the fixture shared by the per-system benchmarks of
+// network_bench_test.go, persist_bench_test.go and misc_bench_test.go: a
+// real App built from the server's plugins (residency, persist, network,
+// gameplay, plus whatever a benchmark adds), fed by synthetic clients
+// through a QueueSource exactly as the QUIC transport would feed it, and
+// stepped whole. Figures come from the engine's own per-system timings.
+
+// tickTimes steps an App and keeps, for the named systems, the duration
+// the engine measured for each of their runs (ecs.Timings): the timings
+// are reset before each Step, so that after it each system's Stat.Last
+// is this tick's run, and reading them sorts nothing.
+type tickTimes struct {
+	app     *ecs.App
+	index   map[string]int
+	samples map[string][]time.Duration
+}
+
+func newTickTimes(b testing.TB, app *ecs.App, names ...string) *tickTimes {
+	b.Helper()
+	t := &tickTimes{app: app, index: map[string]int{}, samples: map[string][]time.Duration{}}
+	stats := app.Timings().Systems()
+	for _, n := range names {
+		i := slices.IndexFunc(stats, func(s ecs.Stat) bool { return s.Name == n })
+		if i < 0 {
+			b.Fatalf("no system %q in the schedule", n)
+		}
+		t.index[n] = i
+	}
+	return t
+}
+
+// step runs one tick and records the named systems' durations.
+func (t *tickTimes) step() {
+	t.app.Timings().Reset()
+	t.app.Step()
+	stats := t.app.Timings().Systems()
+	for n, i := range t.index {
+		if stats[i].Runs > 0 {
+			t.samples[n] = append(t.samples[n], stats[i].Last)
+		}
+	}
+}
+
+// absorb appends o's samples to t's.
+func (t *tickTimes) absorb(o *tickTimes) {
+	for n, s := range o.samples {
+		t.samples[n] = append(t.samples[n], s...)
+	}
+}
+
+// forget drops what was recorded (after a warm-up).
+func (t *tickTimes) forget() {
+	for n := range t.samples {
+		t.samples[n] = t.samples[n][:0]
+	}
+}
+
+// stat returns the mean, median and 99th percentile of a system's runs.
+func (t *tickTimes) stat(name string) (mean, p50, p99 time.Duration, runs int) {
+	s := slices.Clone(t.samples[name])
+	if len(s) == 0 {
+		return 0, 0, 0, 0
+	}
+	slices.Sort(s)
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	return sum / time.Duration(len(s)), s[(len(s)-1)/2], s[(len(s)-1)*99/100], len(s)
+}
+
+// report reports a system's mean as prefix+"us/tick", and its median and
+// 99th percentile beside it.
+func (t *tickTimes) report(b *testing.B, name, prefix string) float64 {
+	mean, p50, p99, runs := t.stat(name)
+	if runs == 0 {
+		b.Fatalf("system %s never ran", name)
+	}
+	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+	b.ReportMetric(us(mean), prefix+"us/tick")
+	b.ReportMetric(us(p50), prefix+"p50_us/tick")
+	b.ReportMetric(us(p99), prefix+"p99_us/tick")
+	return us(mean)
+}
+
+// simConfig configures a sim.
+type simConfig struct {
+	clients int
+	// view is every client's view distance (and the server's maximum).
+	view int
+	// side, in blocks, of the square centred on the origin the clients
+	// start in, at random.
+	side float64
+	// fly: the clients fly at altitude along an axis at simFlySpeed and
+	// bounce off the square's edges (their views recentre); otherwise they
+	// stand on testTerrain's ground (y=64) and pace 0.2 blocks back and
+	// forth (their views stay put).
+	fly      bool
+	altitude float64
+	// gen makes the terrain; default testTerrain on foot, surface flying.
+	gen resources.Generator
+	// extra plugins, added after the server's four.
+	extra []ecs.Plugin
+	seed  uint64
+}
+
+// simFlySpeed is the flyers' speed: 20 blocks/s, one block per tick, a
+// view recentring every 32 ticks with the default 2-section slack.
+const simFlySpeed = 1.0
+
+// simAltitude is where flyers cruise over surface's terrain (its dense
+// layer is section Y=2, blocks 32-47): their view (Y -2..8) holds stone,
+// the dense layer and air.
+const simAltitude = 60
+
+// simClient is one synthetic client.
+type simClient struct {
+	id       uint64
+	conn     *benchConn
+	home     components.Position // where it joins (and paces, on foot)
+	x, y, z  float64
+	dir      [2]float64 // flyers' heading, along an axis
+	tick     uint64
+	in       *protocol.Input
+	msg      *protocol.ClientMessage
+	actions  [2]*protocol.ClientMessage // break the block in front, put it back
+	chatLine *protocol.ClientMessage
+}
+
+// sim is a real App with synthetic clients.
+type sim struct {
+	b        testing.TB
+	cfg      simConfig
+	app      *ecs.App
+	src      *QueueSource
+	store    *resources.ChunkStore
+	clients  *Clients
+	delivery *Delivery
+	arb      *Arbitration
+	players  []*simClient
+	half     float64
+}
+
+// newSim builds the App and stores every client's player record, so that
+// each joins where the fixture wants it; join connects them.
+func newSim(b testing.TB, cfg simConfig) *sim {
+	b.Helper()
+	if cfg.gen == nil {
+		cfg.gen = resources.GeneratorFunc(testTerrain)
+		if cfg.fly {
+			cfg.gen = resources.GeneratorFunc(surface)
+		}
+	}
+	if cfg.fly && cfg.altitude == 0 {
+		cfg.altitude = simAltitude
+	}
+	if cfg.view <= 0 {
+		cfg.view = 8
+	}
+	src := &QueueSource{}
+	g := DefaultGameplayConfig()
+	g.AllowFlight = true
+	app := ecs.NewApp(ecs.WithLogger(zerolog.Nop()))
+	app.AddPlugins(
+		// Generation is excluded, as in strata bench: sections are made
+		// inline, and every wanted one is resident the next tick.
+		NewResidency(ResidencyConfig{Generator: cfg.gen, Deterministic: true, QueueCap: 1 << 20}),
+		NewPersist(PersistConfig{InMemory: true, Seed: 1, GeneratorVersion: 1}),
+		// Deterministic: records load inline, and delivery has no
+		// wall-clock budget, so that it does all the work it is given.
+		NewNetwork(NetworkConfig{Source: src, Spawn: testSpawn, MaxViewDistance: cfg.view, Deterministic: true}),
+		NewGameplay(g),
+	)
+	app.AddPlugins(cfg.extra...)
+	if err := app.Build(); err != nil {
+		b.Fatal(err)
+	}
+	// A fresh world has no stored section to look up on each generation.
+	ecs.Resource[resources.Generation](app).SetSource(nil)
+	s := &sim{
+		b: b, cfg: cfg, app: app, src: src,
+		store:    ecs.Resource[resources.ChunkStore](app),
+		clients:  ecs.Resource[Clients](app),
+		delivery: ecs.Resource[Delivery](app),
+		arb:      ecs.Resource[Arbitration](app),
+		half:     cfg.side / 2,
+	}
+	rng := rand.New(rand.NewPCG(cfg.seed, uint64(cfg.clients)))
+	var records []storage.PlayerRecord
+	for i := range cfg.clients {
+		c := &simClient{id: uint64(i + 1), conn: &benchConn{shared: true}}
+		// Whole blocks plus a half: on foot, every client stands in the
+		// middle of a block on flat ground.
+		c.x = float64(int(rng.Float64()*cfg.side-s.half)) + 0.5
+		c.z = float64(int(rng.Float64()*cfg.side-s.half)) + 0.5
+		c.y = 64
+		if cfg.fly {
+			c.y = cfg.altitude
+		}
+		c.home = components.Position{X: c.x, Y: c.y, Z: c.z}
+		c.dir = [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}[rng.IntN(4)]
+		c.in = &protocol.Input{Position: &protocol.Vec3{}, Velocity: &protocol.Vec3F{}}
+		c.msg = &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: c.in}}
+		bx, _, bz := chunk.BlockOfFloat(c.x, c.y, c.z)
+		c.actions = [2]*protocol.ClientMessage{
+			{Kind: &protocol.ClientMessage_BreakBlock{BreakBlock: &protocol.BreakBlock{Pos: protocol.BP(int32(bx+1), 63, int32(bz)), RequestId: 1}}},
+			{Kind: &protocol.ClientMessage_PlaceBlock{PlaceBlock: &protocol.PlaceBlock{Pos: protocol.BP(int32(bx+1), 63, int32(bz)), Block: uint32(chunk.Dirt), RequestId: 2}}},
+		}
+		c.chatLine = &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: "hello there"}}}
+		s.players = append(s.players, c)
+		records = append(records, storage.PlayerRecord{Name: simName(c.id), X: c.x, Y: c.y, Z: c.z, ViewDistance: cfg.view})
+	}
+	if err := storeRecords(ecs.Resource[storage.DB](app), records); err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+func simName(id uint64) string { return fmt.Sprintf("bot%05d", id) }
+
+// shutdown releases the App (memory and the database).
+func (s *sim) shutdown() {
+	if err := s.app.Shutdown(); err != nil {
+		s.b.Error(err)
+	}
+}
+
+// storeRecords writes player records the way the server stores them.
+func storeRecords(db *storage.DB, recs []storage.PlayerRecord) error {
+	w := storage.NewWriter(db, 4, zerolog.Nop())
+	w.Start()
+	defer w.Stop()
+	if !w.Submit(storage.Write{Players: recs}) {
+		return fmt.Errorf("store records: queue full")
+	}
+	for _, r := range w.Wait(nil) {
+		if r.Err != nil {
+			return r.Err
+		}
+	}
+	return nil
+}
+
+// join queues every client's connection for the next tick.
+func (s *sim) join() {
+	for _, c := range s.players {
+		s.src.Push(InEvent{Kind: transport.Connected, ID: c.id, Conn: c.conn, Name: simName(c.id), ViewDistance: s.cfg.view})
+	}
+}
+
+// push queues an event from c.
+func (s *sim) push(c *simClient, m *protocol.ClientMessage) {
+	s.src.Push(InEvent{Kind: transport.Message, ID: c.id, Conn: c.conn, Msg: m})
+}
+
+// inputs queues one movement input from every client: a step along its
+// path if moving, else where it is.
+func (s *sim) inputs(moving bool) {
+	tick := s.app.Tick()
+	for _, c := range s.players {
+		switch {
+		case s.cfg.fly && moving:
+			nx, nz := c.x+c.dir[0]*simFlySpeed, c.z+c.dir[1]*simFlySpeed
+			if nx < -s.half || nx >= s.half || nz < -s.half || nz >= s.half {
+				c.dir[0], c.dir[1] = -c.dir[0], -c.dir[1]
+				nx, nz = c.x+c.dir[0]*simFlySpeed, c.z+c.dir[1]*simFlySpeed
+			}
+			c.x, c.z = nx, nz
+		case !s.cfg.fly && moving:
+			c.x = c.home.X + 0.2*float64(tick%2)
+		}
+		c.tick++
+		c.in.InputTick = c.tick
+		c.in.Position.X, c.in.Position.Y, c.in.Position.Z = c.x, c.y, c.z
+		c.in.Flying, c.in.OnGround = s.cfg.fly, !s.cfg.fly
+		c.in.Velocity.X, c.in.Velocity.Z = 0, 0
+		if s.cfg.fly && moving {
+			c.in.Velocity.X, c.in.Velocity.Z = float32(c.dir[0]*simFlySpeed*20), float32(c.dir[1]*simFlySpeed*20)
+		}
+		c.in.Yaw = float32(tick % 360)
+		s.push(c, c.msg)
+	}
+}
+
+// settle steps, with every client sending inputs in place, until all
+// are admitted, none is held for terrain, and every client has been sent
+// its whole view.
+func (s *sim) settle(tt *tickTimes) int {
+	s.b.Helper()
+	for i := 1; i <= 5000; i++ {
+		if s.clients.Len() == len(s.players) {
+			s.inputs(false)
+		}
+		if tt != nil {
+			tt.step()
+		} else {
+			s.app.Step()
+		}
+		if s.clients.Len() == len(s.players) && s.arb.Held == 0 && s.filled() {
+			return i
+		}
+	}
+	s.b.Fatalf("not settled: %d of %d clients admitted, %d held", s.clients.Len(), len(s.players), s.arb.Held)
+	return 0
+}
+
+// filled reports whether every client's stream is up to date with its
+// view (nothing pending, no view change unanswered) and every client has
+// the whole roster.
+func (s *sim) filled() bool {
+	q := generic.NewFilter2[components.Stream, components.View]().Query(s.app.World())
+	done := true
+	for q.Next() {
+		st, v := q.Get()
+		if st.For != *v || len(st.Pending) > 0 || !st.Joined {
+			done = false
+		}
+	}
+	return done
+}
+
+// accepted returns the accepted movement inputs so far.
+func (s *sim) accepted() uint64 { return s.arb.Moves[0] }
+
+// checkAccepted fails the benchmark unless at least 90 % of the n inputs
+// sent since accepted() returned before were accepted: a fixture whose
+// clients are corrected all the time measures the wrong thing.
+func (s *sim) checkAccepted(before uint64, n int) {
+	s.b.Helper()
+	if got := s.accepted() - before; got < uint64(n)*9/10 {
+		s.b.Fatalf("only %d of %d movement inputs accepted: %v", got, n, s.arb.Moves)
+	}
+}
