@@ -3,35 +3,29 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"math"
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/internal/browsertest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
@@ -63,7 +57,7 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIP: browser end-to-end test in -short mode")
 	}
-	chromium := chromiumPath()
+	chromium := browsertest.FindChromium()
 	if chromium == "" {
 		t.Skip("SKIP: no chromium found (apt-get install -y chromium, or set STRATA_CHROMIUM): the browser client is NOT tested against the real server")
 	}
@@ -102,18 +96,18 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 
 	// 2. Chromium on /play/ from the admin listener.
 	b := launchChromium(ctx, t, chromium)
-	page, err := b.dt.attachPage(ctx)
+	page, err := b.DevTools.AttachPage(ctx)
 	if err != nil {
 		t.Fatalf("devtools: %v\n%s", err, b.logTail())
 	}
 	// The viewport the screenshot shows, whatever the headless window's
 	// chrome takes.
-	if err := b.dt.call(ctx, page, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+	if err := b.DevTools.Call(ctx, page, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
 		t.Fatal(err)
 	}
 	const name = "webtester"
 	playURL := fmt.Sprintf("http://127.0.0.1:%s/play/?name=%s&view=%d", adminPort, name, view)
-	if err := b.dt.call(ctx, page, "Page.navigate", map[string]any{"url": playURL}, nil); err != nil {
+	if err := b.DevTools.Call(ctx, page, "Page.navigate", map[string]any{"url": playURL}, nil); err != nil {
 		t.Fatal(err)
 	}
 	navigated := time.Now()
@@ -207,7 +201,10 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	mark(fmt.Sprintf("page flew to %.1f %.1f %.1f and holds %d sections, %d meshes; %d corrections", st.Position.X, st.Position.Y, st.Position.Z, st.Sections, st.Meshes, st.Corrections))
 	waitAdminPlayerAt(ctx, t, adminAddr, name, st.Position.X, st.Position.Y, st.Position.Z)
 	time.Sleep(time.Second) // a few frames, at software rendering's pace
-	shot := b.screenshot(ctx, t, page)
+	shot, err := b.DevTools.Screenshot(ctx, page)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
 	writeFile(t, filepath.Join(artifacts, "play-live.png"), shot)
 	checkNotBlank(t, shot)
 	if *updatePlayScreenshot {
@@ -223,7 +220,7 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	}
 
 	// Closing the tab ends the session: the native client sees it leave.
-	if err := b.dt.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": b.dt.targetOf(page)}, nil); err != nil {
+	if err := b.DevTools.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": b.DevTools.TargetOf(page)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	w.waitLeft(ctx, t, joined.GetEntityId())
@@ -231,13 +228,16 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 
 	// The same page by the name "localhost", which Chromium resolves
 	// itself: the server must send it to 127.0.0.1 and accept its origin.
-	local := b.openTab(ctx, t, fmt.Sprintf("http://localhost:%s/play/?name=weblocal&view=2", adminPort))
+	local, err := b.DevTools.OpenTab(ctx, fmt.Sprintf("http://localhost:%s/play/?name=weblocal&view=2", adminPort))
+	if err != nil {
+		t.Fatal(err)
+	}
 	b.waitStatus(ctx, t, local, "localhost page connected and meshed", func(s *pageStatus) bool {
 		return s.State == "connected" && s.Held == nil && s.SectionsReceived > 0 && s.MeshesBuilt > 0
 	})
 	w.waitJoined(ctx, t, "weblocal")
 	mark("localhost page connected and meshed")
-	for _, e := range b.dt.exceptions() {
+	for _, e := range b.DevTools.Exceptions() {
 		t.Errorf("page exception: %s", e)
 	}
 }
@@ -591,107 +591,41 @@ func waitAdminPlayerAt(ctx context.Context, t *testing.T, addr, name string, x, 
 
 // ---- Chromium and the DevTools protocol ---------------------------------
 
-// chromiumPath returns the browser to drive: $STRATA_CHROMIUM, else
-// Debian's chromium on PATH.
-func chromiumPath() string {
-	if p := os.Getenv("STRATA_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// chromiumProc is a headless Chromium in its own process group, driven
+// chromiumProc is a headless Chromium (see browsertest.Launch), driven
 // through --remote-debugging-pipe.
 type chromiumProc struct {
-	cmd    *exec.Cmd
-	dt     *devtools
-	exited chan struct{}
-	log    *syncBuffer
-	once   sync.Once
-	t      *testing.T
+	*browsertest.Browser
 }
 
 // launchChromium starts Chromium on about:blank; the test navigates once
 // it has attached, so no exception of the page's escapes it.
 func launchChromium(ctx context.Context, t *testing.T, path string) *chromiumProc {
 	t.Helper()
-	dt, child, err := newDevtools()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(path,
-		"--headless=new",
-		"--no-sandbox", // containers run as root, where the sandbox cannot start
-		"--no-first-run", "--no-default-browser-check", "--disable-extensions",
-		"--disable-background-networking", "--disable-dev-shm-usage", "--mute-audio",
-		"--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,720",
-		// Software WebGL: no GPU here.
-		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
-		// A hidden tab's frames would be throttled.
-		"--disable-renderer-backgrounding", "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
-		"--user-data-dir="+t.TempDir(),
-		"--enable-logging=stderr",
-		"--remote-debugging-pipe",
-		"about:blank")
-	cmd.ExtraFiles = child // fds 3 and 4
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	b := &chromiumProc{cmd: cmd, dt: dt, exited: make(chan struct{}), log: &syncBuffer{}, t: t}
-	cmd.Stdout = io.Discard
-	cmd.Stderr = b.log
-	err = cmd.Start()
-	for _, f := range child {
-		f.Close() // the browser has its own copies
-	}
-	if err != nil {
-		dt.close()
-		t.Fatalf("start %s: %v", path, err)
-	}
-	go func() {
-		_ = cmd.Wait()
-		close(b.exited)
-	}()
-	stop := context.AfterFunc(ctx, b.stop)
-	t.Cleanup(func() { stop(); b.stop() })
-	return b
-}
-
-// stop kills the browser's whole process group and waits for it.
-func (b *chromiumProc) stop() {
-	b.once.Do(func() {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		select {
-		case <-b.exited:
-		case <-time.After(10 * time.Second):
-			b.t.Errorf("chromium (pid %d) did not exit after SIGKILL", b.cmd.Process.Pid)
-		}
-		b.dt.close()
+	b := browsertest.Launch(ctx, t, browsertest.Options{
+		Path: path,
+		URL:  "about:blank",
+		Flags: []string{
+			"--disable-dev-shm-usage", "--mute-audio",
+			"--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,720",
+			// Software WebGL: no GPU here.
+			"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+			// A hidden tab's frames would be throttled.
+			"--disable-renderer-backgrounding", "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+		},
+		DevTools: true,
+		LogLimit: 4 << 20,
 	})
+	return &chromiumProc{Browser: b}
 }
 
 // logTail is the end of Chromium's log, for failures.
 func (b *chromiumProc) logTail() string {
-	var keep []string
-	sc := bufio.NewScanner(bytes.NewReader(b.log.Bytes()))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if l := sc.Text(); !strings.Contains(l, "dbus") {
-			keep = append(keep, l)
-		}
-	}
-	if len(keep) > 30 {
-		keep = keep[len(keep)-30:]
-	}
-	return "chromium log (tail):\n" + strings.Join(keep, "\n")
+	return "chromium log (tail):\n" + strings.Join(b.Log.Tail(30, nil), "\n")
 }
 
 func (b *chromiumProc) evalString(ctx context.Context, t *testing.T, session, expr string) string {
 	t.Helper()
-	v, err := b.dt.eval(ctx, session, expr)
+	v, err := b.DevTools.Eval(ctx, session, expr)
 	if err != nil {
 		t.Fatalf("evaluate %.80q: %v\n%s", expr, err, b.logTail())
 	}
@@ -701,7 +635,7 @@ func (b *chromiumProc) evalString(ctx context.Context, t *testing.T, session, ex
 
 func (b *chromiumProc) evalBool(ctx context.Context, t *testing.T, session, expr string) bool {
 	t.Helper()
-	v, err := b.dt.eval(ctx, session, expr)
+	v, err := b.DevTools.Eval(ctx, session, expr)
 	if err != nil {
 		t.Fatalf("evaluate %.80q: %v\n%s", expr, err, b.logTail())
 	}
@@ -730,8 +664,8 @@ func (b *chromiumProc) waitStatus(ctx context.Context, t *testing.T, session, wh
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("page not %s: status %+v\npage exceptions: %q\n%s", what, st, b.dt.exceptions(), b.logTail())
-		case <-b.exited:
+			t.Fatalf("page not %s: status %+v\npage exceptions: %q\n%s", what, st, b.DevTools.Exceptions(), b.logTail())
+		case <-b.Exited():
 			t.Fatalf("chromium exited while waiting for the page to be %s\n%s", what, b.logTail())
 		case <-time.After(100 * time.Millisecond):
 		}
@@ -753,272 +687,6 @@ func (b *chromiumProc) waitBlock(ctx context.Context, t *testing.T, session stri
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// screenshot captures the page's viewport as PNG.
-func (b *chromiumProc) screenshot(ctx context.Context, t *testing.T, session string) []byte {
-	t.Helper()
-	var res struct {
-		Data string `json:"data"`
-	}
-	if err := b.dt.call(ctx, session, "Page.captureScreenshot", map[string]any{"format": "png"}, &res); err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	raw, err := base64.StdEncoding.DecodeString(res.Data)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	return raw
-}
-
-// openTab opens url in a new tab and returns its session.
-func (b *chromiumProc) openTab(ctx context.Context, t *testing.T, url string) string {
-	t.Helper()
-	var tgt struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := b.dt.call(ctx, "", "Target.createTarget", map[string]any{"url": url}, &tgt); err != nil {
-		t.Fatal(err)
-	}
-	session, err := b.dt.attach(ctx, tgt.TargetID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return session
-}
-
-// devtools speaks the DevTools protocol over Chromium's
-// --remote-debugging-pipe: fd 3 into the browser, fd 4 out of it,
-// messages separated by NUL.
-type devtools struct {
-	w io.WriteCloser
-
-	mu       sync.Mutex
-	nextID   int
-	pending  map[int]chan devtoolsReply
-	targets  map[string]string // session → target
-	thrown   []string          // uncaught exceptions in attached pages
-	err      error             // set once the pipe broke
-	done     chan struct{}
-	closeOne sync.Once
-}
-
-type devtoolsReply struct {
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// newDevtools makes the two pipes; child is what the browser gets as fds
-// 3 and 4 (the caller closes them once the browser started).
-func newDevtools() (*devtools, []*os.File, error) {
-	inR, inW, err := os.Pipe() // the browser reads commands from inR
-	if err != nil {
-		return nil, nil, err
-	}
-	outR, outW, err := os.Pipe() // and writes replies and events to outW
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, nil, err
-	}
-	d := &devtools{w: inW, pending: map[int]chan devtoolsReply{}, targets: map[string]string{}, done: make(chan struct{})}
-	go d.read(outR)
-	return d, []*os.File{inR, outW}, nil
-}
-
-// read dispatches replies by id, and keeps exceptions, until the browser
-// closes its end.
-func (d *devtools) read(r *os.File) {
-	defer close(d.done)
-	defer r.Close()
-	br := bufio.NewReader(r)
-	for {
-		msg, err := br.ReadBytes(0)
-		if err != nil {
-			d.mu.Lock()
-			d.err = fmt.Errorf("devtools pipe: %w", err)
-			for id, ch := range d.pending {
-				close(ch)
-				delete(d.pending, id)
-			}
-			d.mu.Unlock()
-			return
-		}
-		var m struct {
-			ID     int    `json:"id"`
-			Method string `json:"method"`
-			Params struct {
-				ExceptionDetails struct {
-					Text      string `json:"text"`
-					Exception struct {
-						Description string `json:"description"`
-					} `json:"exception"`
-				} `json:"exceptionDetails"`
-			} `json:"params"`
-			devtoolsReply
-		}
-		if json.Unmarshal(bytes.TrimSuffix(msg, []byte{0}), &m) != nil {
-			continue
-		}
-		if m.ID == 0 {
-			if m.Method == "Runtime.exceptionThrown" {
-				e := m.Params.ExceptionDetails
-				d.mu.Lock()
-				d.thrown = append(d.thrown, strings.TrimSpace(e.Text+" "+e.Exception.Description))
-				d.mu.Unlock()
-			}
-			continue
-		}
-		d.mu.Lock()
-		ch := d.pending[m.ID]
-		delete(d.pending, m.ID)
-		d.mu.Unlock()
-		if ch != nil {
-			ch <- m.devtoolsReply
-		}
-	}
-}
-
-// call sends one command (to the browser, or to an attached page when
-// session is set) and decodes its result into out.
-func (d *devtools) call(ctx context.Context, session, method string, params, out any) error {
-	d.mu.Lock()
-	if d.err != nil {
-		d.mu.Unlock()
-		return d.err
-	}
-	d.nextID++
-	id := d.nextID
-	ch := make(chan devtoolsReply, 1)
-	d.pending[id] = ch
-	d.mu.Unlock()
-	msg := map[string]any{"id": id, "method": method}
-	if params != nil {
-		msg["params"] = params
-	}
-	if session != "" {
-		msg["sessionId"] = session
-	}
-	buf, _ := json.Marshal(msg)
-	if _, err := d.w.Write(append(buf, 0)); err != nil {
-		return err
-	}
-	select {
-	case rep, ok := <-ch:
-		if !ok {
-			return d.err
-		}
-		if rep.Error != nil {
-			return fmt.Errorf("%s: %s", method, rep.Error.Message)
-		}
-		if out != nil {
-			return json.Unmarshal(rep.Result, out)
-		}
-		return nil
-	case <-ctx.Done():
-		d.mu.Lock()
-		delete(d.pending, id)
-		d.mu.Unlock()
-		return fmt.Errorf("%s: %w", method, ctx.Err())
-	}
-}
-
-// attachPage attaches to the first page target.
-func (d *devtools) attachPage(ctx context.Context) (string, error) {
-	var targets struct {
-		TargetInfos []struct {
-			TargetID string `json:"targetId"`
-			Type     string `json:"type"`
-		} `json:"targetInfos"`
-	}
-	if err := d.call(ctx, "", "Target.getTargets", nil, &targets); err != nil {
-		return "", err
-	}
-	for _, ti := range targets.TargetInfos {
-		if ti.Type == "page" {
-			return d.attach(ctx, ti.TargetID)
-		}
-	}
-	return "", errors.New("devtools: no page target")
-}
-
-// attach attaches to a target and reports its uncaught exceptions.
-func (d *devtools) attach(ctx context.Context, target string) (string, error) {
-	var att struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := d.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target, "flatten": true}, &att); err != nil {
-		return "", err
-	}
-	d.mu.Lock()
-	d.targets[att.SessionID] = target
-	d.mu.Unlock()
-	return att.SessionID, d.call(ctx, att.SessionID, "Runtime.enable", nil, nil)
-}
-
-func (d *devtools) targetOf(session string) string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.targets[session]
-}
-
-func (d *devtools) exceptions() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return slices.Clone(d.thrown)
-}
-
-// eval evaluates a JavaScript expression in the page, awaiting a promise.
-func (d *devtools) eval(ctx context.Context, session, expr string) (any, error) {
-	var res struct {
-		Result struct {
-			Value any `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text      string `json:"text"`
-			Exception struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
-	if err := d.call(ctx, session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &res); err != nil {
-		return nil, err
-	}
-	if e := res.ExceptionDetails; e != nil {
-		return nil, fmt.Errorf("page: %s %s", e.Text, e.Exception.Description)
-	}
-	return res.Result.Value, nil
-}
-
-// close ends our side and waits for the reader, which ends once the
-// browser is gone.
-func (d *devtools) close() {
-	d.closeOne.Do(func() {
-		_ = d.w.Close()
-		<-d.done
-	})
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.b.Len() > 4<<20 {
-		return len(p), nil // enough to diagnose
-	}
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) Bytes() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return bytes.Clone(s.b.Bytes())
 }
 
 // ---- screenshots ---------------------------------------------------------

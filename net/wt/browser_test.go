@@ -3,8 +3,6 @@
 package wt_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -14,15 +12,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/internal/browsertest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
@@ -32,20 +29,6 @@ import (
 
 // browserBudget bounds the whole browser run.
 const browserBudget = 25 * time.Second
-
-// findChromium returns the browser to drive: $STRATA_CHROMIUM, else
-// Debian's chromium on PATH.
-func findChromium() string {
-	if p := os.Getenv("STRATA_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // browserResult is what the test page posts back.
 type browserResult struct {
@@ -67,7 +50,7 @@ func TestBrowserSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIP: browser test in -short mode")
 	}
-	chromium := findChromium()
+	chromium := browsertest.FindChromium()
 	if chromium == "" {
 		t.Skip("SKIP: no chromium found (apt-get install -y chromium, or set STRATA_CHROMIUM): the WebTransport server is NOT tested against a real browser")
 	}
@@ -137,7 +120,7 @@ func browserSession(t *testing.T, chromium string, shutdown bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), browserBudget)
 	defer cancel()
 	b := startBrowser(t, ctx, chromium, pageOrigin+"/", false)
-	defer b.stop()
+	defer b.Stop()
 	defer func() {
 		logMu.Lock()
 		for _, s := range steps {
@@ -150,10 +133,10 @@ func browserSession(t *testing.T, chromium string, shutdown bool) {
 	select {
 	case res = <-results:
 	case <-ctx.Done():
-	case <-b.exited:
+	case <-b.Exited():
 	}
 	if res.Welcome == "" && res.Error == "" {
-		t.Fatalf("no result from the page within %v (browser exited: %v)\n%s", browserBudget, b.exitErr(), b.diagnostics())
+		t.Fatalf("no result from the page within %v (browser exited: %v)\n%s", browserBudget, b.ExitErr(), b.diagnostics())
 	}
 	if res.Error != "" {
 		t.Fatalf("page failed: %s\n%s", res.Error, b.diagnostics())
@@ -218,33 +201,17 @@ func frameHex(t *testing.T, m *protocol.ClientMessage) string {
 	return hex.EncodeToString(mustFrame(t, m))
 }
 
-// browser is a running headless Chromium in its own process group.
+// browser is a running headless Chromium (see browsertest.Launch) with
+// its NetLog.
 type browser struct {
-	t      *testing.T
-	cmd    *exec.Cmd
-	exited chan struct{}
-	err    error
-	stderr *lockedBuffer
-	cdp    *cdp // with devtools
+	*browsertest.Browser
 	netlog string
-	once   sync.Once
 }
 
 // startBrowser starts Chromium on url. With devtools it also opens the
-// DevTools pipe (see cdp), returned in browser.cdp.
+// DevTools pipe, returned in browser.DevTools.
 func startBrowser(t *testing.T, ctx context.Context, path, url string, devtools bool) *browser {
 	t.Helper()
-	args := []string{
-		"--headless=new",
-		"--no-sandbox", // containers run as root, where the sandbox cannot start
-		"--disable-gpu",
-		"--no-first-run",
-		"--no-default-browser-check",
-		"--disable-extensions",
-		"--disable-background-networking",
-		"--user-data-dir=" + t.TempDir(),
-		"--enable-logging=stderr", // console messages and network errors, for diagnostics()
-	}
 	// Chromium's own record of QUIC frames and WebTransport events:
 	// diagnostics() quotes the telling ones. STRATA_NETLOG keeps the whole
 	// file (open it in netlog-viewer).
@@ -252,65 +219,16 @@ func startBrowser(t *testing.T, ctx context.Context, path, url string, devtools 
 	if netlog == "" {
 		netlog = filepath.Join(t.TempDir(), "netlog.json")
 	}
-	args = append(args, "--log-net-log="+netlog, "--net-log-capture-mode=Everything")
-	var c *cdp
-	var child []*os.File
-	if devtools {
-		var err error
-		if c, child, err = cdpPipes(); err != nil {
-			t.Fatal(err)
-		}
-		args = append(args, "--remote-debugging-pipe")
-	}
-	cmd := exec.Command(path, append(args, url)...)
-	cmd.ExtraFiles = child // fds 3 and 4
-	// A process group of its own, so every helper process it forks dies
-	// with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	b := &browser{t: t, cmd: cmd, exited: make(chan struct{}), stderr: &lockedBuffer{}, cdp: c, netlog: netlog}
-	cmd.Stdout = io.Discard
-	cmd.Stderr = b.stderr
-	err := cmd.Start()
-	for _, f := range child {
-		f.Close() // the browser holds its own copies
-	}
-	if err != nil {
-		if c != nil {
-			c.close()
-		}
-		t.Fatalf("start %s: %v", path, err)
-	}
-	go func() {
-		b.err = cmd.Wait()
-		close(b.exited)
-	}()
-	stop := context.AfterFunc(ctx, b.stop)
-	t.Cleanup(func() { stop(); b.stop() })
-	return b
-}
-
-// stop kills the browser's process group and waits for it.
-func (b *browser) stop() {
-	b.once.Do(func() {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		select {
-		case <-b.exited:
-		case <-time.After(10 * time.Second):
-			b.t.Errorf("chromium (pid %d) did not exit after SIGKILL", b.cmd.Process.Pid)
-		}
-		if b.cdp != nil {
-			b.cdp.close()
-		}
+	b := browsertest.Launch(ctx, t, browsertest.Options{
+		Path: path,
+		URL:  url,
+		Flags: []string{
+			"--disable-gpu",
+			"--log-net-log=" + netlog, "--net-log-capture-mode=Everything",
+		},
+		DevTools: devtools,
 	})
-}
-
-func (b *browser) exitErr() error {
-	select {
-	case <-b.exited:
-		return b.err
-	default:
-		return nil
-	}
+	return &browser{Browser: b, netlog: netlog}
 }
 
 // interesting picks the browser's log lines about QUIC, HTTP/3,
@@ -321,45 +239,14 @@ var interesting = regexp.MustCompile(`(?i)quic|http3|http/3|webtransport|web_tra
 // WebTransport events of its NetLog. Call it after stop (the NetLog is
 // complete only once the browser is gone).
 func (b *browser) diagnostics() string {
-	b.stop()
-	var keep []string
-	sc := bufio.NewScanner(bytes.NewReader(b.stderr.Bytes()))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if interesting.MatchString(line) && !strings.Contains(line, "dbus") {
-			keep = append(keep, line)
-		}
-	}
-	if len(keep) > 40 {
-		keep = keep[len(keep)-40:]
-	}
+	b.Stop()
+	keep := b.Log.Tail(40, interesting.MatchString)
 	out := "chromium log:\n" + strings.Join(keep, "\n")
 	events, err := netlogEvents(b.netlog)
 	if err != nil {
 		events = err.Error()
 	}
 	return out + "\nchromium NetLog, QUIC/WebTransport events (whole log: rerun with STRATA_NETLOG=FILE):\n" + events
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() > 8<<20 {
-		return len(p), nil // enough to diagnose; do not grow without bound
-	}
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) Bytes() []byte {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return bytes.Clone(l.b.Bytes())
 }
 
 type pageParams struct {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/internal/browsertest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/web"
@@ -27,7 +28,7 @@ func TestEmbeddedClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIP: browser test in -short mode")
 	}
-	chromium := findChromium()
+	chromium := browsertest.FindChromium()
 	if chromium == "" {
 		t.Skip("SKIP: no chromium found (apt-get install -y chromium, or set STRATA_CHROMIUM): the browser client is NOT tested against the WebTransport server")
 	}
@@ -58,19 +59,20 @@ func TestEmbeddedClient(t *testing.T) {
 	// localhost over QUIC) and the origin check must accept
 	// http://localhost:PORT for a session addressed to 127.0.0.1.
 	b := startBrowser(t, ctx, chromium, "http://localhost:"+strconv.Itoa(pagePort)+"/play/?name=chromeweb", true)
-	defer b.stop()
-	page, err := b.cdp.attachPage(ctx)
+	defer b.Stop()
+	page, err := b.DevTools.AttachPage(ctx)
 	if err != nil {
 		t.Fatalf("devtools: %v\n%s", err, b.diagnostics())
 	}
 	var st map[string]string
 	for {
-		js, err := b.cdp.eval(ctx, page, `JSON.stringify(Object.assign({}, document.getElementById("view")?.dataset))`)
+		v, err := b.DevTools.Eval(ctx, page, `JSON.stringify(Object.assign({}, document.getElementById("view")?.dataset))`)
+		js, _ := v.(string)
 		if err == nil && json.Unmarshal([]byte(js), &st) == nil &&
 			st["state"] == "connected" && st["sectionsReceived"] == "1" && st["meshesBuilt"] == "1" {
 			break
 		}
-		if ctx.Err() != nil || b.exitErr() != nil {
+		if ctx.Err() != nil || b.ExitErr() != nil {
 			t.Fatalf("page state %v (last error %v)\n%s", st, err, b.diagnostics())
 		}
 		time.Sleep(100 * time.Millisecond)
