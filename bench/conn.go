@@ -25,6 +25,10 @@ func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.Messages++; return tru
 
 // SendEncoded implements components.Conn.
 func (c *Conn) SendEncoded(e transport.Encoded) bool {
+	if e.IsDatagram() {
+		c.Datagrams++
+		return true
+	}
 	if e.IsChunk() {
 		c.Chunks++
 	}

@@ -210,6 +210,9 @@ func (c *Client) SendEncoded(e Encoded) bool {
 	if !c.accepted.Load() || e.b == nil || c.ctx.Err() != nil {
 		return false
 	}
+	if e.datagram {
+		return c.dgramsOK && c.dgrams.push(e.b)
+	}
 	if e.chunk {
 		return c.chunks.push(e.b)
 	}

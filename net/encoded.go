@@ -13,8 +13,9 @@ import (
 // BlockUpdate once per tick, then calls SendEncoded per client. Immutable
 // and safe to share.
 type Encoded struct {
-	b     []byte
-	chunk bool // chunk stream; otherwise control stream
+	b        []byte
+	chunk    bool // chunk stream
+	datagram bool // a QUIC datagram; otherwise the control stream
 }
 
 // EncodeControl frames a control-stream message.
@@ -34,6 +35,20 @@ func EncodeChunk(m *protocol.ChunkMessage) (Encoded, error) {
 	}
 	return Encoded{b: b, chunk: true}, nil
 }
+
+// EncodeDatagram marshals a datagram once, for broadcasting the same
+// PlayerState to many clients (SendEncoded).
+func EncodeDatagram(m *protocol.Datagram) (Encoded, error) {
+	b, err := frame.MarshalDatagram(m)
+	if err != nil {
+		return Encoded{}, fmt.Errorf("encode datagram: %w", err)
+	}
+	return Encoded{b: b, datagram: true}, nil
+}
+
+// IsDatagram reports whether the bytes are a datagram payload (no length
+// prefix).
+func (e Encoded) IsDatagram() bool { return e.datagram }
 
 // Len is the frame's size on the wire (prefix included): what it adds to a
 // client's queued bytes and what byte budgets should count.

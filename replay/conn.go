@@ -85,7 +85,11 @@ func (c *HashConn) SendChunk(m *protocol.ChunkMessage) bool {
 
 // SendEncoded implements components.Conn.
 func (c *HashConn) SendEncoded(e transport.Encoded) bool {
-	c.mix('E', e.Bytes())
+	kind := byte('E')
+	if e.IsDatagram() {
+		kind = 'D' // the same bytes SendDatagram would hash
+	}
+	c.mix(kind, e.Bytes())
 	if c.Inner != nil {
 		return c.Inner.SendEncoded(e)
 	}

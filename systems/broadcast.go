@@ -331,6 +331,7 @@ type stateSubject struct {
 	vel  components.Velocity
 	send bool
 	msg  *protocol.Datagram
+	enc  transport.Encoded // msg marshalled once, shared by every receiver
 	// conn is nil unless the player receives states.
 	conn   components.Conn
 	radius float64
@@ -417,13 +418,26 @@ func (s *playerStatesSystem) deliver(now uint64, ri int32) {
 		if dx*dx+dz*dz > r2 {
 			continue
 		}
-		if !r.conn.SendDatagram(s.message(now, si)) {
+		if !r.conn.SendEncoded(s.encoded(now, si)) {
 			// Queue full (or no datagrams): the rest would be dropped too.
 			s.stats.StatesDropped++
 			return
 		}
 		s.stats.States++
 	}
+}
+
+// encoded returns subject i's PlayerState datagram marshalled once per
+// tick, so that it is not marshalled again for every receiver.
+func (s *playerStatesSystem) encoded(now uint64, i int32) transport.Encoded {
+	sub := &s.subs[i]
+	if sub.enc.Len() == 0 {
+		var err error
+		if sub.enc, err = transport.EncodeDatagram(s.message(now, i)); err != nil {
+			return transport.Encoded{} // cannot happen: a PlayerState is tiny
+		}
+	}
+	return sub.enc
 }
 
 // message returns subject i's PlayerState datagram, built once per tick

@@ -72,6 +72,13 @@ func encodedBytes(e transport.Encoded) []byte {
 }
 
 func (f *fakeConn) SendEncoded(e transport.Encoded) bool {
+	if e.IsDatagram() {
+		d, err := frame.DecodeDatagram(e.Bytes())
+		if err != nil {
+			panic(err)
+		}
+		return f.SendDatagram(d)
+	}
 	payload, err := frame.ReadFrame(bytes.NewReader(encodedBytes(e)), frame.ChunkCap)
 	if err != nil {
 		panic(err)
