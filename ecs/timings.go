@@ -65,6 +65,18 @@ func (t *Timings) Systems() []Stat {
 	return out
 }
 
+// EachLast calls fn for every system, in schedule order, with its run
+// count and latest duration: what a per-tick exporter needs, without the
+// sorting Systems does for percentiles.
+func (t *Timings) EachLast(fn func(name string, stage Stage, runs uint64, last time.Duration)) {
+	for i := range t.rings {
+		fn(t.names[i], t.stages[i], t.rings[i].n, t.rings[i].last)
+	}
+}
+
+// LastTick returns how many ticks were timed and the latest one's duration.
+func (t *Timings) LastTick() (runs uint64, last time.Duration) { return t.tick.n, t.tick.last }
+
 // Tick returns the Stat of the whole tick.
 func (t *Timings) Tick() Stat { return t.tick.stat("tick", "") }
 

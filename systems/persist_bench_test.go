@@ -19,7 +19,7 @@ import (
 // b.TempDir() (synced batches on disk).
 //
 // Twenty views of radius 8 (players' views, as far as residency is
-// concerned) keep about 56,000 sections resident over a 100 × 100-chunk
+// concerned) keep about 30,000 sections resident over a 100 × 100-chunk
 // area; each tick `edits` blocks change at random cells of random
 // resident sections (each edit dirties its section, so up to `edits`
 // dirty sections a tick) and each registers an acknowledgement with

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,12 +20,13 @@ import (
 	"github.com/stratavox/strata/resources/storage"
 )
 
-// This file holds the fixture shared by the per-system benchmarks of
-// network_bench_test.go, persist_bench_test.go and misc_bench_test.go: a
-// real App built from the server's plugins (residency, persist, network,
+// This file holds what the per-system benchmarks of network_bench_test.go,
+// persist_bench_test.go and misc_bench_test.go share: tickTimes, which
+// reads the engine's own per-system timings tick by tick, and sim, a real
+// App built from the server's plugins (residency, persist, network,
 // gameplay, plus whatever a benchmark adds), fed by synthetic clients
 // through a QueueSource exactly as the QUIC transport would feed it, and
-// stepped whole. Figures come from the engine's own per-system timings.
+// stepped whole. Figures and commands: docs/benchmarks-systems.md.
 
 // tickTimes steps an App and keeps, for the named systems, the duration
 // the engine measured for each of their runs (ecs.Timings): the timings
@@ -134,10 +136,39 @@ const simFlySpeed = 1.0
 // the dense layer and air.
 const simAltitude = 60
 
+// simConn is a synthetic client's connection. It costs the tick what the
+// transport costs it: a message given to Send or SendChunk (a Drop) is
+// encoded, as transport.Client does on the caller's goroutine, and the
+// bytes dropped; pre-encoded frames cost nothing, and datagrams nothing
+// either (as if encoded once and shared: BenchmarkBroadcast's
+// states_shared). Unlike benchConn, it is safe for concurrent use, as a
+// real connection is: acknowledgements may be sent from the storage
+// goroutine (Durability.AfterDurable).
+type simConn struct {
+	sent, datagrams atomic.Uint64
+}
+
+func (c *simConn) Accept(transport.Admission) bool        { return true }
+func (c *simConn) Reject(protocol.ErrorCode, string) bool { return true }
+func (c *simConn) Queued() transport.Queued               { return transport.Queued{} }
+func (c *simConn) Close(protocol.ErrorCode, string)       {}
+func (c *simConn) SendEncoded(transport.Encoded) bool     { c.sent.Add(1); return true }
+func (c *simConn) SendDatagram(*protocol.Datagram) bool   { c.datagrams.Add(1); return true }
+func (c *simConn) SendChunk(m *protocol.ChunkMessage) bool {
+	_, _ = transport.EncodeChunk(m)
+	c.sent.Add(1)
+	return true
+}
+func (c *simConn) Send(m *protocol.ServerMessage) bool {
+	_, _ = transport.EncodeControl(m)
+	c.sent.Add(1)
+	return true
+}
+
 // simClient is one synthetic client.
 type simClient struct {
 	id       uint64
-	conn     *benchConn
+	conn     *simConn
 	home     components.Position // where it joins (and paces, on foot)
 	x, y, z  float64
 	dir      [2]float64 // flyers' heading, along an axis
@@ -209,7 +240,7 @@ func newSim(b testing.TB, cfg simConfig) *sim {
 	rng := rand.New(rand.NewPCG(cfg.seed, uint64(cfg.clients)))
 	var records []storage.PlayerRecord
 	for i := range cfg.clients {
-		c := &simClient{id: uint64(i + 1), conn: &benchConn{shared: true}}
+		c := &simClient{id: uint64(i + 1), conn: &simConn{}}
 		// Whole blocks plus a half: on foot, every client stands in the
 		// middle of a block on flat ground.
 		c.x = float64(int(rng.Float64()*cfg.side-s.half)) + 0.5

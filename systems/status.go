@@ -103,19 +103,19 @@ func (s *Status) update(ctx *ecs.Context, store *resources.ChunkStore, gen *reso
 	m := s.Config.Metrics
 	now := time.Now()
 	t := ctx.App.Timings()
-	systems := t.Systems()
-	if len(s.runs) != len(systems) {
-		s.runs = make([]uint64, len(systems))
-	}
-	for i, st := range systems {
-		if st.Runs != s.runs[i] {
-			m.ObserveSystem(st.Name, string(st.Stage), st.Last)
-			s.runs[i] = st.Runs
+	i := 0
+	t.EachLast(func(name string, stage ecs.Stage, runs uint64, last time.Duration) {
+		if i == len(s.runs) {
+			s.runs = append(s.runs, 0)
 		}
-	}
-	tick := t.Tick()
-	if tick.Runs > 0 {
-		m.ObserveTick(tick.Last)
+		if runs != s.runs[i] {
+			m.ObserveSystem(name, string(stage), last)
+			s.runs[i] = runs
+		}
+		i++
+	})
+	if runs, last := t.LastTick(); runs > 0 {
+		m.ObserveTick(last)
 	}
 	tps := s.rate.observe(now, ctx.Tick)
 	m.TPS.Set(tps)
@@ -144,6 +144,9 @@ func (s *Status) update(ctx *ecs.Context, store *resources.ChunkStore, gen *reso
 	if ctx.Tick%s.Config.SnapshotEvery != 0 {
 		return
 	}
+	// Percentiles sort each system's window: once a snapshot, not a tick.
+	tick := t.Tick()
+	systems := t.Systems()
 	snap := &admin.Snapshot{
 		Seed: s.seed(), GeneratorVersion: s.version(), Started: s.started, Time: now,
 		Tick: ctx.Tick, TargetTPS: s.Config.TargetTPS, TPS: tps, Ready: ready,

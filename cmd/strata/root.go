@@ -35,6 +35,7 @@ func newRootCmd() *cobra.Command {
 		newReplayCmd(g),
 		newPregenCmd(),
 		newBenchCmd(g),
+		newBotCmd(),
 	)
 	return root
 }

@@ -1,0 +1,324 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// bot is one simulated player.
+type bot struct {
+	r    *runner
+	name string
+	rng  *rand.Rand
+	log  zerolog.Logger
+	res  botResult
+	// movingOnce reports the first time this bot moves (or gives up) to
+	// the runner, which waits for all of them to open its window.
+	movingOnce sync.Once
+}
+
+// events carries what the control stream's goroutine learns to the bot's
+// tick goroutine.
+type events struct {
+	mu          sync.Mutex
+	corrections []*protocol.Correction
+	held        []bool // Held (true) and Released (false), in order
+	errs        []string
+}
+
+func (e *events) correction(c *protocol.Correction) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.corrections = append(e.corrections, c)
+}
+
+// control records Held, Released and Error; other messages are not the
+// bot's business.
+func (e *events) control(m *protocol.ServerMessage) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch k := m.Kind.(type) {
+	case *protocol.ServerMessage_Held:
+		e.held = append(e.held, true)
+	case *protocol.ServerMessage_Released:
+		e.held = append(e.held, false)
+	case *protocol.ServerMessage_Error:
+		e.errs = append(e.errs, fmt.Sprintf("server error %v: %s", k.Error.GetCode(), k.Error.GetMessage()))
+	}
+}
+
+func (e *events) error(err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.errs = append(e.errs, err.Error())
+}
+
+// take returns and forgets what was recorded since the last take.
+func (e *events) take() ([]*protocol.Correction, []bool, []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c, h, s := e.corrections, e.held, e.errs
+	e.corrections, e.held, e.errs = nil, nil, nil
+	return c, h, s
+}
+
+// run connects and plays until ctx ends; the teleport pattern reconnects
+// every Hop.
+func (b *bot) run(ctx context.Context) {
+	defer b.markMoving() // a bot that failed must not hold the window back
+	for ctx.Err() == nil {
+		again, err := b.session(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				b.res.addError(err.Error())
+				b.log.Warn().Err(err).Msg("bot stopped")
+			}
+			return
+		}
+		if !again {
+			return
+		}
+	}
+}
+
+func (b *bot) markMoving() { b.movingOnce.Do(b.r.botMoving) }
+
+// dial connects, retrying refusals that clear by themselves: a server busy
+// with other handshakes, or this name still connected from the previous
+// hop. It bounds concurrent handshakes with the runner's semaphore.
+func (b *bot) dial(ctx context.Context, opts client.Options) (*client.Conn, time.Time, error) {
+	const giveUp = 30 * time.Second
+	first := time.Now()
+	backoff := 100 * time.Millisecond
+	for {
+		select {
+		case b.r.dialSlots <- struct{}{}:
+		case <-ctx.Done():
+			return nil, time.Time{}, ctx.Err()
+		}
+		start := time.Now()
+		dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		conn, err := client.Dial(dctx, b.r.cfg.Server, opts)
+		cancel()
+		<-b.r.dialSlots
+		if err == nil {
+			return conn, start, nil
+		}
+		var rej *client.RejectError
+		retry := errors.As(err, &rej) &&
+			(rej.Code == protocol.ErrorCode_ERROR_CODE_SERVER_FULL || rej.Code == protocol.ErrorCode_ERROR_CODE_NAME_TAKEN)
+		if !retry || time.Since(first) > giveUp || ctx.Err() != nil {
+			return nil, time.Time{}, fmt.Errorf("dial: %w", err)
+		}
+		b.log.Debug().Err(err).Dur("backoff", backoff).Msg("refused; retrying")
+		t := time.NewTimer(backoff + time.Duration(b.rng.Int64N(int64(backoff))))
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, time.Time{}, ctx.Err()
+		}
+		backoff = min(backoff*2, 2*time.Second)
+	}
+}
+
+// session is one connection: it waits for the first complete view (the
+// loading screen, at most Settle), then moves by the pattern, sending an
+// Input every tick. It returns again=true when the teleport pattern wants
+// to reconnect.
+func (b *bot) session(ctx context.Context) (again bool, err error) {
+	cfg := &b.r.cfg
+	tr := newTracker(cfg.MissingAfter)
+	ev := &events{}
+	opts := client.Options{
+		Name:         b.name,
+		ViewDistance: uint32(cfg.View),
+		PinSHA256:    cfg.PinSHA256,
+		Insecure:     cfg.Insecure,
+		RawSections:  !cfg.Decode,
+		Log:          b.log,
+		Handlers: client.Handlers{
+			OnChunk: func(p chunk.Pos, _ uint64, data []byte) {
+				tr.chunk(p, len(data), time.Now())
+				b.r.chunks.Add(1)
+			},
+			OnDrop:       func(p chunk.Pos) { tr.drop(p, time.Now()) },
+			OnCorrection: ev.correction,
+			OnControl:    ev.control,
+			OnError:      ev.error,
+		},
+	}
+	conn, dialed, err := b.dial(ctx, opts)
+	if err != nil {
+		return false, err
+	}
+	b.r.connected.Add(1)
+	defer b.r.connected.Add(-1)
+	b.res.joins++
+	s := newSessionState(b, conn, tr, ev, dialed)
+	defer func() {
+		st, held := tr.finish(time.Now())
+		b.res.addTrack(st, held)
+		b.res.bytes += conn.Stats().ChunkBytes
+		s.endMoving(time.Now())
+		_ = conn.Close()
+	}()
+	return s.loop(ctx)
+}
+
+// sessionState is one connection's movement.
+type sessionState struct {
+	b        *bot
+	conn     *client.Conn
+	tr       *tracker
+	ev       *events
+	m        motion
+	pat      pattern
+	dt       float64
+	tick     uint64 // input_tick of the last Input sent
+	joined   time.Time
+	moving   bool
+	moveFrom vec
+	movedAt  time.Time
+	held     bool
+	heldAt   time.Time
+}
+
+func newSessionState(b *bot, conn *client.Conn, tr *tracker, ev *events, dialed time.Time) *sessionState {
+	w := conn.Welcome()
+	sp := w.GetSpawn()
+	s := &sessionState{b: b, conn: conn, tr: tr, ev: ev, joined: time.Now(), dt: 1.0 / 20}
+	if tps := w.GetLimits().GetTickRate(); tps > 0 {
+		s.dt = 1 / float64(tps)
+	}
+	s.m = motion{pos: vec{sp.GetX(), sp.GetY(), sp.GetZ()}, yaw: float64(w.GetYaw()), pitch: float64(w.GetPitch()), onGround: true}
+	s.pat = newPattern(b.r.cfg.Pattern, b.r.cfg.Speed, int(w.GetViewDistance()), b.rng, b.r.terrainFor(w), &s.m)
+	tr.begin(s.m.pos.section(), int(w.GetViewDistance()), dialed, time.Now())
+	return s
+}
+
+func (s *sessionState) loop(ctx context.Context) (bool, error) {
+	cfg := &s.b.r.cfg
+	tk := time.NewTicker(time.Duration(s.dt * float64(time.Second)))
+	defer tk.Stop()
+	for {
+		var now time.Time
+		select {
+		case <-ctx.Done():
+			return false, nil
+		case <-s.conn.Done():
+			if err := s.conn.Err(); err != nil {
+				return false, err
+			}
+			return false, errors.New("connection ended")
+		case now = <-tk.C:
+		}
+		s.apply(now)
+		if !s.moving && (s.tr.complete() || now.Sub(s.joined) >= cfg.Settle) {
+			s.startMoving(now)
+		}
+		if s.moving && !s.held {
+			before := s.m.pos
+			s.pat.step(&s.m, s.dt)
+			s.b.res.path += s.m.pos.sub(before).horizontal()
+		} else {
+			s.m.vel = vec{}
+		}
+		if err := s.send(); err != nil {
+			return false, err
+		}
+		s.tr.moveTo(s.m.pos.section(), now)
+		s.tr.tick(now)
+		if cfg.Pattern == Teleport && s.moving && now.Sub(s.movedAt) >= cfg.Hop {
+			return true, nil
+		}
+	}
+}
+
+// apply takes in what the control stream reported since the last tick.
+func (s *sessionState) apply(now time.Time) {
+	corrections, held, errs := s.ev.take()
+	for _, e := range errs {
+		s.b.res.addError(e)
+	}
+	for _, h := range held {
+		switch {
+		case h && !s.held:
+			s.held, s.heldAt = true, now
+		case !h && s.held:
+			s.held = false
+			s.b.res.held += now.Sub(s.heldAt)
+		}
+	}
+	for _, c := range corrections {
+		s.correct(c)
+	}
+}
+
+// correct adopts the server's position. docs/protocol.md §5.5 asks a
+// client to replay the inputs it sent after last_input_tick, re-simulating
+// them; a bot does not simulate collisions (it steers by the generator,
+// which knows no trees or edits), so replaying would just repeat the move
+// that was refused — a walker pushing into a tree would stay stuck. It
+// restarts from the server's position instead and lets its pattern react
+// (a walker turns). Inputs already in flight from the old position may
+// earn one or two more corrections, each a snap back to the same place.
+func (s *sessionState) correct(c *protocol.Correction) {
+	s.b.res.corrections++
+	p := c.GetPosition()
+	s.m.pos = vec{p.GetX(), p.GetY(), p.GetZ()}
+	if c.GetTeleport() {
+		s.m.yaw, s.m.pitch = float64(c.GetYaw()), float64(c.GetPitch())
+	}
+	s.pat.corrected(&s.m)
+}
+
+// send sends the Input of this tick.
+func (s *sessionState) send() error {
+	s.tick++
+	m := &s.m
+	err := s.conn.SendInput(&protocol.Input{
+		InputTick: s.tick,
+		Position:  protocol.V3(m.pos.X, m.pos.Y, m.pos.Z),
+		Velocity:  protocol.V3f(float32(m.vel.X), float32(m.vel.Y), float32(m.vel.Z)),
+		Yaw:       float32(m.yaw),
+		Pitch:     float32(m.pitch),
+		Flying:    m.flying,
+		OnGround:  m.onGround,
+	})
+	if err != nil {
+		return fmt.Errorf("send input: %w", err)
+	}
+	return nil
+}
+
+func (s *sessionState) startMoving(now time.Time) {
+	s.moving, s.movedAt, s.moveFrom = true, now, s.m.pos
+	s.tr.startMoving()
+	s.b.markMoving()
+	if !s.tr.complete() {
+		s.b.log.Warn().Dur("waited", now.Sub(s.joined)).Msg("view still incomplete; moving anyway")
+	}
+}
+
+// endMoving adds the session's moving time and net distance.
+func (s *sessionState) endMoving(now time.Time) {
+	if s.held {
+		s.b.res.held += now.Sub(s.heldAt)
+	}
+	if !s.moving {
+		return
+	}
+	s.b.res.moving += now.Sub(s.movedAt)
+	s.b.res.net += s.m.pos.sub(s.moveFrom).horizontal()
+}

@@ -1,0 +1,228 @@
+package bots
+
+import (
+	"slices"
+	"time"
+)
+
+// maxErrorMessages bounds the error messages kept per bot.
+const maxErrorMessages = 5
+
+// botResult accumulates one bot's figures over its connections. Only the
+// bot's own goroutine writes it; Run reads it after that goroutine ended.
+type botResult struct {
+	name string
+	// joins counts admitted connections (more than one for teleport).
+	joins int
+	// track sums the trackers' figures; firstViews has one entry per join
+	// that completed its view.
+	track      trackStats
+	firstViews []time.Duration
+	// bytes is the chunk-stream payload received (Conn.Stats.ChunkBytes);
+	// heldSections the sections held at the end of the last connection.
+	bytes        uint64
+	heldSections int
+	corrections  uint64
+	held         time.Duration // time the server held the bot
+	moving       time.Duration // time spent moving (after the loading screen)
+	path, net    float64       // blocks travelled (commanded) and start→end, horizontal
+	errors       int
+	messages     []string
+}
+
+func (r *botResult) addError(msg string) {
+	r.errors++
+	if len(r.messages) < maxErrorMessages {
+		r.messages = append(r.messages, msg)
+	}
+}
+
+// addTrack folds one connection's tracker figures in.
+func (r *botResult) addTrack(t trackStats, held int) {
+	a := &r.track
+	a.Chunks += t.Chunks
+	a.Drops += t.Drops
+	a.DataBytes += t.DataBytes
+	a.ChunksMoving += t.ChunksMoving
+	a.Entered += t.Entered
+	a.Prefetched += t.Prefetched
+	a.Arrived += t.Arrived
+	a.LeftEarly += t.LeftEarly
+	a.Late += t.Late
+	a.DroppedInView += t.DroppedInView
+	a.StillMissing += t.StillMissing
+	a.MaxMissing = max(a.MaxMissing, t.MaxMissing)
+	a.Delays = append(a.Delays, t.Delays...)
+	if t.Complete {
+		r.firstViews = append(r.firstViews, t.FirstView)
+	}
+	r.heldSections = held
+}
+
+// Summary is the figures of one bot, or of all bots together. Times are
+// in milliseconds, distances in blocks.
+type Summary struct {
+	Name string `json:"name"`
+	// Joins counts admitted connections; Complete those whose view was
+	// complete at some point.
+	Joins    int `json:"joins"`
+	Complete int `json:"complete_views"`
+	// Time from the start of the dial to the first moment every section
+	// of the view was held, over the completed joins.
+	FirstViewP50 float64 `json:"first_view_p50_ms"`
+	FirstViewMax float64 `json:"first_view_max_ms"`
+	// Sections (Chunks) and Drops received; Bytes is the chunk-stream
+	// payload, DataBytes the encoded section data alone; Held the
+	// sections held at the end.
+	Sections  uint64 `json:"sections"`
+	Bytes     uint64 `json:"bytes"`
+	DataBytes uint64 `json:"data_bytes"`
+	Drops     uint64 `json:"drops"`
+	Held      int    `json:"held_at_end"`
+	// SectionsMoving counts Sections received while moving.
+	SectionsMoving uint64 `json:"sections_while_moving"`
+	// Arrival after entering the view, while moving (see trackStats).
+	Entered       uint64  `json:"entered"`
+	Prefetched    uint64  `json:"prefetched"`
+	Arrived       uint64  `json:"arrived"`
+	LeftEarly     uint64  `json:"left_before_arrival"`
+	StillMissing  uint64  `json:"still_missing_at_end"`
+	DroppedInView uint64  `json:"dropped_in_view"`
+	DelayP50      float64 `json:"delay_p50_ms"`
+	DelayP99      float64 `json:"delay_p99_ms"`
+	DelayMax      float64 `json:"delay_max_ms"`
+	// MissingAfter counts sections still missing MissingAfter (1 s by
+	// default) after they entered the view; MaxMissing is the longest
+	// any was missing.
+	MissingAfter uint64  `json:"missing_after_limit"`
+	MaxMissing   float64 `json:"max_missing_ms"`
+	// Corrections received; HeldSeconds the time the server held the bot
+	// (Held…Released).
+	Corrections uint64  `json:"corrections"`
+	HeldSeconds float64 `json:"held_s"`
+	// MovingSeconds is the time spent moving, Path the distance commanded
+	// and Net the distance from where moving started to the end,
+	// horizontally. Net/MovingSeconds is the effective speed of a
+	// straight flight.
+	MovingSeconds float64 `json:"moving_s"`
+	Path          float64 `json:"path_blocks"`
+	Net           float64 `json:"net_blocks"`
+	// Errors counts dial failures, connections the server closed, server
+	// Error messages and undecodable sections; Messages are the first few.
+	Errors   int      `json:"errors"`
+	Messages []string `json:"error_messages,omitempty"`
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// percentile returns the nearest-rank p-th percentile (0 < p ≤ 100) of
+// sorted samples, 0 when empty.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(float64(len(sorted))*p/100+0.9999999) - 1
+	return sorted[min(max(rank, 0), len(sorted)-1)]
+}
+
+// summarize folds results into one Summary named name.
+func summarize(name string, rs ...*botResult) Summary {
+	s := Summary{Name: name}
+	var delays, views []time.Duration
+	for _, r := range rs {
+		t := &r.track
+		s.Joins += r.joins
+		s.Complete += len(r.firstViews)
+		views = append(views, r.firstViews...)
+		s.Sections += t.Chunks
+		s.Bytes += r.bytes
+		s.DataBytes += t.DataBytes
+		s.Drops += t.Drops
+		s.Held += r.heldSections
+		s.SectionsMoving += t.ChunksMoving
+		s.Entered += t.Entered
+		s.Prefetched += t.Prefetched
+		s.Arrived += t.Arrived
+		s.LeftEarly += t.LeftEarly
+		s.StillMissing += t.StillMissing
+		s.DroppedInView += t.DroppedInView
+		s.MissingAfter += t.Late
+		s.MaxMissing = max(s.MaxMissing, ms(t.MaxMissing))
+		delays = append(delays, t.Delays...)
+		s.Corrections += r.corrections
+		s.HeldSeconds += r.held.Seconds()
+		s.MovingSeconds += r.moving.Seconds()
+		s.Path += r.path
+		s.Net += r.net
+		s.Errors += r.errors
+		for _, m := range r.messages {
+			if len(s.Messages) < maxErrorMessages {
+				s.Messages = append(s.Messages, r.name+": "+m)
+			}
+		}
+	}
+	if len(rs) == 1 {
+		s.Messages = rs[0].messages
+	}
+	slices.Sort(delays)
+	slices.Sort(views)
+	s.DelayP50, s.DelayP99 = ms(percentile(delays, 50)), ms(percentile(delays, 99))
+	if len(delays) > 0 {
+		s.DelayMax = ms(delays[len(delays)-1])
+	}
+	s.FirstViewP50 = ms(percentile(views, 50))
+	if len(views) > 0 {
+		s.FirstViewMax = ms(views[len(views)-1])
+	}
+	return s
+}
+
+// Report is the outcome of Run.
+type Report struct {
+	Server   string  `json:"server"`
+	Pattern  Pattern `json:"pattern"`
+	Bots     int     `json:"bots"`
+	Speed    float64 `json:"speed_bps"`
+	View     int     `json:"view"`
+	Duration float64 `json:"duration_s"`
+	// Wall is how long the run took; Interrupted is set when it was cut
+	// short (Ctrl-C).
+	Wall        float64 `json:"wall_s"`
+	Interrupted bool    `json:"interrupted,omitempty"`
+	// SectionsPerSecond is all sections received over Wall;
+	// MovingSectionsPerSecond sums each bot's sections received while
+	// moving over its time moving. BytesPerSection is chunk-stream payload
+	// per section, DataBytesPerSection the encoded section alone.
+	SectionsPerSecond       float64 `json:"sections_per_s"`
+	MovingSectionsPerSecond float64 `json:"moving_sections_per_s"`
+	BytesPerSection         float64 `json:"bytes_per_section"`
+	DataBytesPerSection     float64 `json:"data_bytes_per_section"`
+	// Total sums every bot; PerBot lists them in order.
+	Total  Summary   `json:"total"`
+	PerBot []Summary `json:"per_bot"`
+	// Server is what the admin listener reported, when Config.Admin was
+	// set.
+	ServerFigures *ServerFigures `json:"server_figures,omitempty"`
+}
+
+func buildReport(cfg *Config, results []*botResult, wall time.Duration) *Report {
+	rep := &Report{
+		Server: cfg.Server, Pattern: cfg.Pattern, Bots: cfg.Bots, Speed: cfg.Speed, View: cfg.View,
+		Duration: cfg.Duration.Seconds(), Wall: wall.Seconds(),
+	}
+	for _, r := range results {
+		rep.PerBot = append(rep.PerBot, summarize(r.name, r))
+		if r.moving > 0 {
+			rep.MovingSectionsPerSecond += float64(r.track.ChunksMoving) / r.moving.Seconds()
+		}
+	}
+	rep.Total = summarize("all", results...)
+	if wall > 0 {
+		rep.SectionsPerSecond = float64(rep.Total.Sections) / wall.Seconds()
+	}
+	if rep.Total.Sections > 0 {
+		rep.BytesPerSection = float64(rep.Total.Bytes) / float64(rep.Total.Sections)
+		rep.DataBytesPerSection = float64(rep.Total.DataBytes) / float64(rep.Total.Sections)
+	}
+	return rep
+}
