@@ -284,6 +284,56 @@ func (s *ChunkStore) AppendDirty(dst []chunk.Pos) []chunk.Pos {
 	return dst
 }
 
+// EachColumn calls fn for every column holding resident sections, in no
+// particular order, with how many sections it holds and how many of them
+// are dense. It costs a pass over the columns, with no sorting: the status
+// page's map calls it once a second over millions of sections.
+func (s *ChunkStore) EachColumn(fn func(x, z int32, sections, dense int)) {
+	s.index.each(func(x, z, i int32) {
+		c := &s.cols[i]
+		n, d := 0, 0
+		for y := range chunk.SectionsPerColumn {
+			if c.present&(1<<y) != 0 {
+				n++
+				if !c.secs[y].sec.IsUniform() {
+					d++
+				}
+			}
+		}
+		fn(x, z, n, d)
+	})
+}
+
+// TopBlock returns the highest non-air block at world column (x, z) among
+// the resident sections, its Y, and whether there is one. Uniform sections
+// are skipped whole, so it costs a few lookups per column.
+func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
+	i := s.columnIndex(colKey{int32(chunk.FloorDiv(x)), int32(chunk.FloorDiv(z))})
+	if i < 0 {
+		return 0, 0, false
+	}
+	c := &s.cols[i]
+	lx, lz := chunk.FloorMod(x), chunk.FloorMod(z)
+	for y := chunk.SectionsPerColumn - 1; y >= 0; y-- {
+		if c.present&(1<<y) == 0 {
+			continue
+		}
+		sec := &c.secs[y].sec
+		if sec.IsUniform() {
+			if b := sec.UniformBlock(); b != chunk.Air {
+				return b, (y+chunk.MinSectionY)*chunk.Size + chunk.Size - 1, true
+			}
+			continue
+		}
+		for ly := chunk.Size - 1; ly >= 0; ly-- {
+			if b := sec.Get(lx, ly, lz); b != chunk.Air {
+				return b, (y+chunk.MinSectionY)*chunk.Size + ly, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // AppendPositions appends every resident position to dst in ComparePos
 // order and returns it. It walks the whole store: for tests, tools and
 // diagnostics, not per-tick work.

@@ -128,8 +128,12 @@ type simConfig struct {
 }
 
 // simFlySpeed is the flyers' speed: 20 blocks/s, one block per tick, a
-// view recentring every 32 ticks with the default 2-section slack.
+// view recentring every simRecentrePeriod ticks with the default
+// 2-section slack.
 const simFlySpeed = 1.0
+
+// simRecentrePeriod is how often, in ticks, a flyer's view recentres.
+const simRecentrePeriod = 2 * chunk.Size
 
 // simAltitude is where flyers cruise over surface's terrain (its dense
 // layer is section Y=2, blocks 32-47): their view (Y -2..8) holds stone,

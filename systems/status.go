@@ -22,7 +22,7 @@ const (
 type StatusConfig struct {
 	Status  *admin.Status
 	Metrics *admin.Metrics
-	// Generator colours the map's columns by their surface block.
+	// Generator names the world (seed and version) in snapshots.
 	Generator *worldgen.Generator
 	TargetTPS int
 	// SnapshotEvery is how often, in ticks, a snapshot is published;
@@ -45,7 +45,8 @@ type Status struct {
 	started  time.Time
 	runs     []uint64 // per system, at the last update
 	players  *generic.Filter3[components.Player, components.Position, components.View]
-	colors   map[[2]int32]uint32
+	colors   map[[2]int32]columnColor
+	seen     uint64 // snapshots taken, to forget columns that left
 	rate     rateMeter
 	genRate  rateMeter
 	lastSync uint64
@@ -70,7 +71,7 @@ func (s *Status) Build(app *ecs.App) error {
 	}
 	s.started = time.Now()
 	s.players = generic.NewFilter3[components.Player, components.Position, components.View]()
-	s.colors = map[[2]int32]uint32{}
+	s.colors = map[[2]int32]columnColor{}
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	gen := ecs.RequireResource[resources.Generation](app)
 	dur := ecs.RequireResource[Durability](app)
@@ -188,42 +189,40 @@ func (s *Status) version() int {
 	return s.Config.Generator.Version()
 }
 
-// columns aggregates the resident sections per column for the map; a
-// column's colour (its surface block at the centre) is computed once and
+// columns lists the resident columns for the map, with a colour (the top
+// resident block at the column's centre) computed once per column and
 // forgotten when the column leaves.
 func (s *Status) columns(store *resources.ChunkStore) []admin.Column {
-	var cols []admin.Column
-	index := map[[2]int32]int{}
-	for _, p := range store.AppendPositions(nil) {
-		k := [2]int32{p.X, p.Z}
-		i, ok := index[k]
-		if !ok {
-			i = len(cols)
-			index[k] = i
-			cols = append(cols, admin.Column{X: p.X, Z: p.Z, Color: s.colorOf(k)})
-		}
-		cols[i].Sections++
-		if sec, ok := store.Section(p); ok && !sec.IsUniform() {
-			cols[i].Dense++
-		}
-	}
-	for k := range s.colors {
-		if _, ok := index[k]; !ok {
+	cols := make([]admin.Column, 0, len(s.colors))
+	s.seen++
+	store.EachColumn(func(x, z int32, sections, dense int) {
+		k := [2]int32{x, z}
+		cols = append(cols, admin.Column{X: x, Z: z, Sections: uint8(sections), Dense: uint8(dense), Color: s.colorOf(store, k)})
+	})
+	for k, c := range s.colors {
+		if c.seen != s.seen {
 			delete(s.colors, k)
 		}
 	}
 	return cols
 }
 
-func (s *Status) colorOf(k [2]int32) uint32 {
+func (s *Status) colorOf(store *resources.ChunkStore, k [2]int32) uint32 {
 	if c, ok := s.colors[k]; ok {
-		return c
+		c.seen = s.seen
+		s.colors[k] = c
+		return c.rgb
 	}
-	var c uint32
-	if s.Config.Generator != nil {
-		_, top := s.Config.Generator.SurfaceAt(int(k[0])*chunk.Size+chunk.Size/2, int(k[1])*chunk.Size+chunk.Size/2)
-		c = top.Props().Color
+	var rgb uint32
+	if top, _, ok := store.TopBlock(int(k[0])*chunk.Size+chunk.Size/2, int(k[1])*chunk.Size+chunk.Size/2); ok {
+		rgb = top.Props().Color
 	}
-	s.colors[k] = c
-	return c
+	s.colors[k] = columnColor{rgb: rgb, seen: s.seen}
+	return rgb
+}
+
+// columnColor is a column's map colour and the snapshot that last saw it.
+type columnColor struct {
+	rgb  uint32
+	seen uint64
 }
