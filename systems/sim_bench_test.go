@@ -26,7 +26,7 @@ import (
 // App built from the server's plugins (residency, persist, network,
 // gameplay, plus whatever a benchmark adds), fed by synthetic clients
 // through a QueueSource exactly as the QUIC transport would feed it, and
-// stepped whole. Figures and commands: docs/benchmarks-systems.md.
+// stepped whole. Figures and commands: docs/benchmarks.md ("Every other system").
 
 // tickTimes steps an App and keeps, for the named systems, the duration
 // the engine measured for each of their runs (ecs.Timings): the timings
