@@ -139,7 +139,7 @@ func Run(cfg Config) (Result, error) {
 		players[i] = p
 		records = append(records, storage.PlayerRecord{Name: name(p.id), X: p.x, Y: cruise, Z: p.z, ViewDistance: cfg.View})
 	}
-	if err := seedPlayers(app, records); err != nil {
+	if err := ecs.Resource[storage.DB](app).PutPlayers(records); err != nil {
 		return Result{}, err
 	}
 	for _, p := range players {
@@ -204,22 +204,4 @@ func flatWorld(p chunk.Pos) chunk.Section {
 		return chunk.Uniform(chunk.Stone)
 	}
 	return chunk.Uniform(chunk.Air)
-}
-
-// seedPlayers stores the synthetic players' records so that each joins
-// where the run wants it.
-func seedPlayers(app *ecs.App, recs []storage.PlayerRecord) error {
-	db := ecs.Resource[storage.DB](app)
-	w := storage.NewWriter(db, 4, zerolog.Nop())
-	w.Start()
-	defer w.Stop()
-	if !w.Submit(storage.Write{Players: recs}) {
-		return errors.New("seed players: storage queue full")
-	}
-	for _, r := range w.Wait(nil) {
-		if r.Err != nil {
-			return r.Err
-		}
-	}
-	return nil
 }

@@ -63,10 +63,9 @@ func seedPlayers(t *testing.T, dir string, seed int64, recs ...storage.PlayerRec
 	if _, err := db.Claim(seed, Defaults().GeneratorVersion, false); err != nil {
 		t.Fatal(err)
 	}
-	w := storage.NewWriter(db, 4, zerolog.Nop())
-	w.Start()
-	w.Submit(storage.Write{Players: recs})
-	w.Stop()
+	if err := db.PutPlayers(recs); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func dialPlayer(t testing.TB, srv *Server, name string, view uint32) *client.Conn {

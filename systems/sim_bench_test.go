@@ -266,7 +266,7 @@ func newSim(b testing.TB, cfg simConfig) *sim {
 		s.players = append(s.players, c)
 		records = append(records, storage.PlayerRecord{Name: simName(c.id), X: c.x, Y: c.y, Z: c.z, ViewDistance: cfg.view})
 	}
-	if err := storeRecords(ecs.Resource[storage.DB](app), records); err != nil {
+	if err := ecs.Resource[storage.DB](app).PutPlayers(records); err != nil {
 		b.Fatal(err)
 	}
 	return s
@@ -279,22 +279,6 @@ func (s *sim) shutdown() {
 	if err := s.app.Shutdown(); err != nil {
 		s.b.Error(err)
 	}
-}
-
-// storeRecords writes player records the way the server stores them.
-func storeRecords(db *storage.DB, recs []storage.PlayerRecord) error {
-	w := storage.NewWriter(db, 4, zerolog.Nop())
-	w.Start()
-	defer w.Stop()
-	if !w.Submit(storage.Write{Players: recs}) {
-		return fmt.Errorf("store records: queue full")
-	}
-	for _, r := range w.Wait(nil) {
-		if r.Err != nil {
-			return r.Err
-		}
-	}
-	return nil
 }
 
 // join queues every client's connection for the next tick.

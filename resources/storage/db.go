@@ -270,3 +270,24 @@ func (d *DB) Empty() (bool, error) {
 	empty := !it.First()
 	return empty, it.Close()
 }
+
+// PutPlayers writes player records in one synced batch, bypassing the
+// storage goroutine: for tools and fixtures that place players before a
+// server runs, never for the tick.
+func (d *DB) PutPlayers(recs []PlayerRecord) error {
+	b := d.db.NewBatch()
+	defer b.Close()
+	for _, r := range recs {
+		v, err := marshalPlayer(r)
+		if err != nil {
+			return fmt.Errorf("put player %q: %w", r.Name, err)
+		}
+		if err := b.Set(PlayerKey(r.Name), v, nil); err != nil {
+			return fmt.Errorf("put player %q: %w", r.Name, err)
+		}
+	}
+	if err := b.Commit(pebble.Sync); err != nil {
+		return fmt.Errorf("put %d players: %w", len(recs), err)
+	}
+	return nil
+}
