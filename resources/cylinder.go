@@ -79,19 +79,11 @@ func (c Cylinder) Positions(dst []chunk.Pos) []chunk.Pos {
 	if lo > hi {
 		return dst
 	}
-	fp := newFootprint(c.Radius, c.Pad)
-	for i, w := range fp.half {
-		x := int64(c.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			z := int64(c.Center.Z) + dz
-			if !columnInWorld(x, z) {
-				continue
-			}
-			for y := lo; y <= hi; y++ {
-				dst = append(dst, chunk.Pos{X: int32(x), Y: y, Z: int32(z)})
-			}
+	newFootprint(c.Radius, c.Pad).eachColumn(c.Center, func(x, z int64) {
+		for y := lo; y <= hi; y++ {
+			dst = append(dst, chunk.Pos{X: int32(x), Y: y, Z: int32(z)})
 		}
-	}
+	})
 	return dst
 }
 
@@ -102,16 +94,8 @@ func (c Cylinder) Len() int {
 	if lo > hi {
 		return 0
 	}
-	fp := newFootprint(c.Radius, c.Pad)
 	n := 0
-	for i, w := range fp.half {
-		x := int64(c.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			if columnInWorld(x, int64(c.Center.Z)+dz) {
-				n++
-			}
-		}
-	}
+	newFootprint(c.Radius, c.Pad).eachColumn(c.Center, func(int64, int64) { n++ })
 	return n * int(hi-lo+1)
 }
 
@@ -150,6 +134,19 @@ func newFootprint(r, pad int) *footprint {
 		fp.half[i] = int32(az) + int32(pad)
 	}
 	return fp
+}
+
+// eachColumn calls fn for every column of the footprint centred on
+// center's column that lies inside the world border, in X then Z order.
+func (fp *footprint) eachColumn(center chunk.Pos, fn func(x, z int64)) {
+	for i, w := range fp.half {
+		x := int64(center.X) + int64(i-fp.reach)
+		for dz := -int64(w); dz <= int64(w); dz++ {
+			if z := int64(center.Z) + dz; columnInWorld(x, z) {
+				fn(x, z)
+			}
+		}
+	}
 }
 
 // covers reports whether offset (dx, dz) is in the footprint.

@@ -241,19 +241,11 @@ func (d *Desired) add(c Cylinder, boost bool) {
 	if lo > hi {
 		return
 	}
-	fp := d.shape(c)
-	for i, w := range fp.half {
-		x := int64(c.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			z := int64(c.Center.Z) + dz
-			if !columnInWorld(x, z) {
-				continue
-			}
-			col := d.column(int32(x), int32(z))
-			col.refs++
-			d.inc(col, c.Center, int32(x), int32(z), lo, hi, boost)
-		}
-	}
+	d.shape(c).eachColumn(c.Center, func(x, z int64) {
+		col := d.column(int32(x), int32(z))
+		col.refs++
+		d.inc(col, c.Center, int32(x), int32(z), lo, hi, boost)
+	})
 }
 
 // remove releases c's sections.
@@ -262,17 +254,7 @@ func (d *Desired) remove(c Cylinder) {
 	if lo > hi {
 		return
 	}
-	fp := d.shape(c)
-	for i, w := range fp.half {
-		x := int64(c.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			z := int64(c.Center.Z) + dz
-			if !columnInWorld(x, z) {
-				continue
-			}
-			d.release(int32(x), int32(z), lo, hi)
-		}
-	}
+	d.shape(c).eachColumn(c.Center, func(x, z int64) { d.release(int32(x), int32(z), lo, hi) })
 }
 
 // move replaces cylinder from by to. When both have the same shape and
@@ -293,48 +275,34 @@ func (d *Desired) move(from, to Cylinder) {
 	fp := d.shape(to)
 	// Columns in the new footprint: add the new-only ones, adjust the Y
 	// range of shared ones.
-	for i, w := range fp.half {
-		x := int64(to.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			z := int64(to.Center.Z) + dz
-			if !columnInWorld(x, z) {
-				continue
-			}
-			if !fp.covers(x-int64(from.Center.X), z-int64(from.Center.Z)) {
-				col := d.column(int32(x), int32(z))
-				col.refs++
-				d.inc(col, to.Center, int32(x), int32(z), tlo, thi, false)
-				continue
-			}
-			if flo == tlo && fhi == thi {
-				continue
-			}
-			col := &d.cols[d.columnIndex(colKey{int32(x), int32(z)})]
-			for y := tlo; y <= thi; y++ {
-				if y < flo || y > fhi {
-					d.inc(col, to.Center, int32(x), int32(z), y, y, false)
-				}
-			}
-			for y := flo; y <= fhi; y++ {
-				if y < tlo || y > thi {
-					d.dec(col, int32(x), int32(z), y, y)
-				}
+	fp.eachColumn(to.Center, func(x, z int64) {
+		if !fp.covers(x-int64(from.Center.X), z-int64(from.Center.Z)) {
+			col := d.column(int32(x), int32(z))
+			col.refs++
+			d.inc(col, to.Center, int32(x), int32(z), tlo, thi, false)
+			return
+		}
+		if flo == tlo && fhi == thi {
+			return
+		}
+		col := &d.cols[d.columnIndex(colKey{int32(x), int32(z)})]
+		for y := tlo; y <= thi; y++ {
+			if y < flo || y > fhi {
+				d.inc(col, to.Center, int32(x), int32(z), y, y, false)
 			}
 		}
-	}
+		for y := flo; y <= fhi; y++ {
+			if y < tlo || y > thi {
+				d.dec(col, int32(x), int32(z), y, y)
+			}
+		}
+	})
 	// Columns only in the old footprint.
-	for i, w := range fp.half {
-		x := int64(from.Center.X) + int64(i-fp.reach)
-		for dz := -int64(w); dz <= int64(w); dz++ {
-			z := int64(from.Center.Z) + dz
-			if !columnInWorld(x, z) {
-				continue
-			}
-			if !fp.covers(x-int64(to.Center.X), z-int64(to.Center.Z)) {
-				d.release(int32(x), int32(z), flo, fhi)
-			}
+	fp.eachColumn(from.Center, func(x, z int64) {
+		if !fp.covers(x-int64(to.Center.X), z-int64(to.Center.Z)) {
+			d.release(int32(x), int32(z), flo, fhi)
 		}
-	}
+	})
 }
 
 // column returns the column at (x, z), creating it.
