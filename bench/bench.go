@@ -6,8 +6,10 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
+	"runtime/pprof"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -47,6 +49,9 @@ type Config struct {
 	Generation bool
 	Seed       int64
 	Log        zerolog.Logger
+	// CPUProfile, when set, receives a pprof CPU profile of the measured
+	// ticks (not the warm-up).
+	CPUProfile io.Writer
 }
 
 // Result holds the timings of the measured ticks.
@@ -159,9 +164,17 @@ func Run(cfg Config) (Result, error) {
 		step(i > cfg.Warmup/2)
 	}
 	app.Timings().Reset()
+	if cfg.CPUProfile != nil {
+		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
+			return Result{}, fmt.Errorf("cpu profile: %w", err)
+		}
+	}
 	start := time.Now()
 	for i := 0; i < cfg.Ticks; i++ {
 		step(true)
+	}
+	if cfg.CPUProfile != nil {
+		pprof.StopCPUProfile()
 	}
 	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start)}
 	for _, p := range players {

@@ -16,6 +16,7 @@ import (
 func newBenchCmd(g *globalFlags) *cobra.Command {
 	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
 	var asJSON bool
+	var profile string
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
@@ -25,6 +26,14 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			cfg.Log = log.Level(max(log.GetLevel(), zerolog.WarnLevel))
+			if profile != "" {
+				f, err := os.Create(profile)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				cfg.CPUProfile = f
+			}
 			res, err := bench.Run(cfg)
 			if err != nil {
 				return err
@@ -57,6 +66,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&cfg.Generation, "generation", cfg.Generation, "include real terrain generation (on the worker pool)")
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
+	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	return cmd
 }
 
