@@ -117,9 +117,11 @@ func Run(cfg Config) (Result, error) {
 	if !cfg.Generation {
 		res := plugins[0].(*systems.Residency)
 		res.Config.Generator = resources.GeneratorFunc(flatWorld)
-		res.Config.Deterministic = true
-		// Without generation costs, nothing should wait for queue room
-		// either: every wanted section becomes resident the next tick.
+		// Jobs still run on the worker pool, as in a live server (a job
+		// also encodes its section's frame there), but cost next to
+		// nothing; without generation costs nothing should wait for queue
+		// room either, so wanted sections are resident within a tick or
+		// two.
 		res.Config.QueueCap = 1 << 20
 	}
 	app := ecs.NewApp(ecs.WithLogger(cfg.Log))

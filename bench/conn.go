@@ -43,5 +43,9 @@ func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return tru
 // Queued implements components.Conn: nothing ever waits.
 func (c *Conn) Queued() transport.Queued { return transport.Queued{} }
 
+// HasFeature reports every feature as granted: a synthetic client is a
+// current one.
+func (c *Conn) HasFeature(string) bool { return true }
+
 // Close implements components.Conn.
 func (c *Conn) Close(protocol.ErrorCode, string) {}

@@ -143,10 +143,14 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 	opts := client.Options{
 		Name:         b.name,
 		ViewDistance: uint32(cfg.View),
-		PinSHA256:    cfg.PinSHA256,
-		Insecure:     cfg.Insecure,
-		RawSections:  !cfg.Decode,
-		Log:          b.log,
+		// A recentre's drops arrive as one Drops frame, as a real client
+		// has them; the client library reports each position to OnDrop
+		// like a Drop, so the tracker sees no difference.
+		Features:    []string{protocol.FeatureBatchedDrops},
+		PinSHA256:   cfg.PinSHA256,
+		Insecure:    cfg.Insecure,
+		RawSections: !cfg.Decode,
+		Log:         b.log,
 		Handlers: client.Handlers{
 			OnChunk: func(p chunk.Pos, _ uint64, data []byte) {
 				tr.chunk(p, len(data), time.Now())

@@ -24,8 +24,8 @@ type Conn interface {
 // send, and the connection to send it on. The network never touches it.
 type Stream struct {
 	Conn Conn
-	// Sent holds the revision of every section the client holds.
-	Sent map[chunk.Pos]uint64
+	// Held is every section the client holds, with its revision.
+	Held Held
 	// Pending lists sections of the subscription not yet sent, nearest
 	// first; rebuilt when the View changes.
 	Pending []chunk.Pos

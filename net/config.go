@@ -142,7 +142,7 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	c.DefaultViewDistance = min(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
-		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates}
+		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops}
 	}
 	for alpn := range c.ALPNHandlers {
 		if alpn == protocol.ALPN || alpn == "" {

@@ -150,7 +150,7 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		}
 		if h.stream.Has(e) {
 			s := h.stream.Get(e)
-			put(uint64(len(s.Sent)), uint64(len(s.Pending)))
+			put(uint64(s.Held.Len()), uint64(len(s.Pending)))
 		}
 		if h.ticket.Has(e) {
 			put(h.ticket.Get(e).Expires)

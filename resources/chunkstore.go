@@ -48,27 +48,34 @@ type ChunkStore struct {
 
 	index colIndex // column → slot in cols
 	cols  []storeColumn
-	free  []int32
-	n     int
-	dirty map[chunk.Pos]struct{}
-	dense int
-	bytes int64
+	// present has a bit per resident slot of each column of cols. It is
+	// kept apart from the columns (4 bytes a column, which stay in cache)
+	// so that a lookup of a section that is not resident touches no
+	// column, and one that is touches only its entry.
+	present []uint32
+	free    []int32
+	n       int
+	dirty   map[chunk.Pos]struct{}
+	batch   []*entry // DeriveAll's scratch
+	dense   int
+	bytes   int64
 }
 
 // storeColumn holds one column's resident sections, indexed by
-// Y - MinSectionY; present has a bit per resident slot.
+// Y - MinSectionY.
 type storeColumn struct {
-	present uint32
-	secs    [chunk.SectionsPerColumn]entry
+	secs [chunk.SectionsPerColumn]entry
 }
 
 type entry struct {
 	sec   chunk.Section
 	rev   uint64
 	dirty bool
-	// cached is derived data for this revision (the network's encoded
-	// frame), dropped whenever the section changes or leaves.
-	cached any
+	// cached is derived bytes for this revision (the network's encoded
+	// frame), dropped whenever the section changes or leaves. Bytes rather
+	// than an interface: one pointer for the collector, no second cache
+	// miss to reach them.
+	cached []byte
 }
 
 // NewChunkStore returns an empty store.
@@ -87,7 +94,7 @@ func (s *ChunkStore) lookup(p chunk.Pos) *entry {
 	}
 	y := p.Y - chunk.MinSectionY
 	c := &s.cols[i]
-	if c.present&(1<<y) == 0 {
+	if s.present[i]&(1<<y) == 0 {
 		return nil
 	}
 	return &c.secs[y]
@@ -125,24 +132,41 @@ func (s *ChunkStore) Section(p chunk.Pos) (chunk.Section, bool) {
 	return chunk.Section{}, false
 }
 
-// Cached returns the value attached to the resident section at p for its
-// current revision (nil if none), its revision, and whether it is
-// resident. Delivery keeps each section's encoded frame here, so that
-// encoding happens once per revision without a second map as large as the
-// store.
-func (s *ChunkStore) Cached(p chunk.Pos) (v any, revision uint64, resident bool) {
-	if e := s.lookup(p); e != nil {
-		return e.cached, e.rev, true
-	}
-	return nil, 0, false
+// Derivation is one answer of DeriveAll: what Derive returns.
+type Derivation struct {
+	Bytes    []byte
+	Revision uint64
+	Resident bool
 }
 
-// SetCached attaches v to the resident section at p until it next changes
-// or is evicted; it does nothing when p is not resident.
-func (s *ChunkStore) SetCached(p chunk.Pos, v any) {
-	if e := s.lookup(p); e != nil {
-		e.cached = v
+// DeriveAll appends to out, for every position of ps in order, the bytes
+// derived from the resident section there for its current revision, its
+// revision, and whether it is resident. The bytes are made by mk on the
+// first call for a revision (unless the generation worker made them, see
+// InsertDerived) and kept on the entry until the section changes or
+// leaves: delivery keeps each section's encoded frame here, so encoding
+// happens once per revision without a second map as large as the store.
+// mk must not use the store. The positions are all looked up before any entry is read,
+// so that the cache misses of a batch overlap instead of queueing one
+// behind the other: delivery reads a few thousand entries a tick scattered
+// over a store of millions, and memory latency is the whole cost.
+func (s *ChunkStore) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
+	s.batch = s.batch[:0]
+	for _, p := range ps {
+		s.batch = append(s.batch, s.lookup(p))
 	}
+	for i, e := range s.batch {
+		if e == nil {
+			out = append(out, Derivation{})
+			continue
+		}
+		if e.cached == nil {
+			e.cached = mk(ps[i], e.rev, &e.sec)
+		}
+		out = append(out, Derivation{Bytes: e.cached, Revision: e.rev, Resident: true})
+	}
+	clear(s.batch)
+	return out
 }
 
 // Revision returns the revision of the resident section at p. A section
@@ -165,6 +189,13 @@ func (s *ChunkStore) IsDirty(p chunk.Pos) bool {
 // if p is outside the world or already resident (reconcile never inserts
 // twice; a second insert would silently drop an edit).
 func (s *ChunkStore) Insert(p chunk.Pos, sec chunk.Section, revision uint64) error {
+	return s.InsertDerived(p, sec, revision, nil)
+}
+
+// InsertDerived is Insert with the bytes already derived from the section
+// at this revision (see Derive), made off the tick by the generation
+// workers; nil derives them on first use.
+func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint64, derived []byte) error {
 	if !p.InWorld() {
 		return fmt.Errorf("insert section %v: outside the world", p)
 	}
@@ -176,17 +207,18 @@ func (s *ChunkStore) Insert(p chunk.Pos, sec chunk.Section, revision uint64) err
 			s.free = s.free[:n-1]
 		} else {
 			s.cols = append(s.cols, storeColumn{})
+			s.present = append(s.present, 0)
 			i = int32(len(s.cols) - 1)
 		}
 		s.index.set(p.X, p.Z, i)
 	}
 	c := &s.cols[i]
 	y := p.Y - chunk.MinSectionY
-	if c.present&(1<<y) != 0 {
+	if s.present[i]&(1<<y) != 0 {
 		return fmt.Errorf("insert section %v: already resident", p)
 	}
-	c.present |= 1 << y
-	c.secs[y] = entry{sec: sec, rev: revision}
+	s.present[i] |= 1 << y
+	c.secs[y] = entry{sec: sec, rev: revision, cached: derived}
 	s.n++
 	s.account(&sec, 1)
 	return nil
@@ -215,9 +247,8 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 	s.n--
 	k := colKey{p.X, p.Z}
 	i := s.columnIndex(k)
-	c := &s.cols[i]
-	c.present &^= 1 << (p.Y - chunk.MinSectionY)
-	if c.present == 0 {
+	s.present[i] &^= 1 << (p.Y - chunk.MinSectionY)
+	if s.present[i] == 0 {
 		s.index.del(p.X, p.Z)
 		s.free = append(s.free, i)
 	}
@@ -293,7 +324,7 @@ func (s *ChunkStore) EachColumn(fn func(x, z int32, sections, dense int)) {
 		c := &s.cols[i]
 		n, d := 0, 0
 		for y := range chunk.SectionsPerColumn {
-			if c.present&(1<<y) != 0 {
+			if s.present[i]&(1<<y) != 0 {
 				n++
 				if !c.secs[y].sec.IsUniform() {
 					d++
@@ -315,7 +346,7 @@ func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 	c := &s.cols[i]
 	lx, lz := chunk.FloorMod(x), chunk.FloorMod(z)
 	for y := chunk.SectionsPerColumn - 1; y >= 0; y-- {
-		if c.present&(1<<y) == 0 {
+		if s.present[i]&(1<<y) == 0 {
 			continue
 		}
 		sec := &c.secs[y].sec
@@ -341,7 +372,7 @@ func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
 	start := len(dst)
 	s.index.each(func(x, z, i int32) {
 		for y := range chunk.SectionsPerColumn {
-			if s.cols[i].present&(1<<y) != 0 {
+			if s.present[i]&(1<<y) != 0 {
 				dst = append(dst, chunk.Pos{X: x, Y: int32(y) + chunk.MinSectionY, Z: z})
 			}
 		}

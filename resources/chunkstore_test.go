@@ -194,3 +194,51 @@ func TestChunkStoreHashAndOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestChunkStoreDeriveAll(t *testing.T) {
+	s := NewChunkStore()
+	p := chunk.Pos{X: -2, Y: 1, Z: 3}
+	calls := 0
+	mk := func(q chunk.Pos, rev uint64, sec *chunk.Section) []byte {
+		calls++
+		if q != p {
+			t.Fatalf("derived for %v, want %v", q, p)
+		}
+		return []byte{byte(rev), byte(sec.Get(0, 0, 0))}
+	}
+	derive := func(p chunk.Pos) ([]byte, uint64, bool) {
+		d := s.DeriveAll([]chunk.Pos{p}, mk, nil)[0]
+		return d.Bytes, d.Revision, d.Resident
+	}
+	if _, _, ok := derive(p); ok || calls != 0 {
+		t.Fatalf("derived for a section that is not resident (%d calls)", calls)
+	}
+	if err := s.Insert(p, chunk.Uniform(chunk.Stone), 4); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		edit  func()
+		want  []byte
+		calls int
+	}{
+		{"first use derives", func() {}, []byte{4, byte(chunk.Stone)}, 1},
+		{"second use is kept", func() {}, []byte{4, byte(chunk.Stone)}, 1},
+		{"an edit derives again", func() { s.SetBlock(-32, 16, 48, chunk.Air) }, []byte{5, byte(chunk.Air)}, 2},
+	} {
+		c.edit()
+		b, _, ok := derive(p)
+		if !ok || string(b) != string(c.want) || calls != c.calls {
+			t.Fatalf("%s: got %v (resident %v) after %d calls; want %v after %d", c.name, b, ok, calls, c.want, c.calls)
+		}
+	}
+	// A batch answers in order, resident or not, and keeps what it made.
+	q := chunk.Pos{X: 9, Y: 0, Z: 9}
+	if err := s.InsertDerived(q, chunk.Uniform(chunk.Dirt), 0, []byte("made by a worker")); err != nil {
+		t.Fatal(err)
+	}
+	got := s.DeriveAll([]chunk.Pos{q, {X: 100}, p}, mk, nil)
+	if len(got) != 3 || string(got[0].Bytes) != "made by a worker" || got[1].Resident || !got[2].Resident || calls != 2 {
+		t.Fatalf("batch: %+v after %d calls", got, calls)
+	}
+}

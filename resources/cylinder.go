@@ -63,6 +63,27 @@ func (c Cylinder) Contains(p chunk.Pos) bool {
 	return ax <= r && az <= r && ax*ax+az*az <= r*r && ay <= r/2
 }
 
+// ColumnMask returns the sections of column (x, z) in the cylinder (and
+// in the world) as a mask, bit y-MinSectionY for section Y: what Contains
+// says of the column's sections, in one call.
+func (c Cylinder) ColumnMask(x, z int32) uint32 {
+	if x < -chunk.BorderSections || x > chunk.BorderSections || z < -chunk.BorderSections || z > chunk.BorderSections {
+		return 0
+	}
+	c = c.clamped()
+	ax := padded(int64(x)-int64(c.Center.X), c.Pad)
+	az := padded(int64(z)-int64(c.Center.Z), c.Pad)
+	r := int64(c.Radius)
+	if ax > r || az > r || ax*ax+az*az > r*r {
+		return 0
+	}
+	lo, hi := c.yRange()
+	if lo > hi {
+		return 0
+	}
+	return (uint32(1)<<(hi-lo+1) - 1) << (lo - chunk.MinSectionY)
+}
+
 // padded returns max(|d|-pad, 0).
 func padded(d int64, pad int) int64 {
 	if d < 0 {

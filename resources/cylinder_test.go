@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -169,5 +170,34 @@ func TestPriorityWeightsVertical(t *testing.T) {
 	}
 	if Priority(c, chunk.Pos{Y: 1}) != Priority(c, chunk.Pos{X: 2}) {
 		t.Fatal("vertical weight should be 2")
+	}
+}
+
+// TestColumnMaskAgreesWithContains checks the column form against the
+// per-section one, near the world's top, bottom and border too.
+func TestColumnMaskAgreesWithContains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		c := Cylinder{
+			Center: chunk.Pos{
+				X: int32(rng.IntN(41) - 20), Y: int32(rng.IntN(40) - 12), Z: int32(rng.IntN(41) - 20),
+			},
+			Radius: rng.IntN(10), Pad: rng.IntN(3),
+		}
+		if rng.IntN(4) == 0 {
+			c.Center.X += chunk.BorderSections
+		}
+		for dx := int32(-14); dx <= 14; dx++ {
+			for dz := int32(-14); dz <= 14; dz++ {
+				x, z := c.Center.X+dx, c.Center.Z+dz
+				m := c.ColumnMask(x, z)
+				for y := int32(chunk.MinSectionY) - 1; y <= chunk.MaxSectionY+1; y++ {
+					in := y >= chunk.MinSectionY && y <= chunk.MaxSectionY && m&(1<<(y-chunk.MinSectionY)) != 0
+					if p := (chunk.Pos{X: x, Y: y, Z: z}); in != c.Contains(p) {
+						t.Fatalf("%+v: column (%d, %d) mask %024b says %v for Y %d, Contains %v", c, x, z, m, in, y, !in)
+					}
+				}
+			}
+		}
 	}
 }

@@ -31,6 +31,11 @@ type Source interface {
 	Load(pos chunk.Pos) (s chunk.Section, revision uint64, ok bool, err error)
 }
 
+// Deriver makes bytes derived from a finished section (the network's
+// encoded frame) on the worker that produced it, so that the tick does not
+// have to. It must be safe for concurrent use and must not keep s.
+type Deriver func(p chunk.Pos, revision uint64, s *chunk.Section) []byte
+
 // DefaultQueueCap is the default bound on jobs in flight.
 const DefaultQueueCap = 256
 
@@ -60,6 +65,9 @@ type Result struct {
 	Revision uint64
 	// Loaded reports that the section came from the Source.
 	Loaded bool
+	// Derived is what the Deriver made of the section (nil without one);
+	// ChunkStore.InsertDerived keeps it with the section.
+	Derived []byte
 	// Err is set when the Source failed or the generator panicked; Section
 	// is then meaningless.
 	Err error
@@ -77,6 +85,7 @@ type Result struct {
 type Generation struct {
 	gen      Generator
 	source   atomic.Pointer[sourceBox]
+	derive   atomic.Pointer[Deriver]
 	workers  int
 	cap      int
 	det      bool
@@ -142,6 +151,16 @@ func (g *Generation) SetSource(s Source) {
 		return
 	}
 	g.source.Store(&sourceBox{s})
+}
+
+// SetDeriver sets what every job derives from its section once made
+// (nil: nothing). Set it while plugins build, like SetSource.
+func (g *Generation) SetDeriver(d Deriver) {
+	if d == nil {
+		g.derive.Store(nil)
+		return
+	}
+	g.derive.Store(&d)
 }
 
 // Deterministic reports whether jobs run inline.
@@ -377,7 +396,8 @@ func (g *Generation) worker() {
 	}
 }
 
-// run does one job: the Source first, then the generator. A panic becomes
+// run does one job: the Source first, then the generator, then the
+// Deriver. A panic becomes
 // the result's error so that one bad position cannot take the server down.
 func (g *Generation) run(j job) (r Result) {
 	r = Result{Pos: j.pos, Priority: j.prio}
@@ -394,10 +414,14 @@ func (g *Generation) run(j job) (r Result) {
 		}
 		if ok {
 			r.Section, r.Revision, r.Loaded = s, rev, true
-			return r
 		}
 	}
-	r.Section = g.gen.Generate(j.pos)
+	if !r.Loaded {
+		r.Section = g.gen.Generate(j.pos)
+	}
+	if d := g.derive.Load(); d != nil {
+		r.Derived = (*d)(j.pos, r.Revision, &r.Section)
+	}
 	return r
 }
 

@@ -179,6 +179,11 @@ func TestGenerationSourceAndFailures(t *testing.T) {
 	for _, det := range []bool{true, false} {
 		g := NewGeneration(gen, GenerationConfig{Deterministic: det, Workers: 2})
 		g.SetSource(mapSource{m: map[chunk.Pos]chunk.Section{stored: chunk.Uniform(chunk.Dirt)}, err: map[chunk.Pos]error{broken: boom}})
+		// The deriver sees loaded and generated sections alike, with their
+		// revision, and failed jobs derive nothing.
+		g.SetDeriver(func(p chunk.Pos, rev uint64, s *chunk.Section) []byte {
+			return []byte{byte(rev), byte(s.UniformBlock())}
+		})
 		for _, p := range []chunk.Pos{stored, broken, cursed, plain} {
 			g.Submit(p, 0)
 		}
@@ -186,16 +191,16 @@ func TestGenerationSourceAndFailures(t *testing.T) {
 		for _, r := range drainAll(t, g) {
 			got[r.Pos] = r
 		}
-		if r := got[stored]; !r.Loaded || r.Revision != 42 || r.Section.UniformBlock() != chunk.Dirt || r.Err != nil {
+		if r := got[stored]; !r.Loaded || r.Revision != 42 || r.Section.UniformBlock() != chunk.Dirt || r.Err != nil || string(r.Derived) != string([]byte{42, byte(chunk.Dirt)}) {
 			t.Errorf("det=%v stored: %+v", det, r)
 		}
-		if r := got[broken]; !errors.Is(r.Err, boom) {
+		if r := got[broken]; !errors.Is(r.Err, boom) || r.Derived != nil {
 			t.Errorf("det=%v broken: err %v", det, r.Err)
 		}
 		if r := got[cursed]; r.Err == nil {
 			t.Errorf("det=%v: generator panic not reported", det)
 		}
-		if r := got[plain]; r.Loaded || r.Err != nil || r.Section.UniformBlock() != chunk.Stone {
+		if r := got[plain]; r.Loaded || r.Err != nil || r.Section.UniformBlock() != chunk.Stone || string(r.Derived) != string([]byte{0, byte(chunk.Stone)}) {
 			t.Errorf("det=%v plain: %+v", det, r)
 		}
 		if g.Failed() != 2 {

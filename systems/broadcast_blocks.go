@@ -17,7 +17,7 @@ import (
 const viewCell = 4
 
 // blockUpdateSystem sends every edit not yet broadcast, as a BlockUpdate,
-// to each client that holds the edited section (Stream.Sent) at an older
+// to each client that holds the edited section (Stream.Held) at an older
 // revision, and records the new revision as held. It runs after deliver,
 // so a section sent whole this tick (already at the new revision) gets no
 // redundant update.
@@ -59,7 +59,7 @@ func (s *blockUpdateSystem) run(ctx *ecs.Context) {
 	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		st, v := q.Get()
-		if st.Conn == nil || len(st.Sent) == 0 {
+		if st.Conn == nil || st.Held.Len() == 0 {
 			continue
 		}
 		s.grid.add(cellKey{floorDivI(v.Center.X, viewCell), floorDivI(v.Center.Z, viewCell)}, int32(len(s.streams)))
@@ -93,7 +93,7 @@ func (s *blockUpdateSystem) run(ctx *ecs.Context) {
 						continue
 					}
 					st := s.streams[ci]
-					held, ok := st.Sent[sec]
+					held, ok := st.Held.Get(sec)
 					if !ok {
 						continue
 					}
@@ -105,7 +105,7 @@ func (s *blockUpdateSystem) run(ctx *ecs.Context) {
 							newest = max(newest, rev)
 						}
 					}
-					st.Sent[sec] = newest
+					st.Held.Set(sec, newest)
 				}
 			}
 		}

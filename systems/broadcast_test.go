@@ -48,7 +48,7 @@ func TestBlockUpdatesGoToHolders(t *testing.T) {
 		if len(c.ups) != len(want) || c.ups[0].String() != want[0].String() || c.ups[1].String() != want[1].String() {
 			t.Fatalf("client %d: updates %v, want %v", c.p.id, c.ups, want)
 		}
-		if held := component[components.Stream](w, c.p).Sent[sec]; held != rev {
+		if held, _ := component[components.Stream](w, c.p).Held.Get(sec); held != rev {
 			t.Fatalf("client %d is recorded as holding revision %d, want %d", c.p.id, held, rev)
 		}
 	}

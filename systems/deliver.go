@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"slices"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
@@ -28,8 +28,8 @@ type Delivery struct {
 	// that runs out does not always starve the same clients.
 	start   int
 	scratch []chunk.Pos
+	frames  []Frame
 	shapes  map[[2]int][]chunk.Pos
-	pending map[chunk.Pos]struct{}
 	log     zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
@@ -41,12 +41,16 @@ type Delivery struct {
 	backlog int
 }
 
+// lookupBatch is how many pending sections a client's turn looks up at
+// once.
+const lookupBatch = 16
+
 // scanWindow bounds, in multiples of the section budget, how many pending
 // sections a client's turn looks at.
 const scanWindow = 4
 
 func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache, log zerolog.Logger) *Delivery {
-	return &Delivery{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}, pending: map[chunk.Pos]struct{}{}}
+	return &Delivery{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}}
 }
 
 func (s *Delivery) run(ctx *ecs.Context) {
@@ -101,23 +105,32 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 	// no more than a window of them keeps a client whose view is still
 	// generating from costing a lookup per pending section every tick.
 	window := scanWindow * s.budget.Sections
-	for ; i < len(st.Pending) && i-sections < window; i++ {
-		if sections >= s.budget.Sections || bytes >= s.budget.Bytes {
-			break
+scan:
+	for i < len(st.Pending) {
+		// Looked up a batch at a time (EncodedCache.GetAll); a batch may
+		// look a little past where the budget stops, at no harm.
+		n := min(lookupBatch, len(st.Pending)-i)
+		s.frames = s.cache.GetAll(s.store, st.Pending[i:i+n], s.frames[:0])
+		for _, f := range s.frames {
+			if i-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
+				break scan
+			}
+			p := st.Pending[i]
+			if !f.Resident {
+				keep = append(keep, p) // not resident yet
+				i++
+				continue
+			}
+			if !st.Conn.SendEncoded(f.Encoded) {
+				break scan // its queue is full: the rest waits for the next tick
+			}
+			st.Held.Set(p, f.Revision)
+			sections++
+			bytes += f.Encoded.Len()
+			i++
 		}
-		p := st.Pending[i]
-		enc, rev, ok := s.cache.Get(s.store, p)
-		if !ok {
-			keep = append(keep, p) // not resident yet
-			continue
-		}
-		if !st.Conn.SendEncoded(enc) {
-			break // its queue is full: the rest waits for the next tick
-		}
-		st.Sent[p] = rev
-		sections++
-		bytes += enc.Len()
 	}
+	clear(s.frames)
 	// The rest keeps its order; the scan stopped where the budget did.
 	keep = append(keep, st.Pending[i:]...)
 	clear(st.Pending[len(keep):])
@@ -127,67 +140,65 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 }
 
 // resubscribe drops what left the view and lists what entered it, nearest
-// first. It works from the two cylinders' shapes rather than the client's
-// whole sent set: every section a client holds lies in the view it was
-// last brought towards (st.For), so only the sections of the old cylinder
-// outside the new one can need a Drop, and only those of the new outside
-// the old (plus the old pending ones) can need a Chunk.
+// first. Everything a client holds lies in the frame of the view it was
+// last brought towards (st.For), so the Drops come from a pass over that
+// frame's columns, a mask operation each, already in position order.
 func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
-	old := st.For
-	hadOld := old.Radius > 0 || old.Pad > 0
-	oldCyl := resources.Cylinder{Center: old.Center, Radius: old.Radius, Pad: old.Pad}
 	newCyl := resources.Cylinder{Center: v.Center, Radius: v.Radius, Pad: v.Pad}
-	// Drops in a fixed order, so two runs send the same frames.
 	s.scratch = s.scratch[:0]
-	if hadOld {
-		for _, off := range s.shape(old.Radius, old.Pad) {
-			p := old.Center.Add(off.X, off.Y, off.Z)
-			if newCyl.Contains(p) {
-				continue
+	st.Held.Columns(func(x, z int32, held uint32) {
+		gone := held &^ newCyl.ColumnMask(x, z)
+		for y := int32(chunk.MinSectionY); gone != 0; y++ {
+			if gone&1 != 0 {
+				s.scratch = append(s.scratch, chunk.Pos{X: x, Y: y, Z: z})
 			}
-			if _, ok := st.Sent[p]; ok {
-				s.scratch = append(s.scratch, p)
-			}
+			gone >>= 1
 		}
-	} else {
-		for p := range st.Sent {
-			if !newCyl.Contains(p) {
-				s.scratch = append(s.scratch, p)
-			}
-		}
+	})
+	if !s.drop(st) {
+		// The chunk queue is full: the rest is dropped when this view
+		// change is retried next tick (st.For is unchanged).
+		return
 	}
-	slices.SortFunc(s.scratch, resources.ComparePos)
-	for _, p := range s.scratch {
-		if !st.Conn.SendChunk(protocol.NewDrop(p)) {
-			// The chunk queue is full: the rest is dropped when this view
-			// change is retried next tick (st.For is unchanged).
-			return
-		}
-		delete(st.Sent, p)
-		s.Drops++
-	}
-	clear(s.pending)
-	if hadOld {
-		for _, p := range st.Pending {
-			s.pending[p] = struct{}{}
-		}
-	}
+	// Everything held now lies in the new view.
+	st.Held.Reframe(v.Center, v.Radius+v.Pad)
 	st.Pending = st.Pending[:0]
 	for _, off := range s.shape(v.Radius, v.Pad) {
 		p := v.Center.Add(off.X, off.Y, off.Z)
-		if !p.InWorld() {
-			continue
+		if p.InWorld() && !st.Held.Has(p) {
+			st.Pending = append(st.Pending, p)
 		}
-		if hadOld && oldCyl.Contains(p) {
-			if _, waiting := s.pending[p]; !waiting {
-				continue // the client holds it already
-			}
-		} else if _, ok := st.Sent[p]; ok {
-			continue
-		}
-		st.Pending = append(st.Pending, p)
 	}
 	st.For = v
+}
+
+// drop sends the Drops of s.scratch (in position order) and forgets them,
+// reporting whether all went out: in as few frames as fit to a client
+// granted batched drops, one frame per section to any other.
+func (s *Delivery) drop(st *components.Stream) bool {
+	if f, ok := st.Conn.(featurer); ok && f.HasFeature(protocol.FeatureBatchedDrops) && len(s.scratch) > 0 {
+		rest := s.scratch
+		for _, enc := range transport.EncodeDrops(s.scratch) {
+			if !st.Conn.SendEncoded(enc) {
+				return false
+			}
+			n := min(len(rest), transport.MaxDropsPerFrame)
+			for _, p := range rest[:n] {
+				st.Held.Delete(p)
+			}
+			rest = rest[n:]
+			s.Drops += uint64(n)
+		}
+		return true
+	}
+	for _, p := range s.scratch {
+		if !st.Conn.SendChunk(protocol.NewDrop(p)) {
+			return false
+		}
+		st.Held.Delete(p)
+		s.Drops++
+	}
+	return true
 }
 
 // shape returns the cached nearest-first offsets of a view's cylinder.

@@ -150,7 +150,7 @@ func (f *fakeConn) takeStates() []*protocol.PlayerState {
 }
 
 // holds reports whether the client holds section p (a Chunk after its
-// last Drop).
+// last Drop or Drops).
 func (f *fakeConn) holds(p chunk.Pos) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -163,6 +163,14 @@ func (f *fakeConn) holds(p chunk.Pos) bool {
 			}
 		case *protocol.ChunkMessage_Drop:
 			if k.Drop.GetPos().Chunk() == p {
+				held = false
+			}
+		case *protocol.ChunkMessage_Drops:
+			ps, err := k.Drops.Positions()
+			if err != nil {
+				panic(err)
+			}
+			if slices.Contains(ps, p) {
 				held = false
 			}
 		}

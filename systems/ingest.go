@@ -9,7 +9,6 @@ import (
 	secs "github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
-	"github.com/stratavox/strata/resources/chunk"
 )
 
 // ingestSystem drains the inbound events: it spawns a client's entity once
@@ -122,7 +121,7 @@ func (s *ingestSystem) admit(ctx *secs.Context, l *playerLoad) {
 	view := components.View{Center: pos.Section()}
 	ctx.Commands.Spawn(func(e secs.Entity) { s.clients.byID[id] = e },
 		components.Player{ID: id, Name: ev.Name}, pos, look, components.Velocity{}, view, f,
-		components.Stream{Conn: ev.Conn, Sent: map[chunk.Pos]uint64{}},
+		components.Stream{Conn: ev.Conn},
 		components.Movement{LastInputAt: ctx.Tick},
 		components.Inbox{}, components.Snapshot{},
 	)

@@ -129,6 +129,9 @@ func (n *Network) Build(app *ecs.App) error {
 	}
 	clients := &Clients{byID: map[uint64]ecs.Entity{}}
 	cache := NewEncodedCache()
+	if gen := ecs.RequireResource[resources.Generation](app); gen != nil {
+		gen.SetDeriver(cache.Derive)
+	}
 	ecs.AddResource(app, clients)
 	ecs.AddResource(app, cache)
 	n.loader = newPlayerLoader(db, cfg.Deterministic)

@@ -27,7 +27,14 @@ type reconcileSystem struct {
 	// the store and the desired set, whose lookups are cheap for the
 	// column just looked up and costly otherwise.
 	results []resources.Result
+	order   []resultKey
 	batch   []resources.Want
+}
+
+// resultKey sorts results without moving them: a Result is ~100 bytes.
+type resultKey struct {
+	pos chunk.Pos
+	i   int32
 }
 
 func (r *reconcileSystem) run(ctx *ecs.Context) {
@@ -49,14 +56,18 @@ func (r *reconcileSystem) drain(tick uint64) {
 		}
 		r.results = append(r.results, res)
 	}
+	// Workers finish in any order. (Inline jobs come back in the order
+	// dispatch submitted them, which is already column by column.)
+	r.order = r.order[:0]
+	for i := range r.results {
+		r.order = append(r.order, resultKey{r.results[i].Pos, int32(i)})
+	}
 	if !r.gen.Deterministic() {
-		// Workers finish in any order. (Inline jobs come back in the order
-		// dispatch submitted them, which is already column by column.)
-		slices.SortFunc(r.results, func(a, b resources.Result) int { return resources.ComparePos(a.Pos, b.Pos) })
+		slices.SortFunc(r.order, func(a, b resultKey) int { return resources.ComparePos(a.pos, b.pos) })
 	}
 	st := &r.backlog.Stats
-	for i := range r.results {
-		res := &r.results[i]
+	for _, k := range r.order {
+		res := &r.results[k.i]
 		if res.Err != nil {
 			st.Failed++
 			r.log.Error().Err(res.Err).Stringer("pos", res.Pos).Msg("section job failed; will retry")
@@ -69,7 +80,7 @@ func (r *reconcileSystem) drain(tick uint64) {
 			st.Dropped++
 			continue
 		}
-		if err := r.store.Insert(res.Pos, res.Section, res.Revision); err != nil {
+		if err := r.store.InsertDerived(res.Pos, res.Section, res.Revision, res.Derived); err != nil {
 			// Only a position outside the world gets here, and views are
 			// clipped to it: a bug, but not worth stopping the tick for.
 			r.log.Error().Err(err).Msg("insert finished section")

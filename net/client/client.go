@@ -67,7 +67,8 @@ type Section struct {
 	Decoded *chunk.Section
 }
 
-// Stats are cumulative counters.
+// Stats are cumulative counters. Drops counts sections dropped, whether by
+// a Drop each or together in a Drops (feature batched-drops).
 type Stats struct {
 	Chunks, ChunkBytes, Drops, BlockUpdates, ControlMessages, Datagrams uint64
 	Sections                                                            int
@@ -347,6 +348,17 @@ func (c *Conn) Stats() Stats {
 		Datagrams:       c.stats.datagrams.Load(),
 		Sections:        n,
 	}
+}
+
+// invalidMessage ends the connection over a server message that decodes
+// but breaks the protocol (a Drops whose coords are not x, y, z triples),
+// closing it with INVALID_MESSAGE.
+func (c *Conn) invalidMessage(err error, what string) {
+	if c.ctx.Err() == nil {
+		c.setErr(fmt.Errorf("client: %s: %w", what, err))
+		_ = c.qc.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE.AppCode()), what+": invalid message")
+	}
+	c.cancel()
 }
 
 // readerDone records a reader's terminal error and ends the connection.

@@ -18,7 +18,10 @@ type Options struct {
 	// ViewDistance is the requested view distance in sections; 0 asks for
 	// the server's default.
 	ViewDistance uint32
-	// Features to request (protocol.Feature*).
+	// Features to request (protocol.Feature*); none by default. The
+	// client handles what each one changes on the wire itself: with
+	// protocol.FeatureBatchedDrops, for example, a Drops frame is applied
+	// and reported to OnDrop exactly like one Drop per section.
 	Features []string
 	// ProtocolVersion overrides protocol.Version (tests of version
 	// negotiation).
@@ -63,7 +66,10 @@ type Options struct {
 type Handlers struct {
 	// OnChunk is called after a Chunk was applied to the section map.
 	OnChunk func(pos chunk.Pos, revision uint64, data []byte)
-	// OnDrop is called after a Drop removed a section.
+	// OnDrop is called after a Drop removed a section. A batched Drops
+	// (feature batched-drops) is reported the same way: once per
+	// position, in the server's order, after the whole batch was removed
+	// from the section map.
 	OnDrop func(pos chunk.Pos)
 	// OnBlockUpdate is called after a BlockUpdate was applied to the map.
 	OnBlockUpdate func(*protocol.BlockUpdate)

@@ -131,16 +131,37 @@ func (c *Conn) readChunks() {
 				h.OnChunk(pos, k.Chunk.GetRevision(), k.Chunk.GetData())
 			}
 		case *protocol.ChunkMessage_Drop:
-			pos := k.Drop.GetPos().Chunk()
-			c.mu.Lock()
-			delete(c.sections, pos)
-			c.pendingCount -= len(c.pending[pos])
-			delete(c.pending, pos)
-			c.mu.Unlock()
-			c.stats.drops.Add(1)
-			if h.OnDrop != nil {
-				h.OnDrop(pos)
+			c.applyDrops(k.Drop.GetPos().Chunk())
+		case *protocol.ChunkMessage_Drops:
+			// Feature batched-drops: the same as one Drop per position,
+			// in the order listed.
+			ps, err := k.Drops.Positions()
+			if err != nil {
+				c.invalidMessage(err, "chunk stream")
+				return
 			}
+			c.applyDrops(ps...)
+		}
+	}
+}
+
+// applyDrops forgets sections (a Drop, or each position of a Drops in
+// order), then reports each to OnDrop as a Drop of its own.
+func (c *Conn) applyDrops(ps ...chunk.Pos) {
+	if len(ps) == 0 {
+		return
+	}
+	c.mu.Lock()
+	for _, pos := range ps {
+		delete(c.sections, pos)
+		c.pendingCount -= len(c.pending[pos])
+		delete(c.pending, pos)
+	}
+	c.mu.Unlock()
+	c.stats.drops.Add(uint64(len(ps)))
+	if h := c.opts.Handlers.OnDrop; h != nil {
+		for _, pos := range ps {
+			h(pos)
 		}
 	}
 }

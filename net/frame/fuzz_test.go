@@ -88,6 +88,9 @@ func FuzzDecodeChunkMsg(f *testing.F) {
 			return
 		}
 		_ = m.GetChunk().GetPos().Chunk() // nil-safe accessors on any shape
+		if ps, err := m.GetDrops().Positions(); err == nil && len(ps)*3 != len(m.GetDrops().GetCoords()) {
+			t.Fatalf("%d positions from %d coords", len(ps), len(m.GetDrops().GetCoords()))
+		}
 		roundTrip(t, m, ChunkCap, func(b []byte) (proto.Message, error) { return DecodeChunk(b) })
 	})
 }
@@ -143,5 +146,8 @@ func seedChunkMessages() []*protocol.ChunkMessage {
 		protocol.NewChunk(chunk.Pos{X: -2147483, Y: -4, Z: 19}, 0, nil),
 		protocol.NewDrop(protocolPos()),
 		{},
+		// Appended after the empty envelope so earlier seed files keep
+		// their names.
+		protocol.NewDrops([]chunk.Pos{protocolPos(), {X: -2147483, Y: -4, Z: 19}}),
 	}
 }

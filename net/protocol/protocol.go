@@ -32,6 +32,12 @@ const (
 	// FeaturePlayerStates asks the server for PlayerState datagrams about
 	// other players.
 	FeaturePlayerStates = "player-states"
+	// FeatureBatchedDrops lets the server tell the client to forget many
+	// sections in one chunk-stream frame (ChunkMessage.drops, a Drops of
+	// packed x, y, z triples) instead of one Drop frame per section. A
+	// client that asks for it must handle both: the server may still send
+	// single Drops.
+	FeatureBatchedDrops = "batched-drops"
 )
 
 // Name rules for Hello.name.
@@ -96,6 +102,38 @@ func NewChunk(p chunk.Pos, revision uint64, data []byte) *ChunkMessage {
 // NewDrop builds the chunk-stream message that makes a client forget a section.
 func NewDrop(p chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Drop{Drop: &Drop{Pos: SectionPosOf(p)}}}
+}
+
+// NewDrops builds the chunk-stream message that makes a client forget every
+// section of ps, in order (feature batched-drops). It is the reference
+// form: the server encodes the same bytes without building messages
+// (transport.EncodeDrops), and splits long lists over several frames.
+func NewDrops(ps []chunk.Pos) *ChunkMessage {
+	coords := make([]int32, 0, 3*len(ps))
+	for _, p := range ps {
+		coords = append(coords, p.X, p.Y, p.Z)
+	}
+	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: &Drops{Coords: coords}}}
+}
+
+// Positions unpacks the x, y, z triples of a Drops into section positions,
+// in the order the server listed them. A nil or empty Drops gives none.
+// Coords whose count is not a multiple of 3 are an error (and no positions):
+// the message breaks the protocol, and a receiver should treat it as
+// INVALID_MESSAGE rather than guess which sections were meant.
+func (d *Drops) Positions() ([]chunk.Pos, error) {
+	c := d.GetCoords()
+	if len(c)%3 != 0 {
+		return nil, fmt.Errorf("protocol: Drops has %d coords, not a multiple of 3 (x, y, z triples)", len(c))
+	}
+	if len(c) == 0 {
+		return nil, nil
+	}
+	ps := make([]chunk.Pos, len(c)/3)
+	for i := range ps {
+		ps[i] = chunk.Pos{X: c[3*i], Y: c[3*i+1], Z: c[3*i+2]}
+	}
+	return ps, nil
 }
 
 // V3 builds a Vec3.

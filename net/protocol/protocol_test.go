@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +61,44 @@ func TestSectionPos(t *testing.T) {
 	}
 	if NewDrop(p).GetDrop().GetPos().Chunk() != p {
 		t.Errorf("NewDrop wrong")
+	}
+}
+
+func TestDropsPositions(t *testing.T) {
+	tests := []struct {
+		name    string
+		d       *Drops
+		want    []chunk.Pos
+		wantErr bool
+	}{
+		{"nil", nil, nil, false},
+		{"empty", &Drops{}, nil, false},
+		{"one", &Drops{Coords: []int32{-1, 4, 9}}, []chunk.Pos{{X: -1, Y: 4, Z: 9}}, false},
+		{"order kept", &Drops{Coords: []int32{3, -4, -2147483648, 0, 19, 2147483647}},
+			[]chunk.Pos{{X: 3, Y: -4, Z: -2147483648}, {X: 0, Y: 19, Z: 2147483647}}, false},
+		{"one short", &Drops{Coords: []int32{1, 2}}, nil, true},
+		{"one over", &Drops{Coords: []int32{1, 2, 3, 4}}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.d.Positions()
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
+			}
+			if err != nil && !strings.Contains(err.Error(), "multiple of 3") {
+				t.Errorf("error %q does not say what is wrong", err)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("positions = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNewDrops(t *testing.T) {
+	ps := []chunk.Pos{{X: -3, Y: 19, Z: 1 << 20}, {X: 0, Y: -4, Z: -1}}
+	got, err := NewDrops(ps).GetDrops().Positions()
+	if err != nil || !slices.Equal(got, ps) {
+		t.Errorf("NewDrops round trip = %v, %v; want %v", got, err, ps)
 	}
 }

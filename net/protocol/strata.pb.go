@@ -699,6 +699,7 @@ type ChunkMessage struct {
 	//
 	//	*ChunkMessage_Chunk
 	//	*ChunkMessage_Drop
+	//	*ChunkMessage_Drops
 	Kind          isChunkMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -759,6 +760,15 @@ func (x *ChunkMessage) GetDrop() *Drop {
 	return nil
 }
 
+func (x *ChunkMessage) GetDrops() *Drops {
+	if x != nil {
+		if x, ok := x.Kind.(*ChunkMessage_Drops); ok {
+			return x.Drops
+		}
+	}
+	return nil
+}
+
 type isChunkMessage_Kind interface {
 	isChunkMessage_Kind()
 }
@@ -771,9 +781,15 @@ type ChunkMessage_Drop struct {
 	Drop *Drop `protobuf:"bytes,2,opt,name=drop,proto3,oneof"`
 }
 
+type ChunkMessage_Drops struct {
+	Drops *Drops `protobuf:"bytes,3,opt,name=drops,proto3,oneof"` // only with feature "batched-drops"
+}
+
 func (*ChunkMessage_Chunk) isChunkMessage_Kind() {}
 
 func (*ChunkMessage_Drop) isChunkMessage_Kind() {}
+
+func (*ChunkMessage_Drops) isChunkMessage_Kind() {}
 
 // Datagram is the payload of one QUIC datagram, in either direction. Datagrams
 // are not length-prefixed: the datagram boundary is the message boundary.
@@ -2654,6 +2670,56 @@ func (x *Drop) GetPos() *SectionPos {
 	return nil
 }
 
+// Drops tells the client to forget many sections at once (feature
+// "batched-drops"): it means exactly what one Drop per section would, in the
+// order listed. coords packs the section positions as x, y, z triples
+// (x0, y0, z0, x1, y1, z1, ...), in the order the server chose; its length
+// is a multiple of 3. A server splits a long list over several Drops frames
+// to keep each far below the chunk stream's cap.
+type Drops struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Coords        []int32                `protobuf:"zigzag32,1,rep,packed,name=coords,proto3" json:"coords,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Drops) Reset() {
+	*x = Drops{}
+	mi := &file_strata_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Drops) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Drops) ProtoMessage() {}
+
+func (x *Drops) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Drops.ProtoReflect.Descriptor instead.
+func (*Drops) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *Drops) GetCoords() []int32 {
+	if x != nil {
+		return x.Coords
+	}
+	return nil
+}
+
 // PlayerState is a best-effort snapshot of another player (or of the client's
 // own entity). Newer tick wins; older ones are discarded.
 type PlayerState struct {
@@ -2670,7 +2736,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2682,7 +2748,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2695,7 +2761,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{31}
+	return file_strata_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -2776,10 +2842,11 @@ const file_strata_proto_rawDesc = "" +
 	"\rplayer_joined\x18\f \x01(\v2\x17.strata.v1.PlayerJoinedH\x00R\fplayerJoined\x128\n" +
 	"\vplayer_left\x18\r \x01(\v2\x15.strata.v1.PlayerLeftH\x00R\n" +
 	"playerLeftB\x06\n" +
-	"\x04kind\"g\n" +
+	"\x04kind\"\x91\x01\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
-	"\x04drop\x18\x02 \x01(\v2\x0f.strata.v1.DropH\x00R\x04dropB\x06\n" +
+	"\x04drop\x18\x02 \x01(\v2\x0f.strata.v1.DropH\x00R\x04drop\x12(\n" +
+	"\x05drops\x18\x03 \x01(\v2\x10.strata.v1.DropsH\x00R\x05dropsB\x06\n" +
 	"\x04kind\"y\n" +
 	"\bDatagram\x12;\n" +
 	"\fplayer_state\x18\x01 \x01(\v2\x16.strata.v1.PlayerStateH\x00R\vplayerState\x12(\n" +
@@ -2923,7 +2990,9 @@ const file_strata_proto_rawDesc = "" +
 	"\brevision\x18\x02 \x01(\x04R\brevision\x12\x12\n" +
 	"\x04data\x18\x03 \x01(\fR\x04data\"/\n" +
 	"\x04Drop\x12'\n" +
-	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\"\xc1\x01\n" +
+	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\"\x1f\n" +
+	"\x05Drops\x12\x16\n" +
+	"\x06coords\x18\x01 \x03(\x11R\x06coords\"\xc1\x01\n" +
 	"\vPlayerState\x12\x1b\n" +
 	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12+\n" +
 	"\bposition\x18\x02 \x01(\v2\x0f.strata.v1.Vec3R\bposition\x12\x10\n" +
@@ -2982,7 +3051,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),        // 0: strata.v1.ErrorCode
 	(ActionResult)(0),     // 1: strata.v1.ActionResult
@@ -3018,7 +3087,8 @@ var file_strata_proto_goTypes = []any{
 	(*PlayerLeft)(nil),    // 31: strata.v1.PlayerLeft
 	(*Chunk)(nil),         // 32: strata.v1.Chunk
 	(*Drop)(nil),          // 33: strata.v1.Drop
-	(*PlayerState)(nil),   // 34: strata.v1.PlayerState
+	(*Drops)(nil),         // 34: strata.v1.Drops
+	(*PlayerState)(nil),   // 35: strata.v1.PlayerState
 }
 var file_strata_proto_depIdxs = []int32{
 	11, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -3044,31 +3114,32 @@ var file_strata_proto_depIdxs = []int32{
 	31, // 20: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
 	32, // 21: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
 	33, // 22: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
-	34, // 23: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	16, // 24: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	7,  // 25: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	13, // 26: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	14, // 27: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	0,  // 28: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	7,  // 29: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	8,  // 30: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	9,  // 31: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	9,  // 32: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	1,  // 33: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	7,  // 34: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	8,  // 35: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	9,  // 36: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 37: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	2,  // 38: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	10, // 39: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	10, // 40: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	7,  // 41: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	8,  // 42: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	43, // [43:43] is the sub-list for method output_type
-	43, // [43:43] is the sub-list for method input_type
-	43, // [43:43] is the sub-list for extension type_name
-	43, // [43:43] is the sub-list for extension extendee
-	0,  // [0:43] is the sub-list for field type_name
+	34, // 23: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
+	35, // 24: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	16, // 25: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	7,  // 26: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	13, // 27: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	14, // 28: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	0,  // 29: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	7,  // 30: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	8,  // 31: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	9,  // 32: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	9,  // 33: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	1,  // 34: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	7,  // 35: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	8,  // 36: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	9,  // 37: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 38: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	2,  // 39: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	10, // 40: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	10, // 41: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	7,  // 42: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	8,  // 43: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	44, // [44:44] is the sub-list for method output_type
+	44, // [44:44] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -3104,6 +3175,7 @@ func file_strata_proto_init() {
 	file_strata_proto_msgTypes[2].OneofWrappers = []any{
 		(*ChunkMessage_Chunk)(nil),
 		(*ChunkMessage_Drop)(nil),
+		(*ChunkMessage_Drops)(nil),
 	}
 	file_strata_proto_msgTypes[3].OneofWrappers = []any{
 		(*Datagram_PlayerState)(nil),
@@ -3115,7 +3187,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   32,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -13,7 +13,7 @@ export const MAX_PREFIX_LEN = 10;
 
 /** FrameError is fatal for the stream: the connection should be closed with code. */
 export class FrameError extends Error {
-  /** @param {"FRAME_TOO_LARGE"|"MALFORMED"} code */
+  /** @param {"FRAME_TOO_LARGE"|"MALFORMED"|"INVALID_MESSAGE"} code */
   constructor(code, message) {
     super(message);
     this.name = "FrameError";

@@ -8,7 +8,7 @@ import { Controls } from "./controls.js";
 import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
 import { Player, REACH, raycast } from "./physics.js";
-import { actionResultName, errorName, SECTION_FORMAT } from "./protocol.js";
+import { actionResultName, dropPositions, errorName, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session } from "./session.js";
 import { Rate, Window } from "./stats.js";
@@ -291,6 +291,15 @@ export class Game {
   }
 
   onChunk(m) {
+    if (m.kind.case === "drops") {
+      // Feature batched-drops: exactly one Drop per position, in order; the
+      // worker gets the whole batch in one message.
+      const ps = dropPositions(m.kind.value);
+      for (const p of ps) this.forget(p);
+      const coords = Int32Array.from(m.kind.value.coords);
+      this.worker.postMessage({ type: "drops", coords }, [coords.buffer]);
+      return;
+    }
     const pos = m.kind.value.pos ?? { x: 0, y: 0, z: 0 };
     const key = sectionKey(pos.x, pos.y, pos.z);
     if (m.kind.case === "chunk") {
@@ -304,12 +313,18 @@ export class Game {
         [data.buffer],
       );
     } else if (m.kind.case === "drop") {
-      this.stats.drops++;
-      this.epochs.delete(key);
-      this.store.delete(pos.x, pos.y, pos.z);
-      this.renderer.removeSection(key);
+      this.forget(pos);
       this.worker.postMessage({ type: "drop", x: pos.x, y: pos.y, z: pos.z });
     }
+  }
+
+  // forget drops a section on the main thread (the worker is told apart).
+  forget(pos) {
+    const key = sectionKey(pos.x, pos.y, pos.z);
+    this.stats.drops++;
+    this.epochs.delete(key);
+    this.store.delete(pos.x, pos.y, pos.z);
+    this.renderer.removeSection(key);
   }
 
   onDatagram(m) {

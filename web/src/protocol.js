@@ -21,8 +21,10 @@ import { CONTROL_CAP, DATAGRAM_CAP, encodeFrame, FrameError } from "./frame.js";
 export const PROTOCOL_VERSION = 1;
 /** The only section encoding this client decodes (Welcome.section_format). */
 export const SECTION_FORMAT = 1;
+/** Feature batched-drops: the server may send Drops, many sections in one frame. */
+export const FEATURE_BATCHED_DROPS = "batched-drops";
 /** Features requested in Hello; the server grants a subset. */
-export const FEATURES = ["player-states"];
+export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS];
 
 // Unknown fields are dropped like the Go decoder's DiscardUnknown: a newer
 // server's additions are ignored rather than kept.
@@ -43,9 +45,33 @@ export function decodeServer(payload) {
   return malformedOnThrow("server control message", () => fromBinary(ServerMessageSchema, payload, readOpts));
 }
 
-/** decodeChunk decodes a chunk-stream payload. */
+/**
+ * decodeChunk decodes a chunk-stream payload. A Drops whose coords are not
+ * whole x, y, z triples breaks the protocol: FrameError INVALID_MESSAGE.
+ */
 export function decodeChunk(payload) {
-  return malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
+  const m = malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
+  if (m.kind.case === "drops") checkTriples(m.kind.value);
+  return m;
+}
+
+/**
+ * dropPositions lists the sections a Drops (feature batched-drops) forgets,
+ * in the server's order, as {x, y, z}: its coords are packed x, y, z
+ * triples (docs/protocol.md §5.6). Throws FrameError INVALID_MESSAGE if
+ * they are not whole triples.
+ */
+export function dropPositions(drops) {
+  checkTriples(drops);
+  const c = drops.coords;
+  const out = new Array(c.length / 3);
+  for (let i = 0; i < out.length; i++) out[i] = { x: c[3 * i], y: c[3 * i + 1], z: c[3 * i + 2] };
+  return out;
+}
+
+function checkTriples(drops) {
+  const n = drops.coords.length;
+  if (n % 3 !== 0) throw new FrameError("INVALID_MESSAGE", `Drops has ${n} coords, not a multiple of 3 (x, y, z triples)`);
 }
 
 /** decodeDatagram decodes one datagram (no length prefix). */

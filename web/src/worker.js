@@ -2,14 +2,16 @@
 // thread, so a burst of hundreds of arriving sections never stalls a frame.
 //
 // It owns the authoritative copy of the client's world. The main thread
-// forwards every Chunk, Drop and BlockUpdate here in arrival order and
-// mirrors back what this worker reports (decoded sections, applied block
-// changes), so both copies apply the same changes in the same order.
+// forwards every Chunk, Drop (or Drops) and BlockUpdate here in arrival
+// order and mirrors back what this worker reports (decoded sections,
+// applied block changes), so both copies apply the same changes in the
+// same order.
 //
 // Protocol (postMessage), main → worker:
 //   {type:"init", minSectionY}
 //   {type:"chunk", x, y, z, revision, data, epoch}   data: encoded section
 //   {type:"drop", x, y, z}
+//   {type:"drops", coords}                            Int32Array of x, y, z triples: one drop each, in order
 //   {type:"block", bx, by, bz, block, revision}
 //   {type:"focus", x, y, z}                          the player's section
 //   {type:"reset"}
@@ -49,6 +51,9 @@ self.onmessage = (ev) => {
       break;
     case "drop":
       onDrop(m);
+      break;
+    case "drops":
+      for (let i = 0; i + 2 < m.coords.length; i += 3) onDrop({ x: m.coords[i], y: m.coords[i + 1], z: m.coords[i + 2] });
       break;
     case "block":
       onBlock(m);

@@ -12,7 +12,16 @@ import {
   encodeFrame,
   encodeVarint,
 } from "../src/frame.js";
-import { clientFrame, decodeChunk, decodeDatagram, decodeServer, encodeDatagram, errorName } from "../src/protocol.js";
+import {
+  FEATURES,
+  clientFrame,
+  decodeChunk,
+  decodeDatagram,
+  decodeServer,
+  dropPositions,
+  encodeDatagram,
+  errorName,
+} from "../src/protocol.js";
 
 const hex = (s) => Uint8Array.from(s.replace(/[\s|]+/g, "").match(/../g).map((b) => parseInt(b, 16)));
 const toHex = (b) => Buffer.from(b).toString("hex");
@@ -113,6 +122,44 @@ test("Chunk and Drop decode from the chunk stream example", () => {
   assert.equal(drop.kind.case, "drop");
   assert.equal(drop.kind.value.pos.z, -1);
   assert.equal(d.next(), null);
+});
+
+test("Drops (feature batched-drops) decodes from the spec's example", async () => {
+  const { create, toBinary } = await import("@bufbuild/protobuf");
+  const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
+  const bytes = hex("0a | 1a 08 0a 06 00 08 01 01 00 04");
+  const d = new FrameDecoder(CHUNK_CAP);
+  d.push(bytes);
+  const payload = d.next();
+  const m = decodeChunk(payload);
+  assert.equal(m.kind.case, "drops");
+  assert.deepEqual(m.kind.value.coords, [0, 4, -1, -1, 0, 2]);
+  assert.deepEqual(dropPositions(m.kind.value), [
+    { x: 0, y: 4, z: -1 },
+    { x: -1, y: 0, z: 2 },
+  ]);
+  // The generated encoder writes the same bytes (packed zig-zag varints).
+  const again = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: { coords: [0, 4, -1, -1, 0, 2] } } }));
+  assert.equal(toHex(again), toHex(payload));
+  assert.ok(FEATURES.includes("batched-drops"), "the client asks for the feature");
+});
+
+test("Drops: extremes, empty, and coords that are not whole triples", async () => {
+  const { create, toBinary } = await import("@bufbuild/protobuf");
+  const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
+  const enc = (coords) => toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: { coords } } }));
+  const big = [-2147483648, 2147483647, -134217726, 134217726, -4, 19];
+  assert.deepEqual(dropPositions(decodeChunk(enc(big)).kind.value), [
+    { x: -2147483648, y: 2147483647, z: -134217726 },
+    { x: 134217726, y: -4, z: 19 },
+  ]);
+  const empty = decodeChunk(enc([]));
+  assert.equal(empty.kind.case, "drops");
+  assert.deepEqual(dropPositions(empty.kind.value), []);
+  for (const coords of [[1], [1, 2], [1, 2, 3, 4]]) {
+    assert.throws(() => decodeChunk(enc(coords)), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE" && /multiple of 3/.test(e.message));
+    assert.throws(() => dropPositions({ coords }), (e) => e.code === "INVALID_MESSAGE");
+  }
 });
 
 test("PlayerState datagram decodes from the spec's example", () => {

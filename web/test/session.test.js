@@ -103,7 +103,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.equal(hello.value.protocolVersion, 1);
   assert.equal(hello.value.name, "web_1");
   assert.equal(hello.value.viewDistance, 6);
-  assert.deepEqual(hello.value.features, ["player-states"]);
+  assert.deepEqual(hello.value.features, ["player-states", "batched-drops"]);
 
   wt.sendControl("welcome", { protocolVersion: 1, entityId: 42n, viewDistance: 6, sectionFormat: 1 });
   const welcome = await connecting;
@@ -112,7 +112,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   // The chunk stream, its bytes split across reads at odd places.
   const chunkCtl = wt.openChunkStream();
   const frame = (kind, value) => encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: kind, value } })), 1 << 20);
-  const bytes = new Uint8Array([...frame("chunk", { pos: { x: 1, y: 2, z: -3 }, revision: 4n, data: Uint8Array.of(1, 0, 1) }), ...frame("drop", { pos: { x: 1, y: 2, z: -3 } })]);
+  const bytes = new Uint8Array([...frame("chunk", { pos: { x: 1, y: 2, z: -3 }, revision: 4n, data: Uint8Array.of(1, 0, 1) }), ...frame("drop", { pos: { x: 1, y: 2, z: -3 } }), ...frame("drops", { coords: [1, 2, -3, -4, 5, 6] })]);
   chunkCtl.enqueue(bytes.subarray(0, 3));
   chunkCtl.enqueue(bytes.subarray(3, 17));
   chunkCtl.enqueue(bytes.subarray(17));
@@ -120,7 +120,8 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   wt.dgIn.ctl.enqueue(Uint8Array.of(0xff, 0xff)); // undecodable: dropped, not fatal
   wt.sendControl("blockUpdate", { pos: { x: 1, y: 2, z: 3 }, block: 0, revision: 5n });
   await tick();
-  assert.deepEqual(got.chunk.map((m) => m.kind.case), ["chunk", "drop"]);
+  assert.deepEqual(got.chunk.map((m) => m.kind.case), ["chunk", "drop", "drops"]);
+  assert.deepEqual(got.chunk[2].kind.value.coords, [1, 2, -3, -4, 5, 6]);
   assert.deepEqual([...got.chunk[0].kind.value.data], [1, 0, 1]);
   assert.equal(got.datagrams.length, 1);
   assert.equal(s.stats.badDatagrams, 1);
@@ -178,6 +179,21 @@ test("transport failure and oversized frames", async () => {
   await tick();
   assert.equal(b.got.closed[0].code, "FRAME_TOO_LARGE");
   assert.equal(wt.closeInfo.closeCode, 8);
+});
+
+test("a Drops that is not whole x, y, z triples closes with INVALID_MESSAGE", async () => {
+  const { s, got } = newSession();
+  const connecting = s.connect({ name: "a", viewDistance: 1 });
+  await tick();
+  const wt = FakeWebTransport.last;
+  wt.sendControl("welcome", { protocolVersion: 1, features: ["batched-drops"] });
+  await connecting;
+  const chunkCtl = wt.openChunkStream();
+  chunkCtl.enqueue(encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: { coords: [1, 2, 3, 4] } } })), 1 << 20));
+  await tick();
+  assert.deepEqual(got.chunk, [], "nothing of it is applied");
+  assert.equal(got.closed[0].code, "INVALID_MESSAGE");
+  assert.equal(wt.closeInfo.closeCode, 11);
 });
 
 test("a normal close by the client reports null", async () => {

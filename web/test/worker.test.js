@@ -114,6 +114,21 @@ test("a drop frees the section and re-meshes neighbours that saw it", async () =
   assert.deepEqual(posted, []);
 });
 
+test("a batched drops message forgets each section like a drop", async () => {
+  for (const [x, y, z] of [[0, 0, 0], [1, 0, 0], [-1, 0, 0], [0, 0, -2]]) chunk(x, y, z, uniform(BLOCK.stone));
+  await settle();
+  posted.length = 0;
+  send({ type: "drops", coords: Int32Array.of(1, 0, 0, 0, 0, -2, 7, 7, 7) }); // (7,7,7) was never held
+  await settle();
+  assert.deepEqual(meshes(), ["0,0,0"], "only the neighbour that saw a dropped section");
+  assert.equal(posted.find((m) => m.type === "mesh").opaque.faces, 5 * 256, "its face towards (-1,0,0) stays culled");
+  posted.length = 0;
+  send({ type: "block", bx: 17, by: 1, bz: 1, block: BLOCK.air, revision: 9n }); // in (1,0,0), held nowhere now
+  send({ type: "block", bx: -15, by: 1, bz: 1, block: BLOCK.air, revision: 9n }); // in (-1,0,0), still held
+  await settle();
+  assert.deepEqual(posted.filter((m) => m.type === "block").map((m) => m.bx), [-15]);
+});
+
 test("an undecodable section is reported, not meshed", async () => {
   chunk(0, 0, 0, Uint8Array.of(2, 0, 1));
   await settle();

@@ -1,0 +1,329 @@
+package transport_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// dropsPositions makes n distinct positions around the origin, negative
+// ones included, in a scrambled (not sorted) order.
+func dropsPositions(n int) []chunk.Pos {
+	ps := make([]chunk.Pos, n)
+	for i := range ps {
+		ps[i] = chunk.Pos{X: int32(i%97) - 48, Y: int32(i%24) - 4, Z: int32(i/97) - int32(n/194)}
+	}
+	return ps
+}
+
+// readDrops reads every frame of es with the ordinary frame reader and
+// decoder, as a client does, and returns the positions in order and the
+// number of positions in each frame.
+func readDrops(t *testing.T, es []transport.Encoded) (all []chunk.Pos, perFrame []int) {
+	t.Helper()
+	var stream bytes.Buffer
+	for _, e := range es {
+		if !e.IsChunk() || e.IsDatagram() {
+			t.Fatalf("frame not for the chunk stream: chunk %v datagram %v", e.IsChunk(), e.IsDatagram())
+		}
+		if e.Len() != len(e.Bytes()) {
+			t.Fatalf("Len %d, %d bytes", e.Len(), len(e.Bytes()))
+		}
+		if e.Len() > frame.ChunkCap/4 {
+			t.Errorf("frame of %d bytes is not well under the cap", e.Len())
+		}
+		stream.Write(e.Bytes())
+	}
+	r := bufio.NewReader(&stream)
+	for {
+		payload, err := frame.ReadFrame(r, frame.ChunkCap)
+		if errors.Is(err, io.EOF) {
+			return all, perFrame
+		}
+		if err != nil {
+			t.Fatalf("read frame: %v", err)
+		}
+		var m protocol.ChunkMessage
+		if err := proto.Unmarshal(payload, &m); err != nil {
+			t.Fatalf("unmarshal: %v", err)
+		}
+		if m.GetDrops() == nil {
+			t.Fatalf("frame is not a Drops: %v", &m)
+		}
+		ps, err := m.GetDrops().Positions()
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, ps...)
+		perFrame = append(perFrame, len(ps))
+	}
+}
+
+func TestEncodeDrops(t *testing.T) {
+	const max = transport.MaxDropsPerFrame
+	tests := []struct {
+		name     string
+		ps       []chunk.Pos
+		perFrame []int
+	}{
+		{"none", nil, nil},
+		{"empty", []chunk.Pos{}, nil},
+		{"origin", []chunk.Pos{{}}, []int{1}},
+		{"negative", []chunk.Pos{{X: -1, Y: -4, Z: -1}, {X: -3, Y: 19, Z: 7}}, []int{2}},
+		{"extremes", []chunk.Pos{
+			{X: math.MinInt32, Y: math.MaxInt32, Z: -chunk.BorderSections},
+			{X: chunk.BorderSections, Y: chunk.MinSectionY, Z: math.MinInt32},
+		}, []int{2}},
+		{"duplicates kept", []chunk.Pos{{X: 1}, {X: 1}}, []int{2}},
+		{"a recentre", dropsPositions(800), []int{800}},
+		{"exactly one frame", dropsPositions(max), []int{max}},
+		{"split", dropsPositions(max + 1), []int{max, 1}},
+		{"split thrice", dropsPositions(2*max + 5), []int{max, max, 5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			es := transport.EncodeDrops(tt.ps)
+			if len(tt.ps) == 0 {
+				if es != nil {
+					t.Fatalf("EncodeDrops(%v) = %d frames, want nil", tt.ps, len(es))
+				}
+				return
+			}
+			got, perFrame := readDrops(t, es)
+			if !slices.Equal(got, tt.ps) {
+				t.Errorf("decoded %d positions, want %d (or the order differs)", len(got), len(tt.ps))
+			}
+			if !slices.Equal(perFrame, tt.perFrame) {
+				t.Errorf("positions per frame %v, want %v", perFrame, tt.perFrame)
+			}
+		})
+	}
+}
+
+// TestEncodeDropsMatchesMarshal: the hand encoding is byte for byte what
+// the generated code marshals for the same message (so any protobuf
+// runtime reads it), frame prefix included.
+func TestEncodeDropsMatchesMarshal(t *testing.T) {
+	for _, ps := range [][]chunk.Pos{
+		{{}},
+		{{X: 0, Y: 4, Z: -1}},
+		{{X: math.MinInt32, Y: math.MaxInt32, Z: -1}, {X: 63, Y: -64, Z: 64}},
+		varintEdges(),
+		dropsPositions(800),
+		dropsPositions(transport.MaxDropsPerFrame),
+	} {
+		es := transport.EncodeDrops(ps)
+		if len(es) != 1 {
+			t.Fatalf("%d positions in %d frames, want 1", len(ps), len(es))
+		}
+		want, err := transport.EncodeChunk(protocol.NewDrops(ps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(es[0].Bytes(), want.Bytes()) {
+			t.Errorf("%d positions: hand encoding\n%x\nproto.Marshal\n%x", len(ps), head(es[0].Bytes()), head(want.Bytes()))
+		}
+		if cap(es[0].Bytes()) != len(es[0].Bytes()) {
+			t.Errorf("frame buffer has cap %d for %d bytes: size computed wrong", cap(es[0].Bytes()), len(es[0].Bytes()))
+		}
+	}
+	// The spec's example (docs/protocol.md §10): the sections (0, 4, -1)
+	// and (-1, 0, 2).
+	got := transport.EncodeDrops([]chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
+	if want := []byte{0x0a, 0x1a, 0x08, 0x0a, 0x06, 0x00, 0x08, 0x01, 0x01, 0x00, 0x04}; !bytes.Equal(got[0].Bytes(), want) {
+		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
+	}
+}
+
+// varintEdges are positions whose zig-zag varints sit on either side of
+// every length boundary (1 to 5 bytes).
+func varintEdges() []chunk.Pos {
+	var vs []int32
+	for _, bits := range []uint{6, 13, 20, 27} {
+		e := int32(1) << bits
+		vs = append(vs, e-1, e, -e, -e-1)
+	}
+	vs = append(vs, math.MaxInt32, math.MinInt32)
+	var ps []chunk.Pos
+	for i, v := range vs {
+		ps = append(ps, chunk.Pos{X: v, Y: -v, Z: vs[(i+1)%len(vs)]})
+	}
+	return ps
+}
+
+func head(b []byte) []byte { return b[:min(len(b), 64)] }
+
+func TestEncodeDropsAllocations(t *testing.T) {
+	ps := dropsPositions(800)
+	if n := testing.AllocsPerRun(20, func() { transport.EncodeDrops(ps) }); n > 2 {
+		t.Errorf("%v allocations for 800 positions in one frame, want 2 (the frame and the result)", n)
+	}
+}
+
+// FuzzEncodeDrops: any positions round-trip through the frame reader and
+// the generated decoder, in order.
+func FuzzEncodeDrops(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 0, 0, 4, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff})
+	f.Add(bytes.Repeat([]byte{0x80, 0, 0, 0, 0x7f, 0xff, 0xff, 0xff}, 9))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var ps []chunk.Pos
+		for len(in) >= 12 {
+			v := func(i int) int32 {
+				return int32(uint32(in[i])<<24 | uint32(in[i+1])<<16 | uint32(in[i+2])<<8 | uint32(in[i+3]))
+			}
+			ps = append(ps, chunk.Pos{X: v(0), Y: v(4), Z: v(8)})
+			in = in[12:]
+		}
+		es := transport.EncodeDrops(ps)
+		if len(ps) == 0 {
+			if es != nil {
+				t.Fatal("frames for no positions")
+			}
+			return
+		}
+		got, _ := readDrops(t, es)
+		if !slices.Equal(got, ps) {
+			t.Fatalf("round trip %v -> %v", ps, got)
+		}
+	})
+}
+
+// BenchmarkEncodeDrops: one recentre's worth of drops (a radius-8 view
+// moving by a section leaves a few hundred sections behind).
+func BenchmarkEncodeDrops(b *testing.B) {
+	ps := dropsPositions(800)
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		for _, e := range transport.EncodeDrops(ps) {
+			n += e.Len()
+		}
+	}
+	b.SetBytes(int64(n / max(b.N, 1)))
+}
+
+// TestBatchedDropsEndToEnd: a client that asked for batched-drops is
+// granted it, and a Drops frame reaches its user exactly as one Drop per
+// section would; one that did not ask is not granted it.
+func TestBatchedDropsEndToEnd(t *testing.T) {
+	held := make([]chunk.Pos, 0, 40)
+	for x := int32(-20); x < 20; x++ {
+		held = append(held, chunk.Pos{X: x, Y: -1, Z: -x})
+	}
+	dropped := append(slices.Clone(held[:10]), held[30:]...)
+	stone := chunk.Uniform(chunk.Stone)
+	data := chunk.Encode(&stone)
+	h := newHarness(t, func(h *harness, cfg *transport.Config) {
+		h.onEvent = func(h *harness, ev transport.Event) {
+			if ev.Kind != transport.Message || ev.Msg.GetSubscribe() == nil {
+				return
+			}
+			for i, p := range held {
+				ev.Client.SendChunk(protocol.NewChunk(p, uint64(i+1), data))
+			}
+			if !ev.Client.HasFeature(protocol.FeatureBatchedDrops) {
+				for _, p := range dropped {
+					ev.Client.SendChunk(protocol.NewDrop(p))
+				}
+				return
+			}
+			for _, e := range transport.EncodeDrops(dropped) {
+				ev.Client.SendEncoded(e)
+			}
+		}
+	})
+
+	for _, batched := range []bool{true, false} {
+		var mu sync.Mutex
+		var got []chunk.Pos
+		name := "plain"
+		if batched {
+			name = "batched"
+		}
+		c := h.mustDial(name, func(o *client.Options) {
+			if batched {
+				o.Features = []string{protocol.FeatureBatchedDrops}
+			}
+			o.Handlers.OnDrop = func(p chunk.Pos) {
+				mu.Lock()
+				got = append(got, p)
+				mu.Unlock()
+			}
+		})
+		if c.HasFeature(protocol.FeatureBatchedDrops) != batched {
+			t.Fatalf("%s: feature granted %v, features %v", name, !batched, c.Welcome().GetFeatures())
+		}
+		if err := c.Subscribe(2); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, name+" drops", func() bool { return c.Stats().Drops == uint64(len(dropped)) })
+		mu.Lock()
+		if !slices.Equal(got, dropped) {
+			t.Errorf("%s: OnDrop saw %v, want %v", name, got, dropped)
+		}
+		mu.Unlock()
+		if st := c.Stats(); st.Sections != len(held)-len(dropped) || st.Chunks != uint64(len(held)) {
+			t.Errorf("%s: stats %+v", name, st)
+		}
+		for _, p := range dropped {
+			if _, ok := c.Section(p); ok {
+				t.Errorf("%s: dropped section %v still held", name, p)
+			}
+		}
+		if _, ok := c.Section(held[10]); !ok {
+			t.Errorf("%s: kept section %v missing", name, held[10])
+		}
+		c.Close()
+	}
+}
+
+// TestBadDropsClosesClient: a Drops whose coords are not whole triples is
+// a broken server; the client closes with INVALID_MESSAGE rather than
+// guessing which sections were meant.
+func TestBadDropsClosesClient(t *testing.T) {
+	h := newHarness(t, func(h *harness, cfg *transport.Config) {
+		h.onEvent = func(h *harness, ev transport.Event) {
+			if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+				ev.Client.SendChunk(&protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}})
+			}
+		}
+	})
+	var drops int
+	c := h.mustDial("victim", func(o *client.Options) {
+		o.Features = []string{protocol.FeatureBatchedDrops}
+		o.Handlers.OnDrop = func(chunk.Pos) { drops++ }
+	})
+	if err := c.Subscribe(2); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("client still open after a bad Drops")
+	}
+	if err := c.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("multiple of 3")) {
+		t.Errorf("client error = %v", err)
+	}
+	ev := h.waitEvent("Disconnected", 5*time.Second, disconnectOf("victim"))
+	if ev.Code != protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE {
+		t.Errorf("server saw the close as %v (%v)", ev.Code, ev.Err)
+	}
+	if drops != 0 {
+		t.Errorf("%d drops reported from a bad Drops", drops)
+	}
+}

@@ -1,0 +1,82 @@
+package systems
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stratavox/strata/components"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// TestDropsBatchedOnlyForClientsThatAsk moves two clients the same way:
+// one granted batched-drops, one granted nothing. Both forget the same
+// sections; only the first gets them as Drops frames, the second as one
+// Drop per section in position order.
+func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
+	w := newGameWorld(t, DefaultGameplayConfig())
+	join := func(name string, features []string) *player {
+		p := &player{id: w.nextID, conn: &fakeConn{features: features}}
+		w.nextID++
+		w.src.Push(InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name, ViewDistance: 2})
+		return p
+	}
+	batched := join("batched", []string{protocol.FeatureBatchedDrops})
+	single := join("single", []string{})
+	w.step(3)
+	held := component[components.Stream](w, batched).Held.Len()
+	if held == 0 || held != component[components.Stream](w, single).Held.Len() {
+		t.Fatalf("held %d and %d sections after joining", held, component[components.Stream](w, single).Held.Len())
+	}
+	for _, p := range []*player{batched, single} {
+		p.conn.chunks = nil
+		w.place(p, components.Position{X: 40.5, Y: 64, Z: 0.5}) // 2.5 sections east
+	}
+	w.step(2)
+
+	dropped := func(p *player) (frames int, ps []chunk.Pos, kinds map[string]int) {
+		kinds = map[string]int{}
+		for _, m := range p.conn.chunks {
+			switch k := m.Kind.(type) {
+			case *protocol.ChunkMessage_Drop:
+				kinds["drop"]++
+				frames++
+				ps = append(ps, k.Drop.GetPos().Chunk())
+			case *protocol.ChunkMessage_Drops:
+				kinds["drops"]++
+				frames++
+				more, err := k.Drops.Positions()
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps = append(ps, more...)
+			}
+		}
+		return frames, ps, kinds
+	}
+	bf, bps, bk := dropped(batched)
+	sf, sps, sk := dropped(single)
+	if len(bps) == 0 || bk["drop"] != 0 || bk["drops"] != 1 || bf != 1 {
+		t.Fatalf("batched client: %d frames %v for %d sections", bf, bk, len(bps))
+	}
+	if sk["drops"] != 0 || sf != len(sps) || !slices.IsSortedFunc(sps, resources.ComparePos) {
+		t.Fatalf("single client: %d frames %v for %d sections (sorted %v)", sf, sk, len(sps), slices.IsSortedFunc(sps, resources.ComparePos))
+	}
+	slices.SortFunc(bps, resources.ComparePos)
+	if !slices.Equal(bps, sps) {
+		t.Fatalf("the two clients dropped different sections: %v and %v", bps, sps)
+	}
+	for _, p := range bps {
+		if batched.conn.holds(p) || single.conn.holds(p) {
+			t.Fatalf("%v still held after its drop", p)
+		}
+		if component[components.Stream](w, batched).Held.Has(p) || component[components.Stream](w, single).Held.Has(p) {
+			t.Fatalf("%v still recorded as held", p)
+		}
+	}
+	if a, b := component[components.Stream](w, batched).Held.Len(), component[components.Stream](w, single).Held.Len(); a != b {
+		t.Fatalf("held %d and %d after moving", a, b)
+	}
+}
