@@ -28,10 +28,11 @@ type playerStatesSystem struct {
 	stats  *BroadcastStats
 	filter *generic.Filter7[components.Player, components.Position, components.Look, components.Velocity, components.Snapshot, components.Stream, components.Follow]
 	subs   []stateSubject
-	msgs   []*protocol.Datagram // reused, by subject index
-	grid   *cellGrid            // every player
-	recv   *cellGrid            // receivers
-	cand   []int32
+	keys   []cellKey // by subject: its cell
+	recv   []bool    // by subject: whether it receives states
+	grid   cellIndex // every player, by cell
+	cand   [][]int32 // candidates of a receivers' cell, a slice per column of cells
+	arena  transport.DatagramArena
 }
 
 // stateSubject is one player, as a subject and as a receiver.
@@ -41,8 +42,7 @@ type stateSubject struct {
 	look components.Look
 	vel  components.Velocity
 	send bool
-	msg  *protocol.Datagram
-	enc  transport.Encoded // msg marshalled once, shared by every receiver
+	enc  transport.Encoded // its PlayerState, encoded once, shared by every receiver
 	// conn is nil unless the player receives states.
 	conn   components.Conn
 	radius float64
@@ -53,7 +53,6 @@ func newPlayerStates(cfg GameplayConfig, roster *rosterSystem, stats *BroadcastS
 	return &playerStatesSystem{
 		every: cfg.SnapshotAll, roster: roster, stats: stats,
 		filter: generic.NewFilter7[components.Player, components.Position, components.Look, components.Velocity, components.Snapshot, components.Stream, components.Follow](),
-		grid:   newCellGrid(), recv: newCellGrid(),
 	}
 }
 
@@ -85,32 +84,37 @@ func (s *playerStatesSystem) run(ctx *ecs.Context) {
 	if !work {
 		return
 	}
-	s.grid.reset()
-	s.recv.reset()
+	s.keys, s.recv = s.keys[:0], s.recv[:0]
 	for i := range s.subs {
 		sub := &s.subs[i]
-		k := cellKey{cellOf(sub.pos.X, stateCell), cellOf(sub.pos.Z, stateCell)}
-		s.grid.add(k, int32(i))
-		if sub.conn != nil {
-			s.recv.add(k, int32(i))
-		}
+		s.keys = append(s.keys, cellKey{cellOf(sub.pos.X, stateCell), cellOf(sub.pos.Z, stateCell)})
+		s.recv = append(s.recv, sub.conn != nil)
 	}
-	// The candidates are gathered once per receivers' cell, for the
-	// widest radius in it; each receiver then filters by its own.
-	for _, c := range s.recv.used() {
+	s.grid.build(s.keys)
+	// The candidates are gathered once per receivers' cell (cells in the
+	// order of their first receiver), for the widest radius in it; each
+	// receiver then filters by its own. They are the players of the
+	// cells around, column by column (X), each column's cells in Z order.
+	for _, c := range s.grid.runs(s.recv) {
+		items := s.grid.items(c)
 		widest := 0.0
-		for _, ri := range c.items {
-			widest = max(widest, s.subs[ri].radius)
-		}
-		span := int32(math.Ceil(widest / stateCell))
-		s.cand = s.cand[:0]
-		for cx := c.key.X - span; cx <= c.key.X+span; cx++ {
-			for cz := c.key.Z - span; cz <= c.key.Z+span; cz++ {
-				s.cand = append(s.cand, s.grid.get(cellKey{cx, cz})...)
+		for _, ri := range items {
+			if s.recv[ri] {
+				widest = max(widest, s.subs[ri].radius)
 			}
 		}
-		for _, ri := range c.items {
-			s.deliver(now, ri)
+		span := int64(math.Ceil(widest / stateCell))
+		s.cand = s.cand[:0]
+		x0, x1 := s.grid.columns(int64(c.key.X)-span, int64(c.key.X)+span)
+		for cx := x0; cx <= x1; cx++ {
+			if col := s.grid.column(cx, int64(c.key.Z)-span, int64(c.key.Z)+span); len(col) > 0 {
+				s.cand = append(s.cand, col)
+			}
+		}
+		for _, ri := range items {
+			if s.recv[ri] {
+				s.deliver(now, ri)
+			}
 		}
 	}
 }
@@ -120,58 +124,40 @@ func (s *playerStatesSystem) run(ctx *ecs.Context) {
 func (s *playerStatesSystem) deliver(now uint64, ri int32) {
 	r := &s.subs[ri]
 	r2 := r.radius * r.radius
-	for _, si := range s.cand {
-		sub := &s.subs[si]
-		if si == ri || !(sub.send || r.fresh) {
-			continue
+	for _, col := range s.cand {
+		for _, si := range col {
+			sub := &s.subs[si]
+			if si == ri || !(sub.send || r.fresh) {
+				continue
+			}
+			dx, dz := sub.pos.X-r.pos.X, sub.pos.Z-r.pos.Z
+			if dx*dx+dz*dz > r2 {
+				continue
+			}
+			if !r.conn.SendEncoded(s.encoded(now, sub)) {
+				// Queue full (or no datagrams): the rest would be dropped too.
+				s.stats.StatesDropped++
+				return
+			}
+			s.stats.States++
 		}
-		dx, dz := sub.pos.X-r.pos.X, sub.pos.Z-r.pos.Z
-		if dx*dx+dz*dz > r2 {
-			continue
-		}
-		if !r.conn.SendEncoded(s.encoded(now, si)) {
-			// Queue full (or no datagrams): the rest would be dropped too.
-			s.stats.StatesDropped++
-			return
-		}
-		s.stats.States++
 	}
 }
 
-// encoded returns subject i's PlayerState datagram marshalled once per
-// tick, so that it is not marshalled again for every receiver.
-func (s *playerStatesSystem) encoded(now uint64, i int32) transport.Encoded {
-	sub := &s.subs[i]
+// encoded returns sub's PlayerState datagram, encoded once per tick so
+// that it is not encoded again for every receiver. Datagrams are carved
+// from the arena's shared blocks, which are never written again: clients
+// may keep them queued past the tick.
+func (s *playerStatesSystem) encoded(now uint64, sub *stateSubject) transport.Encoded {
 	if sub.enc.Len() == 0 {
-		var err error
-		if sub.enc, err = transport.EncodeDatagram(s.message(now, i)); err != nil {
-			return transport.Encoded{} // cannot happen: a PlayerState is tiny
-		}
+		sub.enc = s.arena.PlayerState(&transport.PlayerStateFields{
+			EntityID: sub.id, Tick: now,
+			X: sub.pos.X, Y: sub.pos.Y, Z: sub.pos.Z,
+			Yaw: sub.look.Yaw, Pitch: sub.look.Pitch,
+			VX: float32(sub.vel.X), VY: float32(sub.vel.Y), VZ: float32(sub.vel.Z),
+		})
 	}
 	return sub.enc
-}
-
-// message returns subject i's PlayerState datagram, built once per tick
-// in a reused message (connections marshal it before SendDatagram
-// returns).
-func (s *playerStatesSystem) message(now uint64, i int32) *protocol.Datagram {
-	sub := &s.subs[i]
-	if sub.msg != nil {
-		return sub.msg
-	}
-	for len(s.msgs) <= int(i) {
-		s.msgs = append(s.msgs, &protocol.Datagram{Kind: &protocol.Datagram_PlayerState{PlayerState: &protocol.PlayerState{
-			Position: &protocol.Vec3{}, Velocity: &protocol.Vec3F{},
-		}}})
-	}
-	d := s.msgs[i]
-	ps := d.Kind.(*protocol.Datagram_PlayerState).PlayerState
-	ps.EntityId, ps.Tick = sub.id, now
-	ps.Position.X, ps.Position.Y, ps.Position.Z = sub.pos.X, sub.pos.Y, sub.pos.Z
-	ps.Velocity.X, ps.Velocity.Y, ps.Velocity.Z = float32(sub.vel.X), float32(sub.vel.Y), float32(sub.vel.Z)
-	ps.Yaw, ps.Pitch = sub.look.Yaw, sub.look.Pitch
-	sub.msg = d
-	return d
 }
 
 // moved reports whether a player moved more than 0.01 block or turned

@@ -102,11 +102,13 @@ func newCrowd(b *testing.B, n int, side float64) *crowd {
 		*v = components.View{Center: pos.Section(), Radius: 8}
 		st.Joined = true
 		// What the client holds: the ground and the layer above, in its view.
+		st.For = *v
+		st.Held.Reframe(v.Center, v.Radius)
 		for dx := int32(-8); dx <= 8; dx++ {
 			for dz := int32(-8); dz <= 8; dz++ {
 				if dx*dx+dz*dz <= 64 {
 					for y := int32(3); y <= 4; y++ {
-						st.Sent[v.Center.Add(dx, y-v.Center.Y, dz)] = 0
+						st.Held.Set(v.Center.Add(dx, y-v.Center.Y, dz), 0)
 					}
 				}
 			}
@@ -159,25 +161,51 @@ var benchSizes = []int{1000, 3000}
 
 func benchSide(n int) float64 { return 2048 * math.Sqrt(float64(n)/1000) }
 
+// flyAll gives every player a flying input for this tick: a step of 0.9
+// block along X and Z away from home or back, which the swept box checks
+// in six steps.
+func (w *crowd) flyAll() {
+	d := 0.9 * float64(w.tick%2)
+	for i, in := range w.input {
+		in.InputTick, in.Flying = w.tick, true
+		in.Position.X, in.Position.Y, in.Position.Z = w.home[i].X+d, w.home[i].Y, w.home[i].Z+d
+		w.inbox[i].Inputs = append(w.inbox[i].Inputs[:0], in)
+	}
+}
+
 // BenchmarkMovement arbitrates one input from each player per tick
-// (speed, swept box, terrain check): one op is one tick.
+// (speed, swept box, terrain check): one op is one tick. The fly cases
+// move further per tick, in several sweep steps.
 func BenchmarkMovement(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
-			w := newCrowd(b, n, benchSide(n))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				ctx := w.ctx()
-				w.moveAll()
-				w.g.move.run(ctx)
+	for _, fly := range []bool{false, true} {
+		for _, n := range benchSizes {
+			name := fmt.Sprintf("players=%d", n)
+			if fly {
+				name = "fly/" + name
 			}
-			b.StopTimer()
-			arb := ecs.Resource[Arbitration](w.app)
-			if arb.Moves[0] < uint64(b.N*n*9/10) {
-				b.Fatalf("only %d of %d inputs accepted: %v", arb.Moves[0], b.N*n, arb.Moves)
-			}
-		})
+			b.Run(name, func(b *testing.B) { benchMovement(b, n, fly) })
+		}
+	}
+}
+
+func benchMovement(b *testing.B, n int, fly bool) {
+	w := newCrowd(b, n, benchSide(n))
+	w.g.move.allowFlight = fly
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		ctx := w.ctx()
+		if fly {
+			w.flyAll()
+		} else {
+			w.moveAll()
+		}
+		w.g.move.run(ctx)
+	}
+	b.StopTimer()
+	arb := ecs.Resource[Arbitration](w.app)
+	if arb.Moves[0] < uint64(b.N*n*9/10) {
+		b.Fatalf("only %d of %d inputs accepted: %v", arb.Moves[0], b.N*n, arb.Moves)
 	}
 }
 
@@ -221,13 +249,18 @@ func BenchmarkActions(b *testing.B) {
 // (broadcast_blocks) with a tenth of the players' edits a tick, each held
 // by about a dozen clients; states (broadcast_states) with every player
 // moving every tick, about a dozen receivers each (states_shared without
-// the per-datagram marshal); chat (broadcast_chat) with two lines a tick
+// the per-datagram marshal; states_wide on nine times the area, about one
+// receiver each); chat (broadcast_chat) with two lines a tick
 // to everyone. One op is one tick; msgs/op counts the messages queued.
 func BenchmarkBroadcast(b *testing.B) {
-	for _, sys := range []string{"blocks", "states", "states_shared", "chat"} {
+	for _, sys := range []string{"blocks", "states", "states_shared", "states_wide", "chat"} {
 		for _, n := range benchSizes {
 			b.Run(fmt.Sprintf("%s/players=%d", sys, n), func(b *testing.B) {
-				w := newCrowd(b, n, benchSide(n))
+				side := benchSide(n)
+				if sys == "states_wide" {
+					side *= 3 // as sparse as strata bench's default area
+				}
+				w := newCrowd(b, n, side)
 				for _, c := range w.conns {
 					c.shared = sys == "states_shared"
 				}
@@ -250,7 +283,7 @@ func BenchmarkBroadcast(b *testing.B) {
 						}
 						b.StartTimer()
 						w.g.blocks.run(ctx)
-					case "states", "states_shared":
+					case "states", "states_shared", "states_wide":
 						for i, p := range w.pos {
 							p.X = w.home[i].X + 0.2*float64(ctx.Tick%2)
 						}

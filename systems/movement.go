@@ -34,6 +34,10 @@ type movementSystem struct {
 	stats       *Arbitration
 	log         zerolog.Logger
 	filter      *generic.Filter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Stream]
+	// secs is the store as the rules read it for one player: the few
+	// sections around it, looked up once for all its checks of the tick
+	// (arbitrating movement does not change the store).
+	secs physics.Sections
 }
 
 func newMovement(cfg GameplayConfig, store *resources.ChunkStore, stats *Arbitration, log zerolog.Logger) *movementSystem {
@@ -61,8 +65,9 @@ func (s *movementSystem) run(ctx *ecs.Context) {
 func (s *movementSystem) player(now uint64, pos *components.Position, vel *components.Velocity, look *components.Look,
 	mv *components.Movement, in *components.Inbox, st *components.Stream) {
 	defer clearInputs(in)
+	s.secs.Reset(s.store)
 	if mv.Held {
-		if !physics.Supported(s.store, vecOf(pos)) {
+		if !physics.Supported(&s.secs, vecOf(pos)) {
 			s.stats.IgnoredWhileHeld += uint64(len(in.Inputs))
 			return
 		}
@@ -73,7 +78,7 @@ func (s *movementSystem) player(now uint64, pos *components.Position, vel *compo
 			break
 		}
 	}
-	if !physics.Supported(s.store, vecOf(pos)) {
+	if !physics.Supported(&s.secs, vecOf(pos)) {
 		s.hold(pos, mv, st)
 	}
 }
@@ -105,7 +110,7 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 	// clients do not pass through it.
 	if v := in.GetVelocity(); in.GetPosition() != nil &&
 		finite32(in.GetYaw(), in.GetPitch(), v.GetX(), v.GetY(), v.GetZ()) {
-		r = physics.CheckMove(s.store, vecOf(pos), to, int(elapsed), mode, s.lim)
+		r = physics.CheckMove(&s.secs, vecOf(pos), to, int(elapsed), mode, s.lim)
 	}
 	if r != physics.OK {
 		if mv.Teleported {

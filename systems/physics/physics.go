@@ -98,9 +98,21 @@ func (c cells) contains(x, y, z int) bool {
 	return !c.empty && x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1 && z >= c.z0 && z <= c.z1
 }
 
+// covers reports whether c contains every block of o (which is not empty).
+func (c cells) covers(o cells) bool {
+	return !c.empty && o.x0 >= c.x0 && o.x1 <= c.x1 && o.y0 >= c.y0 && o.y1 <= c.y1 && o.z0 >= c.z0 && o.z1 <= c.z1
+}
+
 // overlap is Overlap, except that solid blocks in ignore do not block.
 func overlap(w World, b AABB, ignore cells) (blocked, unknown bool) {
-	c := cellsOf(b)
+	if c, ok := sectionsOf(w); ok {
+		return c.overlap(b, ignore)
+	}
+	return overlapBlocks(w, cellsOf(b), ignore)
+}
+
+// overlapBlocks is overlap over the blocks of c, one World.Block each.
+func overlapBlocks(w World, c cells, ignore cells) (blocked, unknown bool) {
 	for y := c.y0; y <= c.y1; y++ {
 		if y < chunk.MinY {
 			blocked = true
@@ -125,6 +137,139 @@ func overlap(w World, b AABB, ignore cells) (blocked, unknown bool) {
 	return blocked, unknown
 }
 
+// SectionWorld is a World that also hands out whole sections, as the
+// chunk store does; Section(p) must agree with Block on every block of p.
+// The rules then look a section up once per box, not once per block, and
+// settle a uniform section's blocks at once.
+type SectionWorld interface {
+	World
+	Section(p chunk.Pos) (chunk.Section, bool)
+}
+
+// Sections is a SectionWorld over another that remembers the last few
+// sections looked up through it: a sweep's steps mostly revisit the same
+// one or two, and a player's checks in one tick (Supported, CheckMove)
+// the same ones again. The rules use one per check on any SectionWorld;
+// pass them a *Sections to share it between checks, for as long as the
+// world does not change (it would see stale sections).
+type Sections struct {
+	W    SectionWorld
+	n    int // lookups made; slot n%len is the next to replace
+	pos  [4]chunk.Pos
+	secs [4]chunk.Section
+	ok   [4]bool
+}
+
+// Reset forgets the sections looked up, for w.
+func (c *Sections) Reset(w SectionWorld) { *c = Sections{W: w} }
+
+// Section implements SectionWorld.
+func (c *Sections) Section(p chunk.Pos) (chunk.Section, bool) {
+	sec, ok := c.section(p)
+	return *sec, ok
+}
+
+// Block implements World.
+func (c *Sections) Block(x, y, z int) (chunk.Block, bool) {
+	sec, ok := c.section(chunk.PosOfBlock(x, y, z))
+	if !ok {
+		return chunk.Air, false
+	}
+	lx, ly, lz := chunk.LocalOfBlock(x, y, z)
+	return sec.Get(lx, ly, lz), true
+}
+
+func (c *Sections) section(p chunk.Pos) (*chunk.Section, bool) {
+	for i := range min(c.n, len(c.pos)) {
+		if c.pos[i] == p {
+			return &c.secs[i], c.ok[i]
+		}
+	}
+	i := c.n % len(c.pos)
+	c.n++
+	c.pos[i] = p
+	c.secs[i], c.ok[i] = c.W.Section(p)
+	return &c.secs[i], c.ok[i]
+}
+
+// sectionsOf returns w as a *Sections: itself, or a new one over it when
+// it is a SectionWorld.
+func sectionsOf(w World) (*Sections, bool) {
+	switch w := w.(type) {
+	case *Sections:
+		return w, true
+	case SectionWorld:
+		return &Sections{W: w}, true
+	}
+	return nil, false
+}
+
+// sectionSafe bounds the block coordinates the section walk handles (far
+// beyond the world's border); beyond, overlap goes block by block.
+const sectionSafe = 1 << 40
+
+func safe(v int) bool { return v >= -sectionSafe && v <= sectionSafe }
+
+// overlap is overlapBlocks with the same result, section by section: a
+// section that is not resident makes its blocks unknown, a uniform one is
+// settled at once, and a dense one is read directly.
+func (c *Sections) overlap(b AABB, ignore cells) (blocked, unknown bool) {
+	r := cellsOf(b)
+	if !safe(r.x0) || !safe(r.x1) || !safe(r.z0) || !safe(r.z1) {
+		return overlapBlocks(c.W, r, ignore)
+	}
+	if r.y0 <= r.y1 && r.y0 < chunk.MinY {
+		// Below the world is solid.
+		blocked = true
+	}
+	y0, y1 := max(r.y0, chunk.MinY), min(r.y1, chunk.MaxY) // above is air
+	if y0 > y1 || r.z0 > r.z1 || r.x0 > r.x1 {
+		return blocked, unknown
+	}
+	for ys := y0; ys <= y1; {
+		ye := min(y1, sectionEnd(ys))
+		for zs := r.z0; zs <= r.z1; {
+			ze := min(r.z1, sectionEnd(zs))
+			for xs := r.x0; xs <= r.x1; {
+				xe := min(r.x1, sectionEnd(xs))
+				sec, ok := c.section(chunk.PosOfBlock(xs, ys, zs))
+				switch {
+				case !ok:
+					unknown = true
+				case sec.IsUniform():
+					if sec.UniformBlock().Solid() && !ignore.covers(cells{x0: xs, x1: xe, y0: ys, y1: ye, z0: zs, z1: ze}) {
+						blocked = true
+					}
+				case !blocked:
+					blocked = solidIn(sec, cells{x0: xs, x1: xe, y0: ys, y1: ye, z0: zs, z1: ze}, ignore)
+				}
+				xs = xe + 1
+			}
+			zs = ze + 1
+		}
+		ys = ye + 1
+	}
+	return blocked, unknown
+}
+
+// sectionEnd is the last block coordinate of v's section along one axis.
+func sectionEnd(v int) int { return v - chunk.FloorMod(v) + chunk.Size - 1 }
+
+// solidIn reports whether a block of c, all in dense section sec, is
+// solid and not in ignore.
+func solidIn(sec *chunk.Section, c cells, ignore cells) bool {
+	for y := c.y0; y <= c.y1; y++ {
+		for z := c.z0; z <= c.z1; z++ {
+			for x := c.x0; x <= c.x1; x++ {
+				if sec.Get(chunk.FloorMod(x), chunk.FloorMod(y), chunk.FloorMod(z)).Solid() && !ignore.contains(x, y, z) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // sweepStep bounds each step of a sweep: less than the box's narrowest
 // side and a block, so no step can jump over a one-block wall.
 const sweepStep = 0.25
@@ -137,8 +282,33 @@ const sweepStep = 0.25
 func Sweep(w World, b AABB, d Vec) (blocked, unknown bool) {
 	start := cellsOf(b)
 	steps := int(math.Ceil(d.Len() / sweepStep))
+	cache, ok := sectionsOf(w)
+	if !ok {
+		for i := 1; i <= steps; i++ {
+			bl, un := overlapBlocks(w, cellsOf(b.Offset(d.Scale(float64(i)/float64(steps)))), start)
+			blocked, unknown = blocked || bl, unknown || un
+			if blocked {
+				return
+			}
+		}
+		return
+	}
+	if steps > 1 {
+		// Every step's box lies within the box spanning the start and the
+		// end (b.Min + d·t is between b.Min and b.Min + d in floating
+		// point too, for t in [0, 1]): if that holds no solid block and no
+		// unknown one, neither does any step.
+		end := b.Offset(d.Scale(1))
+		span := AABB{
+			Min: Vec{min(b.Min.X, end.Min.X), min(b.Min.Y, end.Min.Y), min(b.Min.Z, end.Min.Z)},
+			Max: Vec{max(b.Max.X, end.Max.X), max(b.Max.Y, end.Max.Y), max(b.Max.Z, end.Max.Z)},
+		}
+		if bl, un := cache.overlap(span, cells{empty: true}); !bl && !un {
+			return false, false
+		}
+	}
 	for i := 1; i <= steps; i++ {
-		bl, un := overlap(w, b.Offset(d.Scale(float64(i)/float64(steps))), start)
+		bl, un := cache.overlap(b.Offset(d.Scale(float64(i)/float64(steps))), start)
 		blocked, unknown = blocked || bl, unknown || un
 		if blocked {
 			return
