@@ -222,34 +222,46 @@ func (g *Generation) Stop() {
 // returns false, doing nothing, when pos is outside the world or already
 // in flight, or the pool is full (InFlight() == Cap()) or stopped.
 func (g *Generation) Submit(pos chunk.Pos, priority uint32) bool {
-	if !pos.InWorld() || g.inflight.has(pos) || g.inflight.len() >= g.cap {
-		return false
+	return g.SubmitAll([]Want{{Pos: pos, Priority: priority}}) == 1
+}
+
+// SubmitAll is Submit for each of ws in order, under one lock and one
+// wake-up of the workers (reconcile submits thousands of jobs a tick when
+// many views move). It returns how many were queued.
+func (g *Generation) SubmitAll(ws []Want) int {
+	if len(ws) == 0 || g.Start() != nil {
+		return 0
 	}
-	if err := g.Start(); err != nil {
-		return false
-	}
+	n := 0
 	g.mu.Lock()
 	if g.stopped {
 		g.mu.Unlock()
-		return false
+		return 0
 	}
-	g.seq++
-	if g.det {
-		g.fifo = append(g.fifo, job{pos: pos, prio: priority, seq: g.seq})
-	} else {
-		g.queue.push(job{pos: pos, prio: priority, seq: g.seq})
+	for _, w := range ws {
+		if !w.Pos.InWorld() || g.inflight.has(w.Pos) || g.inflight.len() >= g.cap {
+			continue
+		}
+		g.seq++
+		j := job{pos: w.Pos, prio: w.Priority, seq: g.seq}
+		if g.det {
+			g.fifo = append(g.fifo, j)
+		} else {
+			g.queue.push(j)
+		}
+		g.inflight.add(w.Pos)
+		n++
 	}
-	g.queued.Add(1)
+	g.queued.Add(int64(n))
 	g.mu.Unlock()
-	g.inflight.add(pos)
 	g.nInflight.Store(int64(g.inflight.len()))
-	if !g.det {
+	for i := 0; i < min(n, g.workers) && !g.det; i++ {
 		select {
 		case g.wake <- struct{}{}:
-		default: // enough wake-ups pending: an awake worker will find the job
+		default: // enough wake-ups pending: awake workers will find the jobs
 		}
 	}
-	return true
+	return n
 }
 
 // TryResult returns a finished job without blocking, or false when none is

@@ -151,6 +151,33 @@ func TestGenerationBoundsAndDuplicates(t *testing.T) {
 	}
 }
 
+// TestGenerationSubmitAll checks that a batch obeys Submit's rules job by
+// job, in order: the world's bounds, duplicates (within the batch too) and
+// the bound on jobs in flight.
+func TestGenerationSubmitAll(t *testing.T) {
+	for _, det := range []bool{true, false} {
+		g := NewGeneration(stoneBelowZero, GenerationConfig{Deterministic: det, QueueCap: 4, Workers: 2})
+		outside := chunk.Pos{Y: chunk.MaxSectionY + 1}
+		n := g.SubmitAll([]Want{
+			{Pos: chunk.Pos{X: 1}}, {Pos: outside}, {Pos: chunk.Pos{X: 1}}, {Pos: chunk.Pos{X: 2}, Priority: 9},
+			{Pos: chunk.Pos{X: 3}}, {Pos: chunk.Pos{X: 4}}, {Pos: chunk.Pos{X: 5}},
+		})
+		if n != 4 || g.IsInFlight(outside) || g.IsInFlight(chunk.Pos{X: 5}) || !g.IsInFlight(chunk.Pos{X: 4}) {
+			t.Fatalf("det=%v: %d queued, want 4 (X 1 to 4)", det, n)
+		}
+		if got := len(drainAll(t, g)); got != 4 {
+			t.Fatalf("det=%v: %d results, want 4", det, got)
+		}
+		if g.SubmitAll(nil) != 0 {
+			t.Fatalf("det=%v: an empty batch queued something", det)
+		}
+		g.Stop()
+		if g.SubmitAll([]Want{{Pos: chunk.Pos{X: 7}}}) != 0 {
+			t.Fatalf("det=%v: a stopped pool took a job", det)
+		}
+	}
+}
+
 type mapSource struct {
 	m   map[chunk.Pos]chunk.Section
 	err map[chunk.Pos]error

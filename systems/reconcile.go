@@ -29,6 +29,7 @@ type reconcileSystem struct {
 	results []resources.Result
 	order   []resultKey
 	batch   []resources.Want
+	jobs    []resources.Want
 }
 
 // resultKey sorts results without moving them: a Result is ~100 bytes.
@@ -134,20 +135,11 @@ func (r *reconcileSystem) evictOne(p chunk.Pos, tick uint64, attempts int) {
 func (r *reconcileSystem) dispatch(tick uint64) {
 	wanted, _ := r.desired.Changes()
 	r.backlog.PushDueRetries(tick)
-	st := &r.backlog.Stats
 	if r.backlog.Len() == 0 && len(wanted) <= r.gen.Room() {
 		// Everything fits in the pool now, so order does not matter here
 		// (the pool itself runs the nearest first): submit in the change
 		// log's order, which is column by column, without the backlog.
-		for _, w := range wanted {
-			if !r.needed(w.Pos) {
-				st.BacklogSkips++
-				continue
-			}
-			if r.gen.Submit(w.Pos, w.Priority) {
-				st.Dispatched++
-			}
-		}
+		r.submit(wanted)
 		r.desired.ClearChanges()
 		return
 	}
@@ -169,15 +161,7 @@ func (r *reconcileSystem) dispatch(tick uint64) {
 			r.batch = append(r.batch, w)
 		}
 		slices.SortFunc(r.batch, func(a, b resources.Want) int { return resources.ComparePos(a.Pos, b.Pos) })
-		for _, w := range r.batch {
-			if !r.needed(w.Pos) {
-				st.BacklogSkips++
-				continue
-			}
-			if r.gen.Submit(w.Pos, w.Priority) {
-				st.Dispatched++
-			}
-		}
+		r.submit(r.batch)
 	}
 	// Stale entries (wanted once, then left, resident or in flight) are
 	// normally skipped as they come up; compact when they dominate so that
@@ -186,6 +170,21 @@ func (r *reconcileSystem) dispatch(tick uint64) {
 	if n := r.backlog.Len(); n > 4096 && n > 2*r.desired.Len() {
 		r.backlog.Compact(r.needed)
 	}
+}
+
+// submit hands the generation pool every one of ws that is needed, in one
+// batch.
+func (r *reconcileSystem) submit(ws []resources.Want) {
+	st := &r.backlog.Stats
+	r.jobs = r.jobs[:0]
+	for _, w := range ws {
+		if r.needed(w.Pos) {
+			r.jobs = append(r.jobs, w)
+		} else {
+			st.BacklogSkips++
+		}
+	}
+	st.Dispatched += uint64(r.gen.SubmitAll(r.jobs))
 }
 
 // needed reports whether p should be dispatched: wanted, not resident, not
