@@ -74,6 +74,16 @@ func (h *Held) Get(p chunk.Pos) (uint64, bool) {
 	return h.revs[p], true
 }
 
+// Column returns the held sections of column (x, z) as a mask (bit
+// y-MinSectionY); 0 outside the frame.
+func (h *Held) Column(x, z int32) uint32 {
+	dx, dz := x-h.center.X, z-h.center.Z
+	if h.side == 0 || dx < -h.reach || dx > h.reach || dz < -h.reach || dz > h.reach {
+		return 0
+	}
+	return h.cols[wrap(h.cx+dx, h.side)*h.side+wrap(h.cz+dz, h.side)]
+}
+
 // Has reports whether p is held.
 func (h *Held) Has(p chunk.Pos) bool {
 	i, bit, ok := h.slot(p)

@@ -29,7 +29,7 @@ type Delivery struct {
 	start   int
 	scratch []chunk.Pos
 	frames  []Frame
-	shapes  map[[2]int][]chunk.Pos
+	shapes  map[[2]int]*viewShape
 	log     zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
@@ -50,7 +50,7 @@ const lookupBatch = 16
 const scanWindow = 4
 
 func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *EncodedCache, log zerolog.Logger) *Delivery {
-	return &Delivery{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int][]chunk.Pos{}}
+	return &Delivery{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter2[components.Stream, components.View](), shapes: map[[2]int]*viewShape{}}
 }
 
 func (s *Delivery) run(ctx *ecs.Context) {
@@ -162,13 +162,7 @@ func (s *Delivery) resubscribe(st *components.Stream, v components.View) {
 	}
 	// Everything held now lies in the new view.
 	st.Held.Reframe(v.Center, v.Radius+v.Pad)
-	st.Pending = st.Pending[:0]
-	for _, off := range s.shape(v.Radius, v.Pad) {
-		p := v.Center.Add(off.X, off.Y, off.Z)
-		if p.InWorld() && !st.Held.Has(p) {
-			st.Pending = append(st.Pending, p)
-		}
-	}
+	st.Pending = s.shape(v.Radius, v.Pad).appendMissing(st.Pending[:0], newCyl, &st.Held)
 	st.For = v
 }
 
@@ -201,13 +195,13 @@ func (s *Delivery) drop(st *components.Stream) bool {
 	return true
 }
 
-// shape returns the cached nearest-first offsets of a view's cylinder.
-func (s *Delivery) shape(radius, pad int) []chunk.Pos {
+// shape returns the cached shape of a view's cylinder.
+func (s *Delivery) shape(radius, pad int) *viewShape {
 	k := [2]int{radius, pad}
-	o, ok := s.shapes[k]
+	sh, ok := s.shapes[k]
 	if !ok {
-		o = resources.NearestFirst(radius, pad)
-		s.shapes[k] = o
+		sh = newViewShape(radius, pad)
+		s.shapes[k] = sh
 	}
-	return o
+	return sh
 }
