@@ -47,7 +47,12 @@ type ChunkStore struct {
 	Saver Saver
 
 	index colIndex // column → slot in cols
-	cols  []storeColumn
+	// cols holds the columns in pages of colPage: the store grows a page
+	// at a time, never by copying (a single slice of a million-section
+	// store would be hundreds of megabytes of pointers to reallocate,
+	// zero and copy in one go — a pause of tens of milliseconds).
+	cols  [][]storeColumn
+	ncols int32
 	// present has a bit per resident slot of each column of cols. It is
 	// kept apart from the columns (4 bytes a column, which stay in cache)
 	// so that a lookup of a section that is not resident touches no
@@ -60,6 +65,13 @@ type ChunkStore struct {
 	dense   int
 	bytes   int64
 }
+
+// colPage is the number of columns in a page of ChunkStore.cols (about
+// 1.3 MiB).
+const colPage = 1024
+
+// col returns column slot i.
+func (s *ChunkStore) col(i int32) *storeColumn { return &s.cols[i/colPage][i%colPage] }
 
 // storeColumn holds one column's resident sections, indexed by
 // Y - MinSectionY.
@@ -93,7 +105,7 @@ func (s *ChunkStore) lookup(p chunk.Pos) *entry {
 		return nil
 	}
 	y := p.Y - chunk.MinSectionY
-	c := &s.cols[i]
+	c := s.col(i)
 	if s.present[i]&(1<<y) == 0 {
 		return nil
 	}
@@ -193,7 +205,7 @@ func (s *ChunkStore) Insert(p chunk.Pos, sec chunk.Section, revision uint64) err
 }
 
 // InsertDerived is Insert with the bytes already derived from the section
-// at this revision (see Derive), made off the tick by the generation
+// at this revision (see DeriveAll), made off the tick by the generation
 // workers; nil derives them on first use.
 func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint64, derived []byte) error {
 	if !p.InWorld() {
@@ -206,13 +218,16 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 			i = s.free[n-1]
 			s.free = s.free[:n-1]
 		} else {
-			s.cols = append(s.cols, storeColumn{})
+			if s.ncols%colPage == 0 {
+				s.cols = append(s.cols, make([]storeColumn, colPage))
+			}
+			s.ncols++
 			s.present = append(s.present, 0)
-			i = int32(len(s.cols) - 1)
+			i = s.ncols - 1
 		}
 		s.index.set(p.X, p.Z, i)
 	}
-	c := &s.cols[i]
+	c := s.col(i)
 	y := p.Y - chunk.MinSectionY
 	if s.present[i]&(1<<y) != 0 {
 		return fmt.Errorf("insert section %v: already resident", p)
@@ -321,7 +336,7 @@ func (s *ChunkStore) AppendDirty(dst []chunk.Pos) []chunk.Pos {
 // page's map calls it once a second over millions of sections.
 func (s *ChunkStore) EachColumn(fn func(x, z int32, sections, dense int)) {
 	s.index.each(func(x, z, i int32) {
-		c := &s.cols[i]
+		c := s.col(i)
 		n, d := 0, 0
 		for y := range chunk.SectionsPerColumn {
 			if s.present[i]&(1<<y) != 0 {
@@ -343,7 +358,7 @@ func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 	if i < 0 {
 		return 0, 0, false
 	}
-	c := &s.cols[i]
+	c := s.col(i)
 	lx, lz := chunk.FloorMod(x), chunk.FloorMod(z)
 	for y := chunk.SectionsPerColumn - 1; y >= 0; y-- {
 		if s.present[i]&(1<<y) == 0 {

@@ -36,6 +36,12 @@ type Source interface {
 // have to. It must be safe for concurrent use and must not keep s.
 type Deriver func(p chunk.Pos, revision uint64, s *chunk.Section) []byte
 
+// KeepResults is how many results a buffer of finished jobs may hold
+// between ticks, times four, before it is given back to the collector
+// (one grown by a burst, such as the start-up fill, would otherwise stay
+// in the heap to be scanned every cycle).
+const KeepResults = 1 << 14
+
 // DefaultQueueCap is the default bound on jobs in flight.
 const DefaultQueueCap = 256
 
@@ -99,10 +105,18 @@ type Generation struct {
 	started bool
 	stopped bool
 
-	wake    chan struct{}
-	quit    chan struct{}
-	results chan Result
-	wg      sync.WaitGroup
+	wake chan struct{}
+	quit chan struct{}
+	wg   sync.WaitGroup
+
+	// Finished jobs, in the order they finished, until the tick takes
+	// them: a slice under its own lock rather than a channel, so that the
+	// tick takes a whole batch at once and no buffer the size of the
+	// queue bound sits in the heap for the collector to scan.
+	doneMu sync.Mutex
+	done   []Result
+	spare  []Result
+	ready  chan struct{} // signalled when done goes from empty to not
 
 	queued    atomic.Int64
 	running   atomic.Int64
@@ -136,8 +150,7 @@ func NewGeneration(gen Generator, cfg GenerationConfig) *Generation {
 	}
 	if !g.det {
 		g.wake = make(chan struct{}, w)
-		// Room for every job in flight: a worker never blocks on send.
-		g.results = make(chan Result, c)
+		g.ready = make(chan struct{}, 1)
 	}
 	return g
 }
@@ -274,12 +287,47 @@ func (g *Generation) TryResult() (Result, bool) {
 		}
 		return g.finish(g.run(j)), true
 	}
-	select {
-	case r := <-g.results:
-		return g.finish(r), true
-	default:
+	g.doneMu.Lock()
+	if len(g.done) == 0 {
+		g.doneMu.Unlock()
 		return Result{}, false
 	}
+	r := g.done[0]
+	g.done[0] = Result{}
+	g.done = g.done[1:]
+	g.doneMu.Unlock()
+	return g.finish(r), true
+}
+
+// TakeResults appends every finished job to dst and returns it, without
+// blocking: what TryResult would return until it returns false, in one
+// step. In deterministic mode it runs every queued job inline.
+func (g *Generation) TakeResults(dst []Result) []Result {
+	if g.det {
+		for {
+			r, ok := g.TryResult()
+			if !ok {
+				return dst
+			}
+			dst = append(dst, r)
+		}
+	}
+	g.doneMu.Lock()
+	done := g.done
+	// The two buffers swap: the workers fill one while the tick reads the
+	// other, and neither is reallocated in steady state.
+	g.done, g.spare = g.spare[:0], nil
+	g.doneMu.Unlock()
+	for _, r := range done {
+		dst = append(dst, g.finish(r))
+	}
+	clear(done)
+	g.doneMu.Lock()
+	if g.spare == nil && cap(done) <= 4*max(len(done), KeepResults) {
+		g.spare = done[:0]
+	}
+	g.doneMu.Unlock()
+	return dst
 }
 
 // Wait blocks until a job finishes or ctx is done. It is for callers
@@ -297,18 +345,22 @@ func (g *Generation) Wait(ctx context.Context) (Result, error) {
 		}
 		return r, nil
 	}
-	select {
-	case <-g.quit:
-		return Result{}, ErrStopped
-	default:
-	}
-	select {
-	case r := <-g.results:
-		return g.finish(r), nil
-	case <-ctx.Done():
-		return Result{}, fmt.Errorf("wait for generation: %w", ctx.Err())
-	case <-g.quit:
-		return Result{}, ErrStopped
+	for {
+		select {
+		case <-g.quit:
+			return Result{}, ErrStopped
+		default:
+		}
+		if r, ok := g.TryResult(); ok {
+			return r, nil
+		}
+		select {
+		case <-g.ready:
+		case <-ctx.Done():
+			return Result{}, fmt.Errorf("wait for generation: %w", ctx.Err())
+		case <-g.quit:
+			return Result{}, ErrStopped
+		}
 	}
 }
 
@@ -400,10 +452,15 @@ func (g *Generation) worker() {
 		g.running.Add(1)
 		r := g.run(j)
 		g.running.Add(-1)
-		select {
-		case g.results <- r:
-		case <-g.quit:
-			return
+		g.doneMu.Lock()
+		g.done = append(g.done, r)
+		first := len(g.done) == 1
+		g.doneMu.Unlock()
+		if first {
+			select {
+			case g.ready <- struct{}{}:
+			default: // a wake-up is pending already
+			}
 		}
 	}
 }

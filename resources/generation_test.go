@@ -339,3 +339,38 @@ func TestGenerationDeterministicQueueDoesNotGrow(t *testing.T) {
 		t.Fatalf("queue holds %d slots for %d jobs", len(g.fifo), g.Queued())
 	}
 }
+
+// TestGenerationTakeResults takes finished jobs in batches, as reconcile
+// does, while the workers are still finishing others: every job comes back
+// exactly once, and the pool's counts agree.
+func TestGenerationTakeResults(t *testing.T) {
+	for _, det := range []bool{true, false} {
+		g := NewGeneration(stoneBelowZero, GenerationConfig{Deterministic: det, Workers: 2, QueueCap: 1000})
+		var want []Want
+		for i := range 600 {
+			want = append(want, Want{Pos: chunk.Pos{X: int32(i % 30), Y: int32(i/30) - 4, Z: 1}})
+		}
+		if n := g.SubmitAll(want); n != len(want) {
+			t.Fatalf("det=%v: %d of %d queued", det, n, len(want))
+		}
+		seen := map[chunk.Pos]int{}
+		deadline := time.Now().Add(10 * time.Second)
+		var batch []Result
+		for g.InFlight() > 0 && time.Now().Before(deadline) {
+			batch = g.TakeResults(batch[:0])
+			for _, r := range batch {
+				seen[r.Pos]++
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if len(seen) != len(want) || g.InFlight() != 0 || g.Completed() != uint64(len(want)) {
+			t.Fatalf("det=%v: %d positions back, %d in flight, %d completed", det, len(seen), g.InFlight(), g.Completed())
+		}
+		for p, n := range seen {
+			if n != 1 {
+				t.Fatalf("det=%v: %v came back %d times", det, p, n)
+			}
+		}
+		g.Stop()
+	}
+}

@@ -49,14 +49,7 @@ func (r *reconcileSystem) run(ctx *ecs.Context) {
 // moved away while it was generating is dropped here, never resurrected
 // after evict has run.
 func (r *reconcileSystem) drain(tick uint64) {
-	r.results = r.results[:0]
-	for {
-		res, ok := r.gen.TryResult()
-		if !ok {
-			break
-		}
-		r.results = append(r.results, res)
-	}
+	r.results = r.gen.TakeResults(r.results[:0])
 	// Workers finish in any order. (Inline jobs come back in the order
 	// dispatch submitted them, which is already column by column.)
 	r.order = r.order[:0]
@@ -90,6 +83,9 @@ func (r *reconcileSystem) drain(tick uint64) {
 		st.Inserted++
 	}
 	clear(r.results) // drop references to section cells
+	if cap(r.results) > 4*max(len(r.results), resources.KeepResults) {
+		r.results, r.order = nil, nil // grown by a burst
+	}
 }
 
 // evict drops resident sections that stopped being wanted, handing dirty
