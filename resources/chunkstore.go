@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/stratavox/strata/resources/chunk"
@@ -58,6 +59,9 @@ type ChunkStore struct {
 	// so that a lookup of a section that is not resident touches no
 	// column, and one that is touches only its entry.
 	present []uint32
+	// denseAt has a bit per slot holding a dense section, beside present,
+	// so that counting a column's dense sections reads no entry.
+	denseAt []uint32
 	free    []int32
 	n       int
 	dirty   map[chunk.Pos]struct{}
@@ -223,6 +227,7 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 			}
 			s.ncols++
 			s.present = append(s.present, 0)
+			s.denseAt = append(s.denseAt, 0)
 			i = s.ncols - 1
 		}
 		s.index.set(p.X, p.Z, i)
@@ -233,6 +238,7 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 		return fmt.Errorf("insert section %v: already resident", p)
 	}
 	s.present[i] |= 1 << y
+	s.markDense(i, y, &sec)
 	c.secs[y] = entry{sec: sec, rev: revision, cached: derived}
 	s.n++
 	s.account(&sec, 1)
@@ -263,6 +269,7 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 	k := colKey{p.X, p.Z}
 	i := s.columnIndex(k)
 	s.present[i] &^= 1 << (p.Y - chunk.MinSectionY)
+	s.denseAt[i] &^= 1 << (p.Y - chunk.MinSectionY)
 	if s.present[i] == 0 {
 		s.index.del(p.X, p.Z)
 		s.free = append(s.free, i)
@@ -299,6 +306,7 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 	s.account(&e.sec, -1)
 	e.sec.Set(lx, ly, lz, b)
 	s.account(&e.sec, 1)
+	s.markDense(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
 	e.rev++
 	e.cached = nil
 	e.dirty = true
@@ -332,22 +340,24 @@ func (s *ChunkStore) AppendDirty(dst []chunk.Pos) []chunk.Pos {
 
 // EachColumn calls fn for every column holding resident sections, in no
 // particular order, with how many sections it holds and how many of them
-// are dense. It costs a pass over the columns, with no sorting: the status
-// page's map calls it once a second over millions of sections.
-func (s *ChunkStore) EachColumn(fn func(x, z int32, sections, dense int)) {
+// are dense, and its slot: a small integer naming the column while it
+// stays resident (reused by another column after it leaves), for callers
+// that keep per-column data in a slice instead of a map. It costs a pass
+// over the column index and reads no section: the status page's map calls
+// it once a second over millions of sections.
+func (s *ChunkStore) EachColumn(fn func(x, z int32, slot int32, sections, dense int)) {
 	s.index.each(func(x, z, i int32) {
-		c := s.col(i)
-		n, d := 0, 0
-		for y := range chunk.SectionsPerColumn {
-			if s.present[i]&(1<<y) != 0 {
-				n++
-				if !c.secs[y].sec.IsUniform() {
-					d++
-				}
-			}
-		}
-		fn(x, z, n, d)
+		fn(x, z, i, bits.OnesCount32(s.present[i]), bits.OnesCount32(s.denseAt[i]))
 	})
+}
+
+// markDense records whether the section in slot y of column i is dense.
+func (s *ChunkStore) markDense(i, y int32, sec *chunk.Section) {
+	if sec.IsUniform() {
+		s.denseAt[i] &^= 1 << y
+	} else {
+		s.denseAt[i] |= 1 << y
+	}
 }
 
 // TopBlock returns the highest non-air block at world column (x, z) among

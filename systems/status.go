@@ -45,8 +45,7 @@ type Status struct {
 	started  time.Time
 	runs     []uint64 // per system, at the last update
 	players  *generic.Filter3[components.Player, components.Position, components.View]
-	colors   map[[2]int32]columnColor
-	seen     uint64 // snapshots taken, to forget columns that left
+	colors   []columnColor // by store column slot
 	rate     rateMeter
 	genRate  rateMeter
 	lastSync uint64
@@ -71,7 +70,6 @@ func (s *Status) Build(app *ecs.App) error {
 	}
 	s.started = time.Now()
 	s.players = generic.NewFilter3[components.Player, components.Position, components.View]()
-	s.colors = map[[2]int32]columnColor{}
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	gen := ecs.RequireResource[resources.Generation](app)
 	dur := ecs.RequireResource[Durability](app)
@@ -190,39 +188,30 @@ func (s *Status) version() int {
 }
 
 // columns lists the resident columns for the map, with a colour (the top
-// resident block at the column's centre) computed once per column and
-// forgotten when the column leaves.
+// resident block at the column's centre) computed once per column, kept by
+// the column's slot in the store and recomputed when the slot names
+// another column.
 func (s *Status) columns(store *resources.ChunkStore) []admin.Column {
 	cols := make([]admin.Column, 0, len(s.colors))
-	s.seen++
-	store.EachColumn(func(x, z int32, sections, dense int) {
-		k := [2]int32{x, z}
-		cols = append(cols, admin.Column{X: x, Z: z, Sections: uint8(sections), Dense: uint8(dense), Color: s.colorOf(store, k)})
-	})
-	for k, c := range s.colors {
-		if c.seen != s.seen {
-			delete(s.colors, k)
+	store.EachColumn(func(x, z, slot int32, sections, dense int) {
+		if int(slot) >= len(s.colors) {
+			s.colors = append(s.colors, make([]columnColor, int(slot)+1-len(s.colors))...)
 		}
-	}
+		c := &s.colors[slot]
+		if !c.ok || c.x != x || c.z != z {
+			*c = columnColor{x: x, z: z, ok: true}
+			if top, _, ok := store.TopBlock(int(x)*chunk.Size+chunk.Size/2, int(z)*chunk.Size+chunk.Size/2); ok {
+				c.rgb = top.Props().Color
+			}
+		}
+		cols = append(cols, admin.Column{X: x, Z: z, Sections: uint8(sections), Dense: uint8(dense), Color: c.rgb})
+	})
 	return cols
 }
 
-func (s *Status) colorOf(store *resources.ChunkStore, k [2]int32) uint32 {
-	if c, ok := s.colors[k]; ok {
-		c.seen = s.seen
-		s.colors[k] = c
-		return c.rgb
-	}
-	var rgb uint32
-	if top, _, ok := store.TopBlock(int(k[0])*chunk.Size+chunk.Size/2, int(k[1])*chunk.Size+chunk.Size/2); ok {
-		rgb = top.Props().Color
-	}
-	s.colors[k] = columnColor{rgb: rgb, seen: s.seen}
-	return rgb
-}
-
-// columnColor is a column's map colour and the snapshot that last saw it.
+// columnColor is a column's map colour.
 type columnColor struct {
+	x, z int32
 	rgb  uint32
-	seen uint64
+	ok   bool
 }
