@@ -242,3 +242,61 @@ func TestChunkStoreDeriveAll(t *testing.T) {
 		t.Fatalf("batch: %+v after %d calls", got, calls)
 	}
 }
+
+// TestChunkStoreEachColumn follows a column's section and dense counts
+// through inserts, edits that make a section dense and uniform again, and
+// evictions, and checks TopBlock against the same edits.
+func TestChunkStoreEachColumn(t *testing.T) {
+	s := NewChunkStore()
+	s.Saver = saverFunc(func(chunk.Pos, chunk.Section, uint64) error { return nil })
+	dense := chunk.Uniform(chunk.Stone)
+	dense.Set(1, 2, 3, chunk.Dirt)
+	for _, in := range []struct {
+		p   chunk.Pos
+		sec chunk.Section
+	}{
+		{chunk.Pos{X: -1, Y: 0, Z: 5}, chunk.Uniform(chunk.Stone)},
+		{chunk.Pos{X: -1, Y: 1, Z: 5}, dense},
+		{chunk.Pos{X: -1, Y: 2, Z: 5}, chunk.Uniform(chunk.Air)},
+		{chunk.Pos{X: 7, Y: -3, Z: 7}, chunk.Uniform(chunk.Air)},
+	} {
+		if err := s.Insert(in.p, in.sec, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type counts struct{ sections, dense int }
+	columns := func() map[[2]int32]counts {
+		got := map[[2]int32]counts{}
+		s.EachColumn(func(x, z, _ int32, n, d int) { got[[2]int32{x, z}] = counts{n, d} })
+		return got
+	}
+	col := [2]int32{-1, 5}
+	for _, c := range []struct {
+		name string
+		edit func()
+		want counts
+		top  chunk.Block // at block column (-8, 88), the column's centre
+	}{
+		{"as inserted", func() {}, counts{3, 1}, chunk.Stone},
+		{"air section made dense", func() { s.SetBlock(-8, 40, 88, chunk.Sand) }, counts{3, 2}, chunk.Sand},
+		{"made uniform again", func() { s.SetBlock(-8, 40, 88, chunk.Air) }, counts{3, 1}, chunk.Stone},
+		{"dense section evicted", func() {
+			if ok, err := s.Evict(chunk.Pos{X: -1, Y: 1, Z: 5}); !ok || err != nil {
+				t.Fatalf("evict: %v %v", ok, err)
+			}
+		}, counts{2, 0}, chunk.Stone},
+	} {
+		c.edit()
+		got := columns()
+		if got[col] != c.want || got[[2]int32{7, 7}] != (counts{1, 0}) || len(got) != 2 {
+			t.Fatalf("%s: columns %v, want %v for %v", c.name, got, c.want, col)
+		}
+		if b, _, ok := s.TopBlock(-8, 88); !ok || b != c.top {
+			t.Fatalf("%s: top block %v (%v), want %v", c.name, b, ok, c.top)
+		}
+	}
+}
+
+type saverFunc func(chunk.Pos, chunk.Section, uint64) error
+
+func (f saverFunc) SaveEvicted(p chunk.Pos, s chunk.Section, rev uint64) error { return f(p, s, rev) }
