@@ -322,7 +322,19 @@ func TestDeterministicRuns(t *testing.T) {
 }
 
 func TestShutdownStopsWorkers(t *testing.T) {
-	base := runtime.NumGoroutine()
+	// Counted by their stacks, not runtime.NumGoroutine: other tests'
+	// goroutines winding down would make a before/after count flaky.
+	workers := func() int {
+		buf := make([]byte, 1<<20)
+		for {
+			n := runtime.Stack(buf, true)
+			if n < len(buf) {
+				return strings.Count(string(buf[:n]), "created by github.com/stratavox/strata/resources.(*Generation).Start")
+			}
+			buf = make([]byte, 2*len(buf))
+		}
+	}
+	before := workers()
 	p := NewResidency(ResidencyConfig{Generator: resources.GeneratorFunc(surface), Workers: 3})
 	app := ecs.NewApp()
 	app.AddPlugins(p)
@@ -332,16 +344,16 @@ func TestShutdownStopsWorkers(t *testing.T) {
 	app.Commands().Spawn(nil, components.View{Center: chunk.Pos{Y: 3}, Radius: 4})
 	app.Step()
 	app.Step()
-	if runtime.NumGoroutine() < base+3 {
-		t.Fatal("workers not started")
+	if got := workers(); got < before+3 {
+		t.Fatalf("%d workers running, want %d more than the %d before", got, 3, before)
 	}
 	if err := app.Shutdown(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > base {
+	for workers() > before {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines after Shutdown, %d before", runtime.NumGoroutine(), base)
+			t.Fatalf("%d workers after Shutdown, %d before", workers(), before)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
