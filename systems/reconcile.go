@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 
@@ -32,10 +33,18 @@ type reconcileSystem struct {
 	jobs    []resources.Want
 }
 
-// resultKey sorts results without moving them: a Result is ~100 bytes.
+// resultKey sorts results without moving them (a Result is ~100 bytes):
+// key orders as resources.ComparePos does, in one comparison.
 type resultKey struct {
-	pos chunk.Pos
+	key uint64
 	i   int32
+}
+
+// posKey packs p into a key that sorts like ComparePos: X, then Z, then
+// Y. |X| and |Z| are below 2^27 (chunk.BorderSections), Y takes 5 bits.
+func posKey(p chunk.Pos) uint64 {
+	const off = 1 << 27
+	return uint64(p.X+off)<<33 | uint64(p.Z+off)<<5 | uint64(p.Y-chunk.MinSectionY)
 }
 
 func (r *reconcileSystem) run(ctx *ecs.Context) {
@@ -54,10 +63,10 @@ func (r *reconcileSystem) drain(tick uint64) {
 	// dispatch submitted them, which is already column by column.)
 	r.order = r.order[:0]
 	for i := range r.results {
-		r.order = append(r.order, resultKey{r.results[i].Pos, int32(i)})
+		r.order = append(r.order, resultKey{posKey(r.results[i].Pos), int32(i)})
 	}
 	if !r.gen.Deterministic() {
-		slices.SortFunc(r.order, func(a, b resultKey) int { return resources.ComparePos(a.pos, b.pos) })
+		slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
 	}
 	st := &r.backlog.Stats
 	for _, k := range r.order {

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"runtime"
@@ -356,5 +357,27 @@ func TestShutdownStopsWorkers(t *testing.T) {
 			t.Fatalf("%d workers after Shutdown, %d before", workers(), before)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestPosKeyOrdersLikeComparePos checks the packed sort key of reconcile's
+// drain against ComparePos, at the world's extremes too.
+func TestPosKeyOrdersLikeComparePos(t *testing.T) {
+	vals := []int32{-chunk.BorderSections, -70000, -1, 0, 1, 5, 70000, chunk.BorderSections}
+	ys := []int32{chunk.MinSectionY, -1, 0, 3, chunk.MaxSectionY}
+	var ps []chunk.Pos
+	for _, x := range vals {
+		for _, z := range vals {
+			for _, y := range ys {
+				ps = append(ps, chunk.Pos{X: x, Y: y, Z: z})
+			}
+		}
+	}
+	for _, a := range ps {
+		for _, b := range ps {
+			if got, want := cmp.Compare(posKey(a), posKey(b)), resources.ComparePos(a, b); got != want {
+				t.Fatalf("%v vs %v: key order %d, ComparePos %d", a, b, got, want)
+			}
+		}
 	}
 }
