@@ -52,6 +52,11 @@ type Config struct {
 	// CPUProfile, when set, receives a pprof CPU profile of the measured
 	// ticks (not the warm-up).
 	CPUProfile io.Writer
+	// TPS, when positive, paces the measured ticks at that rate, as the
+	// server's loop does: the workers and the collector then get the idle
+	// time between ticks. Zero runs them back to back (the worst case:
+	// everything else competes with the tick).
+	TPS int
 }
 
 // Result holds the timings of the measured ticks.
@@ -172,8 +177,13 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	start := time.Now()
+	next := start
 	for i := 0; i < cfg.Ticks; i++ {
 		step(true)
+		if cfg.TPS > 0 {
+			next = next.Add(time.Second / time.Duration(cfg.TPS))
+			time.Sleep(time.Until(next))
+		}
 	}
 	if cfg.CPUProfile != nil {
 		pprof.StopCPUProfile()

@@ -42,8 +42,8 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 				return writeBenchJSON(cmd, res)
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintf(cmd.OutOrStdout(), "%d players, view %d, pattern %s, %d ticks after %d warm-up, generation %v\n",
-				cfg.Players, cfg.View, cfg.Pattern, cfg.Ticks, cfg.Warmup, cfg.Generation)
+			fmt.Fprintf(cmd.OutOrStdout(), "%d players, view %d, pattern %s, %d ticks after %d warm-up, generation %v, paced at %d TPS (0: back to back)\n",
+				cfg.Players, cfg.View, cfg.Pattern, cfg.Ticks, cfg.Warmup, cfg.Generation, cfg.TPS)
 			fmt.Fprintln(w, "system\tstage\tp50 µs\tp99 µs\tmax µs\t")
 			for _, s := range append(res.Systems, res.Tick) {
 				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", s.Name, s.Stage, us(s.P50), us(s.P99), us(s.Max))
@@ -65,6 +65,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&cfg.Area, "area", cfg.Area, "side in sections of the square the players spread over")
 	f.BoolVar(&cfg.Generation, "generation", cfg.Generation, "include real terrain generation (on the worker pool)")
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
+	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	return cmd
@@ -90,13 +91,14 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Pattern    string  `json:"pattern"`
 		Ticks      int     `json:"ticks"`
 		Generation bool    `json:"generation"`
+		TPS        int     `json:"paced_tps"`
 		Systems    []row   `json:"systems"`
 		Tick       row     `json:"tick"`
 		Resident   int     `json:"resident_sections"`
 		Sections   uint64  `json:"sections_delivered"`
 		Bytes      uint64  `json:"bytes_delivered"`
 		TicksPerS  float64 `json:"ticks_per_second"`
-	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, nil, conv(res.Tick),
+	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds()}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
