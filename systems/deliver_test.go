@@ -80,3 +80,61 @@ func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
 		t.Fatalf("held %d and %d after moving", a, b)
 	}
 }
+
+// refusingConn is a fakeConn whose chunk queue can be made full.
+type refusingConn struct {
+	*fakeConn
+	full bool
+}
+
+func (c *refusingConn) SendEncoded(e transport.Encoded) bool {
+	if c.full && e.IsChunk() {
+		return false
+	}
+	return c.fakeConn.SendEncoded(e)
+}
+
+func (c *refusingConn) SendChunk(m *protocol.ChunkMessage) bool {
+	if c.full {
+		return false
+	}
+	return c.fakeConn.SendChunk(m)
+}
+
+// TestDropsWaitForQueueRoom moves a client whose chunk queue is full: its
+// Drops wait (nothing is forgotten that the client was not told of), and
+// go out once there is room, after which it holds only its new view.
+func TestDropsWaitForQueueRoom(t *testing.T) {
+	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {}} {
+		w := newGameWorld(t, DefaultGameplayConfig())
+		c := &refusingConn{fakeConn: &fakeConn{features: features}}
+		p := &player{id: w.nextID, conn: c.fakeConn}
+		w.nextID++
+		w.src.Push(InEvent{Kind: transport.Connected, ID: p.id, Conn: c, Name: "p", ViewDistance: 2})
+		w.step(3)
+		before := component[components.Stream](w, p).Held.Len()
+		c.full = true
+		w.place(p, components.Position{X: 40.5, Y: 64, Z: 0.5})
+		w.step(2)
+		st := component[components.Stream](w, p)
+		if v := component[components.View](w, p); *v == st.For || st.Held.Len() != before {
+			t.Fatalf("features %v: with a full queue the view change went through (held %d, was %d)", features, st.Held.Len(), before)
+		}
+		c.full = false
+		w.step(2)
+		st = component[components.Stream](w, p)
+		v := component[components.View](w, p)
+		if *v != st.For {
+			t.Fatalf("features %v: view change not applied once the queue had room", features)
+		}
+		cyl := resources.Cylinder{Center: v.Center, Radius: v.Radius, Pad: v.Pad}
+		st.Held.Each(func(q chunk.Pos, _ uint64) {
+			if !cyl.Contains(q) {
+				t.Fatalf("features %v: %v held outside the new view", features, q)
+			}
+			if !c.holds(q) {
+				t.Fatalf("features %v: %v recorded as held but the client dropped it or never got it", features, q)
+			}
+		})
+	}
+}
