@@ -10,9 +10,10 @@ import (
 
 // EncodedCache hands out sections encoded as Chunk frames, encoding each
 // (position, revision) once however many clients receive it. The frames
-// live on the chunk store's entries (ChunkStore.Derive), so they go when
-// the section changes or is evicted, and no second map of every resident
-// section is kept.
+// live on the chunk store's entries (ChunkStore.DeriveAll), made on the
+// generation workers (Derive) or, after an edit, on the first delivery;
+// they go when the section changes or is evicted, and no second map of
+// every resident section is kept.
 type EncodedCache struct {
 	// Hits and Misses count lookups, for metrics.
 	Hits, Misses uint64
@@ -38,13 +39,14 @@ func NewEncodedCache() *EncodedCache {
 func (c *EncodedCache) GetAll(store *resources.ChunkStore, ps []chunk.Pos, out []Frame) []Frame {
 	misses := c.Misses
 	c.derived = store.DeriveAll(ps, c.mk, c.derived[:0])
+	resident := uint64(0)
 	for _, d := range c.derived {
 		out = append(out, Frame{Encoded: transport.ChunkFrame(d.Bytes), Revision: d.Revision, Resident: d.Resident})
 		if d.Resident {
-			c.Hits++
+			resident++
 		}
 	}
-	c.Hits -= c.Misses - misses
+	c.Hits += resident - (c.Misses - misses) // the rest were encoded here
 	clear(c.derived)
 	return out
 }
