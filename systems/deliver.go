@@ -107,9 +107,10 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 	window := scanWindow * s.budget.Sections
 scan:
 	for i < len(st.Pending) {
-		// Looked up a batch at a time (EncodedCache.GetAll); a batch may
-		// look a little past where the budget stops, at no harm.
-		n := min(lookupBatch, len(st.Pending)-i)
+		// Looked up a batch at a time (EncodedCache.GetAll), no larger
+		// than the sections the budget still allows: a batch looks past
+		// where the budget stops only by sections not resident yet.
+		n := min(lookupBatch, len(st.Pending)-i, max(s.budget.Sections-sections, 1))
 		s.frames = s.cache.GetAll(s.store, st.Pending[i:i+n], s.frames[:0])
 		for _, f := range s.frames {
 			if i-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
