@@ -53,12 +53,16 @@ func connClosed(app *quic.ApplicationError) error {
 }
 
 // connectStreamEnded maps a session that ended without a close capsule.
-// webtransport-go reports a CONNECT stream that the peer simply finished as
-// an H3_DATAGRAM_ERROR "EOF", which WebTransport defines as a close with
-// code 0; anything else is a broken session (a malformed capsule, a flow
-// control violation, a reset).
+// webtransport-go reports a CONNECT stream that ended without a capsule as
+// an H3_DATAGRAM_ERROR carrying the read's error: "EOF" when the peer
+// simply finished it, which WebTransport defines as a close with code 0,
+// and "H3_NO_ERROR" when the peer closed the whole HTTP/3 connection
+// cleanly before the stream's end was read — a clean close too. Anything
+// else is a broken session (a malformed capsule, a flow control
+// violation, a reset).
 func connectStreamEnded(h3 *http3.Error) error {
-	if h3.ErrorCode == http3.ErrCodeDatagramError && h3.ErrorMessage == io.EOF.Error() {
+	if h3.ErrorCode == http3.ErrCodeDatagramError &&
+		(h3.ErrorMessage == io.EOF.Error() || h3.ErrorMessage == http3.ErrCodeNoError.String()) {
 		return &transport.CloseError{Code: protocol.ErrorCode_ERROR_CODE_NONE, Remote: true, Err: h3}
 	}
 	return &transport.CloseError{Code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, Remote: h3.Remote, Reason: h3.ErrorMessage, Err: h3}

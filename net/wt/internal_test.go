@@ -35,6 +35,9 @@ func TestTranslate(t *testing.T) {
 		// HTTP/3's code 0x10c must not be read as a protocol ErrorCode.
 		{&quic.ApplicationError{Remote: true, ErrorCode: quic.ApplicationErrorCode(http3.ErrCodeRequestCanceled)}, &want{protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, true}},
 		{&http3.Error{ErrorCode: http3.ErrCodeDatagramError, ErrorMessage: "EOF"}, &want{protocol.ErrorCode_ERROR_CODE_NONE, true}},
+		// The peer closed the HTTP/3 connection cleanly before the CONNECT
+		// stream's end was read (seen racing a page's own clean close).
+		{&http3.Error{ErrorCode: http3.ErrCodeDatagramError, ErrorMessage: "H3_NO_ERROR"}, &want{protocol.ErrorCode_ERROR_CODE_NONE, true}},
 		{&http3.Error{ErrorCode: http3.ErrCode(webtransport.WTFlowControlErrorCode), ErrorMessage: "too many streams"}, &want{protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, false}},
 	} {
 		got := translate(tt.err)
