@@ -319,7 +319,7 @@ func TestBadDropsClosesClient(t *testing.T) {
 	if err := c.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("multiple of 3")) {
 		t.Errorf("client error = %v", err)
 	}
-	ev := h.waitEvent("Disconnected", 5*time.Second, disconnectOf("victim"))
+	ev := h.Wait("Disconnected", 5*time.Second, disconnectOf("victim"))
 	if ev.Code != protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE {
 		t.Errorf("server saw the close as %v (%v)", ev.Code, ev.Err)
 	}

@@ -1,19 +1,15 @@
 package transport_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
-	"runtime"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/quic-go/quic-go"
-	"github.com/rs/zerolog"
 
+	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
@@ -38,10 +34,7 @@ type harness struct {
 	// everyTick runs once per tick after the events.
 	everyTick func(h *harness)
 
-	mu      sync.Mutex
-	events  []transport.Event
-	clients map[transport.ClientID]*transport.Client
-	changed chan struct{}
+	*nettest.EventLog // what the fake tick drained
 
 	stop chan struct{}
 	done chan struct{}
@@ -51,7 +44,7 @@ type harnessOpt func(*harness, *transport.Config)
 
 func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 	t.Helper()
-	checkNoLeaks(t)
+	nettest.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -59,16 +52,15 @@ func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 	cfg := transport.Config{
 		Listen: "127.0.0.1:0",
 		TLS:    m.TLSConfig(),
-		Log:    testLogger(t),
+		Log:    nettest.Logger(t),
 		World:  transport.WorldInfo{Seed: 42, GeneratorVersion: 3},
 	}
 	h := &harness{
-		t:       t,
-		clients: make(map[transport.ClientID]*transport.Client),
-		changed: make(chan struct{}, 1),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		pin:     m.Fingerprint().Hex(),
+		t:        t,
+		EventLog: nettest.NewEventLog(t),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+		pin:      m.Fingerprint().Hex(),
 	}
 	for _, o := range opts {
 		o(h, &cfg)
@@ -109,15 +101,7 @@ func (h *harness) tick() {
 		}
 		buf = h.srv.Inbox().Drain(buf[:0])
 		for _, ev := range buf {
-			h.mu.Lock()
-			h.events = append(h.events, ev)
-			switch ev.Kind {
-			case transport.Connected:
-				h.clients[ev.ID] = ev.Client
-			case transport.Disconnected:
-				delete(h.clients, ev.ID)
-			}
-			h.mu.Unlock()
+			h.Record(ev)
 			if ev.Kind == transport.Connected {
 				if h.admit != nil {
 					h.admit(ev.Client)
@@ -132,59 +116,7 @@ func (h *harness) tick() {
 		if h.everyTick != nil {
 			h.everyTick(h)
 		}
-		if len(buf) > 0 {
-			select {
-			case h.changed <- struct{}{}:
-			default:
-			}
-		}
 	}
-}
-
-// connected returns the live clients (tick goroutine or test goroutine).
-func (h *harness) connected() []*transport.Client {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]*transport.Client, 0, len(h.clients))
-	for _, c := range h.clients {
-		out = append(out, c)
-	}
-	return out
-}
-
-// waitEvent waits for a recorded event matching pred.
-func (h *harness) waitEvent(what string, timeout time.Duration, pred func(transport.Event) bool) transport.Event {
-	h.t.Helper()
-	deadline := time.After(timeout)
-	for {
-		h.mu.Lock()
-		for _, ev := range h.events {
-			if pred(ev) {
-				h.mu.Unlock()
-				return ev
-			}
-		}
-		h.mu.Unlock()
-		select {
-		case <-h.changed:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			h.t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
-
-// countEvents counts recorded events matching pred.
-func (h *harness) countEvents(pred func(transport.Event) bool) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := 0
-	for _, ev := range h.events {
-		if pred(ev) {
-			n++
-		}
-	}
-	return n
 }
 
 func disconnectOf(name string) func(transport.Event) bool {
@@ -196,7 +128,7 @@ func disconnectOf(name string) func(transport.Event) bool {
 // dial connects a well-behaved client.
 func (h *harness) dial(name string, mod ...func(*client.Options)) (*client.Conn, error) {
 	h.t.Helper()
-	o := client.Options{Name: name, PinSHA256: h.pin, ViewDistance: 4, Log: testLogger(h.t)}
+	o := client.Options{Name: name, PinSHA256: h.pin, ViewDistance: 4, Log: nettest.Logger(h.t)}
 	for _, m := range mod {
 		m(&o)
 	}
@@ -286,35 +218,4 @@ func stillServes(t *testing.T, c *client.Conn) {
 		t.Fatalf("bystander disconnected: %v", c.Err())
 	default:
 	}
-}
-
-// checkNoLeaks fails the test if goroutines started during it are still
-// running after its cleanups (registered first, so it runs last).
-func checkNoLeaks(t *testing.T) {
-	before := runtime.NumGoroutine()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
-		for runtime.NumGoroutine() > before {
-			if time.Now().After(deadline) {
-				buf := make([]byte, 1<<20)
-				n := runtime.Stack(buf, true)
-				t.Errorf("goroutine leak: %d running, %d before the test\n%s", runtime.NumGoroutine(), before, buf[:n])
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	})
-}
-
-// testLogger logs to the test at warn level and above (set -v with
-// STRATA_TEST_LOG=debug for more).
-func testLogger(t *testing.T) zerolog.Logger {
-	return zerolog.New(zerolog.ConsoleWriter{Out: testWriter{t}, NoColor: true}).Level(zerolog.WarnLevel).With().Timestamp().Logger()
-}
-
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(bytes.TrimSpace(p)), "\n"))
-	return len(p), nil
 }

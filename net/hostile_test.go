@@ -53,7 +53,7 @@ func TestHostileStreams(t *testing.T) {
 			var st *quic.Stream
 			if tt.hello {
 				st = rawHello(t, conn, name)
-				h.waitEvent("admission", 2*time.Second, func(ev transport.Event) bool {
+				h.Wait("admission", 2*time.Second, func(ev transport.Event) bool {
 					return ev.Kind == transport.Connected && ev.Client.Name() == name
 				})
 			} else {
@@ -74,7 +74,7 @@ func TestHostileStreams(t *testing.T) {
 				t.Errorf("closed with %v, want %v", code, tt.code)
 			}
 			if tt.announced {
-				ev := h.waitEvent("Disconnected", 2*time.Second, disconnectOf(name))
+				ev := h.Wait("Disconnected", 2*time.Second, disconnectOf(name))
 				if ev.Code != tt.code || ev.Remote {
 					t.Errorf("Disconnected code %v remote %v", ev.Code, ev.Remote)
 				}
@@ -147,17 +147,16 @@ func TestSubscribeFlood(t *testing.T) {
 	}
 	isSub := func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil }
 	waitFor(t, "final subscription", func() bool {
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		for i := len(h.events) - 1; i >= 0; i-- {
-			if isSub(h.events[i]) {
-				return h.events[i].Msg.GetSubscribe().GetViewDistance() == 16
+		events := h.Events()
+		for i := len(events) - 1; i >= 0; i-- {
+			if isSub(events[i]) {
+				return events[i].Msg.GetSubscribe().GetViewDistance() == 16
 			}
 		}
 		return false
 	})
 	elapsed := time.Since(start).Seconds()
-	if n := h.countEvents(isSub); float64(n) > 8+4*elapsed+1 {
+	if n := h.Count(isSub); float64(n) > 8+4*elapsed+1 {
 		t.Errorf("tick saw %d subscription changes in %.1fs; the throttle allows %v", n, elapsed, 8+4*elapsed)
 	}
 	stillServes(t, c)
@@ -176,7 +175,7 @@ func TestNeverReads(t *testing.T) {
 		cfg.Limits.ChunkQueueBytes = 512 << 10
 		cfg.Limits.WriteStallTimeout = time.Second
 		h.everyTick = func(h *harness) {
-			for _, c := range h.connected() {
+			for _, c := range h.Clients() {
 				for range sectionsPerTick {
 					if sent[c.ID()] >= 400 {
 						break
@@ -201,7 +200,7 @@ func TestNeverReads(t *testing.T) {
 	if code := closeCode(t, sloth, 10*time.Second); code != protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER {
 		t.Fatalf("sloth closed with %v", code)
 	}
-	ev := h.waitEvent("sloth Disconnected", 2*time.Second, disconnectOf("sloth"))
+	ev := h.Wait("sloth Disconnected", 2*time.Second, disconnectOf("sloth"))
 	if ev.Code != protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER {
 		t.Errorf("Disconnected code %v", ev.Code)
 	}
@@ -223,7 +222,7 @@ func TestControlQueueOverflow(t *testing.T) {
 	h := newHarness(t, func(h *harness, cfg *transport.Config) {
 		cfg.Limits.ControlQueueMessages = 64
 		h.everyTick = func(h *harness) {
-			for _, c := range h.connected() {
+			for _, c := range h.Clients() {
 				if c.Name() != "deaf" {
 					continue
 				}

@@ -46,7 +46,7 @@ func echoTick(h *harness, ev transport.Event) {
 			h.t.Error(err)
 			return
 		}
-		for _, o := range h.connected() {
+		for _, o := range h.Clients() {
 			o.SendEncoded(msg)
 		}
 	case *protocol.ClientMessage_Input:
@@ -96,7 +96,7 @@ func TestHandshakeAndBridge(t *testing.T) {
 	if f := w.GetFeatures(); len(f) != 1 || f[0] != protocol.FeatureDatagramInput {
 		t.Errorf("features = %v", f)
 	}
-	ev := h.waitEvent("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == transport.Connected })
+	ev := h.Wait("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == transport.Connected })
 	if ev.Hello.GetName() != "alice" || ev.Client.ViewDistance() != 16 {
 		t.Errorf("Connected event: %v view %d", ev.Hello, ev.Client.ViewDistance())
 	}
@@ -155,19 +155,19 @@ func TestHandshakeAndBridge(t *testing.T) {
 	in2 := &protocol.Input{InputTick: 2, Position: protocol.V3(1.5, 80, 1)}
 	waitFor(t, "datagram Input", func() bool {
 		_ = c.SendInputDatagram(in2) // lossy: resend until one arrives
-		return h.countEvents(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Datagram }) > 0
+		return h.Count(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Datagram }) > 0
 	})
 	waitFor(t, "PlayerState datagrams", func() bool { return states.Load() > 0 })
 
 	// Ping is answered by the transport, not forwarded to the tick.
 	stillServes(t, c)
-	if n := h.countEvents(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Msg.GetPing() != nil }); n != 0 {
+	if n := h.Count(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Msg.GetPing() != nil }); n != 0 {
 		t.Errorf("%d pings reached the tick", n)
 	}
 
 	// A clean close is a Disconnected with code NONE, by the remote.
 	c.Close()
-	ev = h.waitEvent("alice Disconnected", 3*time.Second, disconnectOf("alice"))
+	ev = h.Wait("alice Disconnected", 3*time.Second, disconnectOf("alice"))
 	if ev.Code != protocol.ErrorCode_ERROR_CODE_NONE || !ev.Remote || ev.Err != nil {
 		t.Errorf("Disconnected = code %v remote %v err %v", ev.Code, ev.Remote, ev.Err)
 	}
@@ -180,10 +180,8 @@ func TestHandshakeAndBridge(t *testing.T) {
 
 func checkOrder(t *testing.T, h *harness, id transport.ClientID) {
 	t.Helper()
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	var kinds []transport.EventKind
-	for _, ev := range h.events {
+	for _, ev := range h.Events() {
 		if ev.ID == id {
 			kinds = append(kinds, ev.Kind)
 		}
@@ -257,8 +255,8 @@ func TestRejects(t *testing.T) {
 	}
 	// A refused or timed-out client that was announced still gets its
 	// Disconnected, so the tick can clean up.
-	h.waitEvent("banned Disconnected", 2*time.Second, disconnectOf("banned"))
-	h.waitEvent("ignored Disconnected", 2*time.Second, disconnectOf("ignored"))
+	h.Wait("banned Disconnected", 2*time.Second, disconnectOf("banned"))
+	h.Wait("ignored Disconnected", 2*time.Second, disconnectOf("ignored"))
 
 	t.Run("server full", func(t *testing.T) {
 		h.mustDial("second")
@@ -274,7 +272,7 @@ func TestKickAndShutdown(t *testing.T) {
 	h := newHarness(t)
 	a := h.mustDial("kickme")
 	b := h.mustDial("stays")
-	ev := h.waitEvent("kickme connected", time.Second, func(ev transport.Event) bool {
+	ev := h.Wait("kickme connected", time.Second, func(ev transport.Event) bool {
 		return ev.Kind == transport.Connected && ev.Client.Name() == "kickme"
 	})
 	ev.Client.Close(protocol.ErrorCode_ERROR_CODE_KICKED, "behave")
@@ -283,7 +281,7 @@ func TestKickAndShutdown(t *testing.T) {
 	if !errors.As(a.Err(), &ce) || ce.Code != protocol.ErrorCode_ERROR_CODE_KICKED || ce.Reason != "behave" || !ce.Remote {
 		t.Fatalf("kicked client saw %v", a.Err())
 	}
-	d := h.waitEvent("kick Disconnected", 2*time.Second, disconnectOf("kickme"))
+	d := h.Wait("kick Disconnected", 2*time.Second, disconnectOf("kickme"))
 	if d.Code != protocol.ErrorCode_ERROR_CODE_KICKED || d.Remote {
 		t.Errorf("Disconnected = %v remote %v", d.Code, d.Remote)
 	}

@@ -158,7 +158,7 @@ func browserSession(t *testing.T, chromium string, shutdown bool) {
 
 	if !shutdown {
 		// The page closed its session with code 0 and a reason.
-		ev := h.waitEvent("Disconnected", 5*time.Second, eventOf(transport.Disconnected, "chromium"))
+		ev := h.Wait("Disconnected", 5*time.Second, eventOf(transport.Disconnected, "chromium"))
 		if ev.Code != protocol.ErrorCode_ERROR_CODE_NONE || !ev.Remote {
 			t.Errorf("Disconnected code %v remote %v err %v, want NONE by the browser", ev.Code, ev.Remote, ev.Err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/quic-go/webtransport-go"
 
+	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
@@ -39,7 +40,7 @@ func TestSessionEndToEnd(t *testing.T) {
 	if f := w.GetFeatures(); len(f) != 1 || f[0] != protocol.FeaturePlayerStates {
 		t.Errorf("features = %v", f)
 	}
-	ev := h.waitEvent("Connected", 2*time.Second, eventOf(transport.Connected, "webby"))
+	ev := h.Wait("Connected", 2*time.Second, eventOf(transport.Connected, "webby"))
 	if ev.Client.ViewDistance() != 4 {
 		t.Errorf("view distance %d", ev.Client.ViewDistance())
 	}
@@ -87,7 +88,7 @@ func TestSessionEndToEnd(t *testing.T) {
 	c.ping(5)
 
 	// A native client on the same port, meanwhile.
-	nc, err := client.Dial(ctx, h.addr, client.Options{Name: "native", PinSHA256: hexPin(h), Log: testLogger(t)})
+	nc, err := client.Dial(ctx, h.addr, client.Options{Name: "native", PinSHA256: hexPin(h), Log: nettest.Logger(t)})
 	if err != nil {
 		t.Fatalf("native client on the WebTransport port: %v", err)
 	}
@@ -100,7 +101,7 @@ func TestSessionEndToEnd(t *testing.T) {
 	if err := sess.CloseWithError(0, "bye"); err != nil {
 		t.Fatal(err)
 	}
-	ev = h.waitEvent("Disconnected", 2*time.Second, eventOf(transport.Disconnected, "webby"))
+	ev = h.Wait("Disconnected", 2*time.Second, eventOf(transport.Disconnected, "webby"))
 	if ev.Code != protocol.ErrorCode_ERROR_CODE_NONE || !ev.Remote {
 		t.Errorf("Disconnected code %v remote %v err %v, want NONE by the client", ev.Code, ev.Remote, ev.Err)
 	}
@@ -154,7 +155,7 @@ func TestOrigins(t *testing.T) {
 			}
 		})
 	}
-	if n := h.countEvents(func(transport.Event) bool { return true }); n != 0 {
+	if n := h.Count(func(transport.Event) bool { return true }); n != 0 {
 		t.Errorf("%d transport events for sessions that never sent a Hello", n)
 	}
 }
@@ -222,7 +223,7 @@ func TestHostileSessions(t *testing.T) {
 				t.Errorf("closed with %v, want %v", code, tt.code)
 			}
 			if tt.announced {
-				ev := h.waitEvent("Disconnected", 2*time.Second, eventOf(transport.Disconnected, name))
+				ev := h.Wait("Disconnected", 2*time.Second, eventOf(transport.Disconnected, name))
 				if ev.Code != tt.code || ev.Remote {
 					t.Errorf("Disconnected code %v remote %v", ev.Code, ev.Remote)
 				}
@@ -266,7 +267,7 @@ func TestShutdownClosesSessions(t *testing.T) {
 	if c.mustRead().GetWelcome() == nil {
 		t.Fatal("no Welcome")
 	}
-	h.waitEvent("Connected", 2*time.Second, eventOf(transport.Connected, "stayer"))
+	h.Wait("Connected", 2*time.Second, eventOf(transport.Connected, "stayer"))
 	done := make(chan struct{})
 	go func() { h.close(); close(done) }()
 	if code, _ := closeCode(t, c.sess, 5*time.Second); code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
@@ -327,16 +328,16 @@ func TestIdleConnectionClosed(t *testing.T) {
 
 // TestAttachLate: a session that arrives before Attach waits for it.
 func TestAttachLate(t *testing.T) {
-	checkNoLeaks(t)
+	nettest.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := wt.New(wt.Config{AllowedOrigins: []string{pageOrigin}, Log: testLogger(t)})
+	w, err := wt.New(wt.Config{AllowedOrigins: []string{pageOrigin}, Log: nettest.Logger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := transport.Listen(transport.Config{Listen: "127.0.0.1:0", TLS: m.TLSConfig(), Log: testLogger(t),
+	srv, err := transport.Listen(transport.Config{Listen: "127.0.0.1:0", TLS: m.TLSConfig(), Log: nettest.Logger(t),
 		ALPNHandlers: map[string]transport.ConnHandler{wt.ALPN: w.ServeConn}})
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func TestSessionEndings(t *testing.T) {
 				t.Fatal("no Welcome")
 			}
 			tt.leave(sess, c, conn)
-			ev := h.waitEvent("Disconnected", 3*time.Second, eventOf(transport.Disconnected, name))
+			ev := h.Wait("Disconnected", 3*time.Second, eventOf(transport.Disconnected, name))
 			if ev.Code != tt.code || !ev.Remote {
 				t.Errorf("Disconnected code %v remote %v err %v; want %v by the client", ev.Code, ev.Remote, ev.Err, tt.code)
 			}

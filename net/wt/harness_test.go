@@ -2,7 +2,6 @@ package wt_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/tls"
@@ -11,16 +10,14 @@ import (
 	"errors"
 
 	"net/http"
-	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/quic-go/quic-go/http3"
 	"github.com/quic-go/webtransport-go"
-	"github.com/rs/zerolog"
 
+	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/frame"
@@ -45,10 +42,7 @@ type harness struct {
 	addr string
 	pin  [32]byte
 
-	mu      sync.Mutex
-	events  []transport.Event
-	clients map[transport.ClientID]*transport.Client
-	changed chan struct{}
+	*nettest.EventLog // what the fake tick drained
 
 	stop, done chan struct{}
 	closeOnce  sync.Once
@@ -56,16 +50,16 @@ type harness struct {
 
 func newHarness(t *testing.T, mod ...func(*wt.Config, *transport.Config)) *harness {
 	t.Helper()
-	checkNoLeaks(t)
+	nettest.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wcfg := wt.Config{AllowedOrigins: []string{pageOrigin}, Log: testLogger(t)}
+	wcfg := wt.Config{AllowedOrigins: []string{pageOrigin}, Log: nettest.Logger(t)}
 	tcfg := transport.Config{
 		Listen: "127.0.0.1:0",
 		TLS:    m.TLSConfig(),
-		Log:    testLogger(t),
+		Log:    nettest.Logger(t),
 		World:  transport.WorldInfo{Seed: 42, GeneratorVersion: 3},
 	}
 	for _, f := range mod {
@@ -83,10 +77,9 @@ func newHarness(t *testing.T, mod ...func(*wt.Config, *transport.Config)) *harne
 	w.Attach(srv)
 	h := &harness{
 		t: t, srv: srv, wt: w, addr: srv.Addr().String(), pin: m.Fingerprint().SHA256,
-		clients: map[transport.ClientID]*transport.Client{},
-		changed: make(chan struct{}, 1),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
+		EventLog: nettest.NewEventLog(t),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 	go h.tick()
 	t.Cleanup(h.close)
@@ -117,15 +110,7 @@ func (h *harness) tick() {
 		}
 		buf = h.srv.Inbox().Drain(buf[:0])
 		for _, ev := range buf {
-			h.mu.Lock()
-			h.events = append(h.events, ev)
-			switch ev.Kind {
-			case transport.Connected:
-				h.clients[ev.ID] = ev.Client
-			case transport.Disconnected:
-				delete(h.clients, ev.ID)
-			}
-			h.mu.Unlock()
+			h.Record(ev)
 			switch {
 			case ev.Kind == transport.Connected:
 				ev.Client.Accept(transport.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
@@ -134,18 +119,10 @@ func (h *harness) tick() {
 				ev.Client.SendChunk(testSection())
 			}
 		}
-		h.mu.Lock()
-		for _, c := range h.clients {
+		for _, c := range h.Clients() {
 			c.SendDatagram(&protocol.Datagram{Kind: &protocol.Datagram_PlayerState{PlayerState: &protocol.PlayerState{
 				EntityId: 1000 + uint64(c.ID()), Position: protocol.V3(0.5, 80, 0.5), Tick: 9,
 			}}})
-		}
-		h.mu.Unlock()
-		if len(buf) > 0 {
-			select {
-			case h.changed <- struct{}{}:
-			default:
-			}
 		}
 	}
 }
@@ -156,40 +133,6 @@ func testSection() *protocol.ChunkMessage {
 	s := chunk.Uniform(chunk.Stone)
 	s.Set(1, 2, 3, chunk.Dirt)
 	return protocol.NewChunk(chunk.Pos{X: 1, Y: 4, Z: -2}, 77, chunk.Encode(&s))
-}
-
-// waitEvent waits for a recorded event matching pred.
-func (h *harness) waitEvent(what string, timeout time.Duration, pred func(transport.Event) bool) transport.Event {
-	h.t.Helper()
-	deadline := time.After(timeout)
-	for {
-		h.mu.Lock()
-		for _, ev := range h.events {
-			if pred(ev) {
-				h.mu.Unlock()
-				return ev
-			}
-		}
-		h.mu.Unlock()
-		select {
-		case <-h.changed:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			h.t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
-
-func (h *harness) countEvents(pred func(transport.Event) bool) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := 0
-	for _, ev := range h.events {
-		if pred(ev) {
-			n++
-		}
-	}
-	return n
 }
 
 func eventOf(kind transport.EventKind, name string) func(transport.Event) bool {
@@ -332,36 +275,6 @@ func closeCode(t *testing.T, sess *webtransport.Session, timeout time.Duration) 
 		t.Fatalf("session ended with %v, want a close by the server", err)
 	}
 	return protocol.ErrorCodeOf(uint64(se.ErrorCode)), se.Message
-}
-
-// checkNoLeaks fails the test if goroutines started during it are still
-// running after its cleanups (registered first, so it runs last).
-func checkNoLeaks(t *testing.T) {
-	before := runtime.NumGoroutine()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
-		for runtime.NumGoroutine() > before {
-			if time.Now().After(deadline) {
-				buf := make([]byte, 1<<20)
-				n := runtime.Stack(buf, true)
-				t.Errorf("goroutine leak: %d running, %d before the test\n%s", runtime.NumGoroutine(), before, buf[:n])
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	})
-}
-
-// testLogger logs to the test at warn level and above.
-func testLogger(t *testing.T) zerolog.Logger {
-	return zerolog.New(zerolog.ConsoleWriter{Out: testWriter{t}, NoColor: true}).Level(zerolog.WarnLevel).With().Timestamp().Logger()
-}
-
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(bytes.TrimSpace(p)), "\n"))
-	return len(p), nil
 }
 
 // helloHex is the Hello frame a test page sends, hex-encoded.

@@ -80,7 +80,7 @@ func TestEmbeddedClient(t *testing.T) {
 	if st["error"] != "" {
 		t.Errorf("page reports an error: %s", st["error"])
 	}
-	ev := h.waitEvent("Connected", time.Second, eventOf(transport.Connected, "chromeweb"))
+	ev := h.Wait("Connected", time.Second, eventOf(transport.Connected, "chromeweb"))
 	if ev.Client.ViewDistance() != 8 {
 		t.Errorf("view distance %d, want the default 8", ev.Client.ViewDistance())
 	}
