@@ -57,7 +57,7 @@ func sizeSint(num protowire.Number, v int32) int {
 	if v == 0 {
 		return 0
 	}
-	return protowire.SizeTag(num) + protowire.SizeVarint(protowire.EncodeZigZag(int64(v)))
+	return protowire.SizeTag(num) + sizeZigZag(v)
 }
 
 // appendSint appends a sint32 field unless v is 0.
@@ -66,5 +66,5 @@ func appendSint(b []byte, num protowire.Number, v int32) []byte {
 		return b
 	}
 	b = protowire.AppendTag(b, num, protowire.VarintType)
-	return protowire.AppendVarint(b, protowire.EncodeZigZag(int64(v)))
+	return protowire.AppendVarint(b, uint64(zigzag32(v)))
 }
