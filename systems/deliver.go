@@ -28,7 +28,7 @@ type Delivery struct {
 	// that runs out does not always starve the same clients.
 	start   int
 	scratch []chunk.Pos
-	frames  []Frame
+	frames  []resources.Derivation
 	shapes  map[[2]int]*viewShape
 	log     zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections.
@@ -107,11 +107,11 @@ func (s *Delivery) serve(st *components.Stream, v components.View, deadline time
 	window := scanWindow * s.budget.Sections
 scan:
 	for i < len(st.Pending) {
-		// Looked up a batch at a time (EncodedCache.GetAll), no larger
+		// Looked up a batch at a time (EncodedCache.Lookup), no larger
 		// than the sections the budget still allows: a batch looks past
 		// where the budget stops only by sections not resident yet.
 		n := min(lookupBatch, len(st.Pending)-i, max(s.budget.Sections-sections, 1))
-		s.frames = s.cache.GetAll(s.store, st.Pending[i:i+n], s.frames[:0])
+		s.frames = s.cache.Lookup(s.store, st.Pending[i:i+n], s.frames[:0])
 		for _, f := range s.frames {
 			if i-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
 				break scan
@@ -122,12 +122,13 @@ scan:
 				i++
 				continue
 			}
-			if !st.Conn.SendEncoded(f.Encoded) {
+			enc := transport.ChunkFrame(f.Bytes)
+			if !st.Conn.SendEncoded(enc) {
 				break scan // its queue is full: the rest waits for the next tick
 			}
 			st.Held.Set(p, f.Revision)
 			sections++
-			bytes += f.Encoded.Len()
+			bytes += enc.Len()
 			i++
 		}
 	}

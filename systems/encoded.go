@@ -20,7 +20,6 @@ type EncodedCache struct {
 	enc          transport.SectionEncoder
 	mk           func(chunk.Pos, uint64, *chunk.Section) []byte
 	workers      sync.Pool // *transport.SectionEncoder, for Derive
-	derived      []resources.Derivation
 }
 
 // NewEncodedCache returns a cache.
@@ -33,29 +32,20 @@ func NewEncodedCache() *EncodedCache {
 	return c
 }
 
-// GetAll appends, for each position of ps, the Chunk frame of the
-// resident section there and its revision, encoding it on a miss. It works
-// in batches for the reason ChunkStore.DeriveAll gives.
-func (c *EncodedCache) GetAll(store *resources.ChunkStore, ps []chunk.Pos, out []Frame) []Frame {
-	misses := c.Misses
-	c.derived = store.DeriveAll(ps, c.mk, c.derived[:0])
-	resident := uint64(0)
-	for _, d := range c.derived {
-		out = append(out, Frame{Encoded: transport.ChunkFrame(d.Bytes), Revision: d.Revision, Resident: d.Resident})
+// Lookup appends, for each position of ps, the Chunk frame (as bytes,
+// see transport.ChunkFrame) of the resident section there and its
+// revision, encoding it on a miss. It works in batches for the reason
+// ChunkStore.DeriveAll gives.
+func (c *EncodedCache) Lookup(store *resources.ChunkStore, ps []chunk.Pos, out []resources.Derivation) []resources.Derivation {
+	misses, start := c.Misses, len(out)
+	out = store.DeriveAll(ps, c.mk, out)
+	for _, d := range out[start:] {
 		if d.Resident {
-			resident++
+			c.Hits++
 		}
 	}
-	c.Hits += resident - (c.Misses - misses) // the rest were encoded here
-	clear(c.derived)
+	c.Hits -= c.Misses - misses // those were encoded here
 	return out
-}
-
-// Frame is one answer of GetAll.
-type Frame struct {
-	Encoded  transport.Encoded
-	Revision uint64
-	Resident bool
 }
 
 // Derive encodes a section's frame on a generation worker (a
