@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"sync"
-
 	"github.com/stratavox/strata/components"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
@@ -59,23 +57,15 @@ func (s *TransportSource) Drain(dst []InEvent) []InEvent {
 // QueueSource is an EventSource that other goroutines push into: synthetic
 // clients in benchmarks and tests.
 type QueueSource struct {
-	mu     sync.Mutex
-	events []InEvent
+	events mailbox[InEvent]
 }
 
 // Push queues an event for the next tick.
 func (q *QueueSource) Push(ev InEvent) {
-	q.mu.Lock()
-	q.events = append(q.events, ev)
-	q.mu.Unlock()
+	q.events.put(ev)
 }
 
 // Drain takes every queued event.
 func (q *QueueSource) Drain(dst []InEvent) []InEvent {
-	q.mu.Lock()
-	dst = append(dst, q.events...)
-	clear(q.events)
-	q.events = q.events[:0]
-	q.mu.Unlock()
-	return dst
+	return q.events.drain(dst)
 }

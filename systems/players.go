@@ -23,8 +23,7 @@ type playerLoad struct {
 type playerLoader struct {
 	db      *storage.DB
 	inline  bool
-	mu      sync.Mutex
-	done    []playerLoad
+	done    mailbox[playerLoad]
 	jobs    chan InEvent
 	wg      sync.WaitGroup
 	stopped bool
@@ -48,10 +47,7 @@ func (l *playerLoader) load(ev InEvent) playerLoad {
 func (l *playerLoader) loop() {
 	defer l.wg.Done()
 	for ev := range l.jobs {
-		res := l.load(ev)
-		l.mu.Lock()
-		l.done = append(l.done, res)
-		l.mu.Unlock()
+		l.done.put(l.load(ev))
 	}
 }
 
@@ -59,7 +55,7 @@ func (l *playerLoader) loop() {
 // is then refused as if the server were full).
 func (l *playerLoader) request(ev InEvent) bool {
 	if l.inline {
-		l.done = append(l.done, l.load(ev))
+		l.done.put(l.load(ev))
 		return true
 	}
 	select {
@@ -72,12 +68,7 @@ func (l *playerLoader) request(ev InEvent) bool {
 
 // drain appends the finished lookups to dst without blocking.
 func (l *playerLoader) drain(dst []playerLoad) []playerLoad {
-	l.mu.Lock()
-	dst = append(dst, l.done...)
-	clear(l.done)
-	l.done = l.done[:0]
-	l.mu.Unlock()
-	return dst
+	return l.done.drain(dst)
 }
 
 // stop ends the goroutine; no goroutine outlives it.
