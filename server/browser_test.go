@@ -189,7 +189,7 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	// The scripted path: ten seconds up and out, turning once at half time.
 	flight := time.Now()
 	before := b.status(ctx, t, page)
-	st = b.waitStatus(ctx, t, page, "flying up", func(s *pageStatus) bool {
+	b.waitStatus(ctx, t, page, "flying up", func(s *pageStatus) bool {
 		return time.Since(flight) > 5*time.Second
 	})
 	b.evalBool(ctx, t, page, `window.strata.setLook(200, 0), window.strata.setMove({forward: 1}), true`)
