@@ -62,10 +62,19 @@ type Metrics struct {
 	SentBytes *Total
 	// SentSections counts sections sent to clients.
 	SentSections *Total
-	// DeliveryBacklog counts sections waiting to be sent, over all clients.
-	DeliveryBacklog prometheus.Gauge
+	// DeliveryQueuedBytes is the bytes queued to clients' chunk streams,
+	// over all clients, at the last tick.
+	DeliveryQueuedBytes prometheus.Gauge
 	// RejectedInputs counts inputs rejected, by reason label.
 	RejectedInputs *prometheus.CounterVec
+	// Actions counts break and place requests by result label ("ok",
+	// "vetoed", "out_of_reach", ...).
+	Actions *prometheus.CounterVec
+	// Chat counts chat lines by outcome label ("broadcast", "refused",
+	// "vetoed").
+	Chat *prometheus.CounterVec
+	// UnknownChannel counts plugin messages on channels nobody serves.
+	UnknownChannel *Total
 
 	// StorageBatches counts committed storage batches.
 	StorageBatches *Total
@@ -108,16 +117,23 @@ func NewMetrics() *Metrics {
 	m.RejectedInputs = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "strata_rejected_inputs_total", Help: "Client inputs rejected, by reason.",
 	}, []string{"reason"})
+	m.Actions = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "strata_actions_total", Help: "Break and place requests, by result.",
+	}, []string{"result"})
+	m.Chat = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "strata_chat_lines_total", Help: "Chat lines, by outcome (broadcast, refused, vetoed).",
+	}, []string{"outcome"})
 	resident := prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "strata_resident_sections", Help: "Resident sections, by kind (dense or uniform).",
 	}, []string{"kind"})
 	m.ResidentDense = resident.WithLabelValues("dense")
 	m.ResidentUniform = resident.WithLabelValues("uniform")
-	reg.MustRegister(m.TickDuration, m.SystemDuration, m.StorageFsync, m.RejectedInputs, resident,
+	reg.MustRegister(m.TickDuration, m.SystemDuration, m.StorageFsync, m.RejectedInputs, m.Actions, m.Chat, resident,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	m.Ticks = total("strata_ticks_total", "Ticks run.")
+	m.UnknownChannel = total("strata_plugin_messages_unknown_channel_total", "Plugin messages on channels no plugin serves.")
 	m.TPS = gauge("strata_ticks_per_second", "Measured tick rate.")
 	m.Overruns = total("strata_tick_overruns_total", "Ticks that took longer than their period.")
 	m.DroppedTicks = total("strata_ticks_dropped_total", "Ticks skipped because the backlog exceeded the catch-up limit.")
@@ -132,7 +148,7 @@ func NewMetrics() *Metrics {
 	m.ClientsConnected = gauge("strata_clients_connected", "Connected clients.")
 	m.SentBytes = total("strata_sent_bytes_total", "Bytes sent to clients.")
 	m.SentSections = total("strata_sent_sections_total", "Sections sent to clients.")
-	m.DeliveryBacklog = gauge("strata_delivery_backlog_sections", "Sections waiting to be sent, over all clients.")
+	m.DeliveryQueuedBytes = gauge("strata_delivery_queued_bytes", "Bytes queued to clients' chunk streams, over all clients.")
 	m.StorageBatches = total("strata_storage_batches_total", "Storage batches committed.")
 	return m
 }

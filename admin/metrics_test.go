@@ -40,7 +40,7 @@ func TestMetricsExposeEverySeries(t *testing.T) {
 	m.ClientsConnected.Set(2)
 	m.SentBytes.Set(123456)
 	m.SentSections.Add(30)
-	m.DeliveryBacklog.Set(17)
+	m.DeliveryQueuedBytes.Set(17)
 
 	fams := gather(t, m)
 	// value is the gauge or counter value, or the histogram's count; the
@@ -69,7 +69,7 @@ func TestMetricsExposeEverySeries(t *testing.T) {
 		{"strata_clients_connected", "", 2},
 		{"strata_sent_bytes_total", "", 123456},
 		{"strata_sent_sections_total", "", 30},
-		{"strata_delivery_backlog_sections", "", 17},
+		{"strata_delivery_queued_bytes", "", 17},
 		{"strata_rejected_inputs_total", "reason=oversized_frame", 2},
 		{"strata_rejected_inputs_total", "reason=bad_radius", 1},
 		{"strata_storage_batches_total", "", 1},

@@ -21,7 +21,8 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -115,12 +116,12 @@ func Run(cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	src := &systems.QueueSource{}
-	plugins := server.Plugins(scfg, gen, components.Position{X: 0.5, Y: cruise, Z: 0.5}, src)
+	src := &network.QueueSource{}
+	plugins := server.DefaultPlugins(scfg, gen, components.Position{X: 0.5, Y: cruise, Z: 0.5}, src)
 	// Players join inline, so that every run admits them at the same tick.
-	plugins[2].(*systems.Network).Config.Deterministic = true
+	pluginOf[*network.Plugin](plugins).Config.Deterministic = true
 	if !cfg.Generation {
-		res := plugins[0].(*systems.Residency)
+		res := pluginOf[*residency.Plugin](plugins)
 		res.Config.Generator = resources.GeneratorFunc(flatWorld)
 		// Jobs still run on the worker pool, as in a live server (a job
 		// also encodes its section's frame there), but cost next to
@@ -149,13 +150,13 @@ func Run(cfg Config) (Result, error) {
 		p := &player{id: uint64(i + 1), conn: &Conn{}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		players[i] = p
-		records = append(records, storage.PlayerRecord{Name: name(p.id), X: p.x, Y: cruise, Z: p.z, ViewDistance: cfg.View})
+		records = append(records, storage.PlayerRecord{Name: name(p.id), X: p.x, Y: cruise, Z: p.z})
 	}
 	if err := ecs.Resource[storage.DB](app).PutPlayers(records); err != nil {
 		return Result{}, err
 	}
 	for _, p := range players {
-		src.Push(systems.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(p.id), ViewDistance: cfg.View})
+		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(p.id), ViewDistance: cfg.View})
 	}
 	step := func(moving bool) {
 		for _, p := range players {
@@ -163,7 +164,7 @@ func Run(cfg Config) (Result, error) {
 				p.move(cfg.Pattern, app.Tick(), half)
 			}
 			p.tick++
-			src.Push(systems.InEvent{Kind: transport.Message, ID: p.id, Msg: p.input()})
+			src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Msg: p.input()})
 		}
 		app.Step()
 	}
@@ -229,4 +230,15 @@ func flatWorld(p chunk.Pos) chunk.Section {
 		return chunk.Uniform(chunk.Stone)
 	}
 	return chunk.Uniform(chunk.Air)
+}
+
+// pluginOf returns the plugin of type T among ps (the default set always
+// has one of each it is asked for here).
+func pluginOf[T ecs.Plugin](ps []ecs.Plugin) T {
+	for _, p := range ps {
+		if t, ok := p.(T); ok {
+			return t
+		}
+	}
+	panic(fmt.Sprintf("bench: no %T among the default plugins", *new(T)))
 }

@@ -3,7 +3,9 @@ package bench
 import (
 	"testing"
 
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // TestRunSmall runs a short schedule benchmark and checks that every
@@ -20,7 +22,7 @@ func TestRunSmall(t *testing.T) {
 	for _, s := range res.Systems {
 		names[s.Name] = true
 	}
-	for _, want := range []string{systems.SystemIngest, systems.SystemStreamChunks, systems.SystemReconcile, systems.SystemDeliver, systems.SystemPersist} {
+	for _, want := range []string{network.SystemIngest, residency.SystemStreamChunks, residency.SystemReconcile, network.SystemDeliver, persist.SystemPersist} {
 		if !names[want] {
 			t.Errorf("system %s missing from the timings", want)
 		}

@@ -72,7 +72,7 @@ func (p Pattern) DefaultSpeed() float64 {
 const (
 	MaxBots     = 1000
 	MaxDuration = time.Hour
-	MaxView     = 64
+	MaxView     = protocol.ViewDistanceLimit
 	// MaxSpeed bounds --speed (blocks per second); well above any sane
 	// server limit, it only catches typos.
 	MaxSpeed = 1000

@@ -18,21 +18,34 @@ type Conn interface {
 	SendDatagram(m *protocol.Datagram) bool
 	Queued() transport.Queued
 	Close(code protocol.ErrorCode, reason string)
+	// HasFeature reports whether the handshake granted feature f.
+	HasFeature(f string) bool
 }
 
-// Stream is a client's delivery state: what was sent, what is still to
-// send, and the connection to send it on. The network never touches it.
-type Stream struct {
+// Connection is a client's link to its peer: the connection every
+// message to it goes out on. The network plugin sets it at admission;
+// nothing in the simulation blocks on it.
+type Connection struct {
 	Conn Conn
+}
+
+// Send queues m on the connection, reporting false when there is none or
+// its queue refused it.
+func (c *Connection) Send(m *protocol.ServerMessage) bool {
+	return c != nil && c.Conn != nil && c.Conn.Send(m)
+}
+
+// Delivery is what the deliver system knows of a client's copy of the
+// world: the sections it holds, the ones of its View still to send, and
+// the View those were computed for.
+type Delivery struct {
 	// Held is every section the client holds, with its revision.
 	Held Held
-	// Pending lists sections of the subscription not yet sent, nearest
-	// first; rebuilt when the View changes.
+	// Pending lists sections of the View not yet sent, nearest first;
+	// rebuilt when the View changes.
 	Pending []chunk.Pos
 	// For is the View that Pending and the last Drops were computed for.
 	For View
-	// Joined is set once the client has been told of the other players.
-	Joined bool
 }
 
 // Movement is a client's movement arbitration state.
@@ -47,24 +60,30 @@ type Movement struct {
 	Clock uint64
 	// Flying is the client's last accepted flying flag.
 	Flying, OnGround bool
-	// Held is set while the player waits for terrain to load.
-	Held bool
+	// Waiting is set while the player waits for the terrain around it to
+	// load (the wire's Held/Released messages).
+	Waiting bool
 	// Teleported is set when the server moved the player: the next input
 	// is accepted only as a resync from the new position.
 	Teleported bool
 }
 
-// Inbox holds a client's inputs and actions received this tick, in
-// arrival order, for the simulate stage to consume.
+// Inbox holds a client's movement inputs received this tick, in arrival
+// order, for the simulate stage to consume.
 type Inbox struct {
-	Inputs  []*protocol.Input
-	Actions []*protocol.ClientMessage // BreakBlock or PlaceBlock
+	Inputs []*protocol.Input
+	// Vetoed, when positive, is one more than the index of the first
+	// input a plugin cancelled: inputs from there on are refused.
+	Vetoed int
 }
 
 // Snapshot is what other clients were last told of a player, to send
-// PlayerState only when it changed.
+// PlayerState only when it changed, and whether the player has been sent
+// the roster of the others.
 type Snapshot struct {
 	Position   Position
 	Look       Look
 	LastSentAt uint64
+	// Joined is set once the client has been told of the other players.
+	Joined bool
 }

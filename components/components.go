@@ -1,7 +1,10 @@
 // Package components holds the plain data attached to entities.
 package components
 
-import "github.com/stratavox/strata/resources/chunk"
+import (
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
 
 // Player marks a connected client's entity.
 type Player struct {
@@ -31,15 +34,12 @@ type Look struct {
 
 // View is an interest in the sections around Center: the cylinder
 // dx²+dz² ≤ Radius², |dy| ≤ Radius/2, clipped to the world's height,
-// widened by Pad sections along every axis (a section is in the view when
-// max(|dx|-Pad,0)² + max(|dz|-Pad,0)² ≤ Radius² and max(|dy|-Pad,0) ≤
-// Radius/2). Pad is zero for a plain cylinder; Follow sets it so that the
-// wanted radius stays covered while the centre lags behind the entity.
-type View struct {
-	Center chunk.Pos
-	Radius int
-	Pad    int
-}
+// widened by Pad sections along every axis. It is the desired set's own
+// shape (resources.Cylinder, where the rule is written), so a View goes
+// into the desired set and the delivery code unconverted. Pad is zero for
+// a plain cylinder; Follow sets it so that the wanted radius stays covered
+// while the centre lags behind the entity.
+type View = resources.Cylinder
 
 // Follow makes a View track the entity's Position (entity needs Position,
 // View and Follow) with hysteresis: the centre moves to the entity's

@@ -35,6 +35,7 @@ type App struct {
 	ready     bool
 	shutdown  bool
 	pacer     *Pacer
+	events    []eventQueue
 }
 
 // Option configures an App.
@@ -78,6 +79,10 @@ func (a *App) Schedule() *Schedule { return a.schedule }
 // Commands returns the App's deferred command buffer. Commands queued from
 // outside a system are applied before the next system runs.
 func (a *App) Commands() *Commands { return &a.cmd }
+
+// Fail records a build error, for a plugin whose Build finds a conflict
+// with another plugin's registrations; Build then fails naming it.
+func (a *App) Fail(err error) { a.fail(err) }
 
 // fail records a build error, attributed to the plugin being built.
 func (a *App) fail(err error) {

@@ -19,7 +19,8 @@ func (c *Commands) Len() int { return len(c.ops) }
 
 // Spawn queues a new entity with the given components. Each component is a
 // struct value or a pointer to one; fn, if not nil, is called with the new
-// entity once it exists.
+// entity once it exists. The slice is kept until the command is applied:
+// do not reuse one passed with comps... before then.
 func (c *Commands) Spawn(fn func(Entity), comps ...any) {
 	c.ops = append(c.ops, func(w *arche.World) {
 		e := w.NewEntityWith(toComponents(w, comps)...)

@@ -24,5 +24,6 @@ func (a *App) runTick() {
 		}
 		a.timings.rings[i].add(time.Since(t0))
 	}
+	a.clearEvents()
 	a.timings.tick.add(time.Since(start))
 }

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -42,7 +43,7 @@ type Config struct {
 	// Default 256.
 	MaxClients int
 	// MaxViewDistance clamps Hello and Subscribe view distances
-	// (--max-view-distance). Default 16.
+	// (--max-view-distance; protocol.ClampView). Default 16.
 	MaxViewDistance uint32
 	// DefaultViewDistance is granted for a requested view distance of 0.
 	// Default 8 (clamped to MaxViewDistance).
@@ -103,10 +104,15 @@ type Limits struct {
 	// delivered when the bucket refills.
 	SubscribeRate  float64 // [4]
 	SubscribeBurst int     // [8]
-	// Chat above ChatRate is refused with a non-fatal Error.
-	ChatRate      float64 // [2]
-	ChatBurst     int     // [5]
-	MaxChatLength int     // bytes [256]
+	// Chat over Chat's length or rate is refused with a non-fatal Error.
+	// The server passes the same value to the chat plugin.
+	Chat ChatLimits
+	// PluginMessages (plugin channels) with a malformed channel name (see
+	// ValidChannel) or a payload over MaxPluginPayload, and those above
+	// PluginRate, are refused with a non-fatal Error.
+	PluginRate       float64 // messages per second [20]
+	PluginBurst      int     // [40]
+	MaxPluginPayload int     // bytes [16 KiB]
 
 	// Timeouts.
 	HelloTimeout      time.Duration // from connect to a complete Hello [5s]
@@ -134,13 +140,8 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MaxClients <= 0 {
 		c.MaxClients = 256
 	}
-	if c.MaxViewDistance == 0 {
-		c.MaxViewDistance = 16
-	}
-	if c.DefaultViewDistance == 0 {
-		c.DefaultViewDistance = 8
-	}
-	c.DefaultViewDistance = min(c.DefaultViewDistance, c.MaxViewDistance)
+	c.MaxViewDistance = min(cmp.Or(c.MaxViewDistance, protocol.DefaultMaxViewDistance), protocol.ViewDistanceLimit)
+	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops}
 	}
@@ -196,9 +197,10 @@ func (l Limits) withDefaults() Limits {
 	defD(&l.FloodGrace, 5*time.Second)
 	defF(&l.SubscribeRate, 4)
 	def(&l.SubscribeBurst, 8)
-	defF(&l.ChatRate, 2)
-	def(&l.ChatBurst, 5)
-	def(&l.MaxChatLength, 256)
+	l.Chat = l.Chat.WithDefaults()
+	defF(&l.PluginRate, 20)
+	def(&l.PluginBurst, 40)
+	def(&l.MaxPluginPayload, 16<<10)
 	defD(&l.HelloTimeout, 5*time.Second)
 	defD(&l.AdmitTimeout, 10*time.Second)
 	defD(&l.IdleTimeout, 30*time.Second)
@@ -223,8 +225,5 @@ func (c *Config) grantFeatures(requested []string) []string {
 
 // clampView maps a requested view distance to the granted one.
 func (c *Config) clampView(v uint32) uint32 {
-	if v == 0 {
-		return c.DefaultViewDistance
-	}
-	return min(v, c.MaxViewDistance)
+	return protocol.ClampView(cmp.Or(v, c.DefaultViewDistance), c.MaxViewDistance)
 }

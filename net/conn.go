@@ -188,7 +188,8 @@ func (c *Client) readControl() {
 	l := &c.srv.cfg.Limits
 	now := time.Now()
 	rate := newBucket(l.ControlRate, l.ControlBurst, now)
-	chat := newBucket(l.ChatRate, l.ChatBurst, now)
+	chat := newBucket(l.Chat.PerSecond, l.Chat.Burst, now)
+	plugin := newBucket(l.PluginRate, l.PluginBurst, now)
 	var overSince time.Time // when the client last went over ControlRate
 	for {
 		payload, err := frame.ReadFrame(c.ctl.br, frame.ControlCap)
@@ -223,7 +224,7 @@ func (c *Client) readControl() {
 				now = time.Now()
 			}
 		}
-		if !c.handle(msg, false, now, &chat) {
+		if !c.handle(msg, false, now, &chat, &plugin) {
 			return
 		}
 	}
@@ -243,7 +244,7 @@ func sleep(ctx context.Context, d time.Duration) bool {
 
 // handle applies the transport's own rules to one message and forwards it
 // to the inbox. It returns false when the reader must stop.
-func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time, chat *bucket) bool {
+func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time, chat, plugin *bucket) bool {
 	l := &c.srv.cfg.Limits
 	switch k := m.Kind.(type) {
 	case nil:
@@ -262,12 +263,19 @@ func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time,
 			return true // coalesced; the throttle delivers the latest later
 		}
 	case *protocol.ClientMessage_Chat:
-		if n := len(k.Chat.GetText()); n == 0 || n > l.MaxChatLength {
+		if n := len(k.Chat.GetText()); n == 0 || n > l.Chat.MaxLength {
 			return c.warn(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
-				fmt.Sprintf("chat text must be 1..%d bytes, got %d", l.MaxChatLength, n))
+				fmt.Sprintf("chat text must be 1..%d bytes, got %d", l.Chat.MaxLength, n))
 		}
 		if !chat.take(now) {
 			return c.warn(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too much chat; message dropped")
+		}
+	case *protocol.ClientMessage_Plugin:
+		if code, text := checkPlugin(k.Plugin, l); code != protocol.ErrorCode_ERROR_CODE_NONE {
+			return c.warn(code, text)
+		}
+		if !plugin.take(now) {
+			return c.warn(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too many plugin messages; message dropped")
 		}
 	case *protocol.ClientMessage_Input:
 		if err := validInput(k.Input); err != nil {

@@ -35,4 +35,12 @@
 // Browsers connect over WebTransport on the same port: net/wt registers an
 // "h3" handler in Config.ALPNHandlers and hands each session to
 // Server.ServeSession.
+//
+// # Testing without sockets
+//
+// Pipe makes an in-memory session pair with QUIC's stream, close and
+// datagram semantics. Serve its server end with Server.ServeSession (a
+// NewSessionServer needs no socket at all) and run net/client on the other
+// with client.Open: tests then exercise the real framing, validation,
+// queues and writers, deterministically and fast.
 package transport

@@ -49,15 +49,7 @@ func Listen(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{
-		cfg:     cfg,
-		log:     cfg.Log.With().Str("component", "transport").Logger(),
-		inbox:   NewInbox(cfg.Limits.InboxMessages),
-		clients: make(map[ClientID]*Client),
-		names:   make(map[string]ClientID),
-	}
-	s.limits = s.serverLimits()
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s := newServer(cfg)
 
 	pc := cfg.PacketConn
 	if pc == nil {
@@ -84,6 +76,39 @@ func Listen(cfg Config) (*Server, error) {
 	go s.acceptLoop()
 	s.log.Info().Str("addr", s.ln.Addr().String()).Strs("alpn", s.tlsConfig().NextProtos).Msg("QUIC listener started")
 	return s, nil
+}
+
+// NewSessionServer returns a Server without a socket: it serves only the
+// sessions handed to ServeSession, such as the server end of a Pipe, so
+// tests and tools run the real transport in memory. Listen, PacketConn and
+// ALPNHandlers are unused and TLS may be nil; every other field applies as
+// with Listen, and so do Inbox, Close and the rest.
+func NewSessionServer(cfg Config) (*Server, error) {
+	if cfg.TLS == nil {
+		cfg.TLS = &tls.Config{} // withDefaults insists on one; nothing reads it here
+	}
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := newServer(cfg)
+	s.log.Info().Msg("serving in-process sessions only (no listener)")
+	return s, nil
+}
+
+// newServer is what Listen and NewSessionServer share: everything but the
+// socket. cfg has its defaults.
+func newServer(cfg Config) *Server {
+	s := &Server{
+		cfg:     cfg,
+		log:     cfg.Log.With().Str("component", "transport").Logger(),
+		inbox:   NewInbox(cfg.Limits.InboxMessages),
+		clients: make(map[ClientID]*Client),
+		names:   make(map[string]ClientID),
+	}
+	s.limits = s.serverLimits()
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	return s
 }
 
 // tlsConfig clones the configured TLS and offers our ALPN first, then the
@@ -145,19 +170,26 @@ func (s *Server) serverLimits() *protocol.ServerLimits {
 		ChunkFrameCap:   frame.ChunkCap,
 		MaxDatagramSize: frame.DatagramCap,
 		TickRate:        s.cfg.World.TickRate,
-		MaxChatLength:   uint32(l.MaxChatLength),
+		MaxChatLength:   uint32(l.Chat.MaxLength),
 		ControlRate:     uint32(l.ControlRate),
 		ControlBurst:    uint32(l.ControlBurst),
 		SubscribeRate:   uint32(max(l.SubscribeRate, 1)),
-		ChatRate:        uint32(max(l.ChatRate, 1)),
+		ChatRate:        uint32(max(l.Chat.PerSecond, 1)),
 		SectionsPerTick: s.cfg.World.SectionsPerTick,
 		BytesPerTick:    s.cfg.World.BytesPerTick,
 		IdleTimeoutMs:   uint32(l.IdleTimeout.Milliseconds()),
 	}
 }
 
-// Addr is the bound UDP address (useful with port 0).
-func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+// Addr is the bound UDP address (useful with port 0). A server from
+// NewSessionServer has none and reports a placeholder of network "memory",
+// so logging it is safe.
+func (s *Server) Addr() net.Addr {
+	if s.ln == nil {
+		return memAddr("no-listener")
+	}
+	return s.ln.Addr()
+}
 
 // Inbox is the queue the ingest system drains every tick.
 func (s *Server) Inbox() *Inbox { return s.inbox }
@@ -183,6 +215,11 @@ func (s *Server) Close() error {
 	s.closing = true
 	s.mu.Unlock()
 	s.cancel()
+	if s.ln == nil { // NewSessionServer: only sessions to end
+		s.wg.Wait()
+		s.log.Info().Msg("session server closed")
+		return nil
+	}
 	_ = s.ln.Close() // always nil; established connections are closed by their goroutines
 	s.wg.Wait()
 	err := s.tr.Close()

@@ -66,6 +66,17 @@ type Stream interface {
 	CancelRead(code protocol.ErrorCode)
 }
 
+// ReceiveStream is the reading half of a stream: the chunk stream as the
+// client sees it. The server never reads one, so Session does not use it;
+// it exists so a client-side session (client.Session, Pipe's client end)
+// can be written in this package's terms.
+type ReceiveStream interface {
+	io.Reader
+	SetReadDeadline(t time.Time) error
+	// CancelRead asks the peer to stop sending (STOP_SENDING).
+	CancelRead(code protocol.ErrorCode)
+}
+
 // Stream priorities (RFC 9218 urgency, lower is more urgent): control
 // messages — corrections, acks, block updates — must not queue behind bulk
 // section data.

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"hash/fnv"
+	"slices"
 
 	"github.com/stratavox/strata/components"
 	transport "github.com/stratavox/strata/net"
@@ -15,7 +16,10 @@ import (
 // accepts everything when there is none (replay, bench).
 type HashConn struct {
 	Inner components.Conn
-	h     uint64
+	// Features are the features granted to a client without Inner (a
+	// replayed one); with Inner, Inner's are.
+	Features []string
+	h        uint64
 	// Messages counts what was sent.
 	Messages uint64
 }
@@ -119,4 +123,13 @@ func (c *HashConn) Close(code protocol.ErrorCode, reason string) {
 	if c.Inner != nil {
 		c.Inner.Close(code, reason)
 	}
+}
+
+// HasFeature implements components.Conn: a live client's own features,
+// or those its recording granted it.
+func (c *HashConn) HasFeature(f string) bool {
+	if c.Inner != nil {
+		return c.Inner.HasFeature(f)
+	}
+	return slices.Contains(c.Features, f)
 }

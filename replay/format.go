@@ -29,6 +29,10 @@ const (
 	recDisconnected = 3
 	recHash         = 4
 	recEnd          = 5
+	// recJoined is a Connected event with the features its handshake
+	// granted; recordings made before features were recorded have
+	// recConnected, whose clients replay with LegacyFeatures.
+	recJoined = 6
 )
 
 // Header describes the world and the settings a recording was made with;
@@ -59,8 +63,10 @@ type Event struct {
 	Client       uint64
 	Name         string // Connected
 	ViewDistance int    // Connected
-	Msg          *protocol.ClientMessage
-	Code         protocol.ErrorCode // Disconnected
+	// Features are the features the handshake granted (Connected).
+	Features []string
+	Msg      *protocol.ClientMessage
+	Code     protocol.ErrorCode // Disconnected
 }
 
 // Hash is the state at the end of one tick, in parts, so a divergence can
@@ -134,8 +140,13 @@ func (w *Writer) Event(e Event) {
 	switch e.Kind {
 	case transport.Connected:
 		body = binary.AppendUvarint(body, uint64(e.ViewDistance))
+		body = binary.AppendUvarint(body, uint64(len(e.Features)))
+		for _, f := range e.Features {
+			body = binary.AppendUvarint(body, uint64(len(f)))
+			body = append(body, f...)
+		}
 		body = append(body, e.Name...)
-		w.record(recConnected, e.Tick, body)
+		w.record(recJoined, e.Tick, body)
 	case transport.Message:
 		m, err := proto.MarshalOptions{Deterministic: true}.Marshal(e.Msg)
 		if err != nil {
@@ -245,7 +256,7 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			Outbound: binary.LittleEndian.Uint64(body[16:])})
 		return nil
 	}
-	if typ != recConnected && typ != recMessage && typ != recDisconnected {
+	if typ != recConnected && typ != recJoined && typ != recMessage && typ != recDisconnected {
 		return fmt.Errorf("unknown record type %d", typ)
 	}
 	if k := len(rec.Events); k > 0 && tick < rec.Events[k-1].Tick {
@@ -263,7 +274,28 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 		if n <= 0 || v > 1<<16 {
 			return errors.New("bad view distance")
 		}
-		e.Kind, e.ViewDistance, e.Name = transport.Connected, int(v), string(body[n:])
+		e.Kind, e.ViewDistance, e.Name, e.Features = transport.Connected, int(v), string(body[n:]), LegacyFeatures()
+	case recJoined:
+		v, n := binary.Uvarint(body)
+		if n <= 0 || v > 1<<16 {
+			return errors.New("bad view distance")
+		}
+		body = body[n:]
+		count, n := binary.Uvarint(body)
+		if n <= 0 || count > 64 {
+			return errors.New("bad feature count")
+		}
+		body = body[n:]
+		e.Features = []string{}
+		for range count {
+			l, n := binary.Uvarint(body)
+			if n <= 0 || l > uint64(len(body)-n) {
+				return errors.New("bad feature")
+			}
+			e.Features = append(e.Features, string(body[n:n+int(l)]))
+			body = body[n+int(l):]
+		}
+		e.Kind, e.ViewDistance, e.Name = transport.Connected, int(v), string(body)
 	case recMessage:
 		e.Kind, e.Msg = transport.Message, &protocol.ClientMessage{}
 		if err := proto.Unmarshal(body, e.Msg); err != nil {
@@ -279,3 +311,8 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 	rec.Events = append(rec.Events, e)
 	return nil
 }
+
+// LegacyFeatures are the features a client of a recording made before
+// features were recorded behaves as having: it was sent PlayerStates and
+// per-section Drops, so it replays with just that.
+func LegacyFeatures() []string { return []string{protocol.FeaturePlayerStates} }

@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func sample(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Event(Event{Tick: 3, Kind: transport.Connected, Client: 7, Name: "ann", ViewDistance: 8})
+	w.Event(Event{Tick: 3, Kind: transport.Connected, Client: 7, Name: "ann", ViewDistance: 8, Features: []string{"batched-drops", "x"}})
 	w.Event(Event{Tick: 4, Kind: transport.Message, Client: 7, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: "hi"}}}})
 	w.Hash(Hash{Tick: 4, Sections: 1, Entities: 2, Outbound: 3})
 	w.Event(Event{Tick: 9, Kind: transport.Disconnected, Client: 7, Code: protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT})
@@ -43,7 +44,8 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("%d events %d hashes", len(rec.Events), len(rec.Hashes))
 	}
 	c, m, d := rec.Events[0], rec.Events[1], rec.Events[2]
-	if c.Kind != transport.Connected || c.Name != "ann" || c.ViewDistance != 8 || c.Tick != 3 || c.Client != 7 {
+	if c.Kind != transport.Connected || c.Name != "ann" || c.ViewDistance != 8 || c.Tick != 3 || c.Client != 7 ||
+		!slices.Equal(c.Features, []string{"batched-drops", "x"}) {
 		t.Errorf("connected %+v", c)
 	}
 	if m.Kind != transport.Message || m.Msg.GetChat().GetText() != "hi" {
@@ -116,4 +118,26 @@ func FuzzReadRecording(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLegacyConnected: a connection recorded before features were (record
+// type 1) replays as a client granted player-states only, as it was served.
+func TestLegacyConnected(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewWriter(nopCloser{&buf}, Header{Seed: 1, GeneratorVersion: 1, TPS: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.record(recConnected, 2, append([]byte{5, 8}, "bob"...))
+	if err := w.Close(3); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Read(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rec.Events[0]
+	if c.Name != "bob" || c.Client != 5 || c.ViewDistance != 8 || !slices.Equal(c.Features, LegacyFeatures()) {
+		t.Fatalf("legacy connected %+v", c)
+	}
 }

@@ -33,7 +33,7 @@ type Hasher struct {
 	look      generic.Map[components.Look]
 	follow    generic.Map[components.Follow]
 	movement  generic.Map[components.Movement]
-	stream    generic.Map[components.Stream]
+	delivery  generic.Map[components.Delivery]
 	ticket    generic.Map[components.Ticket]
 	mapsBuilt bool
 }
@@ -64,7 +64,7 @@ func (h *Hasher) Sum(w *ecs.World, tick uint64) Hash {
 		h.look = generic.NewMap[components.Look](w)
 		h.follow = generic.NewMap[components.Follow](w)
 		h.movement = generic.NewMap[components.Movement](w)
-		h.stream = generic.NewMap[components.Stream](w)
+		h.delivery = generic.NewMap[components.Delivery](w)
 		h.ticket = generic.NewMap[components.Ticket](w)
 		h.mapsBuilt = true
 	}
@@ -146,10 +146,10 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		}
 		if h.movement.Has(e) {
 			m := h.movement.Get(e)
-			put(m.LastInputTick, m.LastInputAt, m.Clock, b2u(m.Flying), b2u(m.OnGround), b2u(m.Held), b2u(m.Teleported))
+			put(m.LastInputTick, m.LastInputAt, m.Clock, b2u(m.Flying), b2u(m.OnGround), b2u(m.Waiting), b2u(m.Teleported))
 		}
-		if h.stream.Has(e) {
-			s := h.stream.Get(e)
+		if h.delivery.Has(e) {
+			s := h.delivery.Get(e)
 			put(uint64(s.Held.Len()), uint64(len(s.Pending)))
 		}
 		if h.ticket.Has(e) {

@@ -2,7 +2,7 @@ package replay
 
 import (
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // StageHash runs after persist: the state hash sees the finished tick.
@@ -19,7 +19,7 @@ type HashPlugin struct {
 func (HashPlugin) Name() string { return "state_hash" }
 
 // Dependencies names the residency plugin, whose store it hashes.
-func (HashPlugin) Dependencies() []string { return []string{systems.ResidencyPluginName} }
+func (HashPlugin) Dependencies() []string { return []string{residency.PluginName} }
 
 // Build adds the hash stage and its system.
 func (p HashPlugin) Build(app *ecs.App) error {

@@ -2,7 +2,7 @@ package replay
 
 import (
 	transport "github.com/stratavox/strata/net"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/network"
 )
 
 // conns keeps every client connection seen, wrapped to hash its output.
@@ -10,10 +10,11 @@ type conns map[uint64]*HashConn
 
 // wrap replaces ev's connection by its hashing wrapper, creating it on
 // Connected.
-func (c conns) wrap(ev *systems.InEvent) {
+func (c conns) wrap(ev *network.InEvent) {
 	hc, ok := c[ev.ID]
 	if !ok || ev.Kind == transport.Connected {
 		hc = NewHashConn(ev.Conn)
+		hc.Features = ev.Features
 		c[ev.ID] = hc
 	}
 	ev.Conn = hc
@@ -30,11 +31,11 @@ type RecordingSource struct {
 	conns conns
 }
 
-// EventSource is systems.EventSource, named here for the package's users.
-type EventSource = systems.EventSource
+// EventSource is network.EventSource, named here for the package's users.
+type EventSource = network.EventSource
 
 // Drain drains and records the inner source.
-func (s *RecordingSource) Drain(dst []systems.InEvent) []systems.InEvent {
+func (s *RecordingSource) Drain(dst []network.InEvent) []network.InEvent {
 	start := len(dst)
 	dst = s.Inner.Drain(dst)
 	tick := s.Tick()
@@ -46,7 +47,7 @@ func (s *RecordingSource) Drain(dst []systems.InEvent) []systems.InEvent {
 			}
 			s.conns.wrap(ev)
 		}
-		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Msg: ev.Msg, Code: ev.Code})
+		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Features: ev.Features, Msg: ev.Msg, Code: ev.Code})
 	}
 	return dst
 }
@@ -69,12 +70,12 @@ func NewSource(rec *Recording, tick func() uint64) *Source {
 }
 
 // Drain yields the events of the current tick.
-func (s *Source) Drain(dst []systems.InEvent) []systems.InEvent {
+func (s *Source) Drain(dst []network.InEvent) []network.InEvent {
 	now := s.tick()
 	for s.next < len(s.events) && s.events[s.next].Tick <= now {
 		e := s.events[s.next]
 		s.next++
-		ev := systems.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Msg: e.Msg, Code: e.Code}
+		ev := network.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Features: e.Features, Msg: e.Msg, Code: e.Code}
 		s.conns.wrap(&ev)
 		dst = append(dst, ev)
 	}

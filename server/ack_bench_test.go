@@ -9,7 +9,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/persist"
 )
 
 // BenchmarkAckLatency measures, over real QUIC on loopback against a real
@@ -52,7 +52,7 @@ func BenchmarkAckLatency(b *testing.B) {
 		lat = append(lat, time.Since(t0))
 	}
 	b.StopTimer()
-	ws := ecs.Resource[systems.Durability](srv.App()).Writer().Stats()
+	ws := ecs.Resource[persist.Durability](srv.App()).Writer().Stats()
 	var rtt []time.Duration
 	for i := 0; i < 20; i++ {
 		c.Ping()

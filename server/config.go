@@ -8,6 +8,8 @@ import (
 
 	"github.com/stratavox/strata/admin"
 	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -65,6 +67,23 @@ type Config struct {
 	// MigrateGenerator lets a database made by another generator version
 	// be served with GeneratorVersion (its edits are kept).
 	MigrateGenerator bool
+	// ProtectRadius, when positive, adds the protect plugin: no one but
+	// the players named in ProtectAllow edits blocks within that many
+	// blocks (horizontally) of the world spawn.
+	ProtectRadius int
+	ProtectAllow  []string
+}
+
+// deliveryBudget is the per-client delivery budget: the network plugin
+// spends it and Welcome announces it, from this one value.
+func (c Config) deliveryBudget() network.DeliveryBudget {
+	return network.DeliveryBudget{}.WithDefaults()
+}
+
+// chatLimits are the chat limits the transport and the chat plugin both
+// enforce.
+func (c Config) chatLimits() transport.ChatLimits {
+	return transport.ChatLimits{}.WithDefaults()
 }
 
 // Defaults returns the embedded default configuration.
@@ -78,7 +97,7 @@ func Defaults() Config {
 		Admin:       admin.DefaultAddr,
 		Listen:      transport.DefaultListen,
 
-		MaxViewDistance: 16,
+		MaxViewDistance: protocol.DefaultMaxViewDistance,
 		AllowFlight:     true,
 		MaxClients:      256,
 
@@ -107,8 +126,11 @@ func (c Config) Validate() error {
 	if _, err := worldgen.New(c.Seed, c.GeneratorVersion); err != nil {
 		errs = append(errs, fmt.Errorf("generator-version: %w", err))
 	}
-	if c.MaxViewDistance < 1 || c.MaxViewDistance > 64 {
-		errs = append(errs, fmt.Errorf("max-view-distance: %d is outside 1..64", c.MaxViewDistance))
+	if c.MaxViewDistance < 1 || c.MaxViewDistance > protocol.ViewDistanceLimit {
+		errs = append(errs, fmt.Errorf("max-view-distance: %d is outside 1..%d", c.MaxViewDistance, protocol.ViewDistanceLimit))
+	}
+	if c.ProtectRadius < 0 || c.ProtectRadius > 1<<20 {
+		errs = append(errs, fmt.Errorf("protect-radius: %d is outside 0..%d", c.ProtectRadius, 1<<20))
 	}
 	if c.MaxClients < 1 {
 		errs = append(errs, fmt.Errorf("max-clients: %d is below 1", c.MaxClients))

@@ -120,7 +120,7 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 			want[x.Tick] = x
 		}
 	}
-	app.AddPlugins(Plugins(cfg, gen, spawn, src)...)
+	app.AddPlugins(DefaultPlugins(cfg, gen, spawn, src)...)
 	app.AddPlugins(replay.HashPlugin{Conns: src.Conns, OnHash: func(got replay.Hash) {
 		res.Final = got
 		if opts.OnTick != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/components"
@@ -22,10 +24,18 @@ import (
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/plugins/daynight"
 	"github.com/stratavox/strata/plugins/fallingsand"
+	"github.com/stratavox/strata/plugins/protect"
 	"github.com/stratavox/strata/replay"
+	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/chat"
+	"github.com/stratavox/strata/systems/commands"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/systems/status"
 	webclient "github.com/stratavox/strata/web"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -46,7 +56,7 @@ type Server struct {
 	certs     *certs.Manager
 	wt        atomic.Pointer[wt.Server]
 	netPort   atomic.Int32      // the QUIC UDP port, for the browser's config
-	rejected  map[string]uint64 // rejection totals already added to the metrics
+	counted   map[string]uint64 // plugin totals already added to the metrics, by series
 	source    *sourceSwitch
 	net       atomic.Pointer[transport.Server] // set by Run, read by anyone
 	// Progress, if set, receives the start-up gate's progress instead of
@@ -69,7 +79,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, rejected: map[string]uint64{}}
+	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, counted: map[string]uint64{}}
 	x, y, z := gen.FindSpawn()
 	s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
 	var certHandler http.Handler
@@ -91,7 +101,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	var source systems.EventSource = s.source
+	var source network.EventSource = s.source
 	if cfg.Record != "" {
 		rs, err := s.startRecording(app)
 		if err != nil {
@@ -99,8 +109,8 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 		source = rs
 	}
-	app.AddPlugins(Plugins(cfg, gen, s.spawn, source)...)
-	app.AddPlugins(systems.NewStatus(systems.StatusConfig{
+	app.AddPlugins(DefaultPlugins(cfg, gen, s.spawn, source)...)
+	app.AddPlugins(status.New(status.Config{
 		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
 	}))
 	if err := app.Build(); err != nil {
@@ -119,15 +129,18 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	return s, nil
 }
 
-// Plugins returns the server's plugins in the order they are added; the
-// network plugin reads its inbound events from source. cfg.Deterministic
-// selects inline generation, synchronous durability and no wall-clock
-// budgets, so the same inputs give the same state tick by tick;
-// cfg.InMemory keeps the database in memory (replay, bench).
-func Plugins(cfg Config, gen *worldgen.Generator, spawn components.Position, source systems.EventSource) []ecs.Plugin {
-	return []ecs.Plugin{
-		systems.NewResidency(systems.ResidencyConfig{Generator: gen, Workers: cfg.Workers, Deterministic: cfg.Deterministic}),
-		systems.NewPersist(systems.PersistConfig{
+// DefaultPlugins returns the server's plugins — the real server, for
+// serve, bench, replay and every test that wants it — in the order they
+// are added; the network plugin reads its inbound events from source.
+// cfg.Deterministic selects inline generation, synchronous durability and
+// no wall-clock budgets, so the same inputs give the same state tick by
+// tick; cfg.InMemory keeps the database in memory (replay, bench). The
+// status plugin is not among them: it needs the admin listener's state,
+// which New adds.
+func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source network.EventSource) []ecs.Plugin {
+	ps := []ecs.Plugin{
+		residency.New(residency.Config{Generator: gen, Workers: cfg.Workers, Deterministic: cfg.Deterministic}),
+		persist.New(persist.Config{
 			DataDir:          cfg.DataDir,
 			Seed:             cfg.Seed,
 			GeneratorVersion: gen.Version(),
@@ -135,22 +148,53 @@ func Plugins(cfg Config, gen *worldgen.Generator, spawn components.Position, sou
 			InMemory:         cfg.InMemory,
 			Synchronous:      cfg.Deterministic,
 		}),
-		systems.NewNetwork(systems.NetworkConfig{
+		network.New(network.Config{
 			Source:          source,
 			Spawn:           spawn,
 			MaxViewDistance: cfg.MaxViewDistance,
+			Budget:          cfg.deliveryBudget(),
 			Deterministic:   cfg.Deterministic,
 		}),
-		systems.NewGameplay(gameplayConfig(cfg)),
-		systems.Commands{},
+		gameplay.New(gameplayConfig(cfg)),
+		chat.New(chat.Config{Limits: cfg.chatLimits(), TPS: float64(cfg.TPS)}),
+		commands.Plugin{},
 		fallingsand.New(fallingsand.Config{}),
 		daynight.Plugin{},
 	}
+	if cfg.ProtectRadius > 0 {
+		ps = append(ps, protect.New(protect.Config{
+			Center: protect.Block{X: int(math.Floor(spawn.X)), Z: int(math.Floor(spawn.Z))},
+			Radius: cfg.ProtectRadius, Allow: cfg.ProtectAllow,
+		}))
+	}
+	return ps
 }
 
+// Terrain is what the default plugins need of a world generator: its
+// sections, and the version the database is bound to. A
+// *worldgen.Generator is one; tests pass TerrainFunc.
+type Terrain interface {
+	resources.Generator
+	Version() int
+}
+
+// TerrainFunc makes a Terrain of a function, for tests that want the real
+// server over a simple world.
+func TerrainFunc(version int, fn func(chunk.Pos) chunk.Section) Terrain {
+	return terrainFunc{fn: fn, version: version}
+}
+
+type terrainFunc struct {
+	fn      func(chunk.Pos) chunk.Section
+	version int
+}
+
+func (t terrainFunc) Generate(p chunk.Pos) chunk.Section { return t.fn(p) }
+func (t terrainFunc) Version() int                       { return t.version }
+
 // gameplayConfig derives the arbitration limits from the settings.
-func gameplayConfig(cfg Config) systems.GameplayConfig {
-	g := systems.DefaultGameplayConfig()
+func gameplayConfig(cfg Config) gameplay.Config {
+	g := gameplay.DefaultConfig()
 	g.Limits.TPS = float64(cfg.TPS)
 	g.AllowFlight = cfg.AllowFlight
 	if cfg.FlySpeed > 0 {
@@ -190,7 +234,7 @@ func (s *Server) backup(dir string) error {
 // listen opens the QUIC listener, after the start-up gate, and starts
 // the certificate's renewal.
 func (s *Server) listen(ctx context.Context) error {
-	b := systems.DefaultDeliveryBudget()
+	b := s.cfg.deliveryBudget()
 	// Browsers reach the same port over WebTransport (ALPN h3), from the
 	// page the admin listener serves at /play.
 	var pagePorts []int
@@ -215,6 +259,7 @@ func (s *Server) listen(ctx context.Context) error {
 		},
 		MaxClients:      s.cfg.MaxClients,
 		MaxViewDistance: uint32(s.cfg.MaxViewDistance),
+		Limits:          transport.Limits{Chat: s.cfg.chatLimits()},
 	})
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", s.cfg.Listen, err)
@@ -225,7 +270,7 @@ func (s *Server) listen(ctx context.Context) error {
 	}
 	s.wt.Store(web)
 	s.net.Store(srv)
-	s.source.set(&systems.TransportSource{Inbox: srv.Inbox()})
+	s.source.set(&network.TransportSource{Inbox: srv.Inbox()})
 	go s.certs.Run(ctx)
 	s.log.Info().Stringer("addr", srv.Addr()).Str("alpn", protocol.ALPN).Msg("QUIC listening")
 	return nil
@@ -266,36 +311,51 @@ func (s *Server) CertSHA256() string {
 	return s.certs.Fingerprint().Hex()
 }
 
-// networkFigures adds the network's and the arbitration's counters to the
-// metrics and snapshot.
+// networkFigures adds the network's, the arbitration's and chat's
+// counters to the metrics and snapshot.
 func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
-	if arb, ok := ecs.GetResource[systems.Arbitration](s.app); ok {
-		// Rejections are a counter by reason; the arbitration keeps totals.
+	if arb, ok := ecs.GetResource[gameplay.Arbitration](s.app); ok {
+		// Rejections and actions are counters by label; the plugins keep totals.
 		arb.EachMove(func(reason string, n uint64) {
-			if reason == "ok" {
-				return
-			}
-			if d := n - s.rejected[reason]; d > 0 {
-				m.RejectedInputs.WithLabelValues(reason).Add(float64(d))
-				s.rejected[reason] = n
+			if reason != "ok" {
+				s.addCount(m.RejectedInputs, "move:", reason, n)
 			}
 		})
+		arb.EachAction(func(result string, n uint64) { s.addCount(m.Actions, "action:", result, n) })
 	}
-	clients, _ := ecs.GetResource[systems.Clients](s.app)
-	d, _ := ecs.GetResource[systems.Delivery](s.app)
+	if st, ok := ecs.GetResource[chat.Stats](s.app); ok {
+		s.addCount(m.Chat, "chat:", "broadcast", st.Broadcast)
+		s.addCount(m.Chat, "chat:", "refused", st.Refused)
+		s.addCount(m.Chat, "chat:", "vetoed", st.Vetoed)
+	}
+	if ch, ok := ecs.GetResource[network.Channels](s.app); ok {
+		m.UnknownChannel.Set(ch.Unknown)
+	}
+	clients, _ := ecs.GetResource[network.Clients](s.app)
+	d, _ := ecs.GetResource[network.DeliverySystem](s.app)
 	if clients != nil {
 		m.ClientsConnected.Set(float64(clients.Len()))
 	}
 	if d != nil {
 		m.SentBytes.Set(d.SentBytes)
 		m.SentSections.Set(d.Sent)
-		m.DeliveryBacklog.Set(float64(d.Backlog))
+		m.DeliveryQueuedBytes.Set(float64(d.QueuedBytes))
 	}
 	if snap != nil {
 		if clients != nil {
 			snap.Clients = clients.Len()
 		}
 		snap.CertSHA256 = s.CertSHA256()
+	}
+}
+
+// addCount adds to counter vec's series label what total n gained since
+// the last call (the plugins keep totals; Prometheus counters only add).
+func (s *Server) addCount(vec *prometheus.CounterVec, prefix, label string, n uint64) {
+	key := prefix + label
+	if d := n - s.counted[key]; d > 0 {
+		vec.WithLabelValues(label).Add(float64(d))
+		s.counted[key] = n
 	}
 }
 
@@ -381,7 +441,7 @@ func (s *Server) loadSpawn(ctx context.Context) error {
 		}
 	}
 	view := components.View{Center: chunk.PosOfFloat(s.spawn.X, s.spawn.Y, s.spawn.Z), Radius: s.cfg.SpawnRadius}
-	if _, err := systems.LoadSpawn(ctx, s.app, view, progress); err != nil {
+	if _, err := residency.LoadSpawn(ctx, s.app, view, progress); err != nil {
 		return err
 	}
 	s.ready.Store(true)
@@ -391,12 +451,12 @@ func (s *Server) loadSpawn(ctx context.Context) error {
 
 // sourceSwitch lets the network plugin be built before the listener
 // exists: it yields nothing until the listener opens after the gate.
-type sourceSwitch struct{ inner systems.EventSource }
+type sourceSwitch struct{ inner network.EventSource }
 
-func (s *sourceSwitch) set(src systems.EventSource) { s.inner = src }
+func (s *sourceSwitch) set(src network.EventSource) { s.inner = src }
 
 // Drain drains the current source, if any.
-func (s *sourceSwitch) Drain(dst []systems.InEvent) []systems.InEvent {
+func (s *sourceSwitch) Drain(dst []network.InEvent) []network.InEvent {
 	if s.inner == nil {
 		return dst
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -35,8 +35,8 @@ generator version: compare it across machines and worker counts.`,
 			if err != nil {
 				return fmt.Errorf("--center: %w", err)
 			}
-			if radius < 0 || radius > systems.MaxPregenRadius {
-				return fmt.Errorf("--radius: %d is outside 0..%d", radius, systems.MaxPregenRadius)
+			if radius < 0 || radius > residency.MaxPregenRadius {
+				return fmt.Errorf("--radius: %d is outside 0..%d", radius, residency.MaxPregenRadius)
 			}
 			gen, err := worldgen.New(seed, version)
 			if err != nil {
@@ -44,7 +44,7 @@ generator version: compare it across machines and worker counts.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			cfg := systems.PregenConfig{
+			cfg := residency.PregenConfig{
 				CenterX:   int32(chunk.FloorDiv(bx)),
 				CenterZ:   int32(chunk.FloorDiv(bz)),
 				Radius:    radius,
@@ -52,7 +52,7 @@ generator version: compare it across machines and worker counts.`,
 				Workers:   workers,
 				Progress:  pregenProgress(cmd.ErrOrStderr()),
 			}
-			res, err := systems.Pregen(ctx, cfg)
+			res, err := residency.Pregen(ctx, cfg)
 			if err != nil {
 				return err
 			}

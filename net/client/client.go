@@ -17,6 +17,7 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/rs/zerolog"
 
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
@@ -26,8 +27,8 @@ import (
 type Conn struct {
 	opts    Options
 	log     zerolog.Logger
-	qc      *quic.Conn
-	ctl     *quic.Stream
+	sess    Session // a QUIC connection (Dial) or any Session (Open)
+	ctl     transport.Stream
 	ctlR    *bufio.Reader
 	welcome *protocol.Welcome
 
@@ -43,7 +44,11 @@ type Conn struct {
 
 	stats struct {
 		chunks, chunkBytes, drops, blockUpdates, control, datagrams atomic.Uint64
+		plugin, pluginDropped                                       atomic.Uint64
 	}
+
+	pluginOnce sync.Once
+	pluginQ    chan *protocol.PluginMessage // to Handlers.OnPlugin; see plugin.go
 
 	ctx       context.Context
 	cancel    context.CancelFunc
@@ -69,8 +74,12 @@ type Section struct {
 
 // Stats are cumulative counters. Drops counts sections dropped, whether by
 // a Drop each or together in a Drops (feature batched-drops).
+// PluginMessages counts the server's PluginMessages received;
+// PluginDropped those of them discarded because Handlers.OnPlugin did not
+// keep up (its queue was full).
 type Stats struct {
 	Chunks, ChunkBytes, Drops, BlockUpdates, ControlMessages, Datagrams uint64
+	PluginMessages, PluginDropped                                       uint64
 	Sections                                                            int
 }
 
@@ -99,10 +108,16 @@ func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("client: dial %s: %w", addr, err)
 	}
+	return open(ctx, quicSession{qc}, opts, addr)
+}
+
+// open is Dial and Open after the transport is up: the handshake, then the
+// readers. opts has its defaults; server names the peer in logs.
+func open(ctx context.Context, sess Session, opts Options, server string) (*Conn, error) {
 	c := &Conn{
 		opts:     opts,
-		log:      opts.Log.With().Str("server", addr).Str("name", opts.Name).Logger(),
-		qc:       qc,
+		log:      opts.Log.With().Str("server", server).Str("name", opts.Name).Logger(),
+		sess:     sess,
 		sections: make(map[chunk.Pos]*Section),
 		pending:  make(map[chunk.Pos][]*protocol.BlockUpdate),
 	}
@@ -117,33 +132,33 @@ func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
 				code = protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT
 			}
 		}
-		_ = qc.CloseWithError(quic.ApplicationErrorCode(code.AppCode()), "handshake failed")
+		_ = sess.CloseWithError(code, "handshake failed")
 		return nil, err
 	}
 	c.wg.Add(2)
 	go c.readControl()
 	go c.readChunks()
-	if qc.ConnectionState().SupportsDatagrams.Remote {
+	if sess.SupportsDatagrams() {
 		c.wg.Add(1)
 		go c.readDatagrams()
 	}
 	c.wg.Add(1)
 	go func() { // records the close cause when the server ends the connection
 		defer c.wg.Done()
-		<-qc.Context().Done()
-		c.setErr(context.Cause(qc.Context()))
+		<-sess.Context().Done()
+		c.setErr(context.Cause(sess.Context()))
 		c.cancel()
 	}()
 	return c, nil
 }
 
 func (c *Conn) handshake(ctx context.Context) error {
-	st, err := c.qc.OpenStreamSync(ctx)
+	st, err := c.sess.OpenStream(ctx)
 	if err != nil {
 		return fmt.Errorf("client: open control stream: %w", err)
 	}
 	c.ctl, c.ctlR = st, bufio.NewReaderSize(st, 16<<10)
-	stop := context.AfterFunc(ctx, func() { _ = st.SetDeadline(time.Unix(1, 0)) })
+	stop := context.AfterFunc(ctx, func() { setDeadline(st, time.Unix(1, 0)) })
 	defer stop()
 	hello := &protocol.Hello{
 		ProtocolVersion: c.opts.ProtocolVersion,
@@ -170,7 +185,7 @@ func (c *Conn) handshake(ctx context.Context) error {
 	switch k := m.Kind.(type) {
 	case *protocol.ServerMessage_Welcome:
 		c.welcome = k.Welcome
-		_ = st.SetDeadline(time.Time{})
+		setDeadline(st, time.Time{})
 		return nil
 	case *protocol.ServerMessage_Reject:
 		r := k.Reject
@@ -178,6 +193,13 @@ func (c *Conn) handshake(ctx context.Context) error {
 	default:
 		return fmt.Errorf("client: expected Welcome or Reject, got %T", m.Kind)
 	}
+}
+
+// setDeadline sets both deadlines of the control stream: the handshake
+// bounds its write and read alike.
+func setDeadline(st transport.Stream, t time.Time) {
+	_ = st.SetReadDeadline(t)
+	_ = st.SetWriteDeadline(t)
 }
 
 // Welcome is the server's handshake answer. Read-only.
@@ -226,7 +248,7 @@ func (c *Conn) setErr(err error) {
 // Close ends the connection cleanly and waits for the readers to exit.
 func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
-		_ = c.qc.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_NONE), "bye")
+		_ = c.sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "bye")
 		c.cancel()
 		c.wg.Wait()
 	})
@@ -266,7 +288,7 @@ func (c *Conn) SendInputDatagram(in *protocol.Input) error {
 	if err != nil {
 		return err
 	}
-	return c.qc.SendDatagram(b)
+	return c.sess.SendDatagram(b)
 }
 
 // Break asks to break the block at (x, y, z); the returned request id comes
@@ -346,6 +368,8 @@ func (c *Conn) Stats() Stats {
 		BlockUpdates:    c.stats.blockUpdates.Load(),
 		ControlMessages: c.stats.control.Load(),
 		Datagrams:       c.stats.datagrams.Load(),
+		PluginMessages:  c.stats.plugin.Load(),
+		PluginDropped:   c.stats.pluginDropped.Load(),
 		Sections:        n,
 	}
 }
@@ -356,7 +380,7 @@ func (c *Conn) Stats() Stats {
 func (c *Conn) invalidMessage(err error, what string) {
 	if c.ctx.Err() == nil {
 		c.setErr(fmt.Errorf("client: %s: %w", what, err))
-		_ = c.qc.CloseWithError(quic.ApplicationErrorCode(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE.AppCode()), what+": invalid message")
+		_ = c.sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, what+": invalid message")
 	}
 	c.cancel()
 }
@@ -368,7 +392,7 @@ func (c *Conn) readerDone(err error, what string) {
 			c.setErr(err)
 		} else if !errors.Is(err, io.EOF) {
 			c.setErr(fmt.Errorf("client: %s: %w", what, err))
-			_ = c.qc.CloseWithError(quic.ApplicationErrorCode(frame.Code(err).AppCode()), what)
+			_ = c.sess.CloseWithError(frame.Code(err), what)
 		}
 	}
 	c.cancel()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
 
@@ -40,9 +41,15 @@ func (e *CloseError) Error() string {
 	return fmt.Sprintf("connection closed by %s: %v: %s", who, e.Code, e.Reason)
 }
 
-// asCloseError maps a QUIC error to a CloseError when it is a connection
-// close with an application code.
+// asCloseError maps a session error to a CloseError when it is a close (or,
+// from a Session given to Open, a stream reset) with an application code.
 func asCloseError(err error) (*CloseError, bool) {
+	// First: how a non-QUIC Session reports one; it may wrap an error whose
+	// code belongs to another code space.
+	var tce *transport.CloseError
+	if errors.As(err, &tce) {
+		return &CloseError{Code: tce.Code, Reason: tce.Reason, Remote: tce.Remote}, true
+	}
 	var app *quic.ApplicationError
 	if errors.As(err, &app) {
 		return &CloseError{Code: protocol.ErrorCodeOf(uint64(app.ErrorCode)), Reason: app.ErrorMessage, Remote: app.Remote}, true

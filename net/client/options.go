@@ -48,6 +48,9 @@ type Options struct {
 	DecodeSection func(data []byte) (chunk.Section, error)
 	// RawSections keeps sections as received bytes, without decoding.
 	RawSections bool
+	// PluginQueue bounds the PluginMessages waiting for Handlers.OnPlugin
+	// [256]; beyond it they are dropped and counted in Stats.PluginDropped.
+	PluginQueue int
 
 	// KeepAlive is the QUIC keep-alive period [5s]; it keeps an idle
 	// player inside the server's idle timeout.
@@ -79,9 +82,18 @@ type Handlers struct {
 	OnCorrection func(*protocol.Correction)
 	// OnPlayerState reports a PlayerState datagram.
 	OnPlayerState func(*protocol.PlayerState)
+	// OnPlugin receives the server's PluginMessages (plugin channels), in
+	// arrival order. Unlike the other callbacks it runs on a goroutine of
+	// its own, fed by a queue of Options.PluginQueue messages, so a slow
+	// consumer never stalls the control stream: while the queue is full,
+	// further PluginMessages are dropped and counted in
+	// Stats.PluginDropped. Messages still queued when the connection ends
+	// may be discarded.
+	OnPlugin func(*protocol.PluginMessage)
 	// OnControl sees every control message after Welcome (including those
-	// above), for messages without a typed callback: ChatBroadcast, Held,
-	// Released, Error, PlayerJoined, PlayerLeft, Pong, Ping.
+	// above, PluginMessages included, synchronously on the control stream's
+	// goroutine), for messages without a typed callback: ChatBroadcast,
+	// Held, Released, Error, PlayerJoined, PlayerLeft, Pong, Ping.
 	OnControl func(*protocol.ServerMessage)
 	// OnError reports non-fatal local problems, such as a section that
 	// does not decode.
@@ -97,5 +109,8 @@ func (o *Options) withDefaults() {
 	}
 	if o.DecodeSection == nil && !o.RawSections {
 		o.DecodeSection = chunk.Decode
+	}
+	if o.PluginQueue <= 0 {
+		o.PluginQueue = 256
 	}
 }

@@ -47,6 +47,8 @@ func (c *Conn) readControl() {
 			if h.OnCorrection != nil {
 				h.OnCorrection(k.Correction)
 			}
+		case *protocol.ServerMessage_Plugin:
+			c.queuePlugin(k.Plugin)
 		case *protocol.ServerMessage_Error:
 			lvl := c.log.Warn()
 			if k.Error.GetFatal() {
@@ -103,7 +105,7 @@ func applyUpdate(s *Section, u *protocol.BlockUpdate) {
 
 func (c *Conn) readChunks() {
 	defer c.wg.Done()
-	st, err := c.qc.AcceptUniStream(c.ctx)
+	st, err := c.sess.AcceptUniStream(c.ctx)
 	if err != nil {
 		c.readerDone(err, "chunk stream")
 		return
@@ -196,7 +198,7 @@ func (c *Conn) applyChunk(pos chunk.Pos, m *protocol.Chunk) {
 func (c *Conn) readDatagrams() {
 	defer c.wg.Done()
 	for {
-		b, err := c.qc.ReceiveDatagram(c.ctx)
+		b, err := c.sess.ReceiveDatagram(c.ctx)
 		if err != nil {
 			return // the connection's end is recorded by the other readers
 		}

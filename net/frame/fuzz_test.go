@@ -127,6 +127,9 @@ func seedClientMessages() []*protocol.ClientMessage {
 		{Kind: &protocol.ClientMessage_Ping{Ping: &protocol.Ping{Nonce: 1, Time: 123456}}},
 		{Kind: &protocol.ClientMessage_Subscribe{Subscribe: &protocol.Subscribe{ViewDistance: 10000}}},
 		{},
+		// Appended after the empty envelope so earlier seed files keep
+		// their names.
+		{Kind: &protocol.ClientMessage_Plugin{Plugin: &protocol.PluginMessage{Channel: "myplugin:thing", Payload: []byte{0, 1, 0xff}}}},
 	}
 }
 
@@ -137,6 +140,8 @@ func seedServerMessages() []*protocol.ServerMessage {
 		{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{RequestId: 7, Accepted: true, Revision: 2}}},
 		{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{Pos: protocol.BP(1, 64, -2), Block: 0, Revision: 2}}},
 		{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, Message: "slow down"}}},
+		{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{RequestId: 8, Result: protocol.ActionResult_ACTION_RESULT_VETOED, Reason: "spawn is protected"}}},
+		{Kind: &protocol.ServerMessage_Plugin{Plugin: &protocol.PluginMessage{Channel: "myplugin:thing", Payload: []byte("hi")}}},
 	}
 }
 

@@ -102,3 +102,31 @@ func TestNewDrops(t *testing.T) {
 		t.Errorf("NewDrops round trip = %v, %v; want %v", got, err, ps)
 	}
 }
+
+func TestValidChannel(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{"myplugin:thing", true},
+		{"a:b", true},
+		{"my_plugin-2.0:path/to/thing", true},
+		{"x:" + strings.Repeat("y", MaxChannelLength-2), true},
+		{"", false},
+		{"x:" + strings.Repeat("y", MaxChannelLength-1), false},
+		{"nocolon", false},
+		{":name", false},
+		{"namespace:", false},
+		{":", false},
+		{"a:b:c", false},
+		{"MyPlugin:thing", false},
+		{"my plugin:thing", false},
+		{"plugin:thïng", false},
+		{"plugin:nul\x00", false},
+	}
+	for _, tt := range tests {
+		if err := ValidChannel(tt.name); (err == nil) != tt.ok {
+			t.Errorf("ValidChannel(%q) = %v, want ok=%v", tt.name, err, tt.ok)
+		}
+	}
+}

@@ -57,6 +57,7 @@ const (
 	ErrorCode_ERROR_CODE_KICKED              ErrorCode = 14 // removed by an operator or gameplay
 	ErrorCode_ERROR_CODE_SHUTDOWN            ErrorCode = 15 // the server is stopping
 	ErrorCode_ERROR_CODE_IDLE_TIMEOUT        ErrorCode = 16 // the peer stayed unresponsive too long
+	ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL     ErrorCode = 17 // a PluginMessage on a channel nobody serves (non-fatal)
 )
 
 // Enum value maps for ErrorCode.
@@ -79,6 +80,7 @@ var (
 		14: "ERROR_CODE_KICKED",
 		15: "ERROR_CODE_SHUTDOWN",
 		16: "ERROR_CODE_IDLE_TIMEOUT",
+		17: "ERROR_CODE_UNKNOWN_CHANNEL",
 	}
 	ErrorCode_value = map[string]int32{
 		"ERROR_CODE_NONE":                0,
@@ -98,6 +100,7 @@ var (
 		"ERROR_CODE_KICKED":              14,
 		"ERROR_CODE_SHUTDOWN":            15,
 		"ERROR_CODE_IDLE_TIMEOUT":        16,
+		"ERROR_CODE_UNKNOWN_CHANNEL":     17,
 	}
 )
 
@@ -144,6 +147,7 @@ const (
 	ActionResult_ACTION_RESULT_STORAGE_FAILED ActionResult = 9  // the edit could not be made durable
 	ActionResult_ACTION_RESULT_HELD           ActionResult = 10 // the player is held (see Held)
 	ActionResult_ACTION_RESULT_DENIED         ActionResult = 11 // refused by a gameplay rule
+	ActionResult_ACTION_RESULT_VETOED         ActionResult = 12 // cancelled by a plugin's rule; reason says why
 )
 
 // Enum value maps for ActionResult.
@@ -161,6 +165,7 @@ var (
 		9:  "ACTION_RESULT_STORAGE_FAILED",
 		10: "ACTION_RESULT_HELD",
 		11: "ACTION_RESULT_DENIED",
+		12: "ACTION_RESULT_VETOED",
 	}
 	ActionResult_value = map[string]int32{
 		"ACTION_RESULT_OK":             0,
@@ -175,6 +180,7 @@ var (
 		"ACTION_RESULT_STORAGE_FAILED": 9,
 		"ACTION_RESULT_HELD":           10,
 		"ACTION_RESULT_DENIED":         11,
+		"ACTION_RESULT_VETOED":         12,
 	}
 )
 
@@ -266,6 +272,7 @@ type ClientMessage struct {
 	//	*ClientMessage_Ping
 	//	*ClientMessage_Pong
 	//	*ClientMessage_Subscribe
+	//	*ClientMessage_Plugin
 	Kind          isClientMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -380,6 +387,15 @@ func (x *ClientMessage) GetSubscribe() *Subscribe {
 	return nil
 }
 
+func (x *ClientMessage) GetPlugin() *PluginMessage {
+	if x != nil {
+		if x, ok := x.Kind.(*ClientMessage_Plugin); ok {
+			return x.Plugin
+		}
+	}
+	return nil
+}
+
 type isClientMessage_Kind interface {
 	isClientMessage_Kind()
 }
@@ -416,6 +432,10 @@ type ClientMessage_Subscribe struct {
 	Subscribe *Subscribe `protobuf:"bytes,8,opt,name=subscribe,proto3,oneof"`
 }
 
+type ClientMessage_Plugin struct {
+	Plugin *PluginMessage `protobuf:"bytes,9,opt,name=plugin,proto3,oneof"`
+}
+
 func (*ClientMessage_Hello) isClientMessage_Kind() {}
 
 func (*ClientMessage_Input) isClientMessage_Kind() {}
@@ -431,6 +451,8 @@ func (*ClientMessage_Ping) isClientMessage_Kind() {}
 func (*ClientMessage_Pong) isClientMessage_Kind() {}
 
 func (*ClientMessage_Subscribe) isClientMessage_Kind() {}
+
+func (*ClientMessage_Plugin) isClientMessage_Kind() {}
 
 // ServerMessage is every frame the server writes on the control stream.
 // The first one is a Welcome or a Reject.
@@ -451,6 +473,7 @@ type ServerMessage struct {
 	//	*ServerMessage_Released
 	//	*ServerMessage_PlayerJoined
 	//	*ServerMessage_PlayerLeft
+	//	*ServerMessage_Plugin
 	Kind          isServerMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -610,6 +633,15 @@ func (x *ServerMessage) GetPlayerLeft() *PlayerLeft {
 	return nil
 }
 
+func (x *ServerMessage) GetPlugin() *PluginMessage {
+	if x != nil {
+		if x, ok := x.Kind.(*ServerMessage_Plugin); ok {
+			return x.Plugin
+		}
+	}
+	return nil
+}
+
 type isServerMessage_Kind interface {
 	isServerMessage_Kind()
 }
@@ -666,6 +698,10 @@ type ServerMessage_PlayerLeft struct {
 	PlayerLeft *PlayerLeft `protobuf:"bytes,13,opt,name=player_left,json=playerLeft,proto3,oneof"`
 }
 
+type ServerMessage_Plugin struct {
+	Plugin *PluginMessage `protobuf:"bytes,14,opt,name=plugin,proto3,oneof"`
+}
+
 func (*ServerMessage_Welcome) isServerMessage_Kind() {}
 
 func (*ServerMessage_Reject) isServerMessage_Kind() {}
@@ -691,6 +727,8 @@ func (*ServerMessage_Released) isServerMessage_Kind() {}
 func (*ServerMessage_PlayerJoined) isServerMessage_Kind() {}
 
 func (*ServerMessage_PlayerLeft) isServerMessage_Kind() {}
+
+func (*ServerMessage_Plugin) isServerMessage_Kind() {}
 
 // ChunkMessage is every frame the server writes on the chunk stream.
 type ChunkMessage struct {
@@ -2031,11 +2069,14 @@ func (x *Subscribe) GetViewDistance() uint32 {
 // ActionAck answers BreakBlock/PlaceBlock once the outcome is final (for an
 // accepted action: once the edit is durable).
 type ActionAck struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RequestId     uint32                 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	Accepted      bool                   `protobuf:"varint,2,opt,name=accepted,proto3" json:"accepted,omitempty"`
-	Result        ActionResult           `protobuf:"varint,3,opt,name=result,proto3,enum=strata.v1.ActionResult" json:"result,omitempty"`
-	Revision      uint64                 `protobuf:"varint,4,opt,name=revision,proto3" json:"revision,omitempty"` // section revision after the edit, when accepted
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	RequestId uint32                 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	Accepted  bool                   `protobuf:"varint,2,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	Result    ActionResult           `protobuf:"varint,3,opt,name=result,proto3,enum=strata.v1.ActionResult" json:"result,omitempty"`
+	Revision  uint64                 `protobuf:"varint,4,opt,name=revision,proto3" json:"revision,omitempty"` // section revision after the edit, when accepted
+	// A human-readable reason for a refusal, set when a gameplay rule or a
+	// plugin refused the action (DENIED, VETOED); empty otherwise.
+	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2096,6 +2137,13 @@ func (x *ActionAck) GetRevision() uint64 {
 		return x.Revision
 	}
 	return 0
+}
+
+func (x *ActionAck) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
 }
 
 // Correction overrides the client's predicted movement.
@@ -2806,11 +2854,70 @@ func (x *PlayerState) GetVelocity() *Vec3F {
 	return nil
 }
 
+// PluginMessage carries an opaque payload on a named plugin channel, in
+// either direction (ClientMessage.plugin, ServerMessage.plugin). The
+// channel is "namespace:name": lower-case letters, digits and _ - . /, with
+// exactly one ':' between a non-empty namespace and a non-empty name, at
+// most 64 bytes. The server refuses a malformed channel, a payload over its
+// limit or messages over its rate with a non-fatal Error, and a channel no
+// plugin serves with a non-fatal ERROR_CODE_UNKNOWN_CHANNEL.
+type PluginMessage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Channel       string                 `protobuf:"bytes,1,opt,name=channel,proto3" json:"channel,omitempty"`
+	Payload       []byte                 `protobuf:"bytes,2,opt,name=payload,proto3" json:"payload,omitempty"` // opaque to the transport; the plugin defines it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PluginMessage) Reset() {
+	*x = PluginMessage{}
+	mi := &file_strata_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PluginMessage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PluginMessage) ProtoMessage() {}
+
+func (x *PluginMessage) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
+func (*PluginMessage) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *PluginMessage) GetChannel() string {
+	if x != nil {
+		return x.Channel
+	}
+	return ""
+}
+
+func (x *PluginMessage) GetPayload() []byte {
+	if x != nil {
+		return x.Payload
+	}
+	return nil
+}
+
 var File_strata_proto protoreflect.FileDescriptor
 
 const file_strata_proto_rawDesc = "" +
 	"\n" +
-	"\fstrata.proto\x12\tstrata.v1\"\x8a\x03\n" +
+	"\fstrata.proto\x12\tstrata.v1\"\xbe\x03\n" +
 	"\rClientMessage\x12(\n" +
 	"\x05hello\x18\x01 \x01(\v2\x10.strata.v1.HelloH\x00R\x05hello\x12(\n" +
 	"\x05input\x18\x02 \x01(\v2\x10.strata.v1.InputH\x00R\x05input\x128\n" +
@@ -2821,8 +2928,9 @@ const file_strata_proto_rawDesc = "" +
 	"\x04chat\x18\x05 \x01(\v2\x0f.strata.v1.ChatH\x00R\x04chat\x12%\n" +
 	"\x04ping\x18\x06 \x01(\v2\x0f.strata.v1.PingH\x00R\x04ping\x12%\n" +
 	"\x04pong\x18\a \x01(\v2\x0f.strata.v1.PongH\x00R\x04pong\x124\n" +
-	"\tsubscribe\x18\b \x01(\v2\x14.strata.v1.SubscribeH\x00R\tsubscribeB\x06\n" +
-	"\x04kind\"\xb0\x05\n" +
+	"\tsubscribe\x18\b \x01(\v2\x14.strata.v1.SubscribeH\x00R\tsubscribe\x122\n" +
+	"\x06plugin\x18\t \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06pluginB\x06\n" +
+	"\x04kind\"\xe4\x05\n" +
 	"\rServerMessage\x12.\n" +
 	"\awelcome\x18\x01 \x01(\v2\x12.strata.v1.WelcomeH\x00R\awelcome\x12+\n" +
 	"\x06reject\x18\x02 \x01(\v2\x11.strata.v1.RejectH\x00R\x06reject\x125\n" +
@@ -2841,7 +2949,8 @@ const file_strata_proto_rawDesc = "" +
 	"\breleased\x18\v \x01(\v2\x13.strata.v1.ReleasedH\x00R\breleased\x12>\n" +
 	"\rplayer_joined\x18\f \x01(\v2\x17.strata.v1.PlayerJoinedH\x00R\fplayerJoined\x128\n" +
 	"\vplayer_left\x18\r \x01(\v2\x15.strata.v1.PlayerLeftH\x00R\n" +
-	"playerLeftB\x06\n" +
+	"playerLeft\x122\n" +
+	"\x06plugin\x18\x0e \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06pluginB\x06\n" +
 	"\x04kind\"\x91\x01\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
@@ -2945,13 +3054,14 @@ const file_strata_proto_rawDesc = "" +
 	"\x04time\x18\x02 \x01(\x03R\x04time\x12#\n" +
 	"\rreceiver_time\x18\x03 \x01(\x03R\freceiverTime\"0\n" +
 	"\tSubscribe\x12#\n" +
-	"\rview_distance\x18\x01 \x01(\rR\fviewDistance\"\x93\x01\n" +
+	"\rview_distance\x18\x01 \x01(\rR\fviewDistance\"\xab\x01\n" +
 	"\tActionAck\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\rR\trequestId\x12\x1a\n" +
 	"\baccepted\x18\x02 \x01(\bR\baccepted\x12/\n" +
 	"\x06result\x18\x03 \x01(\x0e2\x17.strata.v1.ActionResultR\x06result\x12\x1a\n" +
-	"\brevision\x18\x04 \x01(\x04R\brevision\"\xd3\x01\n" +
+	"\brevision\x18\x04 \x01(\x04R\brevision\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"\xd3\x01\n" +
 	"\n" +
 	"Correction\x12+\n" +
 	"\bposition\x18\x01 \x01(\v2\x0f.strata.v1.Vec3R\bposition\x12,\n" +
@@ -2999,7 +3109,10 @@ const file_strata_proto_rawDesc = "" +
 	"\x03yaw\x18\x03 \x01(\x02R\x03yaw\x12\x14\n" +
 	"\x05pitch\x18\x04 \x01(\x02R\x05pitch\x12\x12\n" +
 	"\x04tick\x18\x05 \x01(\x04R\x04tick\x12,\n" +
-	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity*\xee\x03\n" +
+	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity\"C\n" +
+	"\rPluginMessage\x12\x18\n" +
+	"\achannel\x18\x01 \x01(\tR\achannel\x12\x18\n" +
+	"\apayload\x18\x02 \x01(\fR\apayload*\x8e\x04\n" +
 	"\tErrorCode\x12\x13\n" +
 	"\x0fERROR_CODE_NONE\x10\x00\x12\x17\n" +
 	"\x13ERROR_CODE_INTERNAL\x10\x01\x12\"\n" +
@@ -3018,7 +3131,8 @@ const file_strata_proto_rawDesc = "" +
 	"\x18ERROR_CODE_SLOW_CONSUMER\x10\r\x12\x15\n" +
 	"\x11ERROR_CODE_KICKED\x10\x0e\x12\x17\n" +
 	"\x13ERROR_CODE_SHUTDOWN\x10\x0f\x12\x1b\n" +
-	"\x17ERROR_CODE_IDLE_TIMEOUT\x10\x10*\xf3\x02\n" +
+	"\x17ERROR_CODE_IDLE_TIMEOUT\x10\x10\x12\x1e\n" +
+	"\x1aERROR_CODE_UNKNOWN_CHANNEL\x10\x11*\x8d\x03\n" +
 	"\fActionResult\x12\x14\n" +
 	"\x10ACTION_RESULT_OK\x10\x00\x12\x1e\n" +
 	"\x1aACTION_RESULT_OUT_OF_REACH\x10\x01\x12\x1c\n" +
@@ -3032,7 +3146,8 @@ const file_strata_proto_rawDesc = "" +
 	"\x1cACTION_RESULT_STORAGE_FAILED\x10\t\x12\x16\n" +
 	"\x12ACTION_RESULT_HELD\x10\n" +
 	"\x12\x18\n" +
-	"\x14ACTION_RESULT_DENIED\x10\v*B\n" +
+	"\x14ACTION_RESULT_DENIED\x10\v\x12\x18\n" +
+	"\x14ACTION_RESULT_VETOED\x10\f*B\n" +
 	"\n" +
 	"HoldReason\x12\x1b\n" +
 	"\x17HOLD_REASON_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -3051,7 +3166,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),        // 0: strata.v1.ErrorCode
 	(ActionResult)(0),     // 1: strata.v1.ActionResult
@@ -3089,6 +3204,7 @@ var file_strata_proto_goTypes = []any{
 	(*Drop)(nil),          // 33: strata.v1.Drop
 	(*Drops)(nil),         // 34: strata.v1.Drops
 	(*PlayerState)(nil),   // 35: strata.v1.PlayerState
+	(*PluginMessage)(nil), // 36: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	11, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -3099,47 +3215,49 @@ var file_strata_proto_depIdxs = []int32{
 	20, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	21, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	22, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	12, // 8: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
-	15, // 9: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
-	23, // 10: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
-	24, // 11: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
-	25, // 12: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
-	26, // 13: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
-	20, // 14: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
-	21, // 15: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
-	27, // 16: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
-	28, // 17: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
-	29, // 18: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
-	30, // 19: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
-	31, // 20: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	32, // 21: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
-	33, // 22: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
-	34, // 23: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
-	35, // 24: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	16, // 25: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	7,  // 26: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	13, // 27: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	14, // 28: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	0,  // 29: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	7,  // 30: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	8,  // 31: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	9,  // 32: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	9,  // 33: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	1,  // 34: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	7,  // 35: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	8,  // 36: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	9,  // 37: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 38: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	2,  // 39: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	10, // 40: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	10, // 41: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	7,  // 42: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	8,  // 43: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	44, // [44:44] is the sub-list for method output_type
-	44, // [44:44] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	36, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	12, // 9: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
+	15, // 10: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
+	23, // 11: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
+	24, // 12: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
+	25, // 13: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
+	26, // 14: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
+	20, // 15: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
+	21, // 16: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
+	27, // 17: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
+	28, // 18: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
+	29, // 19: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
+	30, // 20: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
+	31, // 21: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
+	36, // 22: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	32, // 23: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
+	33, // 24: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
+	34, // 25: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
+	35, // 26: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	16, // 27: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	7,  // 28: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	13, // 29: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	14, // 30: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	0,  // 31: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	7,  // 32: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	8,  // 33: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	9,  // 34: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	9,  // 35: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	1,  // 36: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	7,  // 37: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	8,  // 38: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	9,  // 39: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 40: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	2,  // 41: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	10, // 42: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	10, // 43: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	7,  // 44: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	8,  // 45: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	46, // [46:46] is the sub-list for method output_type
+	46, // [46:46] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -3156,6 +3274,7 @@ func file_strata_proto_init() {
 		(*ClientMessage_Ping)(nil),
 		(*ClientMessage_Pong)(nil),
 		(*ClientMessage_Subscribe)(nil),
+		(*ClientMessage_Plugin)(nil),
 	}
 	file_strata_proto_msgTypes[1].OneofWrappers = []any{
 		(*ServerMessage_Welcome)(nil),
@@ -3171,6 +3290,7 @@ func file_strata_proto_init() {
 		(*ServerMessage_Released)(nil),
 		(*ServerMessage_PlayerJoined)(nil),
 		(*ServerMessage_PlayerLeft)(nil),
+		(*ServerMessage_Plugin)(nil),
 	}
 	file_strata_proto_msgTypes[2].OneofWrappers = []any{
 		(*ChunkMessage_Chunk)(nil),
@@ -3187,7 +3307,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   33,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -16,7 +16,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/systems/gameplay"
 )
 
 // Names of the plugin and its system.
@@ -56,7 +56,7 @@ func (p *Plugin) Name() string { return PluginName }
 
 // Dependencies names the gameplay plugin, whose Edits resource it reads
 // and writes (and, through it, the residency plugin's chunk store).
-func (p *Plugin) Dependencies() []string { return []string{systems.GameplayPluginName} }
+func (p *Plugin) Dependencies() []string { return []string{gameplay.PluginName} }
 
 // Build adds the Stats resource and the falling_blocks system, in the
 // simulate stage after player actions so that a block broken this tick
@@ -70,7 +70,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		cfg.MaxPerTick = 4096
 	}
 	store := ecs.RequireResource[resources.ChunkStore](app)
-	edits := ecs.RequireResource[systems.Edits](app)
+	edits := ecs.RequireResource[gameplay.Edits](app)
 	if store == nil || edits == nil {
 		return errors.New("chunk store or edits missing")
 	}
@@ -82,7 +82,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		f.falls[b] = true
 	}
 	ecs.AddResource(app, f.stats)
-	app.AddSystem(ecs.Simulate, SystemName, f.run, ecs.After(systems.SystemActions))
+	app.AddSystem(ecs.Simulate, SystemName, f.run, ecs.After(gameplay.SystemActions))
 	return nil
 }
 
@@ -92,7 +92,7 @@ type pos struct{ X, Y, Z int }
 type faller struct {
 	falls [chunk.NumBlocks]bool
 	store *resources.ChunkStore
-	edits *systems.Edits
+	edits *gameplay.Edits
 	stats *Stats
 	max   int
 	queue map[pos]struct{}

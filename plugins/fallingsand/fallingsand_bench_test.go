@@ -11,7 +11,11 @@ import (
 	"github.com/stratavox/strata/plugins/fallingsand"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // ground is the benchmarks' terrain: stone up to y=63, air above.
@@ -22,13 +26,13 @@ func ground(p chunk.Pos) chunk.Section {
 	return chunk.Uniform(chunk.Air)
 }
 
-// benchWorld is the server's plugins (headless network, in-memory
-// database) plus fallingsand, with a view keeping the 128 × 128 blocks
+// benchWorld is the server's default plugins (headless network,
+// in-memory database; fallingsand among them), with a view keeping the 128 × 128 blocks
 // around the origin resident from y=16 to y=159.
 type benchWorld struct {
 	app   *ecs.App
 	store *resources.ChunkStore
-	edits *systems.Edits
+	edits *gameplay.Edits
 	stats *fallingsand.Stats
 	index int // falling_blocks in the engine's timings
 	// times holds falling_blocks' duration of every measured tick.
@@ -37,14 +41,18 @@ type benchWorld struct {
 
 func newBenchWorld(b *testing.B) *benchWorld {
 	b.Helper()
+	sc := server.Defaults()
+	sc.InMemory = true
+	sc.Seed = 1
+	sc.Admin, sc.Listen = "", ""
+	sc.Deterministic = true
+	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, ground), components.Position{X: 0.5, Y: 64, Z: 0.5}, &network.QueueSource{})
+	pluginOf[*residency.Plugin](b, plugins).Config.QueueCap = 1 << 16
+	// Writes become durable on the storage goroutine, as in a live
+	// server: ticks do not wait for them.
+	pluginOf[*persist.Plugin](b, plugins).Config.Synchronous = false
 	app := ecs.NewApp()
-	app.AddPlugins(
-		systems.NewResidency(systems.ResidencyConfig{Generator: resources.GeneratorFunc(ground), Deterministic: true, QueueCap: 1 << 16}),
-		systems.NewPersist(systems.PersistConfig{InMemory: true, Seed: 1, GeneratorVersion: 1}),
-		systems.NewNetwork(systems.NetworkConfig{Source: &systems.QueueSource{}, Deterministic: true}),
-		systems.NewGameplay(systems.DefaultGameplayConfig()),
-		fallingsand.New(fallingsand.Config{}),
-	)
+	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		b.Fatal(err)
 	}
@@ -59,7 +67,7 @@ func newBenchWorld(b *testing.B) *benchWorld {
 	}
 	w := &benchWorld{
 		app: app, store: ecs.Resource[resources.ChunkStore](app),
-		edits: ecs.Resource[systems.Edits](app), stats: ecs.Resource[fallingsand.Stats](app),
+		edits: ecs.Resource[gameplay.Edits](app), stats: ecs.Resource[fallingsand.Stats](app),
 		index: slices.IndexFunc(app.Timings().Systems(), func(s ecs.Stat) bool { return s.Name == fallingsand.SystemName }),
 	}
 	if w.index < 0 || !w.store.Has(chunk.Pos{X: -4, Y: 6, Z: -4}) || !w.store.Has(chunk.Pos{X: 3, Y: 4, Z: 3}) {

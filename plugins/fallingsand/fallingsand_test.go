@@ -8,7 +8,9 @@ import (
 	"github.com/stratavox/strata/plugins/fallingsand"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
-	"github.com/stratavox/strata/systems"
+	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/network"
 )
 
 // flat is the test terrain: stone up to y=63, air above, a pool of water
@@ -29,26 +31,28 @@ func flat(p chunk.Pos) chunk.Section {
 	return s
 }
 
-// world is an App with the server's plugins (headless network) and
-// fallingsand, with the sections around the origin resident.
+// world is an App with the server's default plugins (headless network,
+// fallingsand among them, configured by the test), with the sections
+// around the origin resident.
 type world struct {
 	t     *testing.T
 	app   *ecs.App
 	store *resources.ChunkStore
-	edits *systems.Edits
+	edits *gameplay.Edits
 	stats *fallingsand.Stats
 }
 
 func newWorld(t *testing.T, cfg fallingsand.Config) *world {
 	t.Helper()
+	sc := server.Defaults()
+	sc.DataDir = t.TempDir()
+	sc.Seed = 1
+	sc.Admin, sc.Listen = "", ""
+	sc.Deterministic = true
+	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, flat), components.Position{X: 0.5, Y: 64, Z: 0.5}, &network.QueueSource{})
+	pluginOf[*fallingsand.Plugin](t, plugins).Config = cfg
 	app := ecs.NewApp()
-	app.AddPlugins(
-		systems.NewResidency(systems.ResidencyConfig{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
-		systems.NewPersist(systems.PersistConfig{DataDir: t.TempDir(), Seed: 1, GeneratorVersion: 1}),
-		systems.NewNetwork(systems.NetworkConfig{Source: &systems.QueueSource{}, Deterministic: true}),
-		systems.NewGameplay(systems.DefaultGameplayConfig()),
-		fallingsand.New(cfg),
-	)
+	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +61,7 @@ func newWorld(t *testing.T, cfg fallingsand.Config) *world {
 			t.Error(err)
 		}
 	})
-	w := &world{t: t, app: app, store: ecs.Resource[resources.ChunkStore](app), edits: ecs.Resource[systems.Edits](app), stats: ecs.Resource[fallingsand.Stats](app)}
+	w := &world{t: t, app: app, store: ecs.Resource[resources.ChunkStore](app), edits: ecs.Resource[gameplay.Edits](app), stats: ecs.Resource[fallingsand.Stats](app)}
 	// A ticket-less view keeps the area resident, as a player would.
 	app.Commands().Spawn(nil, components.View{Center: chunk.Pos{X: 0, Y: 4, Z: 0}, Radius: 2})
 	for range 5 {
@@ -67,6 +71,19 @@ func newWorld(t *testing.T, cfg fallingsand.Config) *world {
 		t.Fatal("area not resident")
 	}
 	return w
+}
+
+// pluginOf returns the plugin of type T among ps, to adjust its
+// configuration before the App is built.
+func pluginOf[T ecs.Plugin](t testing.TB, ps []ecs.Plugin) T {
+	t.Helper()
+	for _, p := range ps {
+		if p, ok := p.(T); ok {
+			return p
+		}
+	}
+	t.Fatalf("no %T among the default plugins", *new(T))
+	return *new(T)
 }
 
 // set changes a block the way a player's action or another plugin does.

@@ -157,7 +157,7 @@ func TestWriterDurableAcrossReopen(t *testing.T) {
 			want[p] = s
 			wr.Sections = append(wr.Sections, SectionWrite{Pos: p, Revision: tick + 1, Section: s.Clone()})
 		}
-		wr.Players = []PlayerRecord{{Name: "alice", X: float64(tick), ViewDistance: 8}}
+		wr.Players = []PlayerRecord{{Name: "alice", X: float64(tick), Yaw: 8}}
 		for !w.Submit(wr) {
 			results = w.Wait(results)
 		}
@@ -189,7 +189,7 @@ func TestWriterDurableAcrossReopen(t *testing.T) {
 		t.Fatalf("never-edited section: ok=%v err=%v", ok, err)
 	}
 	pr, ok, err := db.LoadPlayer("alice")
-	if err != nil || !ok || pr.X != 19 || pr.ViewDistance != 8 {
+	if err != nil || !ok || pr.X != 19 || pr.Yaw != 8 {
 		t.Fatalf("player: %+v %v %v", pr, ok, err)
 	}
 	n := 0

@@ -8,9 +8,9 @@ import { Controls } from "./controls.js";
 import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
 import { Player, REACH, raycast } from "./physics.js";
-import { actionResultName, dropPositions, errorName, SECTION_FORMAT } from "./protocol.js";
+import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
-import { Session } from "./session.js";
+import { Session, addPluginHandler } from "./session.js";
 import { Rate, Window } from "./stats.js";
 import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
@@ -45,6 +45,8 @@ export class Game {
     this.target = null;
     this.requestId = 0;
     this.pending = new Map(); // request id → {kind, pos}
+    this.lastRefusal = null; // {requestId, kind, result, reason} of the last refused action
+    this.plugins = new Map(); // plugin channel → Set of handlers, shared by every session
     this.inputTick = 0n;
     this.lastInput = "";
     this.lastInputAt = 0;
@@ -109,7 +111,7 @@ export class Game {
         onChunkMessage: (m) => this.onChunk(m),
         onDatagram: (m) => this.onDatagram(m),
         onClose: (err) => this.onClosed(err),
-      });
+      }, { plugins: this.plugins });
       try {
         await session.connect({ name: this.name, viewDistance: this.viewDistance });
         backoff = 2000;
@@ -240,8 +242,11 @@ export class Game {
         const p = this.pending.get(v.requestId);
         this.pending.delete(v.requestId);
         if (!v.accepted) {
-          const why = actionResultName(v.result);
-          this.hud.toast(`${p?.kind ?? "action"} refused: ${why}`);
+          // A rule's or a plugin's reason (DENIED, VETOED) is shown as
+          // given; the server also re-sends the block as a BlockUpdate.
+          const why = refusalText(v);
+          this.lastRefusal = { requestId: v.requestId, kind: p?.kind ?? "action", result: actionResultName(v.result), reason: v.reason ?? "" };
+          this.hud.toast(`${p?.kind ?? "action"} refused: ${why}`, v.reason ? 3500 : 2000);
           this.setError(`${p?.kind ?? "action"} #${v.requestId} refused: ${why}`);
         }
         break;
@@ -503,6 +508,19 @@ export class Game {
     return this.send("placeBlock", { pos, block, requestId: this.nextRequest("place", pos) });
   }
 
+  // ---- plugin channels -----------------------------------------------------
+
+  /** sendPlugin sends bytes on a plugin channel; false without a session (or in the demo). */
+  sendPlugin(channel, payload) {
+    if (this.demo || !this.session) return false;
+    return this.session.sendPlugin(channel, payload);
+  }
+
+  /** onPlugin registers fn(payload, channel) for a channel, across reconnects; returns the unregister function. */
+  onPlugin(channel, fn) {
+    return addPluginHandler(this.plugins, channel, fn);
+  }
+
   // ---- chat ---------------------------------------------------------------
 
   setupChat() {
@@ -582,6 +600,7 @@ export class Game {
         sectionsPerS: rate.toFixed(1),
         rttMs: this.rtt === null ? "" : this.rtt.toFixed(1),
         error: this.lastError,
+        refusal: this.lastRefusal ? `${this.lastRefusal.result}${this.lastRefusal.reason ? `: ${this.lastRefusal.reason}` : ""}` : "",
       },
     });
   }
@@ -611,6 +630,8 @@ export class Game {
         corrections: this.corrections,
         target: this.target && { x: this.target.x, y: this.target.y, z: this.target.z, block: this.target.block },
         pending: this.pending.size,
+        lastRefusal: this.lastRefusal && { ...this.lastRefusal },
+        plugins: this.session ? { in: this.session.stats.pluginIn, out: this.session.stats.pluginOut, unhandled: this.session.stats.pluginUnhandled } : null,
       }),
       // move: {forward, strafe, up, sprint} in -1..1, or null to give the keyboard back.
       setMove: (move) => (this.testMove = move && { forward: 0, strafe: 0, up: 0, jump: false, sprint: false, ...move }),
@@ -622,6 +643,10 @@ export class Game {
       setViewDistance: (d) => this.setViewDistance(d),
       breakBlock: () => this.breakTarget(),
       placeBlock: (block) => this.placeTarget(block),
+      // Plugin channels: sendPlugin(channel, bytes) → false without a
+      // session; onPlugin(channel, (payload, channel) => …) → unregister.
+      sendPlugin: (channel, payload) => this.sendPlugin(channel, payload),
+      onPlugin: (channel, fn) => this.onPlugin(channel, fn),
       blockAt: (x, y, z) => this.store.blockAt(x, y, z),
       // Moves the local player only: a real server corrects a jump beyond
       // its movement limits. For the demo and for tests.

@@ -25,6 +25,25 @@ export const SECTION_FORMAT = 1;
 export const FEATURE_BATCHED_DROPS = "batched-drops";
 /** Features requested in Hello; the server grants a subset. */
 export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS];
+/** Longest plugin channel name, in bytes (docs/protocol.md §5.8). */
+export const MAX_CHANNEL_LENGTH = 64;
+/** The server's default cap on a PluginMessage payload, in bytes (its MaxPluginPayload). */
+export const MAX_PLUGIN_PAYLOAD = 16384;
+
+const CHANNEL_RE = /^[a-z0-9_.\/-]+:[a-z0-9_.\/-]+$/;
+
+/**
+ * validChannel checks a plugin channel name: "namespace:name", exactly one
+ * ':' between a non-empty namespace and name, both of a-z 0-9 _ - . /, at
+ * most MAX_CHANNEL_LENGTH bytes — the rule of the server's ValidChannel.
+ * @returns {string|null} why the name is not acceptable, or null
+ */
+export function validChannel(name) {
+  if (typeof name !== "string" || name === "") return "channel is empty";
+  if (name.length > MAX_CHANNEL_LENGTH) return `channel is ${name.length} bytes, the limit is ${MAX_CHANNEL_LENGTH}`;
+  if (!CHANNEL_RE.test(name)) return `channel ${JSON.stringify(name)} is not namespace:name of a-z 0-9 _ - . /`;
+  return null;
+}
 
 // Unknown fields are dropped like the Go decoder's DiscardUnknown: a newer
 // server's additions are ignored rather than kept.
@@ -103,6 +122,22 @@ export function errorName(code) {
 /** actionResultName names an ActionResult. */
 export function actionResultName(code) {
   return ActionResult[code] ?? `UNKNOWN (${code})`;
+}
+
+/** Longest refusal reason shown, in characters: it is the server's text. */
+const MAX_REASON_SHOWN = 160;
+
+/**
+ * refusalText describes a refused ActionAck for the player: the server's
+ * reason when it gave one (a gameplay rule or a plugin's veto), with the
+ * result's name, else the name alone.
+ */
+export function refusalText(ack) {
+  const name = actionResultName(ack.result);
+  let reason = (ack.reason ?? "").trim();
+  if (reason.length > MAX_REASON_SHOWN) reason = `${reason.slice(0, MAX_REASON_SHOWN - 1)}…`;
+  if (reason) return `${reason} (${name})`;
+  return ack.result === ActionResult.VETOED ? `${name} by a plugin` : name;
 }
 
 export { ErrorCode, ActionResult };

@@ -8,7 +8,7 @@
 // (game.js). Every failure ends in exactly one onClose call.
 
 import { CHUNK_CAP, CONTROL_CAP, FrameDecoder, FrameError } from "./frame.js";
-import { ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName } from "./protocol.js";
+import { ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, validChannel } from "./protocol.js";
 
 /** How long to wait for Welcome: the server's own admission limit is 10 s. */
 const WELCOME_TIMEOUT_MS = 12000;
@@ -26,25 +26,47 @@ export class SessionError extends Error {
 /**
  * @typedef {object} Handlers
  * @property {(w: any) => void} [onWelcome]       the Welcome, before any other message is delivered
- * @property {(m: any) => void} onServerMessage  every control message after the Welcome
+ * @property {(m: any) => void} onServerMessage  every control message after the Welcome (PluginMessages too, after their onPlugin handlers)
  * @property {(m: any) => void} onChunkMessage   every chunk-stream message
  * @property {(m: any) => void} onDatagram       every decoded datagram
  * @property {(err: SessionError|null) => void} onClose  once; null for a close we asked for
  */
 
+/**
+ * addPluginHandler registers fn for a plugin channel in a registry (channel
+ * → Set of handlers) and returns the function that removes it. A malformed
+ * channel throws a TypeError: nothing could ever arrive on it.
+ * @param {Map<string, Set<Function>>} registry
+ */
+export function addPluginHandler(registry, channel, fn) {
+  const bad = validChannel(channel);
+  if (bad) throw new TypeError(`onPlugin: ${bad}`);
+  if (typeof fn !== "function") throw new TypeError("onPlugin: handler is not a function");
+  let set = registry.get(channel);
+  if (!set) registry.set(channel, (set = new Set()));
+  set.add(fn);
+  return () => {
+    set.delete(fn);
+    if (set.size === 0 && registry.get(channel) === set) registry.delete(channel);
+  };
+}
+
 export class Session {
   /**
    * @param {{url: string, certHashes: Uint8Array[]}} target
    * @param {Handlers} handlers
+   * @param {{plugins?: Map<string, Set<Function>>}} [opts] plugins: the
+   *   onPlugin registry, to share it across sessions (reconnects)
    */
-  constructor(target, handlers) {
+  constructor(target, handlers, opts = {}) {
     this.target = target;
     this.h = handlers;
+    this.plugins = opts.plugins ?? new Map();
     this.wt = null;
     this.writer = null;
     this.closed = false;
     this.welcome = null;
-    this.stats = { controlIn: 0, controlOut: 0, chunkFrames: 0, chunkBytes: 0, datagrams: 0, badDatagrams: 0 };
+    this.stats = { controlIn: 0, controlOut: 0, chunkFrames: 0, chunkBytes: 0, datagrams: 0, badDatagrams: 0, pluginIn: 0, pluginOut: 0, pluginUnhandled: 0 };
   }
 
   /**
@@ -140,6 +162,50 @@ export class Session {
     return true;
   }
 
+  /**
+   * sendPlugin sends payload on a plugin channel ("namespace:name"). A
+   * malformed channel throws a TypeError and nothing is sent. The server
+   * refuses a payload over its cap (16 KiB by default), messages over its
+   * plugin rate (20/s, burst 40) and a channel no plugin serves with a
+   * non-fatal Error (UNKNOWN_CHANNEL for the last). False if the session
+   * is not open.
+   * @param {string} channel
+   * @param {Uint8Array|ArrayBuffer|number[]|string} payload (a string is sent as UTF-8)
+   */
+  sendPlugin(channel, payload = new Uint8Array(0)) {
+    const bad = validChannel(channel);
+    if (bad) throw new TypeError(`sendPlugin: ${bad}`);
+    const ok = this.send("plugin", { channel, payload: toBytes(payload) });
+    if (ok) this.stats.pluginOut++;
+    return ok;
+  }
+
+  /**
+   * onPlugin calls fn(payload, channel) for every PluginMessage the server
+   * sends on channel, in order, and returns the function that unregisters
+   * it. A handler that throws is reported on the console; the session and
+   * the other handlers carry on.
+   */
+  onPlugin(channel, fn) {
+    return addPluginHandler(this.plugins, channel, fn);
+  }
+
+  dispatchPlugin(m) {
+    this.stats.pluginIn++;
+    const set = this.plugins.get(m.channel);
+    if (!set || set.size === 0) {
+      this.stats.pluginUnhandled++;
+      return;
+    }
+    for (const fn of [...set]) {
+      try {
+        fn(m.payload, m.channel);
+      } catch (err) {
+        console.warn(`strata: plugin handler for ${m.channel}:`, err);
+      }
+    }
+  }
+
   /** close ends the session normally (code NONE). */
   close(reason = "bye") {
     if (this.closed) return;
@@ -175,6 +241,7 @@ export class Session {
         if (p === null) return this.finish(new SessionError("NONE", "server ended the control stream"));
         this.stats.controlIn++;
         const m = decodeServer(p);
+        if (m.kind.case === "plugin") this.dispatchPlugin(m.kind.value);
         if (m.kind.case) this.h.onServerMessage(m);
       }
     } catch (err) {
@@ -257,6 +324,15 @@ export class Session {
       // Closing.
     }
   }
+}
+
+function toBytes(payload) {
+  if (payload instanceof Uint8Array) return payload;
+  if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
+  if (ArrayBuffer.isView(payload)) return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  if (typeof payload === "string") return new TextEncoder().encode(payload);
+  if (Array.isArray(payload)) return Uint8Array.from(payload);
+  throw new TypeError("sendPlugin: payload must be bytes (Uint8Array, ArrayBuffer, number[]) or a string");
 }
 
 // readFrame returns the next payload from a stream reader, or null at a

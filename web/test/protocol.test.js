@@ -21,6 +21,9 @@ import {
   dropPositions,
   encodeDatagram,
   errorName,
+  MAX_CHANNEL_LENGTH,
+  refusalText,
+  validChannel,
 } from "../src/protocol.js";
 
 const hex = (s) => Uint8Array.from(s.replace(/[\s|]+/g, "").match(/../g).map((b) => parseInt(b, 16)));
@@ -241,4 +244,50 @@ test("undecodable payloads are MALFORMED; empty ones are an envelope with no cas
   assert.equal(decodeServer(new Uint8Array(0)).kind.case, undefined);
   // A case from a later revision (field 99) is ignored, not an error.
   assert.equal(decodeChunk(Uint8Array.of(0x9a, 0x06, 0x00)).kind.case, undefined);
+});
+
+test("PluginMessage encodes and decodes as the spec's examples, both directions", async () => {
+  const frame = clientFrame("plugin", { channel: "myplugin:thing", payload: Uint8Array.of(1, 2, 3) });
+  assert.equal(toHex(frame), toHex(hex("17 | 4a 15 0a 0e 6d 79 70 6c 75 67 69 6e 3a 74 68 69 6e 67 12 03 01 02 03")));
+  const { fromBinary } = await import("@bufbuild/protobuf");
+  const { ClientMessageSchema } = await import("../src/gen/strata_pb.js");
+  const back = fromBinary(ClientMessageSchema, onlyPayload(frame));
+  assert.equal(back.kind.case, "plugin");
+  assert.deepEqual([...back.kind.value.payload], [1, 2, 3]);
+
+  const m = decodeServer(onlyPayload(hex("16 | 72 14 0a 0e 6d 79 70 6c 75 67 69 6e 3a 74 68 69 6e 67 12 02 6f 6b")));
+  assert.equal(m.kind.case, "plugin");
+  assert.equal(m.kind.value.channel, "myplugin:thing");
+  assert.equal(new TextDecoder().decode(m.kind.value.payload), "ok");
+});
+
+test("UNKNOWN_CHANNEL Error and a VETOED ActionAck decode as the spec's examples", () => {
+  let m = decodeServer(onlyPayload(hex("1e | 4a 1c 08 11 12 18 6e 6f 20 70 6c 75 67 69 6e 20 73 65 72 76 65 73 20 6f 74 68 65 72 3a 78")));
+  assert.equal(m.kind.case, "error");
+  assert.equal(errorName(m.kind.value.code), "UNKNOWN_CHANNEL");
+  assert.equal(m.kind.value.fatal, false);
+  assert.equal(m.kind.value.message, "no plugin serves other:x");
+  m = decodeServer(onlyPayload(hex("1a | 1a 18 08 02 18 0c 2a 12 73 70 61 77 6e 20 69 73 20 70 72 6f 74 65 63 74 65 64")));
+  assert.equal(m.kind.case, "actionAck");
+  const ack = m.kind.value;
+  assert.equal(ack.requestId, 2);
+  assert.equal(ack.accepted, false);
+  assert.equal(ack.reason, "spawn is protected");
+  assert.equal(refusalText(ack), "spawn is protected (VETOED)");
+});
+
+test("refusalText: reason when given, the result's name otherwise", () => {
+  assert.equal(refusalText({ result: 1, reason: "" }), "OUT_OF_REACH");
+  assert.equal(refusalText({ result: 11 }), "DENIED");
+  assert.equal(refusalText({ result: 12, reason: "" }), "VETOED by a plugin");
+  assert.equal(refusalText({ result: 11, reason: "  no building at night " }), "no building at night (DENIED)");
+  const long = refusalText({ result: 12, reason: "x".repeat(1000) });
+  assert.ok(long.length < 200 && long.endsWith("… (VETOED)"), long);
+});
+
+test("validChannel: the server's channel name rule", () => {
+  const ok = ["myplugin:thing", "a:b", "my_plugin-2.0:path/to/thing", "0:9", "ns:" + "n".repeat(MAX_CHANNEL_LENGTH - 3)];
+  const bad = ["", "ns:" + "n".repeat(MAX_CHANNEL_LENGTH - 2), "thing", ":thing", "myplugin:", ":", "a:b:c", "MyPlugin:thing", "my plugin:thing", "myplugin:thing\n", "myplugin:th\u00efng", "myplugin:th\u0000ng", undefined, 7];
+  for (const c of ok) assert.equal(validChannel(c), null, c);
+  for (const c of bad) assert.equal(typeof validChannel(c), "string", JSON.stringify(c));
 });

@@ -8,7 +8,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 
 import { ChunkMessageSchema, ClientMessageSchema, DatagramSchema, ServerMessageSchema } from "../src/gen/strata_pb.js";
 import { CONTROL_CAP, FrameDecoder, encodeFrame, encodeVarint } from "../src/frame.js";
-import { Session } from "../src/session.js";
+import { Session, addPluginHandler } from "../src/session.js";
 
 // pipe returns a readable the other side feeds through its controller.
 function pipe() {
@@ -77,7 +77,7 @@ globalThis.window = { isSecureContext: true };
 const HASH = new Uint8Array(32).fill(7);
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-function newSession() {
+function newSession(opts) {
   const got = { control: [], chunk: [], datagrams: [], closed: [] };
   const s = new Session(
     { url: "https://127.0.0.1:4433/wt", certHashes: [HASH] },
@@ -87,6 +87,7 @@ function newSession() {
       onDatagram: (m) => got.datagrams.push(m),
       onClose: (e) => got.closed.push(e),
     },
+    opts,
   );
   return { s, got };
 }
@@ -206,4 +207,83 @@ test("a normal close by the client reports null", async () => {
   assert.deepEqual(got.closed, [null]);
   assert.equal(FakeWebTransport.last.closeInfo.closeCode, 0);
   assert.equal(s.send("chat", { text: "late" }), false);
+});
+
+test("plugin channels: sendPlugin frames, onPlugin dispatch by channel", async () => {
+  const { s, got } = newSession();
+  const connecting = s.connect({ name: "a", viewDistance: 1 });
+  await tick();
+  const wt = FakeWebTransport.last;
+  wt.sendControl("welcome", { protocolVersion: 1 });
+  await connecting;
+
+  // Sending: validated, framed as ClientMessage.plugin, in order with the rest.
+  assert.throws(() => s.sendPlugin("Bad:Name", Uint8Array.of(1)), TypeError);
+  assert.throws(() => s.sendPlugin("nocolon", Uint8Array.of(1)), TypeError);
+  assert.equal(s.sendPlugin("myplugin:thing", Uint8Array.of(1, 2, 3)), true);
+  assert.equal(s.sendPlugin("myplugin:text", "hé"), true);
+  assert.equal(s.sendPlugin("myplugin:list", [9, 8]), true);
+  await tick();
+  const sent = wt.fromClient.slice(1);
+  assert.deepEqual(sent.map((m) => m.kind.case), ["plugin", "plugin", "plugin"]);
+  assert.equal(sent[0].kind.value.channel, "myplugin:thing");
+  assert.deepEqual([...sent[0].kind.value.payload], [1, 2, 3]);
+  assert.deepEqual([...sent[1].kind.value.payload], [0x68, 0xc3, 0xa9]);
+  assert.deepEqual([...sent[2].kind.value.payload], [9, 8]);
+  assert.equal(s.stats.pluginOut, 3);
+
+  // Receiving: each handler of the message's channel, in order; a handler
+  // that throws does not stop the others or the session.
+  const seen = [];
+  assert.throws(() => s.onPlugin("NotValid", () => {}), TypeError);
+  s.onPlugin("myplugin:thing", () => {
+    throw new Error("handler bug");
+  });
+  s.onPlugin("myplugin:thing", (payload, channel) => seen.push(["a", channel, [...payload]]));
+  const offB = s.onPlugin("myplugin:other", (payload, channel) => seen.push(["b", channel, [...payload]]));
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    wt.sendControl("plugin", { channel: "myplugin:thing", payload: Uint8Array.of(4) });
+    wt.sendControl("plugin", { channel: "myplugin:other", payload: Uint8Array.of(5) });
+    wt.sendControl("plugin", { channel: "nobody:listens", payload: Uint8Array.of(6) });
+    await tick();
+    offB();
+    wt.sendControl("plugin", { channel: "myplugin:other", payload: Uint8Array.of(7) });
+    wt.sendControl("plugin", { channel: "myplugin:thing", payload: Uint8Array.of(8) });
+    await tick();
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(seen, [
+    ["a", "myplugin:thing", [4]],
+    ["b", "myplugin:other", [5]],
+    ["a", "myplugin:thing", [8]],
+  ]);
+  assert.equal(s.stats.pluginIn, 5);
+  assert.equal(s.stats.pluginUnhandled, 2, "nobody:listens, and myplugin:other after its handler left");
+  assert.equal(got.control.filter((m) => m.kind.case === "plugin").length, 5, "onServerMessage sees them too");
+  assert.equal(got.closed.length, 0, "a throwing handler does not end the session");
+  s.close();
+  assert.equal(s.sendPlugin("myplugin:thing", Uint8Array.of(1)), false);
+});
+
+test("plugin handlers in a shared registry survive a new session", async () => {
+  const plugins = new Map();
+  const seen = [];
+  const off = addPluginHandler(plugins, "myplugin:thing", (p) => seen.push(p[0]));
+  for (const n of [1, 2]) {
+    const { s } = newSession({ plugins });
+    const connecting = s.connect({ name: "a", viewDistance: 1 });
+    await tick();
+    const wt = FakeWebTransport.last;
+    wt.sendControl("welcome", { protocolVersion: 1 });
+    await connecting;
+    wt.sendControl("plugin", { channel: "myplugin:thing", payload: Uint8Array.of(n) });
+    await tick();
+    s.close();
+  }
+  assert.deepEqual(seen, [1, 2]);
+  off();
+  assert.equal(plugins.size, 0);
 });

@@ -1,0 +1,210 @@
+// Package testkit holds the test doubles the built-in plugins' tests
+// share: a recording client connection and stand-in terrain generators.
+// It imports no plugin, so any plugin's own tests may use it.
+package testkit
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+
+	"google.golang.org/protobuf/proto"
+
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// FakeConn is a components.Conn that records everything it is sent,
+// decoded, so tests can assert on what a client would receive.
+// Admitted and Rejected say how its admission went.
+type FakeConn struct {
+	mu       sync.Mutex
+	Features []string // granted features; nil grants all
+	Admitted bool
+	Rejected protocol.ErrorCode
+	control  []*protocol.ServerMessage
+	chunks   []*protocol.ChunkMessage
+	states   []*protocol.PlayerState
+	// DgramCap, when positive, refuses datagrams beyond that many per
+	// TakeStates, like a full datagram queue.
+	DgramCap int
+	// QueuedControl is reported as the queued control messages.
+	QueuedControl int
+}
+
+// Accept records the admission.
+func (f *FakeConn) Accept(transport.Admission) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.Admitted = true
+	return true
+}
+
+// Reject records the refusal code.
+func (f *FakeConn) Reject(code protocol.ErrorCode, _ string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.Rejected = code
+	return true
+}
+
+// Send records m.
+func (f *FakeConn) Send(m *protocol.ServerMessage) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.control = append(f.control, proto.Clone(m).(*protocol.ServerMessage))
+	return true
+}
+
+// SendChunk records m.
+func (f *FakeConn) SendChunk(m *protocol.ChunkMessage) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.chunks = append(f.chunks, proto.Clone(m).(*protocol.ChunkMessage))
+	return true
+}
+
+// SendEncoded decodes and records a shared frame.
+func (f *FakeConn) SendEncoded(e transport.Encoded) bool {
+	if e.IsDatagram() {
+		d, err := frame.DecodeDatagram(e.Bytes())
+		if err != nil {
+			panic(err)
+		}
+		return f.SendDatagram(d)
+	}
+	payload, err := frame.ReadFrame(bytes.NewReader(e.Bytes()), frame.ChunkCap)
+	if err != nil {
+		panic(err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if e.IsChunk() {
+		m, err := frame.DecodeChunk(payload)
+		if err != nil {
+			panic(err)
+		}
+		f.chunks = append(f.chunks, m)
+		return true
+	}
+	m, err := frame.DecodeServer(payload)
+	if err != nil {
+		panic(err)
+	}
+	f.control = append(f.control, m)
+	return true
+}
+
+// SendDatagram records a PlayerState datagram.
+func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
+	b, err := frame.MarshalDatagram(m) // as the transport does: m is reused
+	if err != nil {
+		panic(err)
+	}
+	d, err := frame.DecodeDatagram(b)
+	if err != nil {
+		panic(err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.DgramCap > 0 && len(f.states) >= f.DgramCap {
+		return false
+	}
+	f.states = append(f.states, d.GetPlayerState())
+	return true
+}
+
+// Queued reports QueuedControl.
+func (f *FakeConn) Queued() transport.Queued {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return transport.Queued{ControlMessages: f.QueuedControl}
+}
+
+// Close does nothing.
+func (f *FakeConn) Close(protocol.ErrorCode, string) {}
+
+// HasFeature reports whether f was granted (Features nil grants all).
+func (f *FakeConn) HasFeature(name string) bool {
+	return f.Features == nil || slices.Contains(f.Features, name)
+}
+
+// Take returns and forgets the control messages received so far.
+func (f *FakeConn) Take() []*protocol.ServerMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.control
+	f.control = nil
+	return out
+}
+
+// TakeStates returns and forgets the PlayerStates received so far.
+func (f *FakeConn) TakeStates() []*protocol.PlayerState {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.states
+	f.states = nil
+	return out
+}
+
+// Holds reports whether the client holds section p (a Chunk after its
+// last Drop or Drops).
+func (f *FakeConn) Holds(p chunk.Pos) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	held := false
+	for _, m := range f.chunks {
+		switch k := m.Kind.(type) {
+		case *protocol.ChunkMessage_Chunk:
+			if k.Chunk.GetPos().Chunk() == p {
+				held = true
+			}
+		case *protocol.ChunkMessage_Drop:
+			if k.Drop.GetPos().Chunk() == p {
+				held = false
+			}
+		case *protocol.ChunkMessage_Drops:
+			ps, err := k.Drops.Positions()
+			if err != nil {
+				panic(err)
+			}
+			if slices.Contains(ps, p) {
+				held = false
+			}
+		}
+	}
+	return held
+}
+
+// AcksOf, CorrectionsOf and UpdatesOf filter received control messages.
+func AcksOf(ms []*protocol.ServerMessage) []*protocol.ActionAck {
+	var out []*protocol.ActionAck
+	for _, m := range ms {
+		if a := m.GetActionAck(); a != nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func CorrectionsOf(ms []*protocol.ServerMessage) []*protocol.Correction {
+	var out []*protocol.Correction
+	for _, m := range ms {
+		if c := m.GetCorrection(); c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func UpdatesOf(ms []*protocol.ServerMessage) []*protocol.BlockUpdate {
+	var out []*protocol.BlockUpdate
+	for _, m := range ms {
+		if u := m.GetBlockUpdate(); u != nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}

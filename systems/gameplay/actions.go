@@ -1,0 +1,215 @@
+package gameplay
+
+import (
+	"math"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/internal/ratelimit"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/physics"
+)
+
+// overlapCell is the cell size, in blocks, of the grid the actions system
+// finds players near a placed block with: a block and a player box can
+// only overlap within one block horizontally, so a cell is rarely crossed.
+const overlapCell = 16
+
+// actionsSystem arbitrates break and place requests after movement, so
+// that reach is measured from where the player is this tick. Accepted
+// edits go to the chunk store through Edits (broadcast in deliver) and are
+// acknowledged once durable; refusals are answered at once.
+type actionsSystem struct {
+	lim            physics.Limits
+	perTick, burst float64
+	store          *resources.ChunkStore
+	dur            *persist.Durability
+	edits          *Edits
+	clients        *network.Clients
+	intents        *ecs.Events[ActionIntent]
+	stats          *Arbitration
+	log            zerolog.Logger
+	buckets        map[uint64]*ratelimit.Bucket // by client id
+
+	filter *generic.Filter2[components.Player, components.Position]
+	actors generic.Map4[components.Player, components.Position, components.Movement, components.Connection]
+	// Per tick: every player's feet, a grid over them, the players with
+	// intents in query order and each one's intents in arrival order, and
+	// a scratch list of players near a target.
+	feet    []physics.Vec
+	grid    *cellGrid
+	pending []ecs.Entity
+	byActor map[ecs.Entity][]int32
+	near    []physics.Vec
+}
+
+func newActions(cfg Config, w *ecs.World, store *resources.ChunkStore, dur *persist.Durability, edits *Edits, clients *network.Clients,
+	intents *ecs.Events[ActionIntent], stats *Arbitration, log zerolog.Logger) *actionsSystem {
+	return &actionsSystem{
+		lim: cfg.Limits, perTick: cfg.ActionsPerSecond / cfg.Limits.TPS, burst: float64(cfg.ActionBurst),
+		store: store, dur: dur, edits: edits, clients: clients, intents: intents, stats: stats,
+		log:     log.With().Str("system", SystemActions).Logger(),
+		buckets: map[uint64]*ratelimit.Bucket{},
+		filter:  generic.NewFilter2[components.Player, components.Position](),
+		actors:  generic.NewMap4[components.Player, components.Position, components.Movement, components.Connection](w),
+		byActor: map[ecs.Entity][]int32{},
+		grid:    newCellGrid(),
+	}
+}
+
+func (s *actionsSystem) run(ctx *ecs.Context) {
+	for _, id := range s.clients.Left {
+		delete(s.buckets, id)
+	}
+	if s.intents.Len() == 0 {
+		return
+	}
+	clear(s.byActor)
+	for i, it := range s.intents.Items() {
+		s.byActor[it.From.Entity] = append(s.byActor[it.From.Entity], int32(i))
+	}
+	s.feet, s.pending = s.feet[:0], s.pending[:0]
+	q := s.filter.Query(ctx.World)
+	for q.Next() {
+		_, pos := q.Get()
+		s.feet = append(s.feet, vecOf(pos))
+		if _, ok := s.byActor[q.Entity()]; ok {
+			s.pending = append(s.pending, q.Entity())
+		}
+	}
+	s.grid.reset()
+	for i, f := range s.feet {
+		s.grid.add(cellKey{cellOf(f.X, overlapCell), cellOf(f.Z, overlapCell)}, int32(i))
+	}
+	for _, e := range s.pending {
+		p, pos, mv, conn := s.actors.Get(e)
+		for _, i := range s.byActor[e] {
+			s.action(ctx.Tick, p, pos, mv, conn.Conn, &s.intents.Items()[i])
+		}
+	}
+}
+
+// action arbitrates one BreakBlock or PlaceBlock.
+func (s *actionsSystem) action(now uint64, p *components.Player, pos *components.Position, mv *components.Movement,
+	conn components.Conn, it *ActionIntent) {
+	target := physics.BlockPos{X: it.X, Y: it.Y, Z: it.Z}
+	place, block := it.Place, it.Block
+	result := protocol.ActionResult_ACTION_RESULT_OK
+	b, ok := s.buckets[p.ID]
+	if !ok {
+		b = ratelimit.New(s.burst, now)
+		s.buckets[p.ID] = b
+	}
+	vetoed, reason := it.Cancelled()
+	switch {
+	case !b.Take(now, s.perTick, s.burst):
+		result = protocol.ActionResult_ACTION_RESULT_RATE_LIMITED
+	case vetoed:
+		result = protocol.ActionResult_ACTION_RESULT_VETOED
+	case mv.Waiting:
+		result = protocol.ActionResult_ACTION_RESULT_HELD
+	case place && block > math.MaxUint16:
+		// Checked before the conversion below, which would wrap it into
+		// a valid id.
+		result = protocol.ActionResult_ACTION_RESULT_INVALID_BLOCK
+	case place:
+		r := physics.CheckPlace(s.store, vecOf(pos), target, chunk.Block(block), s.playersNear(target), s.lim)
+		result = actionResult(r, true)
+	default:
+		result = actionResult(physics.CheckBreak(s.store, vecOf(pos), target, s.lim), false)
+	}
+	s.stats.Actions[result]++
+	if result != protocol.ActionResult_ACTION_RESULT_OK {
+		if s.log.Debug().Enabled() {
+			s.log.Debug().Uint64("client", p.ID).Bool("place", place).Int("x", target.X).Int("y", target.Y).Int("z", target.Z).
+				Str("result", actionLabel(result)).Str("reason", reason).Msg("action refused")
+		}
+		if conn != nil {
+			ack := ackMsg(it.RequestID, result, 0)
+			ack.GetActionAck().Reason = reason
+			conn.Send(ack)
+			if vetoed {
+				s.resend(conn, target)
+			}
+		}
+		return
+	}
+	nb := chunk.Air
+	if place {
+		nb = chunk.Block(block)
+	}
+	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, p.ID)
+	if conn != nil {
+		ack := ackMsg(it.RequestID, result, rev)
+		s.dur.AfterDurable(func() { conn.Send(ack) })
+	}
+}
+
+// resend tells a client the block at t as the server has it, rolling back
+// its prediction of a vetoed edit.
+func (s *actionsSystem) resend(conn components.Conn, t physics.BlockPos) {
+	b, ok := s.store.Block(t.X, t.Y, t.Z)
+	if !ok {
+		return // not resident: the client cannot hold it either
+	}
+	rev, _ := s.store.Revision(chunk.PosOfBlock(t.X, t.Y, t.Z))
+	conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{
+		Pos: &protocol.BlockPos{X: int32(t.X), Y: int32(t.Y), Z: int32(t.Z)}, Block: uint32(b), Revision: rev,
+	}}})
+}
+
+// playersNear returns the feet of every player whose box could overlap
+// block t. The slice is reused.
+func (s *actionsSystem) playersNear(t physics.BlockPos) []physics.Vec {
+	s.near = s.near[:0]
+	cx := float64(t.X) + 0.5
+	cz := float64(t.Z) + 0.5
+	for x := cellOf(float64(t.X-1), overlapCell); x <= cellOf(float64(t.X+1), overlapCell); x++ {
+		for z := cellOf(float64(t.Z-1), overlapCell); z <= cellOf(float64(t.Z+1), overlapCell); z++ {
+			for _, i := range s.grid.get(cellKey{x, z}) {
+				f := s.feet[i]
+				if math.Abs(f.X-cx) < 1 && math.Abs(f.Z-cz) < 1 {
+					s.near = append(s.near, f)
+				}
+			}
+		}
+	}
+	return s.near
+}
+
+// actionResult maps a rule's verdict to the wire's result code.
+func actionResult(r physics.Reason, place bool) protocol.ActionResult {
+	switch r {
+	case physics.OK:
+		return protocol.ActionResult_ACTION_RESULT_OK
+	case physics.OutOfBounds, physics.NotFinite:
+		return protocol.ActionResult_ACTION_RESULT_OUT_OF_WORLD
+	case physics.OutOfReach:
+		return protocol.ActionResult_ACTION_RESULT_OUT_OF_REACH
+	case physics.NotResident, physics.UnknownTerrain:
+		return protocol.ActionResult_ACTION_RESULT_NOT_LOADED
+	case physics.TargetIsAir:
+		return protocol.ActionResult_ACTION_RESULT_NOTHING_THERE
+	case physics.TargetOccupied, physics.OverlapsPlayer:
+		return protocol.ActionResult_ACTION_RESULT_OCCUPIED
+	case physics.IllegalBlock:
+		if place {
+			return protocol.ActionResult_ACTION_RESULT_INVALID_BLOCK
+		}
+		return protocol.ActionResult_ACTION_RESULT_UNBREAKABLE
+	}
+	return protocol.ActionResult_ACTION_RESULT_DENIED
+}
+
+func ackMsg(reqID uint32, result protocol.ActionResult, rev uint64) *protocol.ServerMessage {
+	return &protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
+		RequestId: reqID, Accepted: result == protocol.ActionResult_ACTION_RESULT_OK, Result: result, Revision: rev,
+	}}}
+}

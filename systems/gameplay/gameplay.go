@@ -1,0 +1,306 @@
+// Package gameplay is the plugin of server-authoritative gameplay:
+// movement and block actions arrive as intents (MoveIntent, ActionIntent)
+// that other plugins may veto, are arbitrated by the rules of
+// systems/physics and applied through Edits; block updates, the roster and
+// player states go out in the deliver stage.
+package gameplay
+
+import (
+	"errors"
+
+	"github.com/mlange-42/arche/generic"
+	"strings"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/systems/residency"
+)
+
+// Names of the gameplay plugin and its systems, for Dependencies and
+// Before/After constraints of other plugins.
+const (
+	PluginName = "gameplay"
+	// SystemMovement (simulate) arbitrates movement inputs.
+	SystemMovement = "arbitrate_movement"
+	// SystemActions (simulate, after movement) arbitrates break and place.
+	SystemActions = "arbitrate_actions"
+	// SystemBlockUpdates (deliver, after deliver) sends the edits.
+	SystemBlockUpdates = "broadcast_blocks"
+	// SystemRoster (deliver, after deliver) sends PlayerJoined/PlayerLeft.
+	SystemRoster = "broadcast_roster"
+	// SystemPlayerStates (deliver, after the roster) sends PlayerState
+	// datagrams.
+	SystemPlayerStates = "broadcast_states"
+)
+
+// Config configures the gameplay plugin; zero fields take the defaults of
+// DefaultConfig.
+type Config struct {
+	// Limits are the movement and reach limits. Limits.TPS must be the
+	// server's tick rate (input ticks are assumed to run at it).
+	Limits physics.Limits
+	// AllowFlight lets clients fly (Input.flying); otherwise a flying
+	// client is held to sprint limits.
+	AllowFlight bool
+	// ActionsPerSecond and ActionBurst rate-limit break/place per client.
+	ActionsPerSecond float64
+	ActionBurst      int
+	// SnapshotAll is the longest time, in ticks, between two PlayerState
+	// datagrams about a player: unchanged players are repeated this often
+	// (datagrams are lossy).
+	SnapshotAll uint64
+	// BankTicks bounds the input time a client may save up (by sending
+	// inputs late or not at all) and spend in one move; ClockSlack is how
+	// many ticks its input clock may run ahead of the server's.
+	BankTicks  uint64
+	ClockSlack uint64
+	// RosterPerTick bounds the PlayerJoined messages sent per tick to a
+	// newly joined client (a full server's roster would otherwise overflow
+	// its control queue).
+	RosterPerTick int
+}
+
+// DefaultConfig returns the defaults: vanilla-like limits, no flight, 20
+// actions/s, a full snapshot every 30 ticks.
+func DefaultConfig() Config {
+	return Config{
+		Limits:           physics.DefaultLimits(),
+		ActionsPerSecond: 20, ActionBurst: 20,
+		SnapshotAll: 30,
+		BankTicks:   20, ClockSlack: 3,
+		RosterPerTick: 128,
+	}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.Limits == (physics.Limits{}) {
+		c.Limits = d.Limits
+	}
+	if c.Limits.TPS <= 0 {
+		c.Limits.TPS = d.Limits.TPS
+	}
+	if c.ActionsPerSecond <= 0 {
+		c.ActionsPerSecond = d.ActionsPerSecond
+	}
+	if c.ActionBurst <= 0 {
+		c.ActionBurst = max(1, int(c.ActionsPerSecond))
+	}
+	if c.SnapshotAll == 0 {
+		c.SnapshotAll = d.SnapshotAll
+	}
+	if c.BankTicks == 0 {
+		c.BankTicks = d.BankTicks
+	}
+	if c.ClockSlack == 0 {
+		c.ClockSlack = d.ClockSlack
+	}
+	if c.RosterPerTick <= 0 {
+		c.RosterPerTick = d.RosterPerTick
+	}
+	return c
+}
+
+// numActionResults sizes the per-result action counters (VETOED is the
+// last result).
+const numActionResults = int(protocol.ActionResult_ACTION_RESULT_VETOED) + 1
+
+// Arbitration counts the server's decisions on movement and actions, for
+// metrics. Only the tick goroutine writes it; read it from there (the
+// status system copies it into the metrics).
+type Arbitration struct {
+	// Moves counts movement inputs by outcome, indexed by physics.Reason:
+	// Moves[physics.OK] is the accepted ones.
+	Moves [physics.NumReasons]uint64
+	// Actions counts break and place requests by result, indexed by
+	// protocol.ActionResult: Actions[ACTION_RESULT_OK] is the accepted ones.
+	Actions [numActionResults]uint64
+	// Corrections counts Correction messages sent after a rejected input;
+	// Teleports counts teleports re-sent to clients that kept moving from
+	// where they were before one.
+	Corrections, Teleports uint64
+	// Holds and Releases count Held and Released messages sent; Waiting
+	// is the number of players waiting for terrain now.
+	Holds, Releases uint64
+	Waiting         int
+	// IgnoredWhileWaiting counts inputs dropped because their player was
+	// waiting; AfterTeleport those dropped because they were predicted
+	// from before a teleport; Vetoed the players' turns a plugin refused.
+	IgnoredWhileWaiting, AfterTeleport, Vetoed uint64
+}
+
+// EachMove calls fn with every movement outcome's metric label (the
+// physics.Reason name, "ok" for accepted) and count, in a fixed order.
+func (a *Arbitration) EachMove(fn func(result string, n uint64)) {
+	for r := range physics.NumReasons {
+		fn(r.String(), a.Moves[r])
+	}
+}
+
+// EachAction calls fn with every action result's metric label (the
+// ActionResult name in lower case without its prefix, "ok" for accepted)
+// and count, in a fixed order.
+func (a *Arbitration) EachAction(fn func(result string, n uint64)) {
+	for i := range numActionResults {
+		fn(actionLabel(protocol.ActionResult(i)), a.Actions[i])
+	}
+}
+
+func actionLabel(r protocol.ActionResult) string {
+	return strings.ToLower(strings.TrimPrefix(r.String(), "ACTION_RESULT_"))
+}
+
+// BroadcastStats counts what the broadcast systems queued, for metrics.
+type BroadcastStats struct {
+	// BlockUpdates counts BlockUpdate messages queued (one per client per
+	// edit).
+	BlockUpdates uint64
+	// States counts PlayerState datagrams queued; StatesDropped those
+	// refused (full datagram queue, or a peer without datagrams).
+	States, StatesDropped uint64
+	// Roster counts PlayerJoined and PlayerLeft messages queued.
+	Roster uint64
+}
+
+// Edit is one block change.
+type Edit struct {
+	X, Y, Z int
+	Block   chunk.Block
+	// Revision is the section's revision after the change.
+	Revision uint64
+	// By is the client id of the player who made it; 0 for the server and
+	// plugins.
+	By uint64
+}
+
+// Section returns the section the edit is in.
+func (e Edit) Section() chunk.Pos { return chunk.PosOfBlock(e.X, e.Y, e.Z) }
+
+// Edits is the list of block changes not yet broadcast. Every system that
+// changes blocks while the game runs (player actions, gameplay plugins)
+// writes through Set, so that the clients holding the section hear of the
+// change: the broadcast_blocks system (deliver stage) sends them and empties
+// the list. A system in the simulate stage therefore sees the edits made
+// since the previous tick's deliver stage, its own stage's earlier systems
+// included.
+type Edits struct {
+	store *resources.ChunkStore
+	list  []Edit
+	// Total counts every edit ever recorded.
+	Total uint64
+}
+
+// NewEdits returns an empty list writing to store.
+func NewEdits(store *resources.ChunkStore) *Edits { return &Edits{store: store} }
+
+// Set writes b at block (x, y, z) in the chunk store (the section's
+// revision goes up by one and it is marked dirty, so persist saves it) and
+// records the edit. It reports the section's new revision and whether the
+// block changed; an unchanged block or a section that is not resident
+// records nothing.
+func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, changed bool) {
+	changed, _ = e.store.SetBlock(x, y, z, b)
+	if !changed {
+		return 0, false
+	}
+	revision, _ = e.store.Revision(chunk.PosOfBlock(x, y, z))
+	e.list = append(e.list, Edit{X: x, Y: y, Z: z, Block: b, Revision: revision, By: by})
+	e.Total++
+	return revision, true
+}
+
+// List returns the edits not yet broadcast, oldest first. Read-only, and
+// valid until the next Set.
+func (e *Edits) List() []Edit { return e.list }
+
+// Len returns the number of edits not yet broadcast.
+func (e *Edits) Len() int { return len(e.list) }
+
+func (e *Edits) reset() { e.list = e.list[:0] }
+
+// Plugin is the gameplay plugin: movement arbitration and block actions
+// in the simulate stage; block updates, the player roster and player
+// snapshots in the deliver stage. It adds the Arbitration, BroadcastStats
+// and Edits resources and the MoveIntent and ActionIntent queues.
+type Plugin struct {
+	Config Config
+
+	// The systems, kept for benchmarks that run one system alone.
+	move   *movementSystem
+	act    *actionsSystem
+	blocks *blockUpdateSystem
+	roster *rosterSystem
+	states *playerStatesSystem
+}
+
+// New returns the plugin with the given configuration.
+func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
+
+// Name returns PluginName.
+func (g *Plugin) Name() string { return PluginName }
+
+// Dependencies names the plugins whose resources and systems it uses.
+func (g *Plugin) Dependencies() []string {
+	return []string{residency.PluginName, persist.PluginName, network.PluginName}
+}
+
+// Build adds the resources, the components every client's entity gets
+// for gameplay, the routes of the messages it serves and its systems.
+func (g *Plugin) Build(app *ecs.App) error {
+	cfg := g.Config.withDefaults()
+	store := ecs.RequireResource[resources.ChunkStore](app)
+	dur := ecs.RequireResource[persist.Durability](app)
+	clients := ecs.RequireResource[network.Clients](app)
+	if store == nil || dur == nil || clients == nil {
+		return errors.New("residency, persist and network resources missing")
+	}
+	ecs.RegisterComponent[components.Movement](app)
+	ecs.RegisterComponent[components.Inbox](app)
+	ecs.RegisterComponent[components.Snapshot](app)
+	clients.WithComponent(func(tick uint64) any { return components.Movement{LastInputAt: tick} })
+	clients.WithComponent(func(uint64) any { return components.Inbox{} })
+	clients.WithComponent(func(uint64) any { return components.Snapshot{} })
+	arb := &Arbitration{}
+	stats := &BroadcastStats{}
+	edits := NewEdits(store)
+	ecs.AddResource(app, arb)
+	ecs.AddResource(app, stats)
+	ecs.AddResource(app, edits)
+	w := app.World()
+	players := generic.NewMap1[components.Player](w)
+	in := &intents{
+		moves: ecs.AddEvents[MoveIntent](app), actions: ecs.AddEvents[ActionIntent](app),
+		names: func(e ecs.Entity) string { return players.Get(e).Name },
+	}
+	network.Handle(app, PluginName, in.input)
+	network.Handle(app, PluginName, in.breakBlock)
+	network.Handle(app, PluginName, in.placeBlock)
+	log := app.Log().With().Str("plugin", PluginName).Logger()
+
+	g.move = newMovement(cfg, w, store, in.moves, arb, log)
+	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, log)
+	g.blocks = newBlockUpdates(edits, stats)
+	g.roster = newRoster(cfg, w, clients, stats)
+	g.states = newPlayerStates(cfg, g.roster, stats)
+
+	app.AddSystem(ecs.Simulate, SystemMovement, g.move.run)
+	app.AddSystem(ecs.Simulate, SystemActions, g.act.run, ecs.After(SystemMovement))
+	// Block updates go after deliver, so that a section sent whole this
+	// tick (at its newest revision) gets no redundant update; the roster
+	// before states, so that a client hears of a player before its state.
+	app.AddSystem(ecs.Deliver, SystemBlockUpdates, g.blocks.run, ecs.After(network.SystemDeliver))
+	app.AddSystem(ecs.Deliver, SystemRoster, g.roster.run, ecs.After(network.SystemDeliver))
+	app.AddSystem(ecs.Deliver, SystemPlayerStates, g.states.run, ecs.After(SystemRoster))
+	log.Info().Bool("flight", cfg.AllowFlight).Float64("reach", cfg.Limits.Reach).Float64("sprint_speed", cfg.Limits.SprintSpeed).
+		Float64("actions_per_second", cfg.ActionsPerSecond).Uint64("snapshot_all", cfg.SnapshotAll).Msg("gameplay rules")
+	return nil
+}
+
+// vecOf converts a position to the physics vector.
+func vecOf(p *components.Position) physics.Vec { return physics.Vec{X: p.X, Y: p.Y, Z: p.Z} }

@@ -1,0 +1,281 @@
+package gameplay
+
+import (
+	"math"
+
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/physics"
+)
+
+// teleportResend is how long, in ticks, a teleported player may keep
+// sending inputs from its old position before the teleport is sent again
+// (the first one should have reached it within a round trip). A client
+// that sends nothing is not re-sent anything.
+const teleportResend = 40
+
+// movementSystem arbitrates movement: each client's inputs of the tick,
+// in arrival order, are checked against the speed limits and the voxels;
+// an accepted input moves the player, a rejected one earns a Correction
+// and ends the client's turn for the tick. Players whose surroundings are
+// not resident are held until they are.
+type movementSystem struct {
+	lim         physics.Limits
+	allowFlight bool
+	bank, slack uint64
+	store       *resources.ChunkStore
+	stats       *Arbitration
+	log         zerolog.Logger
+	filter      *generic.Filter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection]
+	intents     *ecs.Events[MoveIntent]
+	inboxes     generic.Map1[components.Inbox]
+	// secs is the store as the rules read it for one player: the few
+	// sections around it, looked up once for all its checks of the tick
+	// (arbitrating movement does not change the store).
+	secs physics.Sections
+}
+
+func newMovement(cfg Config, w *ecs.World, store *resources.ChunkStore, intents *ecs.Events[MoveIntent], stats *Arbitration, log zerolog.Logger) *movementSystem {
+	return &movementSystem{
+		lim: cfg.Limits, allowFlight: cfg.AllowFlight, bank: cfg.BankTicks, slack: cfg.ClockSlack,
+		store: store, stats: stats, log: log.With().Str("system", SystemMovement).Logger(),
+		filter:  generic.NewFilter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection](),
+		intents: intents, inboxes: generic.NewMap1[components.Inbox](w),
+	}
+}
+
+func (s *movementSystem) run(ctx *ecs.Context) {
+	// The tick's intents, past the vetoes, into each player's inbox: a
+	// player's inputs are arbitrated together, in arrival order.
+	for i := range s.intents.Items() {
+		it := &s.intents.Items()[i]
+		if !ctx.World.Alive(it.From.Entity) {
+			continue
+		}
+		in := s.inboxes.Get(it.From.Entity)
+		if in == nil || in.Vetoed > 0 {
+			continue
+		}
+		if vetoed, _ := it.Cancelled(); vetoed {
+			in.Vetoed = len(in.Inputs) + 1
+			continue
+		}
+		in.Inputs = append(in.Inputs, it.Input)
+	}
+	waiting := 0
+	q := s.filter.Query(ctx.World)
+	for q.Next() {
+		pos, vel, look, mv, in, st := q.Get()
+		s.player(ctx.Tick, pos, vel, look, mv, in, st)
+		if mv.Waiting {
+			waiting++
+		}
+	}
+	s.stats.Waiting = waiting
+}
+
+// player arbitrates one client's tick.
+func (s *movementSystem) player(now uint64, pos *components.Position, vel *components.Velocity, look *components.Look,
+	mv *components.Movement, in *components.Inbox, st *components.Connection) {
+	defer clearInputs(in)
+	s.secs.Reset(s.store)
+	if mv.Waiting {
+		if !physics.Supported(&s.secs, vecOf(pos)) {
+			s.stats.IgnoredWhileWaiting += uint64(len(in.Inputs))
+			return
+		}
+		s.release(now, mv, st)
+	}
+	refused := false
+	for _, input := range in.Inputs {
+		if !s.input(now, input, pos, vel, look, mv, st) {
+			refused = true
+			break
+		}
+	}
+	if in.Vetoed > 0 && !refused {
+		// A plugin refused the rest: the client goes back to where the
+		// server has it, as after a rejected input.
+		s.stats.Vetoed++
+		s.stats.Corrections++
+		st.Send(correctionMsg(pos, vel, look, mv, false))
+	}
+	if !physics.Supported(&s.secs, vecOf(pos)) {
+		s.hold(pos, mv, st)
+	}
+}
+
+// input applies one input; false ends the client's turn (a rejection).
+func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.Position, vel *components.Velocity,
+	look *components.Look, mv *components.Movement, st *components.Connection) bool {
+	tick := in.GetInputTick()
+	if tick <= mv.LastInputTick {
+		// Out of order (datagram input) or replayed: harmless, dropped.
+		s.stats.Moves[physics.Stale]++
+		return true
+	}
+	// The client may claim the input ticks since its last accepted input,
+	// but no more time than the server clock gave it: unspent time is
+	// kept for at most bank ticks, and the client's clock may run at
+	// most slack ticks ahead.
+	clock := max(mv.Clock, sub(now, s.bank))
+	avail := sub(now+s.slack, clock)
+	elapsed := min(tick-mv.LastInputTick, avail)
+	mode := physics.Sprint
+	flying := in.GetFlying() && s.allowFlight
+	if flying {
+		mode = physics.Fly
+	}
+	to := physics.Vec{X: in.GetPosition().GetX(), Y: in.GetPosition().GetY(), Z: in.GetPosition().GetZ()}
+	r := physics.NotFinite
+	// The transport refuses non-finite numbers; synthetic and replayed
+	// clients do not pass through it.
+	if v := in.GetVelocity(); in.GetPosition() != nil &&
+		finite32(in.GetYaw(), in.GetPitch(), v.GetX(), v.GetY(), v.GetZ()) {
+		r = physics.CheckMove(&s.secs, vecOf(pos), to, int(elapsed), mode, s.lim)
+	}
+	if r != physics.OK {
+		if mv.Teleported {
+			// Predicted from before the teleport, which is on its way:
+			// no correction, the teleport is one. A client still moving
+			// from the old place long after may have missed it (or be
+			// ignoring it): say it again, at that pace.
+			s.stats.AfterTeleport++
+			if now-mv.LastInputAt >= teleportResend {
+				mv.LastInputAt = now
+				s.stats.Teleports++
+				st.Send(correctionMsg(pos, vel, look, mv, true))
+			}
+			return true
+		}
+		s.stats.Moves[r]++
+		s.stats.Corrections++
+		st.Send(correctionMsg(pos, vel, look, mv, false))
+		if s.log.Debug().Enabled() {
+			s.log.Debug().Uint64("input_tick", tick).Stringer("reason", r).Uint64("elapsed", elapsed).
+				Float64("x", to.X).Float64("y", to.Y).Float64("z", to.Z).Msg("input rejected")
+		}
+		return false
+	}
+	s.stats.Moves[physics.OK]++
+	*pos = components.Position{X: to.X, Y: to.Y, Z: to.Z}
+	v := in.GetVelocity()
+	*vel = components.Velocity{X: float64(v.GetX()), Y: float64(v.GetY()), Z: float64(v.GetZ())}
+	*look = components.Look{Yaw: in.GetYaw(), Pitch: max(-90, min(90, in.GetPitch()))}
+	mv.LastInputTick, mv.LastInputAt, mv.Clock = tick, now, clock+elapsed
+	mv.Flying, mv.OnGround, mv.Teleported = flying, in.GetOnGround(), false
+	return true
+}
+
+// hold freezes a player whose collision neighbourhood is not resident.
+func (s *movementSystem) hold(pos *components.Position, mv *components.Movement, st *components.Connection) {
+	mv.Waiting = true
+	s.stats.Holds++
+	st.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Held{Held: &protocol.Held{
+		Reason: protocol.HoldReason_HOLD_REASON_TERRAIN, Missing: uint32(missingAround(s.store, pos)),
+	}}})
+}
+
+// release ends a hold. The time spent held is not input time the client
+// can spend: its clock restarts now.
+func (s *movementSystem) release(now uint64, mv *components.Movement, st *components.Connection) {
+	mv.Waiting = false
+	mv.Clock, mv.LastInputAt = now, now
+	s.stats.Releases++
+	st.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Released{Released: &protocol.Released{}}})
+}
+
+// missingAround counts the sections of a player's collision neighbourhood
+// that are not resident, for Held's progress figure.
+func missingAround(store *resources.ChunkStore, pos *components.Position) int {
+	b := physics.PlayerBox(vecOf(pos))
+	lo := chunk.PosOfFloat(b.Min.X, b.Min.Y-1, b.Min.Z)
+	hi := chunk.PosOfFloat(b.Max.X, b.Max.Y, b.Max.Z)
+	n := 0
+	for y := lo.Y; y <= hi.Y; y++ {
+		for z := lo.Z; z <= hi.Z; z++ {
+			for x := lo.X; x <= hi.X; x++ {
+				if p := (chunk.Pos{X: x, Y: y, Z: z}); p.InWorld() && !store.Has(p) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// correctionMsg tells the client where the server has it, as of its last
+// accepted input; a teleport also sets its look.
+func correctionMsg(pos *components.Position, vel *components.Velocity, look *components.Look, mv *components.Movement, teleport bool) *protocol.ServerMessage {
+	return &protocol.ServerMessage{Kind: &protocol.ServerMessage_Correction{Correction: &protocol.Correction{
+		Position:      protocol.V3(pos.X, pos.Y, pos.Z),
+		Velocity:      protocol.V3f(float32(vel.X), float32(vel.Y), float32(vel.Z)),
+		LastInputTick: mv.LastInputTick,
+		Teleport:      teleport,
+		Yaw:           look.Yaw,
+		Pitch:         look.Pitch,
+	}}}
+}
+
+// Teleport moves player e to pos on the server's authority: its velocity
+// is zeroed, the client gets a Correction with teleport set (it jumps
+// there and drops its prediction), and inputs the client predicted from
+// before the teleport are ignored until one comes from near pos. now is
+// the current tick (ctx.Tick in a system). Teleport changes component
+// values only, so a system may call it while iterating a query (with
+// ctx.World); code outside systems queues it with app.Commands().Do. It
+// reports false when e is not a connected player.
+func Teleport(w *ecs.World, now uint64, e ecs.Entity, pos components.Position) bool {
+	if !w.Alive(e) || math.IsNaN(pos.X+pos.Y+pos.Z) || math.IsInf(pos.X+pos.Y+pos.Z, 0) {
+		return false
+	}
+	for _, id := range []arche.ID{
+		arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w),
+		arche.ComponentID[components.Look](w), arche.ComponentID[components.Movement](w),
+		arche.ComponentID[components.Connection](w),
+	} {
+		if !w.Has(e, id) {
+			return false
+		}
+	}
+	m := generic.NewMap5[components.Position, components.Velocity, components.Look, components.Movement, components.Connection](w)
+	p, vel, look, mv, st := m.Get(e)
+	*p = pos
+	*vel = components.Velocity{}
+	mv.Teleported = true
+	mv.LastInputAt, mv.Clock = now, now
+	st.Send(correctionMsg(p, vel, look, mv, true))
+	return true
+}
+
+// clearInputs empties the inbox's inputs, dropping references for the GC.
+func clearInputs(in *components.Inbox) {
+	clear(in.Inputs)
+	in.Inputs = in.Inputs[:0]
+	in.Vetoed = 0
+}
+
+// finite32 reports whether every f is a finite number.
+func finite32(fs ...float32) bool {
+	for _, f := range fs {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sub is a-b, or 0 when b > a.
+func sub(a, b uint64) uint64 {
+	if b > a {
+		return 0
+	}
+	return a - b
+}

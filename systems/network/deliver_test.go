@@ -1,0 +1,249 @@
+package network
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/testkit"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
+)
+
+// deliverWorld is the smallest App the deliver system runs in: residency
+// over testkit.Surface (deterministic), persistence in a temporary
+// directory, and the network fed by a QueueSource. No gameplay: the
+// tests place clients directly and watch what they are sent.
+type deliverWorld struct {
+	t       *testing.T
+	app     *ecs.App
+	src     *QueueSource
+	clients *Clients
+	nextID  uint64
+}
+
+func newDeliverWorld(t *testing.T) *deliverWorld {
+	t.Helper()
+	src := &QueueSource{}
+	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
+	app.AddPlugins(
+		residency.New(residency.Config{Generator: resources.GeneratorFunc(testkit.Surface), Deterministic: true}),
+		persist.New(persist.Config{DataDir: t.TempDir(), Seed: 1, GeneratorVersion: 1}),
+		New(Config{Source: src, Spawn: components.Position{X: 0.5, Y: 64, Z: 0.5}, MaxViewDistance: 2, Deterministic: true}),
+	)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := app.Shutdown(); err != nil {
+			t.Error(err)
+		}
+	})
+	return &deliverWorld{t: t, app: app, src: src, clients: ecs.Resource[Clients](app), nextID: 1}
+}
+
+func (w *deliverWorld) step(n int) {
+	for range n {
+		w.app.Step()
+	}
+}
+
+// join connects a client of view distance 2 on conn (admitted next tick).
+func (w *deliverWorld) join(name string, conn components.Conn) uint64 {
+	id := w.nextID
+	w.nextID++
+	w.src.Push(InEvent{Kind: transport.Connected, ID: id, Conn: conn, Name: name, ViewDistance: 2})
+	return id
+}
+
+// component returns client id's component of type T (valid until the
+// next step).
+func component[T any](w *deliverWorld, id uint64) *T {
+	w.t.Helper()
+	e, ok := w.clients.Entity(id)
+	if !ok {
+		w.t.Fatalf("client %d has no entity", id)
+	}
+	m := generic.NewMap1[T](w.app.World())
+	return m.Get(e)
+}
+
+// chunkConn is a testkit.FakeConn that also keeps the chunk frames it was
+// sent, raw (Drop and Drops included), and whose chunk queue can be made
+// full.
+type chunkConn struct {
+	*testkit.FakeConn
+	mu     sync.Mutex
+	full   bool
+	chunks []*protocol.ChunkMessage
+}
+
+func newChunkConn(features []string) *chunkConn {
+	return &chunkConn{FakeConn: &testkit.FakeConn{Features: features}}
+}
+
+func (c *chunkConn) SendEncoded(e transport.Encoded) bool {
+	if e.IsChunk() {
+		c.mu.Lock()
+		full := c.full
+		c.mu.Unlock()
+		if full {
+			return false
+		}
+		payload, err := frame.ReadFrame(bytes.NewReader(e.Bytes()), frame.ChunkCap)
+		if err != nil {
+			panic(err)
+		}
+		m, err := frame.DecodeChunk(payload)
+		if err != nil {
+			panic(err)
+		}
+		c.keep(m)
+	}
+	return c.FakeConn.SendEncoded(e)
+}
+
+func (c *chunkConn) SendChunk(m *protocol.ChunkMessage) bool {
+	c.mu.Lock()
+	full := c.full
+	c.mu.Unlock()
+	if full {
+		return false
+	}
+	c.keep(proto.Clone(m).(*protocol.ChunkMessage))
+	return c.FakeConn.SendChunk(m)
+}
+
+func (c *chunkConn) keep(m *protocol.ChunkMessage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.chunks = append(c.chunks, m)
+}
+
+func (c *chunkConn) setFull(full bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.full = full
+}
+
+// takeChunks returns and forgets the chunk frames received so far.
+func (c *chunkConn) takeChunks() []*protocol.ChunkMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.chunks
+	c.chunks = nil
+	return out
+}
+
+// TestDropsBatchedOnlyForClientsThatAsk moves two clients the same way:
+// one granted batched-drops, one granted nothing. Both forget the same
+// sections; only the first gets them as Drops frames, the second as one
+// Drop per section in position order.
+func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
+	w := newDeliverWorld(t)
+	bc, sc := newChunkConn([]string{protocol.FeatureBatchedDrops}), newChunkConn([]string{})
+	batched := w.join("batched", bc)
+	single := w.join("single", sc)
+	w.step(3)
+	held := component[components.Delivery](w, batched).Held.Len()
+	if held == 0 || held != component[components.Delivery](w, single).Held.Len() {
+		t.Fatalf("held %d and %d sections after joining", held, component[components.Delivery](w, single).Held.Len())
+	}
+	for _, id := range []uint64{batched, single} {
+		*component[components.Position](w, id) = components.Position{X: 40.5, Y: 64, Z: 0.5} // 2.5 sections east
+	}
+	bc.takeChunks()
+	sc.takeChunks()
+	w.step(2)
+
+	dropped := func(c *chunkConn) (frames int, ps []chunk.Pos, kinds map[string]int) {
+		kinds = map[string]int{}
+		for _, m := range c.takeChunks() {
+			switch k := m.Kind.(type) {
+			case *protocol.ChunkMessage_Drop:
+				kinds["drop"]++
+				frames++
+				ps = append(ps, k.Drop.GetPos().Chunk())
+			case *protocol.ChunkMessage_Drops:
+				kinds["drops"]++
+				frames++
+				more, err := k.Drops.Positions()
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps = append(ps, more...)
+			}
+		}
+		return frames, ps, kinds
+	}
+	bf, bps, bk := dropped(bc)
+	sf, sps, sk := dropped(sc)
+	if len(bps) == 0 || bk["drop"] != 0 || bk["drops"] != 1 || bf != 1 {
+		t.Fatalf("batched client: %d frames %v for %d sections", bf, bk, len(bps))
+	}
+	if sk["drops"] != 0 || sf != len(sps) || !slices.IsSortedFunc(sps, resources.ComparePos) {
+		t.Fatalf("single client: %d frames %v for %d sections (sorted %v)", sf, sk, len(sps), slices.IsSortedFunc(sps, resources.ComparePos))
+	}
+	slices.SortFunc(bps, resources.ComparePos)
+	if !slices.Equal(bps, sps) {
+		t.Fatalf("the two clients dropped different sections: %v and %v", bps, sps)
+	}
+	for _, p := range bps {
+		if bc.Holds(p) || sc.Holds(p) {
+			t.Fatalf("%v still held after its drop", p)
+		}
+		if component[components.Delivery](w, batched).Held.Has(p) || component[components.Delivery](w, single).Held.Has(p) {
+			t.Fatalf("%v still recorded as held", p)
+		}
+	}
+	if a, b := component[components.Delivery](w, batched).Held.Len(), component[components.Delivery](w, single).Held.Len(); a != b {
+		t.Fatalf("held %d and %d after moving", a, b)
+	}
+}
+
+// TestDropsWaitForQueueRoom moves a client whose chunk queue is full: its
+// Drops wait (nothing is forgotten that the client was not told of), and
+// go out once there is room, after which it holds only its new view.
+func TestDropsWaitForQueueRoom(t *testing.T) {
+	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {}} {
+		w := newDeliverWorld(t)
+		c := newChunkConn(features)
+		p := w.join("p", c)
+		w.step(3)
+		before := component[components.Delivery](w, p).Held.Len()
+		c.setFull(true)
+		*component[components.Position](w, p) = components.Position{X: 40.5, Y: 64, Z: 0.5}
+		w.step(2)
+		d := component[components.Delivery](w, p)
+		if v := component[components.View](w, p); *v == d.For || d.Held.Len() != before {
+			t.Fatalf("features %v: with a full queue the view change went through (held %d, was %d)", features, d.Held.Len(), before)
+		}
+		c.setFull(false)
+		w.step(2)
+		d = component[components.Delivery](w, p)
+		v := component[components.View](w, p)
+		if *v != d.For {
+			t.Fatalf("features %v: view change not applied once the queue had room", features)
+		}
+		d.Held.Each(func(q chunk.Pos, _ uint64) {
+			if !v.Contains(q) {
+				t.Fatalf("features %v: %v held outside the new view", features, q)
+			}
+			if !c.Holds(q) {
+				t.Fatalf("features %v: %v recorded as held but the client dropped it or never got it", features, q)
+			}
+		})
+	}
+}

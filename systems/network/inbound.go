@@ -1,0 +1,75 @@
+package network
+
+import (
+	"github.com/stratavox/strata/components"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// InEvent is one inbound occurrence as the ingest system sees it: from
+// the QUIC transport, or from synthetic clients (bench) and recordings
+// (replay), which feed the same queue the network would.
+type InEvent struct {
+	Kind transport.EventKind
+	// ID identifies the client for the life of the process; it is also the
+	// player's entity id on the wire.
+	ID uint64
+	// Conn is the client's connection (every kind).
+	Conn components.Conn
+	// Name and ViewDistance come from the handshake (Connected only);
+	// ViewDistance is already clamped to the server's maximum.
+	Name         string
+	ViewDistance int
+	// Features are the features the handshake granted (Connected only);
+	// a recording keeps them, so a replayed client gets what it got.
+	Features []string
+	// Msg is the control message (Message only).
+	Msg *protocol.ClientMessage
+	// Code says why the client left (Disconnected only).
+	Code protocol.ErrorCode
+}
+
+// EventSource is drained by the ingest system once per tick, without
+// blocking.
+type EventSource interface {
+	Drain(dst []InEvent) []InEvent
+}
+
+// TransportSource adapts the QUIC transport's inbox.
+type TransportSource struct {
+	Inbox *transport.Inbox
+	buf   []transport.Event
+}
+
+// Drain converts every queued transport event.
+func (s *TransportSource) Drain(dst []InEvent) []InEvent {
+	s.buf = s.Inbox.Drain(s.buf[:0])
+	for i := range s.buf {
+		ev := &s.buf[i]
+		in := InEvent{Kind: ev.Kind, ID: uint64(ev.ID), Conn: ev.Client, Msg: ev.Msg, Code: ev.Code}
+		if ev.Kind == transport.Connected {
+			in.Name = ev.Client.Name()
+			in.ViewDistance = int(ev.Client.ViewDistance())
+			in.Features = ev.Client.Features()
+		}
+		dst = append(dst, in)
+		*ev = transport.Event{} // drop references for the GC
+	}
+	return dst
+}
+
+// QueueSource is an EventSource that other goroutines push into: synthetic
+// clients in benchmarks and tests.
+type QueueSource struct {
+	events mailbox[InEvent]
+}
+
+// Push queues an event for the next tick.
+func (q *QueueSource) Push(ev InEvent) {
+	q.events.put(ev)
+}
+
+// Drain takes every queued event.
+func (q *QueueSource) Drain(dst []InEvent) []InEvent {
+	return q.events.drain(dst)
+}

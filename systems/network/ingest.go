@@ -1,0 +1,160 @@
+package network
+
+import (
+	"fmt"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/systems/persist"
+)
+
+// ingestSystem drains the inbound events: it spawns a client's entity once
+// its player record is loaded, hands each of its messages to the plugin
+// that serves the message's kind (Router), and despawns it when it leaves.
+type ingestSystem struct {
+	cfg     Config
+	clients *Clients
+	router  *Router
+	loader  *playerLoader
+	dur     *persist.Durability
+	log     zerolog.Logger
+
+	events  []InEvent
+	loads   []playerLoad
+	joining map[uint64]bool
+
+	follow  generic.Map1[components.Follow]
+	players generic.Map3[components.Player, components.Position, components.Look]
+	mapsFor *ecs.World
+}
+
+func newIngest(cfg Config, clients *Clients, router *Router, loader *playerLoader, dur *persist.Durability, log zerolog.Logger) *ingestSystem {
+	return &ingestSystem{cfg: cfg, clients: clients, router: router, loader: loader, dur: dur, log: log, joining: map[uint64]bool{}}
+}
+
+func (s *ingestSystem) maps(w *ecs.World) {
+	if s.mapsFor == w {
+		return
+	}
+	s.follow = generic.NewMap1[components.Follow](w)
+	s.players = generic.NewMap3[components.Player, components.Position, components.Look](w)
+	s.mapsFor = w
+}
+
+func (s *ingestSystem) run(ctx *ecs.Context) {
+	s.maps(ctx.World)
+	s.clients.Left = s.clients.Left[:0]
+	s.clients.Joined = s.clients.Joined[:0]
+	s.events = s.cfg.Source.Drain(s.events[:0])
+	for i := range s.events {
+		ev := &s.events[i]
+		switch ev.Kind {
+		case transport.Connected:
+			s.connect(ev)
+		case transport.Message:
+			s.message(ctx, ev)
+		case transport.Disconnected:
+			s.disconnect(ctx, ev)
+		}
+		*ev = InEvent{}
+	}
+	s.loads = s.loader.drain(s.loads[:0])
+	for i := range s.loads {
+		s.admit(ctx, &s.loads[i])
+		s.loads[i] = playerLoad{}
+	}
+}
+
+func (s *ingestSystem) connect(ev *InEvent) {
+	if _, dup := s.clients.byID[ev.ID]; dup || s.joining[ev.ID] {
+		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, "client id already connected")
+		return
+	}
+	if !s.loader.request(*ev) {
+		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_SERVER_FULL, "too many players joining at once")
+		return
+	}
+	s.joining[ev.ID] = true
+}
+
+// admit spawns the entity of a client whose record lookup finished.
+func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
+	ev := l.ev
+	if !s.joining[ev.ID] {
+		return // left while its record was loading
+	}
+	delete(s.joining, ev.ID)
+	if l.err != nil {
+		s.log.Error().Err(l.err).Str("player", ev.Name).Msg("player record unreadable; refusing")
+		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_INTERNAL, "player record unreadable")
+		return
+	}
+	pos := s.cfg.Spawn
+	look := components.Look{}
+	radius := clampView(ev.ViewDistance, s.cfg.MaxViewDistance)
+	if l.found {
+		pos = components.Position{X: l.record.X, Y: l.record.Y, Z: l.record.Z}
+		look = components.Look{Yaw: l.record.Yaw, Pitch: l.record.Pitch}
+	}
+	id := ev.ID
+	if !ev.Conn.Accept(transport.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
+		return // gone meanwhile; its Disconnected event follows
+	}
+	// A fresh list each time: Spawn is deferred and keeps it.
+	comps := []any{
+		components.Player{ID: id, Name: ev.Name}, pos, look, components.Velocity{},
+		components.View{Center: pos.Section()}, components.Follow{Radius: radius, Slack: s.cfg.Slack},
+		components.Connection{Conn: ev.Conn}, components.Delivery{},
+	}
+	for _, mk := range s.clients.extra {
+		comps = append(comps, mk(ctx.Tick))
+	}
+	ctx.Commands.Spawn(func(e ecs.Entity) { s.clients.byID[id] = e }, comps...)
+	s.clients.Joined = append(s.clients.Joined, id)
+	s.log.Info().Uint64("client", id).Str("player", ev.Name).Bool("returning", l.found).
+		Float64("x", pos.X).Float64("y", pos.Y).Float64("z", pos.Z).Int("view", radius).Msg("player joined")
+}
+
+// message routes one control message of an admitted client.
+func (s *ingestSystem) message(ctx *ecs.Context, ev *InEvent) {
+	e, ok := s.clients.byID[ev.ID]
+	if !ok || !ctx.World.Alive(e) {
+		return // before admission, or already leaving
+	}
+	if !s.router.dispatch(ctx, Sender{Entity: e, ID: ev.ID, Conn: ev.Conn}, ev.Msg) {
+		ev.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+			fmt.Sprintf("message kind %T is not served by this server", ev.Msg.GetKind())))
+	}
+}
+
+// subscribe changes a client's view distance (the network plugin serves
+// Subscribe itself: the view is its component).
+func (s *ingestSystem) subscribe(_ *ecs.Context, from Sender, m *protocol.ClientMessage_Subscribe) {
+	s.follow.Get(from.Entity).Radius = clampView(int(m.Subscribe.GetViewDistance()), s.cfg.MaxViewDistance)
+}
+
+func (s *ingestSystem) disconnect(ctx *ecs.Context, ev *InEvent) {
+	delete(s.joining, ev.ID)
+	e, ok := s.clients.byID[ev.ID]
+	if !ok {
+		return
+	}
+	delete(s.clients.byID, ev.ID)
+	s.clients.Left = append(s.clients.Left, ev.ID)
+	if ctx.World.Alive(e) {
+		p, pos, look := s.players.Get(e)
+		s.dur.SavePlayer(recordOf(p, pos, look))
+		s.log.Info().Uint64("client", ev.ID).Str("player", p.Name).Str("code", ev.Code.String()).Msg("player left")
+	}
+	ctx.Commands.Despawn(e)
+}
+
+// errorMsg is a non-fatal Error for a client.
+func errorMsg(code protocol.ErrorCode, reason string) *protocol.ServerMessage {
+	return &protocol.ServerMessage{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: code, Message: reason}}}
+}

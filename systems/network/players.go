@@ -1,0 +1,101 @@
+package network
+
+import (
+	"sync"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/persist"
+)
+
+// playerLoad is a finished player-record lookup.
+type playerLoad struct {
+	ev     InEvent
+	record storage.PlayerRecord
+	found  bool
+	err    error
+}
+
+// playerLoader reads player records off the tick: a connecting client is
+// admitted once its record (or the news that it has none) is back. In
+// deterministic mode it reads inline so replays do not depend on timing.
+type playerLoader struct {
+	db      *storage.DB
+	inline  bool
+	done    mailbox[playerLoad]
+	jobs    chan InEvent
+	wg      sync.WaitGroup
+	stopped bool
+}
+
+func newPlayerLoader(db *storage.DB, inline bool) *playerLoader {
+	l := &playerLoader{db: db, inline: inline}
+	if !inline {
+		l.jobs = make(chan InEvent, 1024)
+		l.wg.Add(1)
+		go l.loop()
+	}
+	return l
+}
+
+func (l *playerLoader) load(ev InEvent) playerLoad {
+	r, ok, err := l.db.LoadPlayer(ev.Name)
+	return playerLoad{ev: ev, record: r, found: ok, err: err}
+}
+
+func (l *playerLoader) loop() {
+	defer l.wg.Done()
+	for ev := range l.jobs {
+		l.done.put(l.load(ev))
+	}
+}
+
+// request starts a lookup; false when the loader is saturated (the client
+// is then refused as if the server were full).
+func (l *playerLoader) request(ev InEvent) bool {
+	if l.inline {
+		l.done.put(l.load(ev))
+		return true
+	}
+	select {
+	case l.jobs <- ev:
+		return true
+	default:
+		return false
+	}
+}
+
+// drain appends the finished lookups to dst without blocking.
+func (l *playerLoader) drain(dst []playerLoad) []playerLoad {
+	return l.done.drain(dst)
+}
+
+// stop ends the goroutine; no goroutine outlives it.
+func (l *playerLoader) stop() {
+	if l.inline || l.stopped {
+		return
+	}
+	l.stopped = true
+	close(l.jobs)
+	l.wg.Wait()
+}
+
+// recordOf is what is kept of a player between sessions.
+func recordOf(p *components.Player, pos *components.Position, look *components.Look) storage.PlayerRecord {
+	return storage.PlayerRecord{Name: p.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch}
+}
+
+// saveAllPlayers queues a record of every connected player, at shutdown.
+func saveAllPlayers(app *ecs.App) {
+	dur, ok := ecs.GetResource[persist.Durability](app)
+	if !ok {
+		return
+	}
+	q := generic.NewFilter3[components.Player, components.Position, components.Look]().Query(app.World())
+	for q.Next() {
+		p, pos, look := q.Get()
+		dur.SavePlayer(recordOf(p, pos, look))
+	}
+}

@@ -1,0 +1,45 @@
+package network
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// TestViewShapeMissingIsTheNaiveOrder checks the column-and-rank form
+// against the plain one: every offset of the shape, nearest first, kept
+// when in the world and not held — near the world's top, bottom and
+// border too, with random held sets.
+func TestViewShapeMissingIsTheNaiveOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, c := range []struct{ radius, pad int }{{1, 0}, {2, 1}, {8, 1}, {5, 0}} {
+		sh := newViewShape(c.radius, c.pad)
+		for range 40 {
+			center := chunk.Pos{X: int32(rng.IntN(21) - 10), Y: int32(rng.IntN(34) - 7), Z: int32(rng.IntN(21) - 10)}
+			if rng.IntN(3) == 0 {
+				center.Z = chunk.BorderSections - int32(rng.IntN(3))
+			}
+			cyl := resources.Cylinder{Center: center, Radius: c.radius, Pad: c.pad}
+			var held components.Held
+			held.Reframe(center, c.radius+c.pad)
+			for _, o := range sh.offs {
+				if p := center.Add(o.X, o.Y, o.Z); p.InWorld() && rng.IntN(3) == 0 {
+					held.Set(p, 0)
+				}
+			}
+			var want []chunk.Pos
+			for _, o := range sh.offs {
+				if p := center.Add(o.X, o.Y, o.Z); p.InWorld() && !held.Has(p) {
+					want = append(want, p)
+				}
+			}
+			if got := sh.appendMissing(nil, cyl, &held); !slices.Equal(got, want) {
+				t.Fatalf("radius %d pad %d at %v: %d missing, want %d (or another order)", c.radius, c.pad, center, len(got), len(want))
+			}
+		}
+	}
+}

@@ -1,0 +1,340 @@
+// Package persist is the plugin that keeps the world durable on Pebble:
+// group commit of each tick's edits, acknowledgements released once
+// durable (Durability), player records, sections saved on eviction.
+package persist
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/residency"
+)
+
+// Names of the persistence plugin and its systems.
+const (
+	PluginName           = "persist"
+	SystemPersist        = "persist"
+	SystemReleaseDurable = "release_durable"
+)
+
+// Config configures the persist plugin.
+type Config struct {
+	// DataDir holds the database (DataDir/world).
+	DataDir string
+	// Seed and GeneratorVersion bind the database to its world.
+	Seed             int64
+	GeneratorVersion int
+	// MigrateGenerator accepts a database made by another generator version.
+	MigrateGenerator bool
+	// QueueCap bounds the writes in flight; 0 means 256.
+	QueueCap int
+	// InMemory keeps the database in memory (replays, tests); DataDir is
+	// then ignored.
+	InMemory bool
+	// Synchronous makes release_durable wait for every submitted write,
+	// so that acknowledgements go out on a tick that depends only on the
+	// inputs (deterministic mode) rather than on the disk's speed.
+	Synchronous bool
+}
+
+// Plugin is the plugin that keeps the world durable: it opens the
+// database, loads edited sections through the generation pool, saves
+// sections the store evicts, and in the persist stage hands each tick's
+// edits to the storage goroutine in one write, releasing the callbacks
+// waiting on them (action acknowledgements) once the write is durable.
+type Plugin struct {
+	Config Config
+
+	db      *storage.DB
+	writer  *storage.Writer
+	durable *Durability
+	store   *resources.ChunkStore
+	log     zerolog.Logger
+	full    zerolog.Logger // sampled: a full queue lasts many ticks
+}
+
+// New returns the plugin with the given configuration.
+func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
+
+// Name returns PluginName.
+func (p *Plugin) Name() string { return PluginName }
+
+// Dependencies names the residency plugin, whose store and pool it uses.
+func (p *Plugin) Dependencies() []string { return []string{residency.PluginName} }
+
+// Build opens the database and adds the Durability resource and the
+// persist and release_durable systems.
+func (p *Plugin) Build(app *ecs.App) error {
+	p.log = app.Log().With().Str("plugin", PluginName).Logger()
+	p.full = p.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second})
+	open := func() (*storage.DB, error) { return storage.Open(p.Config.DataDir, p.log) }
+	if p.Config.InMemory {
+		open = func() (*storage.DB, error) { return storage.OpenInMemory(p.log) }
+	}
+	// Checked before the database opens: a failed Build leaves nothing
+	// open behind it.
+	p.store = ecs.RequireResource[resources.ChunkStore](app)
+	gen := ecs.RequireResource[resources.Generation](app)
+	if p.store == nil || gen == nil {
+		return errors.New("residency resources missing")
+	}
+	db, err := open()
+	if err != nil {
+		return err
+	}
+	meta, err := db.Claim(p.Config.Seed, p.Config.GeneratorVersion, p.Config.MigrateGenerator)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	p.log.Info().Str("path", db.Path()).Int64("seed", meta.Seed).Int("generator_version", meta.GeneratorVersion).
+		Time("created_at", meta.CreatedAt).Msg("world database open")
+	p.db = db
+	p.writer = storage.NewWriter(db, p.Config.QueueCap, p.log)
+	p.durable = newDurability(p.writer)
+	if !p.Config.Synchronous {
+		// Acknowledgements leave as soon as their batch is synced, not at
+		// the next tick's release: that would add a whole tick to each.
+		p.writer.OnDurable = p.durable.onDurable
+	}
+	p.writer.Start()
+
+	ecs.AddResource(app, p.durable)
+	ecs.AddResource(app, p.db)
+	p.store.Saver = evictionSaver{d: p.durable, app: app}
+	gen.SetSource(p.writer)
+
+	app.AddSystem(ecs.Persist, SystemPersist, p.persist)
+	app.AddSystem(ecs.Persist, SystemReleaseDurable, p.release, ecs.After(SystemPersist))
+	return nil
+}
+
+// Durability tracks writes in flight and the callbacks waiting for them.
+// A callback registered with AfterDurable during tick T runs once every
+// write that holds T's edits is durable: on the storage goroutine as soon
+// as the batch is synced in a live server, on the tick goroutine in
+// release_durable in synchronous (deterministic) mode. Callbacks must
+// therefore only do what is safe from another goroutine, such as queuing
+// a message on a connection.
+type Durability struct {
+	mu      sync.Mutex // guards waiting and synced
+	writer  *storage.Writer
+	seq     uint64 // last write submitted
+	durable uint64 // last write known durable (writes complete in order)
+	// writes maps a write's sequence number to its sections, to clear
+	// their dirty flags when it is durable.
+	writes map[uint64][]storage.SectionWrite
+	// submitted is the revision of each section last handed over.
+	submitted map[chunk.Pos]uint64
+	// waiting callbacks, in registration order.
+	waiting []waiter
+	// synced is the last write the storage goroutine reported durable.
+	synced  uint64
+	ready   []func()
+	players []storage.PlayerRecord
+	results []storage.Result
+	// Latency of the last durable write, from hand-over to fsync.
+	LastLatency time.Duration
+	// Failed counts writes that could not be made durable.
+	Failed uint64
+}
+
+type waiter struct {
+	// covered is set once every edit made before the callback was
+	// registered is in a submitted write numbered barrier or earlier.
+	covered bool
+	barrier uint64
+	fn      func()
+}
+
+func newDurability(w *storage.Writer) *Durability {
+	return &Durability{writer: w, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}}
+}
+
+// AfterDurable runs fn once the edits made so far are durable.
+func (d *Durability) AfterDurable(fn func()) {
+	d.mu.Lock()
+	d.waiting = append(d.waiting, waiter{fn: fn})
+	d.mu.Unlock()
+}
+
+// releaseUpTo runs the callbacks covered by writes up to durable.
+func (d *Durability) releaseUpTo(durable uint64) {
+	d.mu.Lock()
+	d.synced = max(d.synced, durable)
+	n := 0
+	for _, w := range d.waiting {
+		if w.covered && w.barrier <= d.synced {
+			d.ready = append(d.ready, w.fn)
+			continue
+		}
+		d.waiting[n] = w
+		n++
+	}
+	clear(d.waiting[n:])
+	d.waiting = d.waiting[:n]
+	ready := d.ready
+	d.ready = nil
+	d.mu.Unlock()
+	for _, fn := range ready {
+		fn()
+	}
+}
+
+// onDurable is the storage goroutine's report that write token is synced.
+func (d *Durability) onDurable(token uint64) { d.releaseUpTo(token) }
+
+// cover marks every callback registered so far as waiting for writes up
+// to seq.
+func (d *Durability) cover(seq uint64) {
+	d.mu.Lock()
+	for i := range d.waiting {
+		if !d.waiting[i].covered {
+			d.waiting[i].covered, d.waiting[i].barrier = true, seq
+		}
+	}
+	d.mu.Unlock()
+}
+
+// SavePlayer queues a player record for the next write.
+func (d *Durability) SavePlayer(r storage.PlayerRecord) { d.players = append(d.players, r) }
+
+// Pending returns the number of callbacks waiting and writes in flight.
+func (d *Durability) Pending() (callbacks, writes int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.waiting), len(d.writes)
+}
+
+// Writer returns the storage writer, for its statistics.
+func (d *Durability) Writer() *storage.Writer { return d.writer }
+
+// submit hands one write over; false when the queue is full.
+func (d *Durability) submit(sections []storage.SectionWrite, players []storage.PlayerRecord) bool {
+	if !d.writer.Submit(storage.Write{Token: d.seq + 1, Sections: sections, Players: players}) {
+		return false
+	}
+	d.seq++
+	d.writes[d.seq] = sections
+	for _, sw := range sections {
+		d.submitted[sw.Pos] = sw.Revision
+	}
+	return true
+}
+
+// evictionSaver hands an edited section the store evicts to the storage
+// goroutine; the Writer's overlay serves it until it is durable.
+type evictionSaver struct {
+	d   *Durability
+	app *ecs.App
+}
+
+// SaveEvicted implements resources.Saver.
+func (s evictionSaver) SaveEvicted(p chunk.Pos, sec chunk.Section, rev uint64) error {
+	if s.d.submitted[p] == rev {
+		return nil // this revision is already on its way to disk
+	}
+	if !s.d.submit([]storage.SectionWrite{{Pos: p, Revision: rev, Section: sec}}, nil) {
+		return fmt.Errorf("save evicted section %v: storage queue full", p)
+	}
+	return nil
+}
+
+// persist hands every dirty section not yet submitted at its revision,
+// and the queued player records, to the storage goroutine in one write.
+func (p *Plugin) persist(*ecs.Context) {
+	d := p.durable
+	var sections []storage.SectionWrite
+	for _, pos := range p.store.AppendDirty(nil) {
+		rev, _ := p.store.Revision(pos)
+		if d.submitted[pos] == rev {
+			continue
+		}
+		sec, _ := p.store.Section(pos)
+		sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
+	}
+	if len(sections) > 0 || len(d.players) > 0 {
+		if !d.submit(sections, d.players) {
+			p.full.Warn().Int("sections", len(sections)).Msg("storage queue full; edits wait for the next tick")
+			return
+		}
+		d.players = nil
+	}
+	// Everything edited so far is in a write numbered d.seq or earlier;
+	// callbacks whose writes are already synced go now.
+	d.cover(d.seq)
+	d.releaseUpTo(d.durable)
+}
+
+// release drains durable writes, clears the dirty flags they cover and
+// runs the callbacks whose writes are all durable.
+func (p *Plugin) release(*ecs.Context) {
+	d := p.durable
+	d.results = d.writer.Drain(d.results[:0])
+	if p.Config.Synchronous {
+		for len(d.writes) > len(d.results) {
+			d.results = d.writer.Wait(d.results)
+		}
+	}
+	for _, r := range d.results {
+		if r.Err != nil {
+			// Only at shutdown does the writer give up; the sections stay dirty.
+			d.Failed++
+			p.log.Error().Err(r.Err).Uint64("write", r.Token).Msg("write not durable")
+		} else {
+			for _, sw := range d.writes[r.Token] {
+				p.store.MarkSaved(sw.Pos, sw.Revision)
+				if d.submitted[sw.Pos] == sw.Revision {
+					delete(d.submitted, sw.Pos)
+				}
+			}
+			d.LastLatency = r.Durable.Sub(r.Submitted)
+		}
+		delete(d.writes, r.Token)
+		d.durable = max(d.durable, r.Token)
+	}
+	d.releaseUpTo(d.durable)
+}
+
+// Shutdown writes every remaining edit, waits for it to be durable and
+// closes the database.
+func (p *Plugin) Shutdown(*ecs.App) error {
+	if p.db == nil {
+		return nil
+	}
+	var sections []storage.SectionWrite
+	if p.store != nil {
+		for _, pos := range p.store.AppendDirty(nil) {
+			rev, _ := p.store.Revision(pos)
+			sec, _ := p.store.Section(pos)
+			sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
+		}
+	}
+	var results []storage.Result
+	if len(sections) > 0 || len(p.durable.players) > 0 {
+		for !p.durable.submit(sections, p.durable.players) {
+			results = p.writer.Wait(results)
+		}
+	}
+	p.writer.Stop()
+	var errs []error
+	for _, r := range p.writer.Drain(results) {
+		if r.Err != nil {
+			errs = append(errs, r.Err)
+		}
+	}
+	if err := p.db.Close(); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) == 0 {
+		p.log.Info().Int("sections", len(sections)).Msg("world flushed and closed")
+	}
+	return errors.Join(errs...)
+}

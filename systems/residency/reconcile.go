@@ -1,0 +1,199 @@
+package residency
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// reconcileSystem brings the resident set towards the desired set in three
+// phases that never block: drain, evict, dispatch. It works from the
+// desired set's change log, so a tick costs in proportion to what changed,
+// not to the size of the world.
+type reconcileSystem struct {
+	store   *resources.ChunkStore
+	gen     *resources.Generation
+	desired *resources.Desired
+	backlog *resources.Backlog
+	retry   uint64
+	log     zerolog.Logger
+
+	// Reused between ticks. Work is sorted by column before it touches
+	// the store and the desired set, whose lookups are cheap for the
+	// column just looked up and costly otherwise.
+	results []resources.Result
+	order   []resultKey
+	batch   []resources.Want
+	jobs    []resources.Want
+}
+
+// resultKey sorts results without moving them (a Result is ~100 bytes):
+// key orders as resources.ComparePos does, in one comparison.
+type resultKey struct {
+	key uint64
+	i   int32
+}
+
+// posKey packs p into a key that sorts like ComparePos: X, then Z, then
+// Y. |X| and |Z| are below 2^27 (chunk.BorderSections), Y takes 5 bits.
+func posKey(p chunk.Pos) uint64 {
+	const off = 1 << 27
+	return uint64(p.X+off)<<33 | uint64(p.Z+off)<<5 | uint64(p.Y-chunk.MinSectionY)
+}
+
+func (r *reconcileSystem) run(ctx *ecs.Context) {
+	r.drain(ctx.Tick)
+	r.evict(ctx.Tick)
+	r.dispatch(ctx.Tick)
+}
+
+// drain takes every finished job and makes it resident only if a view
+// still wants it. The check closes the eviction race: a section whose view
+// moved away while it was generating is dropped here, never resurrected
+// after evict has run.
+func (r *reconcileSystem) drain(tick uint64) {
+	r.results = r.gen.TakeResults(r.results[:0])
+	// Workers finish in any order. (Inline jobs come back in the order
+	// dispatch submitted them, which is already column by column.)
+	r.order = r.order[:0]
+	for i := range r.results {
+		r.order = append(r.order, resultKey{posKey(r.results[i].Pos), int32(i)})
+	}
+	if !r.gen.Deterministic() {
+		slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
+	}
+	st := &r.backlog.Stats
+	for _, k := range r.order {
+		res := &r.results[k.i]
+		if res.Err != nil {
+			st.Failed++
+			r.log.Error().Err(res.Err).Stringer("pos", res.Pos).Msg("section job failed; will retry")
+			if r.desired.Contains(res.Pos) {
+				r.backlog.Retry(res.Pos, res.Priority, tick+r.retry)
+			}
+			continue
+		}
+		if !r.desired.Contains(res.Pos) || r.store.Has(res.Pos) {
+			st.Dropped++
+			continue
+		}
+		if err := r.store.InsertDerived(res.Pos, res.Section, res.Revision, res.Derived); err != nil {
+			// Only a position outside the world gets here, and views are
+			// clipped to it: a bug, but not worth stopping the tick for.
+			r.log.Error().Err(err).Msg("insert finished section")
+			continue
+		}
+		st.Inserted++
+	}
+	clear(r.results) // drop references to section cells
+	if cap(r.results) > 4*max(len(r.results), resources.KeepResults) {
+		r.results, r.order = nil, nil // grown by a burst
+	}
+}
+
+// evict drops resident sections that stopped being wanted, handing dirty
+// ones to the store's Saver first; a section that cannot be saved stays
+// resident and is tried again later.
+func (r *reconcileSystem) evict(tick uint64) {
+	_, unwanted := r.desired.Changes()
+	for _, p := range unwanted {
+		if !r.desired.Contains(p) {
+			r.evictOne(p, tick, 0)
+		}
+	}
+	r.backlog.TakeDueHeld(tick, func(p chunk.Pos, attempts int) {
+		if !r.desired.Contains(p) {
+			r.evictOne(p, tick, attempts)
+		}
+	})
+}
+
+func (r *reconcileSystem) evictOne(p chunk.Pos, tick uint64, attempts int) {
+	ok, err := r.store.Evict(p)
+	if ok {
+		r.backlog.Stats.Evicted++
+		return
+	}
+	if err == nil {
+		return // not resident: it was pending or in flight
+	}
+	r.backlog.Stats.EvictHeld++
+	r.backlog.Hold(p, tick+r.retry, attempts+1)
+	if attempts == 0 {
+		ev := r.log.Warn()
+		if errors.Is(err, resources.ErrNoSaver) {
+			ev = r.log.Debug()
+		}
+		ev.Err(err).Stringer("pos", p).Msg("edited section kept resident until it can be saved")
+	}
+}
+
+// dispatch queues the newly wanted sections on the backlog and submits the
+// most urgent ones that are neither resident nor in flight, as many as the
+// generation queue has room for.
+func (r *reconcileSystem) dispatch(tick uint64) {
+	wanted, _ := r.desired.Changes()
+	r.backlog.PushDueRetries(tick)
+	if r.backlog.Len() == 0 && len(wanted) <= r.gen.Room() {
+		// Everything fits in the pool now, so order does not matter here
+		// (the pool itself runs the nearest first): submit in the change
+		// log's order, which is column by column, without the backlog.
+		r.submit(wanted)
+		r.desired.ClearChanges()
+		return
+	}
+	for _, w := range wanted {
+		r.backlog.Push(w.Pos, w.Priority)
+	}
+	r.desired.ClearChanges()
+
+	for room := r.gen.Room(); room > 0 && r.backlog.Len() > 0; room = r.gen.Room() {
+		// Take the room's worth of most urgent entries, then check and
+		// submit them column by column; the pool orders jobs by priority
+		// itself.
+		r.batch = r.batch[:0]
+		for len(r.batch) < room {
+			w, ok := r.backlog.Pop()
+			if !ok {
+				break
+			}
+			r.batch = append(r.batch, w)
+		}
+		slices.SortFunc(r.batch, func(a, b resources.Want) int { return resources.ComparePos(a.Pos, b.Pos) })
+		r.submit(r.batch)
+	}
+	// Stale entries (wanted once, then left, resident or in flight) are
+	// normally skipped as they come up; compact when they dominate so that
+	// a view that roams while generation lags cannot grow the backlog
+	// without bound.
+	if n := r.backlog.Len(); n > 4096 && n > 2*r.desired.Len() {
+		r.backlog.Compact(r.needed)
+	}
+}
+
+// submit hands the generation pool every one of ws that is needed, in one
+// batch.
+func (r *reconcileSystem) submit(ws []resources.Want) {
+	st := &r.backlog.Stats
+	r.jobs = r.jobs[:0]
+	for _, w := range ws {
+		if r.needed(w.Pos) {
+			r.jobs = append(r.jobs, w)
+		} else {
+			st.BacklogSkips++
+		}
+	}
+	st.Dispatched += uint64(r.gen.SubmitAll(r.jobs))
+}
+
+// needed reports whether p should be dispatched: wanted, not resident, not
+// in flight.
+func (r *reconcileSystem) needed(p chunk.Pos) bool {
+	return r.desired.Contains(p) && !r.store.Has(p) && !r.gen.IsInFlight(p)
+}

@@ -1,0 +1,113 @@
+// Package residency is the plugin that keeps exactly the sections the
+// views want resident: the desired set, the generation job pool, the chunk
+// store, tickets, and the start-up gate (LoadSpawn) and pre-generation
+// (Pregen) that run its schedule.
+package residency
+
+import (
+	"errors"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+)
+
+// Names of the residency plugin and its systems, for Dependencies and
+// Before/After constraints of other plugins.
+const (
+	PluginName          = "residency"
+	SystemExpireTickets = "expire_tickets"
+	SystemFollowViews   = "follow_views"
+	SystemStreamChunks  = "stream_chunks"
+	SystemReconcile     = "reconcile"
+)
+
+// DefaultRetryTicks is how long a failed job or a deferred eviction waits
+// before it is tried again (one second at 20 ticks per second).
+const DefaultRetryTicks = 20
+
+// Config configures the residency plugin.
+type Config struct {
+	// Generator makes natural sections; required. It is shared by every
+	// worker, so it must be immutable (safe for concurrent use).
+	Generator resources.Generator
+	// Workers, QueueCap and Deterministic configure the generation pool
+	// (see resources.GenerationConfig).
+	Workers       int
+	QueueCap      int
+	Deterministic bool
+	// RetryTicks delays retries of failed jobs and of evictions whose
+	// section could not be saved; 0 means DefaultRetryTicks.
+	RetryTicks uint64
+}
+
+// Plugin is the plugin that keeps exactly the sections the views want
+// resident. It adds the resources ChunkStore, Generation, Desired and
+// Backlog, and, in the stream stage, the systems expire_tickets,
+// follow_views, stream_chunks and reconcile, in that order. Storage plugs
+// into the resources from its own Build (ChunkStore.Saver,
+// Generation.SetSource) by depending on PluginName.
+type Plugin struct {
+	Config Config
+
+	gen     *resources.Generation
+	tickets *ticketSystem
+	follow  *followSystem
+	desired *desiredSystem
+	recon   *reconcileSystem
+}
+
+// New returns the plugin with the given configuration.
+func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
+
+// Name returns PluginName.
+func (r *Plugin) Name() string { return PluginName }
+
+// Build adds the components, resources and systems.
+func (r *Plugin) Build(app *ecs.App) error {
+	cfg := r.Config
+	if cfg.Generator == nil {
+		return errors.New("residency: no generator configured")
+	}
+	if cfg.RetryTicks == 0 {
+		cfg.RetryTicks = DefaultRetryTicks
+	}
+	ecs.RegisterComponent[components.Position](app)
+	ecs.RegisterComponent[components.View](app)
+	ecs.RegisterComponent[components.Follow](app)
+	ecs.RegisterComponent[components.Ticket](app)
+
+	store := resources.NewChunkStore()
+	r.gen = resources.NewGeneration(cfg.Generator, resources.GenerationConfig{
+		Workers:       cfg.Workers,
+		QueueCap:      cfg.QueueCap,
+		Deterministic: cfg.Deterministic,
+	})
+	desired := resources.NewDesired()
+	backlog := resources.NewBacklog()
+	ecs.AddResource(app, store)
+	ecs.AddResource(app, r.gen)
+	ecs.AddResource(app, desired)
+	ecs.AddResource(app, backlog)
+
+	r.tickets = newTicketSystem()
+	r.follow = newFollowSystem()
+	r.desired = newDesiredSystem(desired)
+	r.recon = &reconcileSystem{
+		store: store, gen: r.gen, desired: desired, backlog: backlog,
+		retry: cfg.RetryTicks, log: app.Log().With().Str("system", SystemReconcile).Logger(),
+	}
+	app.AddSystem(ecs.Stream, SystemExpireTickets, r.tickets.run, ecs.Before(SystemFollowViews))
+	app.AddSystem(ecs.Stream, SystemFollowViews, r.follow.run, ecs.Before(SystemStreamChunks))
+	app.AddSystem(ecs.Stream, SystemStreamChunks, r.desired.run, ecs.Before(SystemReconcile))
+	app.AddSystem(ecs.Stream, SystemReconcile, r.recon.run)
+	return nil
+}
+
+// Shutdown stops the generation pool; no worker outlives it.
+func (r *Plugin) Shutdown(*ecs.App) error {
+	if r.gen != nil {
+		r.gen.Stop()
+	}
+	return nil
+}

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package systems
-
-import "time"
-
-// threadCPU is not measured on this platform: the cpu figures read zero.
-func threadCPU() time.Duration { return 0 }
