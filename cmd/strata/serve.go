@@ -2,11 +2,15 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems/network"
 )
 
 // bindServeFlags binds every server setting to a flag, with its default.
@@ -63,7 +67,7 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 				return err
 			}
 			if printSchedule {
-				_, err := cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String()))
+				_, err := cmd.OutOrStdout().Write([]byte(srv.App().Schedule().String() + routes(srv.App())))
 				return errors.Join(err, srv.Close())
 			}
 			if isTerminal(os.Stderr) {
@@ -84,4 +88,17 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 	addConfigFlag(cmd, &configPath)
 	bindServeFlags(cmd, &cfg)
 	return cmd
+}
+
+// routes lists which plugin serves each inbound message kind and plugin
+// channel, for --print-schedule.
+func routes(app *ecs.App) string {
+	var b strings.Builder
+	if r, ok := ecs.GetResource[network.Router](app); ok {
+		fmt.Fprintf(&b, "inbound: %s\n", strings.Join(r.Kinds(), " "))
+	}
+	if c, ok := ecs.GetResource[network.Channels](app); ok && len(c.Names()) > 0 {
+		fmt.Fprintf(&b, "channels: %s\n", strings.Join(c.Names(), " "))
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package network
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
@@ -57,13 +58,23 @@ func SendChannel(conn components.Conn, name string, payload []byte) bool {
 	return conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Plugin{Plugin: &protocol.PluginMessage{Channel: name, Payload: payload}}})
 }
 
+// Names lists the served channels, each as "channel→plugin", sorted.
+func (c *Channels) Names() []string {
+	out := make([]string, 0, len(c.served))
+	for name, ch := range c.served {
+		out = append(out, name+"→"+ch.plugin)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // receive is the network plugin's handler of inbound plugin messages.
 func (c *Channels) receive(ctx *ecs.Context, from Sender, m *protocol.ClientMessage_Plugin) {
 	name := m.Plugin.GetChannel()
 	ch, ok := c.served[name]
 	if !ok {
 		c.Unknown++
-		from.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL, fmt.Sprintf("no plugin serves channel %q", name)))
+		from.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL, "no plugin serves "+name))
 		return
 	}
 	ch.fn(ctx, from, m.Plugin.GetPayload())

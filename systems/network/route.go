@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
@@ -84,11 +85,13 @@ func (r *Router) dispatch(ctx *ecs.Context, from Sender, msg *protocol.ClientMes
 	return true
 }
 
-// Kinds lists the served kinds and their plugins, for the schedule print.
+// Kinds lists the served kinds, each as "Kind→plugin" (the oneof case's
+// name), sorted: what `serve --print-schedule` shows.
 func (r *Router) Kinds() []string {
 	out := make([]string, 0, len(r.routes))
 	for t, rt := range r.routes {
-		out = append(out, fmt.Sprintf("%v: %s", t, rt.plugin))
+		name := strings.TrimPrefix(t.String(), "*protocol.ClientMessage_")
+		out = append(out, name+"→"+rt.plugin)
 	}
 	slices.Sort(out)
 	return out
