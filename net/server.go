@@ -270,7 +270,7 @@ func (s *Server) dispatch(conn *quic.Conn) {
 	defer s.wg.Done()
 	alpn := conn.ConnectionState().TLS.NegotiatedProtocol
 	if alpn == protocol.ALPN {
-		s.serveSession(quicSession{conn})
+		s.serveSession(QUICSession{conn})
 		return
 	}
 	if h, ok := s.cfg.ALPNHandlers[alpn]; ok {

@@ -85,10 +85,41 @@ const (
 	chunkUrgency   = 5
 )
 
-// quicSession adapts a native quic-go connection.
-type quicSession struct{ c *quic.Conn }
+// QUICSession adapts a native quic-go connection to Session, and, for
+// the client library, to the client's side of one (OpenStream,
+// AcceptUniStream). Every QUIC connection either side makes goes through
+// it, so the stream priorities and error codes are written once.
+type QUICSession struct{ c *quic.Conn }
 
-func (s quicSession) AcceptStream(ctx context.Context) (Stream, error) {
+// NewQUICSession wraps c.
+func NewQUICSession(c *quic.Conn) QUICSession { return QUICSession{c} }
+
+// OpenStream opens the client's control stream.
+func (s QUICSession) OpenStream(ctx context.Context) (Stream, error) {
+	st, err := s.c.OpenStreamSync(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return quicStream{st}, nil
+}
+
+// AcceptUniStream waits for the server's chunk stream.
+func (s QUICSession) AcceptUniStream(ctx context.Context) (ReceiveStream, error) {
+	st, err := s.c.AcceptUniStream(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return quicReceiveStream{st}, nil
+}
+
+type quicReceiveStream struct{ *quic.ReceiveStream }
+
+func (s quicReceiveStream) CancelRead(code protocol.ErrorCode) {
+	s.ReceiveStream.CancelRead(quic.StreamErrorCode(code.AppCode()))
+}
+
+// AcceptStream implements Session.
+func (s QUICSession) AcceptStream(ctx context.Context) (Stream, error) {
 	st, err := s.c.AcceptStream(ctx)
 	if err != nil {
 		return nil, err
@@ -97,7 +128,8 @@ func (s quicSession) AcceptStream(ctx context.Context) (Stream, error) {
 	return quicStream{st}, nil
 }
 
-func (s quicSession) OpenUniStream(ctx context.Context) (SendStream, error) {
+// OpenUniStream implements Session.
+func (s QUICSession) OpenUniStream(ctx context.Context) (SendStream, error) {
 	st, err := s.c.OpenUniStreamSync(ctx)
 	if err != nil {
 		return nil, err
@@ -106,23 +138,30 @@ func (s quicSession) OpenUniStream(ctx context.Context) (SendStream, error) {
 	return quicSendStream{st}, nil
 }
 
-func (s quicSession) SendDatagram(b []byte) error { return s.c.SendDatagram(b) }
+// SendDatagram implements Session.
+func (s QUICSession) SendDatagram(b []byte) error { return s.c.SendDatagram(b) }
 
-func (s quicSession) ReceiveDatagram(ctx context.Context) ([]byte, error) {
+// ReceiveDatagram implements Session.
+func (s QUICSession) ReceiveDatagram(ctx context.Context) ([]byte, error) {
 	return s.c.ReceiveDatagram(ctx)
 }
 
-func (s quicSession) SupportsDatagrams() bool {
+// SupportsDatagrams implements Session: both sides enabled them.
+func (s QUICSession) SupportsDatagrams() bool {
 	d := s.c.ConnectionState().SupportsDatagrams
 	return d.Local && d.Remote
 }
 
-func (s quicSession) CloseWithError(code protocol.ErrorCode, reason string) error {
+// CloseWithError implements Session.
+func (s QUICSession) CloseWithError(code protocol.ErrorCode, reason string) error {
 	return s.c.CloseWithError(quic.ApplicationErrorCode(code.AppCode()), reason)
 }
 
-func (s quicSession) Context() context.Context { return s.c.Context() }
-func (s quicSession) RemoteAddr() net.Addr     { return s.c.RemoteAddr() }
+// Context implements Session.
+func (s QUICSession) Context() context.Context { return s.c.Context() }
+
+// RemoteAddr implements Session.
+func (s QUICSession) RemoteAddr() net.Addr { return s.c.RemoteAddr() }
 
 type quicStream struct{ *quic.Stream }
 

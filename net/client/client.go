@@ -108,7 +108,7 @@ func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("client: dial %s: %w", addr, err)
 	}
-	return open(ctx, quicSession{qc}, opts, addr)
+	return open(ctx, transport.NewQUICSession(qc), opts, addr)
 }
 
 // open is Dial and Open after the transport is up: the handshake, then the

@@ -4,8 +4,6 @@ import (
 	"context"
 	"net"
 
-	"github.com/quic-go/quic-go"
-
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
@@ -47,58 +45,4 @@ type Session interface {
 func Open(ctx context.Context, sess Session, opts Options) (*Conn, error) {
 	opts.withDefaults()
 	return open(ctx, sess, opts, sess.RemoteAddr().String())
-}
-
-// quicSession adapts the QUIC connection Dial makes.
-type quicSession struct{ c *quic.Conn }
-
-func (s quicSession) OpenStream(ctx context.Context) (transport.Stream, error) {
-	st, err := s.c.OpenStreamSync(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return quicStream{st}, nil
-}
-
-func (s quicSession) AcceptUniStream(ctx context.Context) (transport.ReceiveStream, error) {
-	st, err := s.c.AcceptUniStream(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return quicReceiveStream{st}, nil
-}
-
-func (s quicSession) SendDatagram(b []byte) error { return s.c.SendDatagram(b) }
-
-func (s quicSession) ReceiveDatagram(ctx context.Context) ([]byte, error) {
-	return s.c.ReceiveDatagram(ctx)
-}
-
-// SupportsDatagrams asks only the server's side, as Dial always has: with
-// datagrams off locally (Options.QUIC) the reader just ends at once.
-func (s quicSession) SupportsDatagrams() bool {
-	return s.c.ConnectionState().SupportsDatagrams.Remote
-}
-
-func (s quicSession) CloseWithError(code protocol.ErrorCode, reason string) error {
-	return s.c.CloseWithError(quic.ApplicationErrorCode(code.AppCode()), reason)
-}
-
-func (s quicSession) Context() context.Context { return s.c.Context() }
-func (s quicSession) RemoteAddr() net.Addr     { return s.c.RemoteAddr() }
-
-type quicStream struct{ *quic.Stream }
-
-func (s quicStream) CancelRead(code protocol.ErrorCode) {
-	s.Stream.CancelRead(quic.StreamErrorCode(code.AppCode()))
-}
-
-func (s quicStream) CancelWrite(code protocol.ErrorCode) {
-	s.Stream.CancelWrite(quic.StreamErrorCode(code.AppCode()))
-}
-
-type quicReceiveStream struct{ *quic.ReceiveStream }
-
-func (s quicReceiveStream) CancelRead(code protocol.ErrorCode) {
-	s.ReceiveStream.CancelRead(quic.StreamErrorCode(code.AppCode()))
 }
