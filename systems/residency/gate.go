@@ -27,7 +27,7 @@ const gatePoll = 2 * time.Millisecond
 // fraction done. It is called from the calling goroutine; rate-limit
 // logging in it.
 //
-// app must be built with the Residency plugin. LoadSpawn returns the
+// app must be built with the residency plugin. LoadSpawn returns the
 // anchor entity, or ctx's error (wrapped) if ctx ends first. A Source
 // that keeps failing keeps the gate closed: pass a ctx with a deadline.
 func LoadSpawn(ctx context.Context, app *ecs.App, view components.View, progress func(resident, inFlight int)) (ecs.Entity, error) {
