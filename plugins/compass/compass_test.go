@@ -13,13 +13,26 @@ import (
 )
 
 // TestCompassOverTheTransport asks the compass on its channel through the
-// real client and transport and reads the answer its client code would:
-// the direction and distance from where the server has the player.
+// real client and transport — in-memory sessions and QUIC on loopback —
+// and reads the answer its client code would: the direction and distance
+// from where the server has the player.
 func TestCompassOverTheTransport(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts []scenario.Option
+	}{
+		{"pipe", nil},
+		{"quic", []scenario.Option{scenario.OverQUIC()}},
+	} {
+		t.Run(c.name, func(t *testing.T) { askCompass(t, c.opts...) })
+	}
+}
+
+func askCompass(t *testing.T, opts ...scenario.Option) {
 	nettest.CheckNoLeaks(t)
 	target := components.Position{X: 40.5, Y: scenario.Ground, Z: 0.5}
 	p := &compass.Plugin{Target: target}
-	s := scenario.New(t, scenario.WithPlugins(p))
+	s := scenario.New(t, append(opts, scenario.WithPlugins(p))...)
 	c := s.Connect("ann", client.Options{ViewDistance: 1})
 
 	ask := func() compass.Reply {
