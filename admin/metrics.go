@@ -78,6 +78,12 @@ type Metrics struct {
 
 	// StorageBatches counts committed storage batches.
 	StorageBatches *Total
+	// StorageCorrupt counts the sections whose stored record is known
+	// corrupt: not served, never regenerated over, retried with back-off.
+	StorageCorrupt prometheus.Gauge
+	// StorageCorruptions counts corruption events the database met: damaged
+	// blocks read, compactions failed over damage, bad records, a stop.
+	StorageCorruptions *Total
 	// StorageFsync observes each batch commit's fsync latency.
 	StorageFsync prometheus.Histogram
 }
@@ -150,6 +156,8 @@ func NewMetrics() *Metrics {
 	m.SentSections = total("strata_sent_sections_total", "Sections sent to clients.")
 	m.DeliveryQueuedBytes = gauge("strata_delivery_queued_bytes", "Bytes queued to clients' chunk streams, over all clients.")
 	m.StorageBatches = total("strata_storage_batches_total", "Storage batches committed.")
+	m.StorageCorruptions = total("strata_storage_corruptions_total", "Corruption events the world database met (damaged blocks read, failed compactions, bad records).")
+	m.StorageCorrupt = gauge("strata_storage_corrupt_sections", "Sections whose stored record is corrupt: not served, never regenerated over, retried with back-off.")
 	return m
 }
 

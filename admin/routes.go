@@ -14,10 +14,12 @@ import (
 // routes builds the admin mux. pprof's handlers are registered here by
 // hand: importing net/http/pprof also registers them on
 // http.DefaultServeMux, which this package never serves.
-func routes(status *Status, metrics *Metrics, cert http.Handler, backup func(string) error, log zerolog.Logger) http.Handler {
+func routes(status *Status, metrics *Metrics, cert http.Handler, backup BackupFunc, log zerolog.Logger) http.Handler {
 	mux := http.NewServeMux()
 	if backup != nil {
-		mux.HandleFunc("POST /api/backup", backupHandler(backup, log))
+		// Every state-changing endpoint goes through mutation: a web page
+		// on another site must not be able to trigger it.
+		mux.Handle("POST /api/backup", mutation(backupHandler(backup, log), log))
 	}
 	mux.Handle("GET /metrics", promhttp.HandlerFor(metrics.reg, promhttp.HandlerOpts{
 		Registry: metrics.reg, // counts its own encoding errors
@@ -135,23 +137,3 @@ func writeJSONError(w http.ResponseWriter, code int, msg string) {
 type promLogger struct{ log zerolog.Logger }
 
 func (l promLogger) Println(v ...any) { l.log.Error().Msg(fmt.Sprint(v...)) }
-
-// backupHandler takes {"out": DIR} and checkpoints the world into DIR.
-func backupHandler(backup func(string) error, log zerolog.Logger) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Out string `json:"out"`
-		}
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096)).Decode(&req); err != nil || req.Out == "" {
-			http.Error(w, `body must be {"out": "DIR"}`, http.StatusBadRequest)
-			return
-		}
-		if err := backup(req.Out); err != nil {
-			log.Error().Err(err).Str("out", req.Out).Msg("online backup failed")
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		log.Info().Str("out", req.Out).Msg("online backup written")
-		fmt.Fprintf(w, "backed up to %s\n", req.Out)
-	}
-}

@@ -37,9 +37,12 @@ type Config struct {
 	// Public maps ServeMux patterns to handlers served to anyone, outside
 	// the token check (the browser client at /play).
 	Public map[string]http.Handler
-	// Backup, if set, serves POST /api/backup {"out": DIR}: a consistent
-	// copy of the world database into DIR while the server runs.
-	Backup func(dir string) error
+	// Backup, if set, serves POST /api/backup {"name": NAME}: a
+	// consistent copy of the world database into the data directory's
+	// backups folder while the server runs (see BackupFunc). The request
+	// must come from the listener's own origin or from a non-browser
+	// client (see docs/admin.md).
+	Backup BackupFunc
 }
 
 // Server is the admin HTTP listener.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
 )
 
 // Client is the tick's handle on one connection. Every method is safe for
@@ -133,16 +134,19 @@ func (c *Client) Accept(a Admission) bool {
 		Pitch:            a.Pitch,
 		Seed:             cfg.World.Seed,
 		GeneratorVersion: cfg.World.GeneratorVersion,
+		// The bounds every rule enforces, not a setting: advertising other
+		// ones would tell the client of a world the server does not keep.
 		Bounds: &protocol.WorldBounds{
-			MinSectionY:    cfg.World.MinSectionY,
-			MaxSectionY:    cfg.World.MaxSectionY,
-			BorderSections: cfg.World.BorderSections,
+			MinSectionY:    chunk.MinSectionY,
+			MaxSectionY:    chunk.MaxSectionY,
+			BorderSections: chunk.BorderSections,
 		},
 		Limits:        c.srv.limits,
 		Features:      c.features,
 		ViewDistance:  c.view,
 		Tick:          a.Tick,
 		SectionFormat: cfg.World.SectionFormat,
+		Blocks:        cfg.World.Blocks,
 	}
 	b, err := frame.Marshal(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Welcome{Welcome: w}}, frame.ControlCap)
 	if err != nil { // cannot happen with a bounded Welcome; fail loudly rather than hang the client

@@ -70,16 +70,19 @@ type WorldInfo struct {
 	// SectionFormat is the version of the encoding in Chunk.data; default
 	// chunk.CodecVersion.
 	SectionFormat uint32
-	// MinSectionY/MaxSectionY bound the world vertically; both zero means
-	// chunk.MinSectionY..chunk.MaxSectionY.
-	MinSectionY, MaxSectionY int32
-	// BorderSections is the horizontal border; default chunk.BorderSections.
-	BorderSections int32
 	// TickRate is ticks per second; default 20.
 	TickRate uint32
 	// SectionsPerTick and BytesPerTick advertise the per-client delivery
 	// budget (informational for clients; the deliver system enforces it).
 	SectionsPerTick, BytesPerTick uint32
+	// Rules are the movement and action rules advertised in
+	// Welcome.limits (the gameplay plugin enforces them); the zero value
+	// advertises none.
+	Rules Rules
+	// Blocks is the block registry sent in every Welcome; nil means
+	// resources/chunk's (protocol.BlockRegistry). It is shared by every
+	// Welcome and must not change once the server started.
+	Blocks []*protocol.BlockInfo
 }
 
 // Limits are per-connection limits. Zero means the default in brackets.
@@ -125,9 +128,29 @@ type Limits struct {
 	// pause (QUIC flow control pushes back on clients) while it is full.
 	// Connected/Disconnected are never refused. [65536]
 	InboxMessages int
-	// MaxHandshakes bounds connections that have not yet become clients
-	// (no Hello yet); more are closed with SERVER_FULL at once. [64]
+	// MaxHandshakes bounds connections that have not yet become clients:
+	// QUIC handshake done (or WebTransport session open) but no Hello yet,
+	// each held for at most HelloTimeout. More are closed with SERVER_FULL
+	// at once. [64]
 	MaxHandshakes int
+	// MaxHandshakesPerAddr is the same bound per source host, so that one
+	// host's idle connections cannot take every handshake slot: beyond it
+	// a new connection from that host is closed with SERVER_FULL at once
+	// while other hosts still get in. A host is an IPv4 address (IPv4-mapped
+	// IPv6 included) or an IPv6 /64, since one subscriber commonly holds a
+	// whole /64. Only proven addresses count (a completed QUIC handshake),
+	// so spoofed Initials cannot use up a victim's share. Players behind
+	// one NAT share it, but a player holds a slot only for the moment
+	// between its QUIC handshake and its Hello. [4]
+	MaxHandshakesPerAddr int
+	// RetryThreshold turns on QUIC address validation under load: once
+	// more than this many connections are in handshake (QUIC handshakes in
+	// progress plus connections awaiting their Hello), and until they are
+	// down to half as many, a new connection must first answer a Retry,
+	// one extra round trip, before the server keeps any state for it. A flood from spoofed addresses then costs one
+	// stateless packet per datagram, and what gets through has a real
+	// address for MaxHandshakesPerAddr to count. [16]
+	RetryThreshold int
 }
 
 func (c Config) withDefaults() (Config, error) {
@@ -151,6 +174,12 @@ func (c Config) withDefaults() (Config, error) {
 		}
 	}
 	c.World = c.World.withDefaults()
+	if err := c.World.Rules.check(); err != nil {
+		return c, err
+	}
+	if err := protocol.CheckBlockRegistry(c.World.Blocks); err != nil {
+		return c, fmt.Errorf("transport: World.Blocks: %w", err)
+	}
 	c.Limits = c.Limits.withDefaults()
 	return c, nil
 }
@@ -159,14 +188,11 @@ func (w WorldInfo) withDefaults() WorldInfo {
 	if w.SectionFormat == 0 {
 		w.SectionFormat = chunk.CodecVersion
 	}
-	if w.MinSectionY == 0 && w.MaxSectionY == 0 {
-		w.MinSectionY, w.MaxSectionY = chunk.MinSectionY, chunk.MaxSectionY
-	}
-	if w.BorderSections == 0 {
-		w.BorderSections = chunk.BorderSections
-	}
 	if w.TickRate == 0 {
 		w.TickRate = 20
+	}
+	if w.Blocks == nil {
+		w.Blocks = protocol.BlockRegistry()
 	}
 	return w
 }
@@ -208,6 +234,8 @@ func (l Limits) withDefaults() Limits {
 	defD(&l.RejectLinger, 500*time.Millisecond)
 	def(&l.InboxMessages, 65536)
 	def(&l.MaxHandshakes, 64)
+	def(&l.MaxHandshakesPerAddr, 4)
+	def(&l.RetryThreshold, 16)
 	return l
 }
 

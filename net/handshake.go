@@ -39,15 +39,23 @@ func (e *handshakeError) Error() string {
 // serveSession runs one connection from the Hello to the Disconnected event.
 func (s *Server) serveSession(sess Session) {
 	log := s.log.With().Str("remote", sess.RemoteAddr().String()).Logger()
-	if n := s.handshakes.Add(1); n > int64(s.cfg.Limits.MaxHandshakes) {
-		s.handshakes.Add(-1)
+	// Refused at once, without waiting for a Hello: holding the connection
+	// open for HelloTimeout is exactly what a flood wants.
+	leave, refused := s.gate.enter(sess.RemoteAddr())
+	if leave == nil {
 		s.stats.rejected.Add(1)
-		log.Warn().Int64("handshakes", n).Msg("too many handshakes in progress; refusing connection")
-		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_SERVER_FULL, "too many connection attempts")
+		ev := log.Warn()
+		if refused == refusedPerAddr {
+			// One host over its share hurts no one else; under a flood this
+			// is once per attempt, so it stays out of the default log.
+			ev = log.Debug()
+		}
+		ev.Str("reason", string(refused)).Msg("too many handshakes in progress; refusing connection")
+		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_SERVER_FULL, string(refused))
 		return
 	}
 	ctl, hello, err := s.readHello(sess)
-	s.handshakes.Add(-1)
+	leave()
 	if err != nil {
 		var he *handshakeError
 		if !errors.As(err, &he) {

@@ -37,9 +37,9 @@ type Server struct {
 	clients map[ClientID]*Client
 	names   map[string]ClientID // lower-cased names of registered clients
 
-	nextID     atomic.Uint64
-	handshakes atomic.Int64
-	stats      counters
+	nextID atomic.Uint64
+	gate   *handshakeGate // connections not yet clients; see admission.go
+	stats  counters
 }
 
 // Listen binds the UDP socket, starts accepting connections and returns.
@@ -63,7 +63,11 @@ func Listen(cfg Config) (*Server, error) {
 		}
 		s.udp, pc = udp, udp
 	}
-	s.tr = &quic.Transport{Conn: pc}
+	s.tr = &quic.Transport{
+		Conn:                pc,
+		ConnContext:         s.gate.connContext,
+		VerifySourceAddress: s.gate.verifySourceAddress,
+	}
 	s.ln, err = s.tr.Listen(s.tlsConfig(), s.quicConfig())
 	if err != nil {
 		s.tr.Close()
@@ -106,6 +110,7 @@ func newServer(cfg Config) *Server {
 		clients: make(map[ClientID]*Client),
 		names:   make(map[string]ClientID),
 	}
+	s.gate = newHandshakeGate(cfg.Limits, s.log)
 	s.limits = s.serverLimits()
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s
@@ -164,7 +169,7 @@ func (s *Server) quicConfig() *quic.Config {
 
 func (s *Server) serverLimits() *protocol.ServerLimits {
 	l := s.cfg.Limits
-	return &protocol.ServerLimits{
+	sl := &protocol.ServerLimits{
 		MaxViewDistance: s.cfg.MaxViewDistance,
 		ControlFrameCap: frame.ControlCap,
 		ChunkFrameCap:   frame.ChunkCap,
@@ -179,6 +184,8 @@ func (s *Server) serverLimits() *protocol.ServerLimits {
 		BytesPerTick:    s.cfg.World.BytesPerTick,
 		IdleTimeoutMs:   uint32(l.IdleTimeout.Milliseconds()),
 	}
+	s.cfg.World.Rules.apply(sl)
+	return sl
 }
 
 // Addr is the bound UDP address (useful with port 0). A server from
@@ -268,6 +275,7 @@ func (s *Server) acceptLoop() {
 // dispatch routes a connection by its negotiated ALPN.
 func (s *Server) dispatch(conn *quic.Conn) {
 	defer s.wg.Done()
+	s.gate.quicDone(conn.Context())
 	alpn := conn.ConnectionState().TLS.NegotiatedProtocol
 	if alpn == protocol.ALPN {
 		s.serveSession(QUICSession{conn})

@@ -1,11 +1,16 @@
 package resources
 
-import "github.com/stratavox/strata/resources/chunk"
+import (
+	"math"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
 
 // Backlog is reconcile's bookkeeping between ticks: the desired sections
 // waiting for room in the generation queue, nearest first; jobs that failed
-// and wait to be retried; and evictions that could not save their section
-// yet. Only the tick goroutine may use it.
+// and wait to be retried, with what is known of their failures; and
+// evictions that could not save their section yet. Only the tick goroutine
+// may use it.
 //
 // The waiting queue is a bucket queue on Priority (squared distances are
 // small integers), first in first out within a bucket, so its order is
@@ -21,8 +26,52 @@ type Backlog struct {
 	retries []delayed
 	held    []delayed
 
+	// failures remembers the sections whose last job failed, for the
+	// back-off and so that a corrupt record is reported once.
+	failures map[chunk.Pos]Failure
+	corrupt  int // entries of failures with Corrupt set
+
+	// Backoff spaces the retries of a failing section; NewBacklog sets
+	// DefaultBackoff.
+	Backoff Backoff
+
 	// Counters, for metrics and tests.
 	Stats ReconcileStats
+}
+
+// Backoff spaces the retries of a section whose jobs keep failing: the
+// first retry waits Base ticks, each further one twice as long as the one
+// before, up to Max. A failure that lasts (a corrupt record, a disk that
+// keeps erroring) thus costs a load per Max ticks, not one a second.
+type Backoff struct {
+	Base, Max uint64
+}
+
+// DefaultBackoff is 1 s, 2 s, 4 s … up to a minute at 20 ticks per second.
+var DefaultBackoff = Backoff{Base: 20, Max: 1200}
+
+// Delay returns how many ticks retry number attempt (1 after the first
+// failure) waits: Base·2^(attempt−1), at most Max (and at least one tick).
+func (b Backoff) Delay(attempt int) uint64 {
+	d, limit := max(b.Base, 1), max(b.Max, b.Base, 1)
+	for i := 1; i < attempt && d < limit && d <= math.MaxUint64/2; i++ {
+		d *= 2
+	}
+	return min(d, limit)
+}
+
+// Failure is what the backlog knows of a section whose last job failed.
+type Failure struct {
+	// Attempts counts the consecutive failed jobs.
+	Attempts int
+	// Corrupt is set once a failure was a corrupt stored record, until a
+	// job for the section succeeds: a permanent failure, which no retry is
+	// expected to cure (retries go on, spaced by the back-off, in case it
+	// was a passing read error).
+	Corrupt bool
+	// Due is the tick of the next retry; 0 when none is scheduled (the
+	// section was no longer wanted when it failed).
+	Due uint64
 }
 
 // ReconcileStats counts what reconcile did since start.
@@ -31,6 +80,7 @@ type ReconcileStats struct {
 	Inserted     uint64 // results made resident
 	Dropped      uint64 // results discarded because no view wanted them any more
 	Failed       uint64 // results that carried an error (retried later)
+	Recovered    uint64 // sections loaded after being known corrupt
 	Evicted      uint64 // sections evicted
 	EvictHeld    uint64 // evictions deferred because a dirty section could not be saved
 	BacklogSkips uint64 // stale backlog entries skipped
@@ -44,8 +94,8 @@ type delayed struct {
 	Attempts int
 }
 
-// NewBacklog returns an empty backlog.
-func NewBacklog() *Backlog { return &Backlog{} }
+// NewBacklog returns an empty backlog with DefaultBackoff.
+func NewBacklog() *Backlog { return &Backlog{Backoff: DefaultBackoff} }
 
 // Len returns the number of waiting entries, stale ones included.
 func (b *Backlog) Len() int { return b.n }
@@ -111,16 +161,90 @@ func (b *Backlog) Compact(keep func(chunk.Pos) bool) {
 	}
 }
 
-// Reset drops every waiting entry, retry and held eviction.
+// Reset drops every waiting entry, retry, held eviction and remembered
+// failure.
 func (b *Backlog) Reset() {
 	for i := range b.buckets {
 		b.buckets[i], b.heads[i] = b.buckets[i][:0], 0
 	}
 	b.n, b.min = 0, 0
 	b.retries, b.held = b.retries[:0], b.held[:0]
+	clear(b.failures)
+	b.corrupt = 0
 }
 
-// Retry schedules pos to be pushed again at tick due (after a failed job).
+// Fail records that a job for pos failed at tick now — corrupt when its
+// stored record is corrupt — and, if retry is set (a view still wants
+// pos), schedules it to be pushed again after the back-off for its
+// attempts so far. It returns the failure as recorded and whether pos has
+// just become known corrupt, so that the caller reports each corrupt
+// section once.
+//
+// A failure that is neither corrupt nor retried is forgotten: a section
+// wanted again later starts afresh. A corrupt one is remembered (and
+// counted by Corrupt) until a job for pos succeeds.
+func (b *Backlog) Fail(pos chunk.Pos, priority uint32, now uint64, corrupt, retry bool) (f Failure, newlyCorrupt bool) {
+	if b.failures == nil {
+		b.failures = map[chunk.Pos]Failure{}
+	}
+	f = b.failures[pos]
+	newlyCorrupt = corrupt && !f.Corrupt
+	if newlyCorrupt {
+		b.corrupt++
+	}
+	f.Attempts++
+	// Sticky: a passing error on a retry says nothing of the record.
+	f.Corrupt = f.Corrupt || corrupt
+	f.Due = 0
+	if retry {
+		f.Due = now + b.Backoff.Delay(f.Attempts)
+		b.Retry(pos, priority, f.Due)
+	}
+	if !f.Corrupt && !retry {
+		delete(b.failures, pos)
+		return f, false
+	}
+	b.failures[pos] = f
+	return f, newlyCorrupt
+}
+
+// Succeeded forgets pos's failures: a job for it has just succeeded. It
+// returns what was forgotten, if anything.
+func (b *Backlog) Succeeded(pos chunk.Pos) (Failure, bool) {
+	if len(b.failures) == 0 {
+		return Failure{}, false
+	}
+	f, ok := b.failures[pos]
+	if !ok {
+		return Failure{}, false
+	}
+	delete(b.failures, pos)
+	if f.Corrupt {
+		b.corrupt--
+		b.Stats.Recovered++
+	}
+	return f, true
+}
+
+// FailureOf returns what is known of pos's failing jobs; false when its
+// last job did not fail (or the failure was forgotten).
+func (b *Backlog) FailureOf(pos chunk.Pos) (Failure, bool) {
+	f, ok := b.failures[pos]
+	return f, ok
+}
+
+// IsCorrupt reports whether pos's stored record is known corrupt: its last
+// job failed permanently.
+func (b *Backlog) IsCorrupt(pos chunk.Pos) bool {
+	return b.failures[pos].Corrupt
+}
+
+// Corrupt returns how many sections are known corrupt (the
+// strata_storage_corrupt_sections gauge).
+func (b *Backlog) Corrupt() int { return b.corrupt }
+
+// Retry schedules pos to be pushed again at tick due (Fail calls it after
+// a failed job, with the back-off).
 func (b *Backlog) Retry(pos chunk.Pos, priority uint32, due uint64) {
 	b.retries = append(b.retries, delayed{Pos: pos, Priority: priority, Due: due})
 }

@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stratavox/strata/resources/chunk"
@@ -96,5 +97,79 @@ func TestBacklogFarPrioritiesShareABucket(t *testing.T) {
 		if w, ok := b.Pop(); !ok || w.Pos.X != want {
 			t.Fatalf("popped %v, want X=%d", w, want)
 		}
+	}
+}
+
+func TestBackoffDelay(t *testing.T) {
+	tests := []struct {
+		b       Backoff
+		attempt int
+		want    uint64
+	}{
+		{DefaultBackoff, 1, 20},
+		{DefaultBackoff, 2, 40},
+		{DefaultBackoff, 3, 80},
+		{DefaultBackoff, 6, 640},
+		{DefaultBackoff, 7, 1200}, // 1280 capped at a minute
+		{DefaultBackoff, 1000, 1200},
+		{Backoff{Base: 0, Max: 0}, 5, 1},    // at least a tick
+		{Backoff{Base: 50, Max: 10}, 3, 50}, // a cap below the base is the base
+		{Backoff{Base: 3, Max: 1 << 63}, 200, 1 << 63},
+		{Backoff{Base: 3, Max: math.MaxUint64}, 200, 3 << 62}, // no overflow
+	}
+	for _, tt := range tests {
+		if got := tt.b.Delay(tt.attempt); got != tt.want {
+			t.Errorf("%+v.Delay(%d) = %d, want %d", tt.b, tt.attempt, got, tt.want)
+		}
+	}
+}
+
+func TestBacklogFailures(t *testing.T) {
+	b := NewBacklog()
+	b.Backoff = Backoff{Base: 2, Max: 8}
+	p, q := chunk.Pos{X: 1}, chunk.Pos{X: 2}
+
+	// A passing failure is retried with a growing delay, then forgotten
+	// on success.
+	if f, fresh := b.Fail(p, 3, 10, false, true); fresh || f.Attempts != 1 || f.Due != 12 {
+		t.Fatalf("first failure %+v fresh %v", f, fresh)
+	}
+	if f, _ := b.Fail(p, 3, 13, false, true); f.Attempts != 2 || f.Due != 17 {
+		t.Fatalf("second failure %+v", f)
+	}
+	if b.Retries() != 2 || b.Corrupt() != 0 {
+		t.Fatalf("retries %d corrupt %d", b.Retries(), b.Corrupt())
+	}
+	if f, ok := b.Succeeded(p); !ok || f.Attempts != 2 {
+		t.Fatalf("succeeded: %+v %v", f, ok)
+	}
+	if _, ok := b.FailureOf(p); ok {
+		t.Fatal("failure remembered after success")
+	}
+	// One no view wants any more is forgotten at once.
+	b.Fail(p, 3, 20, false, false)
+	if _, ok := b.FailureOf(p); ok {
+		t.Fatal("unwanted passing failure remembered")
+	}
+
+	// A corrupt one is new once, counted, sticky across a passing error
+	// and remembered while unwanted, until a success.
+	if _, fresh := b.Fail(q, 1, 30, true, true); !fresh || b.Corrupt() != 1 || !b.IsCorrupt(q) {
+		t.Fatalf("corrupt: fresh %v count %d", fresh, b.Corrupt())
+	}
+	if _, fresh := b.Fail(q, 1, 33, true, false); fresh || b.Corrupt() != 1 {
+		t.Fatal("corrupt section reported twice")
+	}
+	if f, _ := b.Fail(q, 1, 40, false, true); !f.Corrupt || f.Attempts != 3 || f.Due != 48 || b.Corrupt() != 1 {
+		t.Fatalf("after a passing error: %+v, count %d", f, b.Corrupt())
+	}
+	b.Succeeded(q)
+	if b.Corrupt() != 0 || b.IsCorrupt(q) || b.Stats.Recovered != 1 {
+		t.Fatalf("after success: count %d recovered %d", b.Corrupt(), b.Stats.Recovered)
+	}
+	b.Fail(q, 1, 50, true, true)
+	b.Reset()
+	if b.Corrupt() != 0 || b.Retries() != 0 {
+		t.Fatal("Reset kept failures")
 	}
 }

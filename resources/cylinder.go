@@ -67,7 +67,7 @@ func (c Cylinder) Contains(p chunk.Pos) bool {
 // in the world) as a mask, bit y-MinSectionY for section Y: what Contains
 // says of the column's sections, in one call.
 func (c Cylinder) ColumnMask(x, z int32) uint32 {
-	if x < -chunk.BorderSections || x > chunk.BorderSections || z < -chunk.BorderSections || z > chunk.BorderSections {
+	if !chunk.ColumnInBorder(int64(x), int64(z)) {
 		return 0
 	}
 	c = c.clamped()
@@ -131,12 +131,6 @@ func Priority(center, p chunk.Pos) uint32 {
 	return uint32(min(d, 1<<32-1))
 }
 
-// columnInWorld reports whether column (x, z) is inside the world border.
-func columnInWorld(x, z int64) bool {
-	return x >= -chunk.BorderSections && x <= chunk.BorderSections &&
-		z >= -chunk.BorderSections && z <= chunk.BorderSections
-}
-
 // footprint is a cylinder's horizontal shape: for each dx in
 // -reach..reach, the columns dz in -half[dx+reach]..half[dx+reach].
 type footprint struct {
@@ -163,7 +157,7 @@ func (fp *footprint) eachColumn(center chunk.Pos, fn func(x, z int64)) {
 	for i, w := range fp.half {
 		x := int64(center.X) + int64(i-fp.reach)
 		for dz := -int64(w); dz <= int64(w); dz++ {
-			if z := int64(center.Z) + dz; columnInWorld(x, z) {
+			if z := int64(center.Z) + dz; chunk.ColumnInBorder(x, z) {
 				fn(x, z)
 			}
 		}

@@ -5,6 +5,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/stratavox/strata/admin"
 	transport "github.com/stratavox/strata/net"
@@ -18,8 +19,14 @@ import (
 type Config struct {
 	// DataDir holds the database and the TLS certificate.
 	DataDir string
-	// Seed is the world seed.
+	// Seed is the seed of a new world. A world already stored in DataDir
+	// keeps the seed it was created with: without SeedExplicit, New serves
+	// it with that seed; with SeedExplicit, a different stored seed is an
+	// error naming both.
 	Seed int64
+	// SeedExplicit says Seed was asked for (serve: --seed, STRATA_SEED or
+	// the config file) rather than left at its default.
+	SeedExplicit bool
 	// TPS is the tick rate.
 	TPS int
 	// MaxCatchUp bounds how many late ticks run back to back.
@@ -29,8 +36,13 @@ type Config struct {
 	SpawnRadius int
 	// Workers is the generation pool size; 0 means cores-1 (at least 1).
 	Workers int
-	// GeneratorVersion is the terrain generator version of a new world.
+	// GeneratorVersion is the terrain generator version of a new world. A
+	// stored world keeps its own unless GeneratorVersionExplicit or
+	// MigrateGenerator is set (then the two must match, or
+	// MigrateGenerator moves the world to GeneratorVersion).
 	GeneratorVersion int
+	// GeneratorVersionExplicit says GeneratorVersion was asked for.
+	GeneratorVersionExplicit bool
 	// Listen is the QUIC listener's UDP address ("" disables the network:
 	// a headless server).
 	Listen string
@@ -67,6 +79,12 @@ type Config struct {
 	// MigrateGenerator lets a database made by another generator version
 	// be served with GeneratorVersion (its edits are kept).
 	MigrateGenerator bool
+	// BackupEvery, when positive, takes a backup (a Pebble checkpoint)
+	// into DATA/backups every interval while the server runs, off the tick.
+	BackupEvery time.Duration
+	// BackupKeep is how many scheduled backups are kept, the newest; older
+	// ones are removed after each new one. 0 keeps them all.
+	BackupKeep int
 	// ProtectRadius, when positive, adds the protect plugin: no one but
 	// the players named in ProtectAllow edits blocks within that many
 	// blocks (horizontally) of the world spawn.
@@ -86,6 +104,11 @@ func (c Config) chatLimits() transport.ChatLimits {
 	return transport.ChatLimits{}.WithDefaults()
 }
 
+// minBackupEvery is the shortest backup interval: each backup is a
+// checkpoint with a synced write, so a shorter one is a mistake (tests use
+// 50 ms).
+const minBackupEvery = 10 * time.Millisecond
+
 // Defaults returns the embedded default configuration.
 func Defaults() Config {
 	return Config{
@@ -102,6 +125,7 @@ func Defaults() Config {
 		MaxClients:      256,
 
 		GeneratorVersion: worldgen.LatestVersion,
+		BackupKeep:       24,
 	}
 }
 
@@ -143,6 +167,17 @@ func (c Config) Validate() error {
 	}
 	if c.Workers < 0 {
 		errs = append(errs, fmt.Errorf("workers: %d is negative", c.Workers))
+	}
+	if c.BackupEvery < 0 {
+		errs = append(errs, fmt.Errorf("backup-every: %v is negative (0 turns scheduled backups off)", c.BackupEvery))
+	} else if c.BackupEvery > 0 && c.BackupEvery < minBackupEvery {
+		errs = append(errs, fmt.Errorf("backup-every: %v is below %v", c.BackupEvery, minBackupEvery))
+	}
+	if c.BackupEvery > 0 && c.InMemory {
+		errs = append(errs, errors.New("backup-every: an in-memory world has no data directory to back up into"))
+	}
+	if c.BackupKeep < 0 {
+		errs = append(errs, fmt.Errorf("backup-keep: %d is negative (0 keeps every backup)", c.BackupKeep))
 	}
 	return errors.Join(errs...)
 }

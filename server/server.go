@@ -29,6 +29,7 @@ import (
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/server/backups"
 	"github.com/stratavox/strata/systems/chat"
 	"github.com/stratavox/strata/systems/commands"
 	"github.com/stratavox/strata/systems/gameplay"
@@ -52,6 +53,7 @@ type Server struct {
 	status    *admin.Status
 	metrics   *admin.Metrics
 	admin     *admin.Server
+	backups   *backups.Keeper // nil for an in-memory world
 	ready     atomic.Bool
 	certs     *certs.Manager
 	wt        atomic.Pointer[wt.Server]
@@ -65,10 +67,17 @@ type Server struct {
 }
 
 // New validates cfg and builds the App with every plugin. Building opens
-// the world database; Run or Close releases it.
+// the world database; Run or Close releases it. A world already stored in
+// cfg.DataDir keeps its seed and generator version (see Config.Seed).
 func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("invalid configuration: %w", err)
+	}
+	// The generator and the spawn point are made from the seed before the
+	// database opens, so the stored world's seed is read first.
+	cfg, err := resolveWorld(cfg, log)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.RecordHashes {
 		// Hashes recorded from a non-deterministic run could never be
@@ -77,7 +86,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	}
 	gen, err := worldgen.New(cfg.Seed, cfg.GeneratorVersion)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("world generator: %w", err)
 	}
 	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, counted: map[string]uint64{}}
 	x, y, z := gen.FindSpawn()
@@ -95,7 +104,11 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if cfg.Admin != "" {
 		// Checked before anything opens files: an admin listener off
 		// loopback without a token is refused outright.
-		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: s.backup, Cert: certHandler, Public: s.playHandlers()}, s.status, s.metrics)
+		var backup admin.BackupFunc
+		if !cfg.InMemory {
+			backup = s.backup
+		}
+		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: backup, Cert: certHandler, Public: s.playHandlers()}, s.status, s.metrics)
 		if err != nil {
 			return nil, fmt.Errorf("admin: %w", err)
 		}
@@ -121,6 +134,12 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	if !cfg.InMemory {
+		s.backups = backups.New(backups.Options{
+			DataDir: cfg.DataDir, DB: ecs.Resource[storage.DB](app), Log: log,
+			Every: cfg.BackupEvery, Keep: cfg.BackupKeep,
+		})
+	}
 	if s.recording != nil {
 		if err := s.writeRecordingHeader(); err != nil {
 			return nil, errors.Join(err, app.Shutdown())
@@ -210,7 +229,10 @@ func (s *Server) App() *ecs.App { return s.app }
 func (s *Server) Spawn() components.Position { return s.spawn }
 
 // Close shuts every plugin down without running; Run does it itself.
-func (s *Server) Close() error { return s.app.Shutdown() }
+func (s *Server) Close() error {
+	s.stopBackups()
+	return s.app.Shutdown()
+}
 
 // AdminAddr returns the admin listener's bound address once Run started
 // it ("" when disabled).
@@ -221,14 +243,26 @@ func (s *Server) AdminAddr() string {
 	return s.admin.Addr()
 }
 
-// backup checkpoints the world database; the admin listener calls it from
-// its own goroutine, which Pebble allows while the tick writes.
-func (s *Server) backup(dir string) error {
-	db, ok := ecs.GetResource[storage.DB](s.app)
-	if !ok {
-		return fmt.Errorf("no world database")
+// backup checkpoints the world database into DATA/backups/name; the admin
+// listener calls it from its own goroutine, which Pebble allows while the
+// tick writes.
+func (s *Server) backup(name string) (backups.Backup, error) {
+	if s.backups == nil {
+		return backups.Backup{}, errors.New("backup: the world database is not open yet")
 	}
-	return db.Checkpoint(dir)
+	return s.backups.Take(name)
+}
+
+// Backups returns the world's backups keeper (nil for an in-memory
+// world): on-demand backups and the schedule of Config.BackupEvery.
+func (s *Server) Backups() *backups.Keeper { return s.backups }
+
+// stopBackups ends the backup schedule and waits for a backup under way:
+// the database must not close under a checkpoint.
+func (s *Server) stopBackups() {
+	if s.backups != nil {
+		s.backups.Stop()
+	}
 }
 
 // listen opens the QUIC listener, after the start-up gate, and starts
@@ -256,6 +290,7 @@ func (s *Server) listen(ctx context.Context) error {
 		World: transport.WorldInfo{
 			Seed: s.cfg.Seed, GeneratorVersion: uint32(s.gen.Version()), TickRate: uint32(s.cfg.TPS),
 			SectionsPerTick: uint32(b.Sections), BytesPerTick: uint32(b.Bytes),
+			Rules: GameRules(s.cfg),
 		},
 		MaxClients:      s.cfg.MaxClients,
 		MaxViewDistance: uint32(s.cfg.MaxViewDistance),
@@ -376,6 +411,7 @@ func (s *Server) shutdown() error {
 			errs = append(errs, fmt.Errorf("admin: %w", err))
 		}
 	}
+	s.stopBackups()
 	if err := s.app.Shutdown(); err != nil {
 		errs = append(errs, err)
 	}
@@ -393,7 +429,7 @@ func (s *Server) shutdown() error {
 func (s *Server) Run(ctx context.Context) error {
 	if s.admin != nil {
 		if err := s.admin.Start(); err != nil {
-			return errors.Join(fmt.Errorf("admin: %w", err), s.app.Shutdown())
+			return errors.Join(fmt.Errorf("admin: %w", err), s.Close())
 		}
 	}
 	if err := s.loadSpawn(ctx); err != nil {
@@ -410,6 +446,10 @@ func (s *Server) Run(ctx context.Context) error {
 		if err := s.listen(ctx); err != nil {
 			return errors.Join(err, s.shutdown())
 		}
+	}
+	if s.backups != nil {
+		// Off the tick: the keeper's goroutine checkpoints while it runs.
+		s.backups.Start()
 	}
 	s.log.Info().Int("tps", s.cfg.TPS).Int64("seed", s.cfg.Seed).Int("systems", len(s.app.Schedule().Order())).Msg("ticking")
 	overruns := s.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second})
@@ -441,8 +481,13 @@ func (s *Server) loadSpawn(ctx context.Context) error {
 		}
 	}
 	view := components.View{Center: chunk.PosOfFloat(s.spawn.X, s.spawn.Y, s.spawn.Z), Radius: s.cfg.SpawnRadius}
-	if _, err := residency.LoadSpawn(ctx, s.app, view, progress); err != nil {
+	spawned, err := residency.LoadSpawn(ctx, s.app, view, progress)
+	if err != nil {
 		return err
+	}
+	if n := len(spawned.Failed); n > 0 {
+		s.log.Warn().Int("sections", n).Str("positions", fmt.Sprint(spawned.Failed[:min(n, 64)])).
+			Msg("spawn region loaded without sections whose stored records are corrupt: they are not served, never regenerated over, and retried with back-off")
 	}
 	s.ready.Store(true)
 	s.log.Info().Stringer("center", view.Center).Int("radius", view.Radius).Dur("took", time.Since(start)).Msg("spawn region loaded")

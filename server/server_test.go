@@ -93,8 +93,8 @@ func TestServeAdminAndBackup(t *testing.T) {
 	if code, body := get("/api/status"); code != http.StatusOK || !strings.Contains(body, `"ready":true`) {
 		t.Fatalf("status: %d %.300s", code, body)
 	}
-	out := filepath.Join(t.TempDir(), "copy")
-	resp, err := http.Post("http://"+srv.AdminAddr()+"/api/backup", "application/json", strings.NewReader(`{"out":"`+out+`"}`))
+	out := filepath.Join(cfg.DataDir, "backups", "copy")
+	resp, err := http.Post("http://"+srv.AdminAddr()+"/api/backup", "application/json", strings.NewReader(`{"name":"copy"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,8 @@ func newRootCmd() *cobra.Command {
 		newServeCmd(g),
 		newMapCmd(),
 		newBackupCmd(g),
+		newCheckCmd(),
+		newRepairCmd(g),
 		newReplayCmd(g),
 		newPregenCmd(),
 		newBenchCmd(g),

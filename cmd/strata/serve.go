@@ -17,12 +17,12 @@ import (
 func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f := cmd.Flags()
 	f.StringVar(&cfg.DataDir, "data", cfg.DataDir, "data directory (database, TLS certificate)")
-	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world seed")
+	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "seed of a new world (a stored world keeps its own; a different one given here is refused)")
 	f.IntVar(&cfg.TPS, "tps", cfg.TPS, "ticks per second")
 	f.IntVar(&cfg.MaxCatchUp, "max-catch-up", cfg.MaxCatchUp, "late ticks run back to back before the backlog is dropped")
 	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
 	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: cores-1, at least 1)")
-	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world")
+	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world (a stored world keeps its own)")
 	f.StringVar(&cfg.Admin, "admin", cfg.Admin, "admin HTTP listener (metrics, status page, pprof); empty disables it")
 	f.StringVar(&cfg.AdminToken, "admin-token", cfg.AdminToken, "token required on every admin request (mandatory off loopback)")
 	f.StringVar(&cfg.Listen, "listen", cfg.Listen, "QUIC listener UDP address; empty runs headless")
@@ -39,6 +39,17 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.BoolVar(&cfg.RecordHashes, "record-hashes", cfg.RecordHashes, "also record a state hash per tick (implies --deterministic)")
 	f.BoolVar(&cfg.Deterministic, "deterministic", cfg.Deterministic, "inline generation and synchronous durability: the same inputs give the same world (slower)")
 	f.BoolVar(&cfg.MigrateGenerator, "migrate-generator", cfg.MigrateGenerator, "serve a world made by another generator version with --generator-version, keeping its edits")
+	f.DurationVar(&cfg.BackupEvery, "backup-every", cfg.BackupEvery, "take a backup into DATA/backups this often while serving, e.g. 1h (0: never)")
+	f.IntVar(&cfg.BackupKeep, "backup-keep", cfg.BackupKeep, "scheduled backups kept, the newest (0: all)")
+}
+
+// markExplicit records which world settings were asked for (flag,
+// environment or config file: applySettings marks those as changed), so
+// that a stored world keeps its own seed and generator version unless
+// they are.
+func markExplicit(cmd *cobra.Command, cfg *server.Config) {
+	cfg.SeedExplicit = cmd.Flags().Changed("seed")
+	cfg.GeneratorVersionExplicit = cmd.Flags().Changed("generator-version")
 }
 
 func newServeCmd(g *globalFlags) *cobra.Command {
@@ -58,6 +69,7 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 			if err := applySettings(cmd, configPath, os.Environ()); err != nil {
 				return err
 			}
+			markExplicit(cmd, &cfg)
 			log, err := g.newLogger(os.Stderr)
 			if err != nil {
 				return err

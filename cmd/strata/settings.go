@@ -23,7 +23,8 @@ func envName(flag string) string {
 // applySettings fills every flag the command line did not set, first from
 // the environment, then from the config file (a TOML table of flag names);
 // defaults stay for the rest. Precedence: flag > environment > file >
-// default. An unknown key or an invalid value is an error naming the
+// default. A flag set from either counts as changed, like one given on the
+// command line. An unknown key or an invalid value is an error naming the
 // setting and where it came from.
 func applySettings(cmd *cobra.Command, configPath string, environ []string) error {
 	env := map[string]string{}
@@ -54,14 +55,17 @@ func applySettings(cmd *cobra.Command, configPath string, environ []string) erro
 		if err != nil || f.Changed || f.Name == "config" || f.Name == "help" {
 			return
 		}
+		// flags.Set, not f.Value.Set: it marks the flag changed, so that
+		// a setting from the environment or the file counts as given
+		// (serve's --seed must know whether it was asked for).
 		if v, ok := env[envName(f.Name)]; ok {
-			if serr := f.Value.Set(v); serr != nil {
+			if serr := flags.Set(f.Name, v); serr != nil {
 				err = fmt.Errorf("setting %s from %s=%q: %w", f.Name, envName(f.Name), v, serr)
 			}
 			return
 		}
 		if v, ok := file[f.Name]; ok {
-			if serr := f.Value.Set(tomlString(v)); serr != nil {
+			if serr := flags.Set(f.Name, tomlString(v)); serr != nil {
 				err = fmt.Errorf("setting %s from config file %s: %w", f.Name, configPath, serr)
 			}
 		}

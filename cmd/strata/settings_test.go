@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/stratavox/strata/server"
@@ -19,6 +21,10 @@ func TestSettingsPrecedence(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.toml")
 	if err := os.WriteFile(bad, []byte("tpss = 30\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	backupFile := filepath.Join(dir, "backup.toml")
+	if err := os.WriteFile(backupFile, []byte("backup-every = \"30m\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -37,6 +43,9 @@ func TestSettingsPrecedence(t *testing.T) {
 		{"invalid env value names the setting", nil, []string{"STRATA_TPS=fast"}, "", nil, "setting tps from STRATA_TPS"},
 		{"unknown file key", nil, nil, bad, nil, "unknown settings tpss"},
 		{"missing file", nil, nil, filepath.Join(dir, "nope.toml"), nil, "nope.toml"},
+		{"backup schedule from env", nil, []string{"STRATA_BACKUP_EVERY=1h", "STRATA_BACKUP_KEEP=3"}, "", func(c server.Config) bool { return c.BackupEvery == time.Hour && c.BackupKeep == 3 }, ""},
+		{"backup schedule from file", nil, nil, backupFile, func(c server.Config) bool { return c.BackupEvery == 30*time.Minute && c.BackupKeep == 24 }, ""},
+		{"invalid backup interval names the setting", nil, []string{"STRATA_BACKUP_EVERY=hourly"}, "", nil, "setting backup-every from STRATA_BACKUP_EVERY"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,6 +69,50 @@ func TestSettingsPrecedence(t *testing.T) {
 			}
 			if !tc.check(cfg) {
 				t.Fatalf("config %+v", cfg)
+			}
+		})
+	}
+}
+
+// TestSettingsMarkExplicit: a seed from the command line, the environment
+// or the config file counts as asked for; the default does not.
+func TestSettingsMarkExplicit(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "strata.toml")
+	if err := os.WriteFile(file, []byte("seed = 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name        string
+		args        []string
+		env         []string
+		config      string
+		wantSeed    int64
+		wantExplict bool
+	}{
+		{"default", nil, nil, "", server.Defaults().Seed, false},
+		{"other settings only", []string{"--tps=30"}, []string{"STRATA_MAX_CLIENTS=3"}, "", server.Defaults().Seed, false},
+		{"flag", []string{"--seed=42"}, nil, "", 42, true},
+		{"flag equal to the default", []string{"--seed=" + strconv.FormatInt(server.Defaults().Seed, 10)}, nil, "", server.Defaults().Seed, true},
+		{"environment", nil, []string{"STRATA_SEED=7"}, "", 7, true},
+		{"config file", nil, nil, file, 5, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := server.Defaults()
+			cmd := &cobra.Command{Use: "serve", RunE: func(*cobra.Command, []string) error { return nil }}
+			var path string
+			addConfigFlag(cmd, &path)
+			bindServeFlags(cmd, &cfg)
+			if err := cmd.ParseFlags(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			if err := applySettings(cmd, tc.config, tc.env); err != nil {
+				t.Fatal(err)
+			}
+			markExplicit(cmd, &cfg)
+			if cfg.Seed != tc.wantSeed || cfg.SeedExplicit != tc.wantExplict || cfg.GeneratorVersionExplicit {
+				t.Fatalf("seed %d explicit %v (generator version explicit %v), want %d %v", cfg.Seed, cfg.SeedExplicit, cfg.GeneratorVersionExplicit, tc.wantSeed, tc.wantExplict)
 			}
 		})
 	}

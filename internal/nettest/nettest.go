@@ -1,6 +1,7 @@
 // Package nettest holds what the transport's tests share: a recorder of
 // the events a fake tick drains from a server's inbox, a goroutine-leak
-// check and a logger that writes to the test.
+// check, a logger that writes to the test, and loopback peers for
+// handshake floods (Peer).
 package nettest
 
 import (

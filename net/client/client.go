@@ -31,6 +31,7 @@ type Conn struct {
 	ctl     transport.Stream
 	ctlR    *bufio.Reader
 	welcome *protocol.Welcome
+	blocks  *Blocks // Welcome.blocks, indexed
 
 	writeMu sync.Mutex // serialises frames on the control stream
 	nextReq atomic.Uint32
@@ -155,6 +156,11 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 func (c *Conn) handshake(ctx context.Context) error {
 	st, err := c.sess.OpenStream(ctx)
 	if err != nil {
+		// A server refusing at once (too many handshakes) may close
+		// before the stream opens, or before the Hello is written.
+		if rej, ok := closedByServer(err); ok {
+			return rej
+		}
 		return fmt.Errorf("client: open control stream: %w", err)
 	}
 	c.ctl, c.ctlR = st, bufio.NewReaderSize(st, 16<<10)
@@ -167,14 +173,17 @@ func (c *Conn) handshake(ctx context.Context) error {
 		ViewDistance:    c.opts.ViewDistance,
 	}
 	if err := c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: hello}}); err != nil {
+		if rej, ok := closedByServer(err); ok {
+			return rej
+		}
 		return err
 	}
 	payload, err := frame.ReadFrame(c.ctlR, frame.ControlCap)
 	if err != nil {
 		// The server may close before (or instead of) the Reject arriving;
 		// its close carries the same code and reason.
-		if ce, ok := asCloseError(err); ok && ce.Remote {
-			return &RejectError{Code: ce.Code, Reason: ce.Reason}
+		if rej, ok := closedByServer(err); ok {
+			return rej
 		}
 		return fmt.Errorf("client: read Welcome: %w", err)
 	}
@@ -184,6 +193,11 @@ func (c *Conn) handshake(ctx context.Context) error {
 	}
 	switch k := m.Kind.(type) {
 	case *protocol.ServerMessage_Welcome:
+		// A registry that cannot be read leaves every section ambiguous:
+		// better no session than a world shown wrong.
+		if c.blocks, err = NewBlocks(k.Welcome.GetBlocks()); err != nil {
+			return err
+		}
 		c.welcome = k.Welcome
 		setDeadline(st, time.Time{})
 		return nil
@@ -195,6 +209,15 @@ func (c *Conn) handshake(ctx context.Context) error {
 	}
 }
 
+// closedByServer is a close by the server during the handshake as the
+// rejection it is (docs/protocol.md §3).
+func closedByServer(err error) (*RejectError, bool) {
+	if ce, ok := asCloseError(err); ok && ce.Remote {
+		return &RejectError{Code: ce.Code, Reason: ce.Reason}, true
+	}
+	return nil, false
+}
+
 // setDeadline sets both deadlines of the control stream: the handshake
 // bounds its write and read alike.
 func setDeadline(st transport.Stream, t time.Time) {
@@ -204,6 +227,15 @@ func setDeadline(st transport.Stream, t time.Time) {
 
 // Welcome is the server's handshake answer. Read-only.
 func (c *Conn) Welcome() *protocol.Welcome { return c.welcome }
+
+// Blocks is the server's block registry (Welcome.blocks, or the built-in
+// one from a server that sends none).
+func (c *Conn) Blocks() *Blocks { return c.blocks }
+
+// Limits is what the server enforces (Welcome.limits): caps, rates, the
+// delivery budget, and the movement and action rules (docs/protocol.md
+// §9.5–§9.6; zero fields are not stated by the server). Read-only.
+func (c *Conn) Limits() *protocol.ServerLimits { return c.welcome.GetLimits() }
 
 // EntityID is the player's own entity id.
 func (c *Conn) EntityID() uint64 { return c.welcome.GetEntityId() }

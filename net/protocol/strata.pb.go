@@ -1242,7 +1242,7 @@ type Welcome struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	ProtocolVersion  uint32                 `protobuf:"varint,1,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"` // the version this session speaks
 	EntityId         uint64                 `protobuf:"varint,2,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`                      // the player's own entity
-	Spawn            *Vec3                  `protobuf:"bytes,3,opt,name=spawn,proto3" json:"spawn,omitempty"`                                             // where the player stands
+	Spawn            *Vec3                  `protobuf:"bytes,3,opt,name=spawn,proto3" json:"spawn,omitempty"`                                             // where the player stands (feet); a returning name's last position
 	Yaw              float32                `protobuf:"fixed32,4,opt,name=yaw,proto3" json:"yaw,omitempty"`                                               // degrees
 	Pitch            float32                `protobuf:"fixed32,5,opt,name=pitch,proto3" json:"pitch,omitempty"`                                           // degrees
 	Seed             int64                  `protobuf:"varint,6,opt,name=seed,proto3" json:"seed,omitempty"`                                              // world seed
@@ -1253,8 +1253,14 @@ type Welcome struct {
 	ViewDistance     uint32                 `protobuf:"varint,11,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"`    // granted view distance in sections
 	Tick             uint64                 `protobuf:"varint,12,opt,name=tick,proto3" json:"tick,omitempty"`                                        // server tick at admission
 	SectionFormat    uint32                 `protobuf:"varint,13,opt,name=section_format,json=sectionFormat,proto3" json:"section_format,omitempty"` // version of the encoding in Chunk.data
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The world's block registry (docs/protocol.md §9.7): every block id the
+	// server may send (in Chunk.data, BlockUpdate.block) or accept
+	// (PlaceBlock.block); entry i has id i, for ids 0..n-1. Empty from a
+	// server older than this field; a client then falls back to the
+	// built-in table of §9.7.
+	Blocks        []*BlockInfo `protobuf:"bytes,14,rep,name=blocks,proto3" json:"blocks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Welcome) Reset() {
@@ -1378,6 +1384,122 @@ func (x *Welcome) GetSectionFormat() uint32 {
 	return 0
 }
 
+func (x *Welcome) GetBlocks() []*BlockInfo {
+	if x != nil {
+		return x.Blocks
+	}
+	return nil
+}
+
+// BlockInfo describes one block type of the world's registry.
+type BlockInfo struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`                   // the id on the wire; equal to the entry's index
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`                // namespaced, "strata:stone"; unique
+	Solid         bool                   `protobuf:"varint,3,opt,name=solid,proto3" json:"solid,omitempty"`             // collides with players (movement, placement overlap)
+	Transparent   bool                   `protobuf:"varint,4,opt,name=transparent,proto3" json:"transparent,omitempty"` // light and sight pass; neighbours' faces are drawn
+	Color         uint32                 `protobuf:"varint,5,opt,name=color,proto3" json:"color,omitempty"`             // 0xRRGGBB, for maps and simple renderers
+	Liquid        bool                   `protobuf:"varint,6,opt,name=liquid,proto3" json:"liquid,omitempty"`           // a fluid (water, lava): not a ray's target
+	Replaceable   bool                   `protobuf:"varint,7,opt,name=replaceable,proto3" json:"replaceable,omitempty"` // PlaceBlock may target a cell holding it
+	Placeable     bool                   `protobuf:"varint,8,opt,name=placeable,proto3" json:"placeable,omitempty"`     // PlaceBlock may set it
+	Breakable     bool                   `protobuf:"varint,9,opt,name=breakable,proto3" json:"breakable,omitempty"`     // BreakBlock may remove it
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BlockInfo) Reset() {
+	*x = BlockInfo{}
+	mi := &file_strata_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BlockInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BlockInfo) ProtoMessage() {}
+
+func (x *BlockInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BlockInfo.ProtoReflect.Descriptor instead.
+func (*BlockInfo) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *BlockInfo) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *BlockInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *BlockInfo) GetSolid() bool {
+	if x != nil {
+		return x.Solid
+	}
+	return false
+}
+
+func (x *BlockInfo) GetTransparent() bool {
+	if x != nil {
+		return x.Transparent
+	}
+	return false
+}
+
+func (x *BlockInfo) GetColor() uint32 {
+	if x != nil {
+		return x.Color
+	}
+	return 0
+}
+
+func (x *BlockInfo) GetLiquid() bool {
+	if x != nil {
+		return x.Liquid
+	}
+	return false
+}
+
+func (x *BlockInfo) GetReplaceable() bool {
+	if x != nil {
+		return x.Replaceable
+	}
+	return false
+}
+
+func (x *BlockInfo) GetPlaceable() bool {
+	if x != nil {
+		return x.Placeable
+	}
+	return false
+}
+
+func (x *BlockInfo) GetBreakable() bool {
+	if x != nil {
+		return x.Breakable
+	}
+	return false
+}
+
 // WorldBounds describes where sections exist.
 type WorldBounds struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
@@ -1390,7 +1512,7 @@ type WorldBounds struct {
 
 func (x *WorldBounds) Reset() {
 	*x = WorldBounds{}
-	mi := &file_strata_proto_msgTypes[10]
+	mi := &file_strata_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1402,7 +1524,7 @@ func (x *WorldBounds) String() string {
 func (*WorldBounds) ProtoMessage() {}
 
 func (x *WorldBounds) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[10]
+	mi := &file_strata_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1415,7 +1537,7 @@ func (x *WorldBounds) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldBounds.ProtoReflect.Descriptor instead.
 func (*WorldBounds) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{10}
+	return file_strata_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WorldBounds) GetMinSectionY() int32 {
@@ -1456,13 +1578,32 @@ type ServerLimits struct {
 	SectionsPerTick uint32                 `protobuf:"varint,11,opt,name=sections_per_tick,json=sectionsPerTick,proto3" json:"sections_per_tick,omitempty"` // delivery budget: sections per tick per client
 	BytesPerTick    uint32                 `protobuf:"varint,12,opt,name=bytes_per_tick,json=bytesPerTick,proto3" json:"bytes_per_tick,omitempty"`          // delivery budget: chunk bytes per tick per client
 	IdleTimeoutMs   uint32                 `protobuf:"varint,13,opt,name=idle_timeout_ms,json=idleTimeoutMs,proto3" json:"idle_timeout_ms,omitempty"`       // a connection silent this long is closed
+	// Movement and action rules (docs/protocol.md §9.5, §9.6). Zero means
+	// "not stated" (a server older than these fields). Positions are the
+	// player's feet; speeds are blocks per second.
+	WalkSpeed       float64 `protobuf:"fixed64,14,opt,name=walk_speed,json=walkSpeed,proto3" json:"walk_speed,omitempty"`                    // the reference walking speed; not enforced on its own
+	SprintSpeed     float64 `protobuf:"fixed64,15,opt,name=sprint_speed,json=sprintSpeed,proto3" json:"sprint_speed,omitempty"`              // horizontal limit of a player not flying
+	FlySpeed        float64 `protobuf:"fixed64,16,opt,name=fly_speed,json=flySpeed,proto3" json:"fly_speed,omitempty"`                       // limit of a flying player (3D), when allow_flight
+	RiseSpeed       float64 `protobuf:"fixed64,17,opt,name=rise_speed,json=riseSpeed,proto3" json:"rise_speed,omitempty"`                    // upward limit of a player not flying
+	FallSpeed       float64 `protobuf:"fixed64,18,opt,name=fall_speed,json=fallSpeed,proto3" json:"fall_speed,omitempty"`                    // downward limit of a player not flying
+	SpeedTolerance  float64 `protobuf:"fixed64,19,opt,name=speed_tolerance,json=speedTolerance,proto3" json:"speed_tolerance,omitempty"`     // every speed limit is multiplied by it
+	MoveSlack       float64 `protobuf:"fixed64,20,opt,name=move_slack,json=moveSlack,proto3" json:"move_slack,omitempty"`                    // blocks each Input may move beyond the limits
+	AllowFlight     bool    `protobuf:"varint,21,opt,name=allow_flight,json=allowFlight,proto3" json:"allow_flight,omitempty"`               // Input.flying is honoured; otherwise ignored
+	PlayerWidth     float64 `protobuf:"fixed64,22,opt,name=player_width,json=playerWidth,proto3" json:"player_width,omitempty"`              // the player's box: width (x and z), blocks
+	PlayerHeight    float64 `protobuf:"fixed64,23,opt,name=player_height,json=playerHeight,proto3" json:"player_height,omitempty"`           // the player's box: height above the feet
+	EyeHeight       float64 `protobuf:"fixed64,24,opt,name=eye_height,json=eyeHeight,proto3" json:"eye_height,omitempty"`                    // the eye above the feet
+	Reach           float64 `protobuf:"fixed64,25,opt,name=reach,proto3" json:"reach,omitempty"`                                             // largest eye-to-block-centre distance of an action
+	ActionRate      float64 `protobuf:"fixed64,26,opt,name=action_rate,json=actionRate,proto3" json:"action_rate,omitempty"`                 // Break/Place per second, sustained
+	ActionBurst     uint32  `protobuf:"varint,27,opt,name=action_burst,json=actionBurst,proto3" json:"action_burst,omitempty"`               // Break/Place allowed in a burst
+	InputBankTicks  uint32  `protobuf:"varint,28,opt,name=input_bank_ticks,json=inputBankTicks,proto3" json:"input_bank_ticks,omitempty"`    // unspent movement time kept, in ticks
+	InputClockSlack uint32  `protobuf:"varint,29,opt,name=input_clock_slack,json=inputClockSlack,proto3" json:"input_clock_slack,omitempty"` // ticks Input.input_tick may run ahead
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ServerLimits) Reset() {
 	*x = ServerLimits{}
-	mi := &file_strata_proto_msgTypes[11]
+	mi := &file_strata_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1474,7 +1615,7 @@ func (x *ServerLimits) String() string {
 func (*ServerLimits) ProtoMessage() {}
 
 func (x *ServerLimits) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[11]
+	mi := &file_strata_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1487,7 +1628,7 @@ func (x *ServerLimits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServerLimits.ProtoReflect.Descriptor instead.
 func (*ServerLimits) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{11}
+	return file_strata_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ServerLimits) GetMaxViewDistance() uint32 {
@@ -1581,6 +1722,118 @@ func (x *ServerLimits) GetIdleTimeoutMs() uint32 {
 	return 0
 }
 
+func (x *ServerLimits) GetWalkSpeed() float64 {
+	if x != nil {
+		return x.WalkSpeed
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetSprintSpeed() float64 {
+	if x != nil {
+		return x.SprintSpeed
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetFlySpeed() float64 {
+	if x != nil {
+		return x.FlySpeed
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetRiseSpeed() float64 {
+	if x != nil {
+		return x.RiseSpeed
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetFallSpeed() float64 {
+	if x != nil {
+		return x.FallSpeed
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetSpeedTolerance() float64 {
+	if x != nil {
+		return x.SpeedTolerance
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetMoveSlack() float64 {
+	if x != nil {
+		return x.MoveSlack
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetAllowFlight() bool {
+	if x != nil {
+		return x.AllowFlight
+	}
+	return false
+}
+
+func (x *ServerLimits) GetPlayerWidth() float64 {
+	if x != nil {
+		return x.PlayerWidth
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetPlayerHeight() float64 {
+	if x != nil {
+		return x.PlayerHeight
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetEyeHeight() float64 {
+	if x != nil {
+		return x.EyeHeight
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetReach() float64 {
+	if x != nil {
+		return x.Reach
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetActionRate() float64 {
+	if x != nil {
+		return x.ActionRate
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetActionBurst() uint32 {
+	if x != nil {
+		return x.ActionBurst
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetInputBankTicks() uint32 {
+	if x != nil {
+		return x.InputBankTicks
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetInputClockSlack() uint32 {
+	if x != nil {
+		return x.InputClockSlack
+	}
+	return 0
+}
+
 // Reject refuses the client. The server closes the connection right after it
 // with the same code as the QUIC application error code.
 type Reject struct {
@@ -1595,7 +1848,7 @@ type Reject struct {
 
 func (x *Reject) Reset() {
 	*x = Reject{}
-	mi := &file_strata_proto_msgTypes[12]
+	mi := &file_strata_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1607,7 +1860,7 @@ func (x *Reject) String() string {
 func (*Reject) ProtoMessage() {}
 
 func (x *Reject) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[12]
+	mi := &file_strata_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1620,7 +1873,7 @@ func (x *Reject) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Reject.ProtoReflect.Descriptor instead.
 func (*Reject) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{12}
+	return file_strata_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Reject) GetCode() ErrorCode {
@@ -1669,7 +1922,7 @@ type Input struct {
 
 func (x *Input) Reset() {
 	*x = Input{}
-	mi := &file_strata_proto_msgTypes[13]
+	mi := &file_strata_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1681,7 +1934,7 @@ func (x *Input) String() string {
 func (*Input) ProtoMessage() {}
 
 func (x *Input) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[13]
+	mi := &file_strata_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1694,7 +1947,7 @@ func (x *Input) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Input.ProtoReflect.Descriptor instead.
 func (*Input) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{13}
+	return file_strata_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Input) GetInputTick() uint64 {
@@ -1757,7 +2010,7 @@ type BreakBlock struct {
 
 func (x *BreakBlock) Reset() {
 	*x = BreakBlock{}
-	mi := &file_strata_proto_msgTypes[14]
+	mi := &file_strata_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1769,7 +2022,7 @@ func (x *BreakBlock) String() string {
 func (*BreakBlock) ProtoMessage() {}
 
 func (x *BreakBlock) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[14]
+	mi := &file_strata_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1782,7 +2035,7 @@ func (x *BreakBlock) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BreakBlock.ProtoReflect.Descriptor instead.
 func (*BreakBlock) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{14}
+	return file_strata_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *BreakBlock) GetPos() *BlockPos {
@@ -1811,7 +2064,7 @@ type PlaceBlock struct {
 
 func (x *PlaceBlock) Reset() {
 	*x = PlaceBlock{}
-	mi := &file_strata_proto_msgTypes[15]
+	mi := &file_strata_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1823,7 +2076,7 @@ func (x *PlaceBlock) String() string {
 func (*PlaceBlock) ProtoMessage() {}
 
 func (x *PlaceBlock) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[15]
+	mi := &file_strata_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1836,7 +2089,7 @@ func (x *PlaceBlock) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceBlock.ProtoReflect.Descriptor instead.
 func (*PlaceBlock) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{15}
+	return file_strata_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PlaceBlock) GetPos() *BlockPos {
@@ -1870,7 +2123,7 @@ type Chat struct {
 
 func (x *Chat) Reset() {
 	*x = Chat{}
-	mi := &file_strata_proto_msgTypes[16]
+	mi := &file_strata_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1882,7 +2135,7 @@ func (x *Chat) String() string {
 func (*Chat) ProtoMessage() {}
 
 func (x *Chat) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[16]
+	mi := &file_strata_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1895,7 +2148,7 @@ func (x *Chat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chat.ProtoReflect.Descriptor instead.
 func (*Chat) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{16}
+	return file_strata_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Chat) GetText() string {
@@ -1917,7 +2170,7 @@ type Ping struct {
 
 func (x *Ping) Reset() {
 	*x = Ping{}
-	mi := &file_strata_proto_msgTypes[17]
+	mi := &file_strata_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1929,7 +2182,7 @@ func (x *Ping) String() string {
 func (*Ping) ProtoMessage() {}
 
 func (x *Ping) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[17]
+	mi := &file_strata_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1942,7 +2195,7 @@ func (x *Ping) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ping.ProtoReflect.Descriptor instead.
 func (*Ping) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{17}
+	return file_strata_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Ping) GetNonce() uint64 {
@@ -1971,7 +2224,7 @@ type Pong struct {
 
 func (x *Pong) Reset() {
 	*x = Pong{}
-	mi := &file_strata_proto_msgTypes[18]
+	mi := &file_strata_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2236,7 @@ func (x *Pong) String() string {
 func (*Pong) ProtoMessage() {}
 
 func (x *Pong) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[18]
+	mi := &file_strata_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2249,7 @@ func (x *Pong) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pong.ProtoReflect.Descriptor instead.
 func (*Pong) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{18}
+	return file_strata_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Pong) GetNonce() uint64 {
@@ -2020,18 +2273,19 @@ func (x *Pong) GetReceiverTime() int64 {
 	return 0
 }
 
-// Subscribe changes the view distance (the chunk subscription is the
-// cylinder of this radius around the player's position).
+// Subscribe changes the view distance: the radius of the chunk
+// subscription around the player (docs/protocol.md §9.4 gives its shape).
+// There is no answer; the new subscription shows in Chunks and Drops.
 type Subscribe struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	ViewDistance  uint32                 `protobuf:"varint,1,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"` // sections; clamped to limits.max_view_distance
+	ViewDistance  uint32                 `protobuf:"varint,1,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"` // sections; 0 = the server's default; clamped to limits.max_view_distance
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Subscribe) Reset() {
 	*x = Subscribe{}
-	mi := &file_strata_proto_msgTypes[19]
+	mi := &file_strata_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2043,7 +2297,7 @@ func (x *Subscribe) String() string {
 func (*Subscribe) ProtoMessage() {}
 
 func (x *Subscribe) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[19]
+	mi := &file_strata_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2056,7 +2310,7 @@ func (x *Subscribe) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Subscribe.ProtoReflect.Descriptor instead.
 func (*Subscribe) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{19}
+	return file_strata_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Subscribe) GetViewDistance() uint32 {
@@ -2083,7 +2337,7 @@ type ActionAck struct {
 
 func (x *ActionAck) Reset() {
 	*x = ActionAck{}
-	mi := &file_strata_proto_msgTypes[20]
+	mi := &file_strata_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2095,7 +2349,7 @@ func (x *ActionAck) String() string {
 func (*ActionAck) ProtoMessage() {}
 
 func (x *ActionAck) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[20]
+	mi := &file_strata_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2108,7 +2362,7 @@ func (x *ActionAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionAck.ProtoReflect.Descriptor instead.
 func (*ActionAck) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{20}
+	return file_strata_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ActionAck) GetRequestId() uint32 {
@@ -2161,7 +2415,7 @@ type Correction struct {
 
 func (x *Correction) Reset() {
 	*x = Correction{}
-	mi := &file_strata_proto_msgTypes[21]
+	mi := &file_strata_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2173,7 +2427,7 @@ func (x *Correction) String() string {
 func (*Correction) ProtoMessage() {}
 
 func (x *Correction) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[21]
+	mi := &file_strata_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2186,7 +2440,7 @@ func (x *Correction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Correction.ProtoReflect.Descriptor instead.
 func (*Correction) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{21}
+	return file_strata_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Correction) GetPosition() *Vec3 {
@@ -2243,7 +2497,7 @@ type BlockUpdate struct {
 
 func (x *BlockUpdate) Reset() {
 	*x = BlockUpdate{}
-	mi := &file_strata_proto_msgTypes[22]
+	mi := &file_strata_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2255,7 +2509,7 @@ func (x *BlockUpdate) String() string {
 func (*BlockUpdate) ProtoMessage() {}
 
 func (x *BlockUpdate) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[22]
+	mi := &file_strata_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2268,7 +2522,7 @@ func (x *BlockUpdate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlockUpdate.ProtoReflect.Descriptor instead.
 func (*BlockUpdate) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{22}
+	return file_strata_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BlockUpdate) GetPos() *BlockPos {
@@ -2305,7 +2559,7 @@ type ChatBroadcast struct {
 
 func (x *ChatBroadcast) Reset() {
 	*x = ChatBroadcast{}
-	mi := &file_strata_proto_msgTypes[23]
+	mi := &file_strata_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2317,7 +2571,7 @@ func (x *ChatBroadcast) String() string {
 func (*ChatBroadcast) ProtoMessage() {}
 
 func (x *ChatBroadcast) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[23]
+	mi := &file_strata_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2330,7 +2584,7 @@ func (x *ChatBroadcast) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChatBroadcast.ProtoReflect.Descriptor instead.
 func (*ChatBroadcast) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{23}
+	return file_strata_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ChatBroadcast) GetFromEntity() uint64 {
@@ -2374,7 +2628,7 @@ type Error struct {
 
 func (x *Error) Reset() {
 	*x = Error{}
-	mi := &file_strata_proto_msgTypes[24]
+	mi := &file_strata_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2386,7 +2640,7 @@ func (x *Error) String() string {
 func (*Error) ProtoMessage() {}
 
 func (x *Error) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[24]
+	mi := &file_strata_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2399,7 +2653,7 @@ func (x *Error) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Error.ProtoReflect.Descriptor instead.
 func (*Error) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{24}
+	return file_strata_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Error) GetCode() ErrorCode {
@@ -2434,7 +2688,7 @@ type Held struct {
 
 func (x *Held) Reset() {
 	*x = Held{}
-	mi := &file_strata_proto_msgTypes[25]
+	mi := &file_strata_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2446,7 +2700,7 @@ func (x *Held) String() string {
 func (*Held) ProtoMessage() {}
 
 func (x *Held) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[25]
+	mi := &file_strata_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2459,7 +2713,7 @@ func (x *Held) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Held.ProtoReflect.Descriptor instead.
 func (*Held) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{25}
+	return file_strata_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Held) GetReason() HoldReason {
@@ -2485,7 +2739,7 @@ type Released struct {
 
 func (x *Released) Reset() {
 	*x = Released{}
-	mi := &file_strata_proto_msgTypes[26]
+	mi := &file_strata_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2497,7 +2751,7 @@ func (x *Released) String() string {
 func (*Released) ProtoMessage() {}
 
 func (x *Released) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[26]
+	mi := &file_strata_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2510,7 +2764,7 @@ func (x *Released) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Released.ProtoReflect.Descriptor instead.
 func (*Released) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{26}
+	return file_strata_proto_rawDescGZIP(), []int{27}
 }
 
 // PlayerJoined announces another player (also sent once per player already
@@ -2525,7 +2779,7 @@ type PlayerJoined struct {
 
 func (x *PlayerJoined) Reset() {
 	*x = PlayerJoined{}
-	mi := &file_strata_proto_msgTypes[27]
+	mi := &file_strata_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2537,7 +2791,7 @@ func (x *PlayerJoined) String() string {
 func (*PlayerJoined) ProtoMessage() {}
 
 func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[27]
+	mi := &file_strata_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2550,7 +2804,7 @@ func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerJoined.ProtoReflect.Descriptor instead.
 func (*PlayerJoined) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{27}
+	return file_strata_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PlayerJoined) GetEntityId() uint64 {
@@ -2577,7 +2831,7 @@ type PlayerLeft struct {
 
 func (x *PlayerLeft) Reset() {
 	*x = PlayerLeft{}
-	mi := &file_strata_proto_msgTypes[28]
+	mi := &file_strata_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2589,7 +2843,7 @@ func (x *PlayerLeft) String() string {
 func (*PlayerLeft) ProtoMessage() {}
 
 func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[28]
+	mi := &file_strata_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2602,7 +2856,7 @@ func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerLeft.ProtoReflect.Descriptor instead.
 func (*PlayerLeft) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{28}
+	return file_strata_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PlayerLeft) GetEntityId() uint64 {
@@ -2624,7 +2878,7 @@ type Chunk struct {
 
 func (x *Chunk) Reset() {
 	*x = Chunk{}
-	mi := &file_strata_proto_msgTypes[29]
+	mi := &file_strata_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2636,7 +2890,7 @@ func (x *Chunk) String() string {
 func (*Chunk) ProtoMessage() {}
 
 func (x *Chunk) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[29]
+	mi := &file_strata_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2649,7 +2903,7 @@ func (x *Chunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chunk.ProtoReflect.Descriptor instead.
 func (*Chunk) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{29}
+	return file_strata_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Chunk) GetPos() *SectionPos {
@@ -2683,7 +2937,7 @@ type Drop struct {
 
 func (x *Drop) Reset() {
 	*x = Drop{}
-	mi := &file_strata_proto_msgTypes[30]
+	mi := &file_strata_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2695,7 +2949,7 @@ func (x *Drop) String() string {
 func (*Drop) ProtoMessage() {}
 
 func (x *Drop) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[30]
+	mi := &file_strata_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2708,7 +2962,7 @@ func (x *Drop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drop.ProtoReflect.Descriptor instead.
 func (*Drop) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{30}
+	return file_strata_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Drop) GetPos() *SectionPos {
@@ -2733,7 +2987,7 @@ type Drops struct {
 
 func (x *Drops) Reset() {
 	*x = Drops{}
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2745,7 +2999,7 @@ func (x *Drops) String() string {
 func (*Drops) ProtoMessage() {}
 
 func (x *Drops) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2758,7 +3012,7 @@ func (x *Drops) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drops.ProtoReflect.Descriptor instead.
 func (*Drops) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{31}
+	return file_strata_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Drops) GetCoords() []int32 {
@@ -2784,7 +3038,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2796,7 +3050,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2809,7 +3063,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{32}
+	return file_strata_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -2871,7 +3125,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2883,7 +3137,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2896,7 +3150,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{33}
+	return file_strata_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -2982,7 +3236,7 @@ const file_strata_proto_rawDesc = "" +
 	"\x10protocol_version\x18\x01 \x01(\rR\x0fprotocolVersion\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
 	"\bfeatures\x18\x03 \x03(\tR\bfeatures\x12#\n" +
-	"\rview_distance\x18\x04 \x01(\rR\fviewDistance\"\xbe\x03\n" +
+	"\rview_distance\x18\x04 \x01(\rR\fviewDistance\"\xec\x03\n" +
 	"\aWelcome\x12)\n" +
 	"\x10protocol_version\x18\x01 \x01(\rR\x0fprotocolVersion\x12\x1b\n" +
 	"\tentity_id\x18\x02 \x01(\x04R\bentityId\x12%\n" +
@@ -2997,11 +3251,22 @@ const file_strata_proto_rawDesc = "" +
 	" \x03(\tR\bfeatures\x12#\n" +
 	"\rview_distance\x18\v \x01(\rR\fviewDistance\x12\x12\n" +
 	"\x04tick\x18\f \x01(\x04R\x04tick\x12%\n" +
-	"\x0esection_format\x18\r \x01(\rR\rsectionFormat\"~\n" +
+	"\x0esection_format\x18\r \x01(\rR\rsectionFormat\x12,\n" +
+	"\x06blocks\x18\x0e \x03(\v2\x14.strata.v1.BlockInfoR\x06blocks\"\xf3\x01\n" +
+	"\tBlockInfo\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\rR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05solid\x18\x03 \x01(\bR\x05solid\x12 \n" +
+	"\vtransparent\x18\x04 \x01(\bR\vtransparent\x12\x14\n" +
+	"\x05color\x18\x05 \x01(\rR\x05color\x12\x16\n" +
+	"\x06liquid\x18\x06 \x01(\bR\x06liquid\x12 \n" +
+	"\vreplaceable\x18\a \x01(\bR\vreplaceable\x12\x1c\n" +
+	"\tplaceable\x18\b \x01(\bR\tplaceable\x12\x1c\n" +
+	"\tbreakable\x18\t \x01(\bR\tbreakable\"~\n" +
 	"\vWorldBounds\x12\"\n" +
 	"\rmin_section_y\x18\x01 \x01(\x11R\vminSectionY\x12\"\n" +
 	"\rmax_section_y\x18\x02 \x01(\x11R\vmaxSectionY\x12'\n" +
-	"\x0fborder_sections\x18\x03 \x01(\x11R\x0eborderSections\"\x85\x04\n" +
+	"\x0fborder_sections\x18\x03 \x01(\x11R\x0eborderSections\"\xa4\b\n" +
 	"\fServerLimits\x12*\n" +
 	"\x11max_view_distance\x18\x01 \x01(\rR\x0fmaxViewDistance\x12*\n" +
 	"\x11control_frame_cap\x18\x02 \x01(\rR\x0fcontrolFrameCap\x12&\n" +
@@ -3016,7 +3281,29 @@ const file_strata_proto_rawDesc = "" +
 	" \x01(\rR\bchatRate\x12*\n" +
 	"\x11sections_per_tick\x18\v \x01(\rR\x0fsectionsPerTick\x12$\n" +
 	"\x0ebytes_per_tick\x18\f \x01(\rR\fbytesPerTick\x12&\n" +
-	"\x0fidle_timeout_ms\x18\r \x01(\rR\ridleTimeoutMs\"\x8c\x01\n" +
+	"\x0fidle_timeout_ms\x18\r \x01(\rR\ridleTimeoutMs\x12\x1d\n" +
+	"\n" +
+	"walk_speed\x18\x0e \x01(\x01R\twalkSpeed\x12!\n" +
+	"\fsprint_speed\x18\x0f \x01(\x01R\vsprintSpeed\x12\x1b\n" +
+	"\tfly_speed\x18\x10 \x01(\x01R\bflySpeed\x12\x1d\n" +
+	"\n" +
+	"rise_speed\x18\x11 \x01(\x01R\triseSpeed\x12\x1d\n" +
+	"\n" +
+	"fall_speed\x18\x12 \x01(\x01R\tfallSpeed\x12'\n" +
+	"\x0fspeed_tolerance\x18\x13 \x01(\x01R\x0espeedTolerance\x12\x1d\n" +
+	"\n" +
+	"move_slack\x18\x14 \x01(\x01R\tmoveSlack\x12!\n" +
+	"\fallow_flight\x18\x15 \x01(\bR\vallowFlight\x12!\n" +
+	"\fplayer_width\x18\x16 \x01(\x01R\vplayerWidth\x12#\n" +
+	"\rplayer_height\x18\x17 \x01(\x01R\fplayerHeight\x12\x1d\n" +
+	"\n" +
+	"eye_height\x18\x18 \x01(\x01R\teyeHeight\x12\x14\n" +
+	"\x05reach\x18\x19 \x01(\x01R\x05reach\x12\x1f\n" +
+	"\vaction_rate\x18\x1a \x01(\x01R\n" +
+	"actionRate\x12!\n" +
+	"\faction_burst\x18\x1b \x01(\rR\vactionBurst\x12(\n" +
+	"\x10input_bank_ticks\x18\x1c \x01(\rR\x0einputBankTicks\x12*\n" +
+	"\x11input_clock_slack\x18\x1d \x01(\rR\x0finputClockSlack\"\x8c\x01\n" +
 	"\x06Reject\x12(\n" +
 	"\x04code\x18\x01 \x01(\x0e2\x14.strata.v1.ErrorCodeR\x04code\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x1f\n" +
@@ -3166,7 +3453,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),        // 0: strata.v1.ErrorCode
 	(ActionResult)(0),     // 1: strata.v1.ActionResult
@@ -3181,83 +3468,85 @@ var file_strata_proto_goTypes = []any{
 	(*SectionPos)(nil),    // 10: strata.v1.SectionPos
 	(*Hello)(nil),         // 11: strata.v1.Hello
 	(*Welcome)(nil),       // 12: strata.v1.Welcome
-	(*WorldBounds)(nil),   // 13: strata.v1.WorldBounds
-	(*ServerLimits)(nil),  // 14: strata.v1.ServerLimits
-	(*Reject)(nil),        // 15: strata.v1.Reject
-	(*Input)(nil),         // 16: strata.v1.Input
-	(*BreakBlock)(nil),    // 17: strata.v1.BreakBlock
-	(*PlaceBlock)(nil),    // 18: strata.v1.PlaceBlock
-	(*Chat)(nil),          // 19: strata.v1.Chat
-	(*Ping)(nil),          // 20: strata.v1.Ping
-	(*Pong)(nil),          // 21: strata.v1.Pong
-	(*Subscribe)(nil),     // 22: strata.v1.Subscribe
-	(*ActionAck)(nil),     // 23: strata.v1.ActionAck
-	(*Correction)(nil),    // 24: strata.v1.Correction
-	(*BlockUpdate)(nil),   // 25: strata.v1.BlockUpdate
-	(*ChatBroadcast)(nil), // 26: strata.v1.ChatBroadcast
-	(*Error)(nil),         // 27: strata.v1.Error
-	(*Held)(nil),          // 28: strata.v1.Held
-	(*Released)(nil),      // 29: strata.v1.Released
-	(*PlayerJoined)(nil),  // 30: strata.v1.PlayerJoined
-	(*PlayerLeft)(nil),    // 31: strata.v1.PlayerLeft
-	(*Chunk)(nil),         // 32: strata.v1.Chunk
-	(*Drop)(nil),          // 33: strata.v1.Drop
-	(*Drops)(nil),         // 34: strata.v1.Drops
-	(*PlayerState)(nil),   // 35: strata.v1.PlayerState
-	(*PluginMessage)(nil), // 36: strata.v1.PluginMessage
+	(*BlockInfo)(nil),     // 13: strata.v1.BlockInfo
+	(*WorldBounds)(nil),   // 14: strata.v1.WorldBounds
+	(*ServerLimits)(nil),  // 15: strata.v1.ServerLimits
+	(*Reject)(nil),        // 16: strata.v1.Reject
+	(*Input)(nil),         // 17: strata.v1.Input
+	(*BreakBlock)(nil),    // 18: strata.v1.BreakBlock
+	(*PlaceBlock)(nil),    // 19: strata.v1.PlaceBlock
+	(*Chat)(nil),          // 20: strata.v1.Chat
+	(*Ping)(nil),          // 21: strata.v1.Ping
+	(*Pong)(nil),          // 22: strata.v1.Pong
+	(*Subscribe)(nil),     // 23: strata.v1.Subscribe
+	(*ActionAck)(nil),     // 24: strata.v1.ActionAck
+	(*Correction)(nil),    // 25: strata.v1.Correction
+	(*BlockUpdate)(nil),   // 26: strata.v1.BlockUpdate
+	(*ChatBroadcast)(nil), // 27: strata.v1.ChatBroadcast
+	(*Error)(nil),         // 28: strata.v1.Error
+	(*Held)(nil),          // 29: strata.v1.Held
+	(*Released)(nil),      // 30: strata.v1.Released
+	(*PlayerJoined)(nil),  // 31: strata.v1.PlayerJoined
+	(*PlayerLeft)(nil),    // 32: strata.v1.PlayerLeft
+	(*Chunk)(nil),         // 33: strata.v1.Chunk
+	(*Drop)(nil),          // 34: strata.v1.Drop
+	(*Drops)(nil),         // 35: strata.v1.Drops
+	(*PlayerState)(nil),   // 36: strata.v1.PlayerState
+	(*PluginMessage)(nil), // 37: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	11, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
-	16, // 1: strata.v1.ClientMessage.input:type_name -> strata.v1.Input
-	17, // 2: strata.v1.ClientMessage.break_block:type_name -> strata.v1.BreakBlock
-	18, // 3: strata.v1.ClientMessage.place_block:type_name -> strata.v1.PlaceBlock
-	19, // 4: strata.v1.ClientMessage.chat:type_name -> strata.v1.Chat
-	20, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
-	21, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
-	22, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	36, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	17, // 1: strata.v1.ClientMessage.input:type_name -> strata.v1.Input
+	18, // 2: strata.v1.ClientMessage.break_block:type_name -> strata.v1.BreakBlock
+	19, // 3: strata.v1.ClientMessage.place_block:type_name -> strata.v1.PlaceBlock
+	20, // 4: strata.v1.ClientMessage.chat:type_name -> strata.v1.Chat
+	21, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
+	22, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
+	23, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
+	37, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	12, // 9: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
-	15, // 10: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
-	23, // 11: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
-	24, // 12: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
-	25, // 13: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
-	26, // 14: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
-	20, // 15: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
-	21, // 16: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
-	27, // 17: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
-	28, // 18: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
-	29, // 19: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
-	30, // 20: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
-	31, // 21: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	36, // 22: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
-	32, // 23: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
-	33, // 24: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
-	34, // 25: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
-	35, // 26: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	16, // 27: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	16, // 10: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
+	24, // 11: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
+	25, // 12: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
+	26, // 13: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
+	27, // 14: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
+	21, // 15: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
+	22, // 16: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
+	28, // 17: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
+	29, // 18: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
+	30, // 19: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
+	31, // 20: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
+	32, // 21: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
+	37, // 22: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	33, // 23: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
+	34, // 24: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
+	35, // 25: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
+	36, // 26: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	17, // 27: strata.v1.Datagram.input:type_name -> strata.v1.Input
 	7,  // 28: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	13, // 29: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	14, // 30: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	0,  // 31: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	7,  // 32: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	8,  // 33: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	9,  // 34: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	9,  // 35: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	1,  // 36: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	7,  // 37: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	8,  // 38: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	9,  // 39: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 40: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	2,  // 41: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	10, // 42: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	10, // 43: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	7,  // 44: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	8,  // 45: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	46, // [46:46] is the sub-list for method output_type
-	46, // [46:46] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	14, // 29: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	15, // 30: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	13, // 31: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 32: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	7,  // 33: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	8,  // 34: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	9,  // 35: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	9,  // 36: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	1,  // 37: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	7,  // 38: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	8,  // 39: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	9,  // 40: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 41: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	2,  // 42: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	10, // 43: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	10, // 44: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	7,  // 45: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	8,  // 46: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	47, // [47:47] is the sub-list for method output_type
+	47, // [47:47] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -3307,7 +3596,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -23,11 +23,44 @@ const (
 	MaxSectionY = (MaxY+1)/Size - 1
 	// SectionsPerColumn is the number of sections in one column.
 	SectionsPerColumn = MaxSectionY - MinSectionY + 1
-	// BorderSections is the horizontal world border in sections: positions
-	// with |X| or |Z| beyond it are outside the world. It keeps block
-	// coordinates (section*16+15) inside int32.
+	// BorderSections is the world's horizontal border, the one every rule
+	// uses (movement, teleports, edits, residency, the Welcome): the
+	// world's sections are those with -BorderSections ≤ X ≤ BorderSections
+	// and the same for Z. Sections are whole, so in blocks the world is
+	// BorderMinBlock..BorderMaxBlock, 15 blocks longer on the positive
+	// side. It is one section short of the largest border whose blocks fit
+	// in an int32, so that the first block and section beyond it on either
+	// side still fit the wire's int32 coordinates and can be refused.
 	BorderSections = math.MaxInt32/Size - 1
+	// BorderMinBlock is the last block inside the border on the negative
+	// side of X and Z, -2 147 483 616: the first block of section
+	// -BorderSections.
+	BorderMinBlock = -BorderSections * Size
+	// BorderMaxBlock is the last block inside the border on the positive
+	// side of X and Z, 2 147 483 631: the last block of section
+	// BorderSections.
+	BorderMaxBlock = BorderSections*Size + Size - 1
 )
+
+// ColumnInBorder reports whether the section column (x, z) is inside the
+// border. It takes int64 so that a centre plus an offset cannot wrap.
+func ColumnInBorder(x, z int64) bool {
+	return x >= -BorderSections && x <= BorderSections && z >= -BorderSections && z <= BorderSections
+}
+
+// BlockInBorder reports whether the block column (x, z) is inside the
+// border: both in BorderMinBlock..BorderMaxBlock. Unlike PosOfBlock, it
+// cannot wrap for coordinates beyond int32.
+func BlockInBorder(x, z int) bool {
+	return x >= BorderMinBlock && x <= BorderMaxBlock && z >= BorderMinBlock && z <= BorderMaxBlock
+}
+
+// PointInBorder reports whether the world point (x, z) lies in a block
+// inside the border: BorderMinBlock ≤ x, z < BorderMaxBlock+1. A NaN is
+// outside.
+func PointInBorder(x, z float64) bool {
+	return x >= BorderMinBlock && x < BorderMaxBlock+1 && z >= BorderMinBlock && z < BorderMaxBlock+1
+}
 
 // Pos addresses a section in section units.
 type Pos struct {
@@ -42,9 +75,7 @@ func (p Pos) Add(dx, dy, dz int32) Pos { return Pos{p.X + dx, p.Y + dy, p.Z + dz
 
 // InWorld reports whether p lies within the world's height and border.
 func (p Pos) InWorld() bool {
-	return p.Y >= MinSectionY && p.Y <= MaxSectionY &&
-		p.X >= -BorderSections && p.X <= BorderSections &&
-		p.Z >= -BorderSections && p.Z <= BorderSections
+	return p.Y >= MinSectionY && p.Y <= MaxSectionY && ColumnInBorder(int64(p.X), int64(p.Z))
 }
 
 // Chebyshev returns the Chebyshev (max-axis) distance between p and q.

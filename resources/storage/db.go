@@ -22,6 +22,10 @@ const FormatVersion = 1
 type DB struct {
 	db   *pebble.DB
 	path string
+	h    *health
+	// lock, when set, is the directory lock open took before Pebble
+	// opened, released after Pebble closes.
+	lock *pebble.Lock
 	// mu guards closed: generation workers may still load sections while
 	// the server shuts down, and Pebble must not be read after Close.
 	mu     sync.RWMutex
@@ -39,24 +43,51 @@ type Meta struct {
 	CreatedAt        time.Time `json:"created_at"`
 }
 
-// Open opens (creating if needed) the database in dataDir/world.
+// Open opens (creating if needed) the database in dataDir/world. A
+// database whose files are damaged so that Pebble cannot open it (its
+// MANIFEST, say) is an error wrapping ErrCorrupt that says to run strata
+// check and strata repair; damage inside tables is met by the reads that
+// touch it, and only they fail.
 func Open(dataDir string, log zerolog.Logger) (*DB, error) {
-	path := filepath.Join(dataDir, "world")
-	db, err := pebble.Open(path, &pebble.Options{Logger: pebbleLogger{log.With().Str("component", "pebble").Logger()}})
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", path, err)
-	}
-	return &DB{db: db, path: path}, nil
+	return open(dataDir, filepath.Join(dataDir, "world"), nil, false, log)
 }
 
 // OpenInMemory opens a database that lives in memory only, for replays
 // and tests that must not touch the disk.
 func OpenInMemory(log zerolog.Logger) (*DB, error) {
-	db, err := pebble.Open("world", &pebble.Options{FS: vfs.NewMem(), Logger: pebbleLogger{log.With().Str("component", "pebble").Logger()}})
-	if err != nil {
-		return nil, fmt.Errorf("open in-memory database: %w", err)
+	return open("", "world", vfs.NewMem(), false, log)
+}
+
+// Corruptions counts the damage the database has met since it opened:
+// damaged table blocks (each read that meets one, and each failed
+// compaction), records that fail their checksum or decoding, and a fatal
+// stop. For /metrics; a value above zero calls for strata check.
+func (d *DB) Corruptions() uint64 { return d.h.corruptions.Load() }
+
+// Failed returns the error that stopped the database, or nil while it
+// works. Once stopped, every operation fails with it (it wraps
+// ErrCorrupt) until the process restarts.
+func (d *DB) Failed() error { return d.h.failed() }
+
+// closePebble closes Pebble, turning a panic into an error: after damage
+// Pebble's bookkeeping may be off, and it panics on what it finds.
+func closePebble(db *pebble.DB) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("pebble failed while closing: %v", r)
+		}
+	}()
+	return db.Close()
+}
+
+// guard turns a panic out of Pebble into a stopped database and an error,
+// so that no read or write brings the process down. It must be deferred
+// directly.
+func (d *DB) guard(errp *error) {
+	if r := recover(); r != nil {
+		d.h.stop(fmt.Sprintf("Pebble panicked: %v", r), nil)
+		*errp = d.h.failed()
 	}
-	return &DB{db: db, path: "(memory)"}, nil
 }
 
 // Path returns the database directory.
@@ -70,38 +101,60 @@ func (d *DB) Close() error {
 		return nil
 	}
 	d.closed = true
-	if err := d.db.Close(); err != nil {
+	err := closePebble(d.db)
+	if d.lock != nil {
+		err = errors.Join(err, d.lock.Close())
+	}
+	if ferr := d.h.failed(); ferr != nil {
+		// The error that stopped the database is the one worth reading.
+		return fmt.Errorf("close database %s: %w", d.path, ferr)
+	}
+	if err != nil {
 		return fmt.Errorf("close database %s: %w", d.path, err)
 	}
 	return nil
 }
 
-// get returns a copy of the value at key, or nil and false.
-func (d *DB) get(key []byte) ([]byte, bool, error) {
+// get returns a copy of the value at key, or nil and false. A damaged
+// block is an error wrapping ErrCorrupt.
+func (d *DB) get(key []byte) (_ []byte, _ bool, err error) {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	if d.closed {
 		return nil, false, ErrClosed
 	}
-	v, closer, err := d.db.Get(key)
-	if errors.Is(err, pebble.ErrNotFound) {
-		return nil, false, nil
-	}
-	if err != nil {
+	if err := d.h.failed(); err != nil {
 		return nil, false, err
 	}
+	defer d.guard(&err)
+	v, closer, err := d.db.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, false, d.h.failed()
+	}
+	if err != nil {
+		return nil, false, d.h.fromPebble(err)
+	}
 	out := append([]byte(nil), v...)
-	return out, true, closer.Close()
+	err = closer.Close()
+	if ferr := d.h.failed(); ferr != nil {
+		// Pebble stopped while serving this read: its answer is not
+		// trusted.
+		return nil, false, ferr
+	}
+	return out, true, err
 }
 
 // Meta returns the stored metadata; ok is false for a new database.
 func (d *DB) Meta() (m Meta, ok bool, err error) {
 	v, ok, err := d.get(metaKey)
-	if err != nil || !ok {
-		return Meta{}, ok, err
+	if err != nil {
+		return Meta{}, false, fmt.Errorf("world metadata (key %x): %w", metaKey, err)
+	}
+	if !ok {
+		return Meta{}, false, nil
 	}
 	if err := json.Unmarshal(v, &m); err != nil {
-		return Meta{}, false, fmt.Errorf("world metadata: %w: %w", ErrCorrupt, err)
+		return Meta{}, false, fmt.Errorf("world metadata (key %x): %w", metaKey, d.h.record(fmt.Errorf("%w: %w", ErrCorrupt, err)))
 	}
 	return m, true, nil
 }
@@ -119,7 +172,10 @@ var ErrWorldMismatch = errors.New("world mismatch")
 func (d *DB) Claim(seed int64, generatorVersion int, migrate bool) (Meta, error) {
 	m, ok, err := d.Meta()
 	if err != nil {
-		return Meta{}, err
+		if errors.Is(err, ErrCorrupt) {
+			return Meta{}, fmt.Errorf("the world cannot be opened: %w", err)
+		}
+		return Meta{}, fmt.Errorf("read world metadata: %w", err)
 	}
 	if !ok {
 		m = Meta{FormatVersion: FormatVersion, Seed: seed, GeneratorVersion: generatorVersion, CreatedAt: time.Now().UTC()}
@@ -146,10 +202,36 @@ func (d *DB) putMeta(m Meta) error {
 	if err != nil {
 		return err
 	}
-	if err := d.db.Set(metaKey, v, pebble.Sync); err != nil {
+	b := d.db.NewBatch()
+	if err := b.Set(metaKey, v, nil); err != nil {
+		b.Close()
+		return fmt.Errorf("write world metadata: %w", err)
+	}
+	if err := d.commit(b); err != nil {
 		return fmt.Errorf("write world metadata: %w", err)
 	}
 	return nil
+}
+
+// commit commits and closes a batch with Sync. A database that stopped,
+// before or during the commit, fails it: Pebble may report success for
+// a commit its WAL never took.
+func (d *DB) commit(b *pebble.Batch) (err error) {
+	defer b.Close()
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return ErrClosed
+	}
+	if err := d.h.failed(); err != nil {
+		return err
+	}
+	defer d.guard(&err)
+	err = b.Commit(pebble.Sync)
+	if ferr := d.h.failed(); ferr != nil {
+		return ferr
+	}
+	return err
 }
 
 // LoadSection returns the stored version of an edited section; ok is false
@@ -166,49 +248,83 @@ func (d *DB) LoadSection(p chunk.Pos) (s chunk.Section, rev uint64, ok bool, err
 	}
 	s, rev, err = decodeSectionRecord(v)
 	if err != nil {
-		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (key %x): %w", p, key, err)
+		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (key %x): %w", p, key, d.h.record(err))
 	}
 	return s, rev, true, nil
 }
 
 // EditedSections calls fn for every stored section position in key order.
+// Damage on the way ends the scan with an error wrapping ErrCorrupt. fn
+// runs under the database's read lock and must not call back into it.
 func (d *DB) EditedSections(fn func(chunk.Pos) error) error {
-	it, err := d.db.NewIter(&pebble.IterOptions{LowerBound: []byte{prefixSection}, UpperBound: []byte{prefixSection + 1}})
-	if err != nil {
+	return d.scan([]byte{prefixSection}, []byte{prefixSection + 1}, func(k []byte) (bool, error) {
+		p, err := ParseSectionKey(k)
+		if err != nil {
+			return false, d.h.record(fmt.Errorf("%w: %w", ErrCorrupt, err))
+		}
+		return true, fn(p)
+	})
+}
+
+// scan calls fn with every key in [lo, hi) until it returns false or an
+// error, holding the read lock so that Close waits for it.
+func (d *DB) scan(lo, hi []byte, fn func(key []byte) (bool, error)) (err error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return ErrClosed
+	}
+	if err := d.h.failed(); err != nil {
 		return err
 	}
+	defer d.guard(&err)
+	it, err := d.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: hi})
+	if err != nil {
+		return d.h.fromPebble(err)
+	}
 	for it.First(); it.Valid(); it.Next() {
-		p, err := ParseSectionKey(it.Key())
-		if err != nil {
-			it.Close()
-			return err
-		}
-		if err := fn(p); err != nil {
-			it.Close()
-			return err
+		more, err := fn(it.Key())
+		if err != nil || !more {
+			return errors.Join(err, it.Close())
 		}
 	}
-	return it.Close()
+	if err := it.Close(); err != nil {
+		return d.h.fromPebble(err)
+	}
+	return d.h.failed()
 }
 
 // LoadPlayer returns a player's stored record; ok is false for a new player.
 func (d *DB) LoadPlayer(name string) (r PlayerRecord, ok bool, err error) {
 	v, ok, err := d.get(PlayerKey(name))
-	if err != nil || !ok {
-		return PlayerRecord{}, ok, err
+	if err != nil {
+		return PlayerRecord{}, false, fmt.Errorf("load player %q: %w", name, err)
+	}
+	if !ok {
+		return PlayerRecord{}, false, nil
 	}
 	if err := json.Unmarshal(v, &r); err != nil {
-		return PlayerRecord{}, false, fmt.Errorf("load player %q: %w: %w", name, ErrCorrupt, err)
+		return PlayerRecord{}, false, fmt.Errorf("load player %q: %w", name, d.h.record(fmt.Errorf("%w: %w", ErrCorrupt, err)))
 	}
 	return r, true, nil
 }
 
 // Checkpoint writes a consistent copy of the database, usable as another
-// server's data directory, while the server keeps running.
-func (d *DB) Checkpoint(dataDir string) error {
+// server's data directory, while the server keeps running. A stopped
+// database refuses: its state is not trusted.
+func (d *DB) Checkpoint(dataDir string) (err error) {
 	dst := filepath.Join(dataDir, "world")
-	if err := d.db.Checkpoint(dst, pebble.WithFlushedWAL()); err != nil {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return ErrClosed
+	}
+	if err := d.h.failed(); err != nil {
 		return fmt.Errorf("checkpoint to %s: %w", dst, err)
+	}
+	defer d.guard(&err)
+	if err := d.db.Checkpoint(dst, pebble.WithFlushedWAL()); err != nil {
+		return fmt.Errorf("checkpoint to %s: %w", dst, d.h.fromPebble(err))
 	}
 	return nil
 }
@@ -222,25 +338,13 @@ type Stats struct {
 
 // Stats returns the database's write counters.
 func (d *DB) Stats() Stats {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	if d.closed {
+		return Stats{}
+	}
 	m := d.db.Metrics()
 	return Stats{BytesWritten: m.WAL.BytesWritten + m.Total().TableBytesFlushed + m.Total().TableBytesCompacted}
-}
-
-// pebbleLogger routes Pebble's messages to zerolog: its informational
-// chatter at debug level, errors as errors.
-type pebbleLogger struct{ log zerolog.Logger }
-
-func (l pebbleLogger) Infof(format string, args ...any) {
-	l.log.Debug().Msg(fmt.Sprintf(format, args...))
-}
-
-func (l pebbleLogger) Errorf(format string, args ...any) {
-	l.log.Error().Msg(fmt.Sprintf(format, args...))
-}
-
-func (l pebbleLogger) Fatalf(format string, args ...any) {
-	l.log.Error().Msg(fmt.Sprintf(format, args...))
-	panic(fmt.Sprintf("pebble: "+format, args...))
 }
 
 // CorruptForTest flips bytes in a stored section record, for tests of the
@@ -252,23 +356,23 @@ func (d *DB) CorruptForTest(p chunk.Pos) error {
 		return fmt.Errorf("corrupt %v: ok %v: %w", p, ok, err)
 	}
 	v[len(v)/2] ^= 0xff
-	return d.db.Set(key, v, pebble.Sync)
+	b := d.db.NewBatch()
+	if err := b.Set(key, v, nil); err != nil {
+		b.Close()
+		return err
+	}
+	return d.commit(b)
 }
 
 // Empty reports whether the database holds no edited section and no
 // player record: a world that is exactly its generator's output.
 func (d *DB) Empty() (bool, error) {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	if d.closed {
-		return false, ErrClosed
-	}
-	it, err := d.db.NewIter(&pebble.IterOptions{LowerBound: []byte{prefixSection}, UpperBound: []byte{prefixPlayer + 1}})
-	if err != nil {
-		return false, err
-	}
-	empty := !it.First()
-	return empty, it.Close()
+	empty := true
+	err := d.scan([]byte{prefixSection}, []byte{prefixPlayer + 1}, func([]byte) (bool, error) {
+		empty = false
+		return false, nil
+	})
+	return empty && err == nil, err
 }
 
 // PutPlayers writes player records in one synced batch, bypassing the
@@ -276,17 +380,17 @@ func (d *DB) Empty() (bool, error) {
 // server runs, never for the tick.
 func (d *DB) PutPlayers(recs []PlayerRecord) error {
 	b := d.db.NewBatch()
-	defer b.Close()
 	for _, r := range recs {
 		v, err := marshalPlayer(r)
-		if err != nil {
-			return fmt.Errorf("put player %q: %w", r.Name, err)
+		if err == nil {
+			err = b.Set(PlayerKey(r.Name), v, nil)
 		}
-		if err := b.Set(PlayerKey(r.Name), v, nil); err != nil {
+		if err != nil {
+			b.Close()
 			return fmt.Errorf("put player %q: %w", r.Name, err)
 		}
 	}
-	if err := b.Commit(pebble.Sync); err != nil {
+	if err := d.commit(b); err != nil {
 		return fmt.Errorf("put %d players: %w", len(recs), err)
 	}
 	return nil

@@ -5,6 +5,7 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -82,3 +83,20 @@ func RegionBounds(rx, rz int32) (lo, hi []byte) {
 func PlayerKey(name string) []byte { return append([]byte{prefixPlayer}, name...) }
 
 func equalBytes(a, b []byte) bool { return string(a) == string(b) }
+
+// DescribeKey names a key for people: "world metadata", "section
+// (x,y,z)", "player \"name\"", or its bytes in hex when it is none of
+// those (a range bound, a damaged key).
+func DescribeKey(k []byte) string {
+	switch {
+	case equalBytes(k, metaKey):
+		return "world metadata"
+	case len(k) > 0 && k[0] == prefixSection:
+		if p, err := ParseSectionKey(k); err == nil {
+			return "section " + p.String()
+		}
+	case len(k) > 1 && k[0] == prefixPlayer && utf8.Valid(k[1:]):
+		return fmt.Sprintf("player %q", k[1:])
+	}
+	return fmt.Sprintf("key %x", k)
+}

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cockroachdb/pebble/v2"
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -56,6 +55,7 @@ type WriterStats struct {
 type pending struct {
 	w    Write
 	when time.Time
+	seq  uint64 // order of submission, for the player overlay
 }
 
 // Writer is the storage goroutine: it takes Writes without blocking the
@@ -67,7 +67,10 @@ type pending struct {
 // retries are exhausted). Until a section's write is durable the Writer
 // keeps the submitted copy in an overlay that Load reads first, so a
 // section evicted from memory and wanted again before its write lands is
-// loaded as written, not regenerated or read stale.
+// loaded as written, not regenerated or read stale. Player records have
+// an overlay of their own, read by LoadPlayer, so a player who leaves and
+// joins again before the record of their leaving is durable comes back
+// where they left, not where the database last had them.
 type Writer struct {
 	db    *DB
 	log   zerolog.Logger
@@ -80,6 +83,8 @@ type Writer struct {
 	mu      sync.Mutex
 	results []Result // unbounded, so the writer never waits on the tick
 	overlay map[chunk.Pos]SectionWrite
+	players map[string]playerWrite // by name: the last record submitted, until durable
+	seq     uint64                 // Writes submitted
 	stats   WriterStats
 	// failNext, for tests, makes the next n commits fail.
 	failNext int
@@ -99,6 +104,7 @@ func NewWriter(db *DB, queue int, log zerolog.Logger) *Writer {
 		db:      db,
 		log:     log,
 		overlay: map[chunk.Pos]SectionWrite{},
+		players: map[string]playerWrite{},
 		in:      make(chan pending, queue),
 		ready:   make(chan struct{}, 1),
 		stop:    make(chan struct{}),
@@ -117,17 +123,43 @@ func (w *Writer) Submit(wr Write) bool {
 	// Holding mu across the send keeps the overlay and the queue in step.
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	seq := w.seq + 1
 	select {
-	case w.in <- pending{w: wr, when: time.Now()}:
+	case w.in <- pending{w: wr, when: time.Now(), seq: seq}:
 	default:
 		return false
 	}
+	w.seq = seq
 	for _, sw := range wr.Sections {
 		if old, ok := w.overlay[sw.Pos]; !ok || old.Revision <= sw.Revision {
 			w.overlay[sw.Pos] = sw
 		}
 	}
+	// Later records win, as they do in the batch.
+	for _, pr := range wr.Players {
+		w.players[pr.Name] = playerWrite{rec: pr, seq: seq}
+	}
 	return true
+}
+
+// playerWrite is a player record submitted and not yet durable.
+type playerWrite struct {
+	rec PlayerRecord
+	seq uint64
+}
+
+// LoadPlayer returns a player's record: the one last submitted if it is
+// not durable yet, else the stored one; ok is false for a new player. It
+// is safe for concurrent use (the player-record loader's goroutine).
+func (w *Writer) LoadPlayer(name string) (PlayerRecord, bool, error) {
+	w.mu.Lock()
+	pw, ok := w.players[name]
+	w.mu.Unlock()
+	if ok {
+		return pw.rec, true, nil
+	}
+	// Dropped from the overlay only once durable: the database has it.
+	return w.db.LoadPlayer(name)
 }
 
 // Load returns an edited section: the copy still waiting to be durable if
@@ -294,12 +326,14 @@ func (w *Writer) try(batch []pending) error {
 	w.mu.Unlock()
 	switch {
 	case err != nil:
+		b.Close()
 	case fail:
+		b.Close()
 		err = fmt.Errorf("injected failure")
 	default:
-		err = b.Commit(pebble.Sync)
+		// commit closes the batch and fails it if Pebble stopped.
+		err = w.db.commit(b)
 	}
-	b.Close()
 	took := time.Since(start)
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -318,7 +352,8 @@ func (w *Writer) try(batch []pending) error {
 }
 
 // finish reports the batch's Results and, once durable, drops its sections
-// from the overlay unless a newer revision was submitted meanwhile.
+// and player records from the overlays unless newer ones were submitted
+// meanwhile.
 func (w *Writer) finish(batch []pending, err error) {
 	now := time.Now()
 	w.mu.Lock()
@@ -327,6 +362,11 @@ func (w *Writer) finish(batch []pending, err error) {
 			for _, sw := range p.w.Sections {
 				if cur, ok := w.overlay[sw.Pos]; ok && cur.Revision <= sw.Revision {
 					delete(w.overlay, sw.Pos)
+				}
+			}
+			for _, pr := range p.w.Players {
+				if cur, ok := w.players[pr.Name]; ok && cur.seq <= p.seq {
+					delete(w.players, pr.Name)
 				}
 			}
 		}

@@ -222,6 +222,7 @@ func Build(t testing.TB, opts ...Option) (*Scenario, error) {
 		World: transport.WorldInfo{
 			Seed: cfg.Seed, GeneratorVersion: uint32(st.terrain.Version()), TickRate: uint32(cfg.TPS),
 			SectionsPerTick: uint32(budget.Sections), BytesPerTick: uint32(budget.Bytes),
+			Rules: server.GameRules(cfg),
 		},
 		MaxClients:      cfg.MaxClients,
 		MaxViewDistance: uint32(cfg.MaxViewDistance),

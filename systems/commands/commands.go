@@ -59,6 +59,13 @@ func (Plugin) Build(app *ecs.App) error {
 	return nil
 }
 
+// The heights /tp accepts: from the world's floor to a little above its
+// build limit.
+const (
+	tpMinY = chunk.MinY
+	tpMaxY = chunk.MaxY + 64
+)
+
 // runCommand executes one command line for the player e and returns the
 // reply.
 func runCommand(ctx *ecs.Context, e ecs.Entity, text string) string {
@@ -76,14 +83,19 @@ func runCommand(ctx *ecs.Context, e ecs.Entity, text string) string {
 			}
 			v[i] = f
 		}
-		border := float64(chunk.BorderSections * chunk.Size)
-		if v[1] < chunk.MinY || v[1] > chunk.MaxY+64 || math.Abs(v[0]) > border || math.Abs(v[2]) > border {
-			return "/tp: outside the world"
+		// The border is the one movement keeps to (chunk.PointInBorder);
+		// the height is stricter than movement's, to land near the world.
+		if !(v[1] >= tpMinY && v[1] <= tpMaxY) || !chunk.PointInBorder(v[0], v[2]) {
+			// The reply names the last block inside on each side.
+			return fmt.Sprintf("/tp: outside the world (x and z in blocks %d..%d, y %d..%d)",
+				chunk.BorderMinBlock, chunk.BorderMaxBlock, tpMinY, tpMaxY)
 		}
 		if !gameplay.Teleport(ctx.World, ctx.Tick, e, components.Position{X: v[0], Y: v[1], Z: v[2]}) {
 			return "/tp: you cannot be teleported now"
 		}
-		return fmt.Sprintf("teleported to %.1f %.1f %.1f", v[0], v[1], v[2])
+		// Tenths rounded down, not to nearest, so that the far edge of
+		// the last block does not print as the first block beyond it.
+		return fmt.Sprintf("teleported to %.1f %.1f %.1f", tenths(v[0]), tenths(v[1]), tenths(v[2]))
 	case "/where":
 		positions := generic.NewMap[components.Position](ctx.World)
 		p := positions.Get(e)
@@ -91,3 +103,6 @@ func runCommand(ctx *ecs.Context, e ecs.Entity, text string) string {
 	}
 	return fmt.Sprintf("unknown command %s (try /tp X Y Z or /where)", fields[0])
 }
+
+// tenths rounds v down to a tenth: it stays in v's block.
+func tenths(v float64) float64 { return math.Floor(v*10) / 10 }

@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/mlange-42/arche/generic"
@@ -62,24 +63,71 @@ func chatOf(ms []*protocol.ServerMessage) (lines, system []string) {
 	return lines, system
 }
 
+// outside is /tp's reply to a destination outside the world.
+const outside = "/tp: outside the world (x and z in blocks -2147483616..2147483631, y -64..383)"
+
 // TestCommands checks that a line starting with "/" is a command: the
 // reply goes to its sender alone, as a system line, and the line is not
 // broadcast; other lines are chat.
 func TestCommands(t *testing.T) {
 	tp := components.Position{X: 8.5, Y: 64, Z: 8.5}
-	tests := []struct {
+	type test struct {
 		name, text string
 		reply      string              // "" for chat
 		end        components.Position // the sender's position afterwards
-	}{
+	}
+	tests := []test{
 		{name: "where", text: "/where", reply: fmt.Sprintf("at 0.5 64.0 0.5, section %v", chunk.Pos{X: 0, Y: 4, Z: 0}), end: spawn},
 		{name: "teleport", text: "/tp 8.5 64 8.5", reply: "teleported to 8.5 64.0 8.5", end: tp},
 		{name: "teleport without Z", text: "/tp 8.5 64", reply: "usage: /tp X Y Z", end: spawn},
 		{name: "teleport to words", text: "/tp x 64 0", reply: `/tp: "x" is not a number`, end: spawn},
-		{name: "teleport above the world", text: "/tp 0 100000 0", reply: "/tp: outside the world", end: spawn},
-		{name: "teleport beyond the border", text: "/tp 1e12 64 0", reply: "/tp: outside the world", end: spawn},
+		{name: "teleport above the world", text: "/tp 0 100000 0", reply: outside, end: spawn},
+		{name: "teleport beyond the border", text: "/tp 1e12 64 0", reply: outside, end: spawn},
+		{name: "teleport to nowhere", text: "/tp NaN 64 0", reply: outside, end: spawn},
 		{name: "unknown command", text: "/dance", reply: "unknown command /dance (try /tp X Y Z or /where)", end: spawn},
 		{name: "chat", text: "where am I?", end: spawn},
+	}
+	// The border, on each side: the last block's centre and far edge are
+	// inside, the next block is not.
+	for _, side := range []struct {
+		name string
+		z    bool
+		last int
+		out  float64
+	}{{"+x", false, chunk.BorderMaxBlock, 1}, {"-x", false, chunk.BorderMinBlock, -1}, {"+z", true, chunk.BorderMaxBlock, 1}, {"-z", true, chunk.BorderMinBlock, -1}} {
+		// at returns the command's coordinates, the reply's (in tenths,
+		// rounded down) and the position for c across the border.
+		at := func(c, shown float64) (string, string, components.Position) {
+			f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+			if side.z {
+				return "0.5 64 " + f(c), fmt.Sprintf("0.5 64.0 %.1f", shown), components.Position{X: 0.5, Y: 64, Z: c}
+			}
+			return f(c) + " 64 0.5", fmt.Sprintf("%.1f 64.0 0.5", shown), components.Position{X: c, Y: 64, Z: 0.5}
+		}
+		centre := float64(side.last) + 0.5
+		// The far edge of the last block, and as the reply shows it (in
+		// tenths rounded down, so still in the last block): 0.999 past its
+		// corner on the positive side, 0.001 on the negative side.
+		edge, edgeShown := float64(side.last)+0.999, float64(side.last)+0.9
+		if side.out < 0 {
+			edge, edgeShown = float64(side.last)+0.001, float64(side.last)
+		}
+		for _, c := range []struct {
+			name      string
+			at, shown float64
+			in        bool
+		}{
+			{"the last block", centre, centre, true},
+			{"the last block's far edge", edge, edgeShown, true},
+			{"one past the last block", centre + side.out, 0, false},
+		} {
+			text, shown, end := at(c.at, c.shown)
+			tc := test{name: "teleport " + side.name + " to " + c.name, text: "/tp " + text, reply: "teleported to " + shown, end: end}
+			if !c.in {
+				tc.reply, tc.end = outside, spawn
+			}
+			tests = append(tests, tc)
+		}
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

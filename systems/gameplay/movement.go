@@ -142,7 +142,11 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 		r = physics.CheckMove(&s.secs, vecOf(pos), to, int(elapsed), mode, s.lim)
 	}
 	if r != physics.OK {
-		if mv.Teleported {
+		// Since a teleport lands inside the world (Teleport refuses
+		// anywhere else), no input the client predicted from before it
+		// leaves the world either: a move out of the world is corrected
+		// at once, teleported or not.
+		if mv.Teleported && r != physics.OutOfBounds {
 			// Predicted from before the teleport, which is on its way:
 			// no correction, the teleport is one. A client still moving
 			// from the old place long after may have missed it (or be
@@ -157,7 +161,9 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 		}
 		s.stats.Moves[r]++
 		s.stats.Corrections++
-		st.Send(correctionMsg(pos, vel, look, mv, false))
+		// A client that may not have the teleport yet gets it again: the
+		// correction is the teleport's.
+		st.Send(correctionMsg(pos, vel, look, mv, mv.Teleported))
 		if s.log.Debug().Enabled() {
 			s.log.Debug().Uint64("input_tick", tick).Stringer("reason", r).Uint64("elapsed", elapsed).
 				Float64("x", to.X).Float64("y", to.Y).Float64("z", to.Z).Msg("input rejected")
@@ -231,9 +237,11 @@ func correctionMsg(pos *components.Position, vel *components.Velocity, look *com
 // the current tick (ctx.Tick in a system). Teleport changes component
 // values only, so a system may call it while iterating a query (with
 // ctx.World); code outside systems queues it with app.Commands().Do. It
-// reports false when e is not a connected player.
+// reports false, changing nothing, when e is not a connected player or
+// pos is where movement would refuse to move it (not finite, or not
+// physics.InBounds: beyond the world's border or far above or below it).
 func Teleport(w *ecs.World, now uint64, e ecs.Entity, pos components.Position) bool {
-	if !w.Alive(e) || math.IsNaN(pos.X+pos.Y+pos.Z) || math.IsInf(pos.X+pos.Y+pos.Z, 0) {
+	if !w.Alive(e) || !physics.InBounds(vecOf(&pos)) {
 		return false
 	}
 	for _, id := range []arche.ID{

@@ -160,7 +160,7 @@ func (n *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, router)
 	ecs.AddResource(app, cache)
 	ecs.AddResource(app, newChannels())
-	n.loader = newPlayerLoader(db, cfg.Deterministic)
+	n.loader = newPlayerLoader(dur, cfg.Deterministic)
 	in := newIngest(cfg, clients, router, n.loader, dur, app.Log().With().Str("system", SystemIngest).Logger())
 	out := newDeliver(cfg.Budget, store, cache, app.Log().With().Str("system", SystemDeliver).Logger())
 	ecs.AddResource(app, out)

@@ -18,11 +18,24 @@ type playerLoad struct {
 	err    error
 }
 
+// playerRecords is where the loader reads records: persist.Durability,
+// which sees records queued or in flight to the storage writer before the
+// database does.
+type playerRecords interface {
+	LoadPlayer(name string) (storage.PlayerRecord, bool, error)
+}
+
 // playerLoader reads player records off the tick: a connecting client is
 // admitted once its record (or the news that it has none) is back. In
 // deterministic mode it reads inline so replays do not depend on timing.
+//
+// It reads through persist.Durability, not the database: a player who
+// leaves and joins again within a few milliseconds would otherwise be
+// read from a database that does not have the record of their leaving
+// yet, spawn where they had been before, and have that position saved
+// for good.
 type playerLoader struct {
-	db      *storage.DB
+	records playerRecords
 	inline  bool
 	done    mailbox[playerLoad]
 	jobs    chan InEvent
@@ -30,8 +43,8 @@ type playerLoader struct {
 	stopped bool
 }
 
-func newPlayerLoader(db *storage.DB, inline bool) *playerLoader {
-	l := &playerLoader{db: db, inline: inline}
+func newPlayerLoader(records playerRecords, inline bool) *playerLoader {
+	l := &playerLoader{records: records, inline: inline}
 	if !inline {
 		l.jobs = make(chan InEvent, 1024)
 		l.wg.Add(1)
@@ -41,7 +54,7 @@ func newPlayerLoader(db *storage.DB, inline bool) *playerLoader {
 }
 
 func (l *playerLoader) load(ev InEvent) playerLoad {
-	r, ok, err := l.db.LoadPlayer(ev.Name)
+	r, ok, err := l.records.LoadPlayer(ev.Name)
 	return playerLoad{ev: ev, record: r, found: ok, err: err}
 }
 

@@ -136,10 +136,13 @@ type Durability struct {
 	// waiting callbacks, in registration order.
 	waiting []waiter
 	// synced is the last write the storage goroutine reported durable.
-	synced  uint64
-	ready   []func()
-	players []storage.PlayerRecord
-	results []storage.Result
+	synced uint64
+	ready  []func()
+	// playersMu guards players: the tick queues and submits them, the
+	// player-record loader's goroutine reads them (LoadPlayer).
+	playersMu sync.Mutex
+	players   []storage.PlayerRecord
+	results   []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
 	LastLatency time.Duration
 	// Failed counts writes that could not be made durable.
@@ -203,8 +206,49 @@ func (d *Durability) cover(seq uint64) {
 	d.mu.Unlock()
 }
 
-// SavePlayer queues a player record for the next write.
-func (d *Durability) SavePlayer(r storage.PlayerRecord) { d.players = append(d.players, r) }
+// SavePlayer queues a player record for the next write. LoadPlayer sees
+// it at once.
+func (d *Durability) SavePlayer(r storage.PlayerRecord) {
+	d.playersMu.Lock()
+	d.players = append(d.players, r)
+	d.playersMu.Unlock()
+}
+
+// LoadPlayer returns a player's latest record: queued by SavePlayer and
+// not yet handed to the storage writer, else submitted and not yet
+// durable (the writer's overlay), else stored; ok is false for a new
+// player. A player who leaves and joins again at once thus comes back
+// where they left. It is safe for concurrent use.
+func (d *Durability) LoadPlayer(name string) (storage.PlayerRecord, bool, error) {
+	d.playersMu.Lock()
+	for i := len(d.players) - 1; i >= 0; i-- {
+		if d.players[i].Name == name {
+			r := d.players[i]
+			d.playersMu.Unlock()
+			return r, true, nil
+		}
+	}
+	d.playersMu.Unlock()
+	// Not queued: persist submits before it forgets (takePlayers), so the
+	// record is in the writer's overlay or already durable.
+	return d.writer.LoadPlayer(name)
+}
+
+// queuedPlayers returns the records queued for the next write. Only the
+// tick queues them, so the slice stays whole until takePlayers.
+func (d *Durability) queuedPlayers() []storage.PlayerRecord {
+	d.playersMu.Lock()
+	defer d.playersMu.Unlock()
+	return d.players
+}
+
+// takePlayers forgets the queued records once they are submitted (the
+// writer owns their array from then on).
+func (d *Durability) takePlayers() {
+	d.playersMu.Lock()
+	d.players = nil
+	d.playersMu.Unlock()
+}
 
 // Pending returns the number of callbacks waiting and writes in flight.
 func (d *Durability) Pending() (callbacks, writes int) {
@@ -260,12 +304,15 @@ func (p *Plugin) persist(*ecs.Context) {
 		sec, _ := p.store.Section(pos)
 		sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
 	}
-	if len(sections) > 0 || len(d.players) > 0 {
-		if !d.submit(sections, d.players) {
+	if players := d.queuedPlayers(); len(sections) > 0 || len(players) > 0 {
+		if !d.submit(sections, players) {
 			p.full.Warn().Int("sections", len(sections)).Msg("storage queue full; edits wait for the next tick")
 			return
 		}
-		d.players = nil
+		// Forgotten only now that the writer's overlay holds them, so
+		// LoadPlayer always finds the latest record in one place or the
+		// other.
+		d.takePlayers()
 	}
 	// Everything edited so far is in a write numbered d.seq or earlier;
 	// callbacks whose writes are already synced go now.
@@ -318,10 +365,11 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		}
 	}
 	var results []storage.Result
-	if len(sections) > 0 || len(p.durable.players) > 0 {
-		for !p.durable.submit(sections, p.durable.players) {
+	if players := p.durable.queuedPlayers(); len(sections) > 0 || len(players) > 0 {
+		for !p.durable.submit(sections, players) {
 			results = p.writer.Wait(results)
 		}
+		p.durable.takePlayers()
 	}
 	p.writer.Stop()
 	var errs []error

@@ -175,3 +175,46 @@ func TestCorruptSectionIsNotRegenerated(t *testing.T) {
 		t.Fatalf("stored section was overwritten: err %v", err)
 	}
 }
+
+// TestLoadPlayerSeesQueuedAndInFlightRecords follows one record from
+// SavePlayer to disk: LoadPlayer returns it while it is queued, while it
+// is submitted but not durable (the writer's overlay; the database still
+// has the older record), and once stored.
+func TestLoadPlayerSeesQueuedAndInFlightRecords(t *testing.T) {
+	w := newPersistWorld(t, t.TempDir())
+	defer w.app.Shutdown()
+	db := ecs.Resource[storage.DB](w.app)
+	old := storage.PlayerRecord{Name: "bo", X: 1, Y: 2, Z: 3}
+	if err := db.PutPlayers([]storage.PlayerRecord{old}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(stage string, want storage.PlayerRecord) {
+		t.Helper()
+		got, ok, err := w.dur.LoadPlayer("bo")
+		if err != nil || !ok || got != want {
+			t.Fatalf("%s: LoadPlayer %+v (found %v, err %v), want %+v", stage, got, ok, err, want)
+		}
+	}
+	check("stored", old)
+	left := storage.PlayerRecord{Name: "bo", X: 7, Y: 8, Z: 9, Yaw: 90}
+	w.dur.SavePlayer(storage.PlayerRecord{Name: "bo", X: 4, Y: 5, Z: 6})
+	w.dur.SavePlayer(left) // the later record wins
+	check("queued", left)
+
+	// Commits fail and are retried for 10+20+…+160 ms: long enough to
+	// look at the record while it is submitted and not durable.
+	w.dur.Writer().FailNext(5)
+	w.app.Step()
+	check("submitted, not durable", left)
+	if r, _, _ := db.LoadPlayer("bo"); r != old {
+		t.Fatalf("database already holds %+v: the overlay was not exercised", r)
+	}
+	w.stepUntil(t, func() bool { _, writes := w.dur.Pending(); return writes == 0 })
+	check("durable", left)
+	if r, _, _ := db.LoadPlayer("bo"); r != left {
+		t.Fatalf("database holds %+v after the write, want %+v", r, left)
+	}
+	if _, ok, err := w.dur.LoadPlayer("nobody"); ok || err != nil {
+		t.Fatalf("new player: found %v, err %v", ok, err)
+	}
+}

@@ -71,10 +71,20 @@ func BlockBox(x, y, z int) AABB {
 // counting the block beyond that face.
 const eps = 1e-7
 
+// epsAt is eps for a box face at coordinate v: more than eps far from the
+// origin, where the float64 values are spaced wider than eps (beyond 2^29
+// blocks; 4.8e-7 apart at the border), so that a face computed as p±0.3
+// lands a few units in the last place off the boundary and eps alone
+// would not absorb the rounding.
+func epsAt(v float64) float64 { return max(eps, math.Abs(v)*0x1p-48) }
+
 // Overlap reports whether the box overlaps a solid block (blocked) and
 // whether any block it touches is not resident (unknown terrain, which is
 // never treated as air). Outside the world's height is air above and
-// solid below.
+// solid below. Beyond the world's border (chunk.BlockInBorder) the
+// world's height is solid: the border is a wall. Those sections never
+// become resident, so treating them as unknown would hold a player next
+// to the border for ever.
 func Overlap(w World, b AABB) (blocked, unknown bool) {
 	return overlap(w, b, cells{empty: true})
 }
@@ -88,9 +98,9 @@ type cells struct {
 // cellsOf returns the blocks a box overlaps with positive volume.
 func cellsOf(b AABB) cells {
 	return cells{
-		x0: int(math.Floor(b.Min.X + eps)), x1: int(math.Floor(b.Max.X - eps)),
+		x0: int(math.Floor(b.Min.X + epsAt(b.Min.X))), x1: int(math.Floor(b.Max.X - epsAt(b.Max.X))),
 		y0: int(math.Floor(b.Min.Y + eps)), y1: int(math.Floor(b.Max.Y - eps)),
-		z0: int(math.Floor(b.Min.Z + eps)), z1: int(math.Floor(b.Max.Z - eps)),
+		z0: int(math.Floor(b.Min.Z + epsAt(b.Min.Z))), z1: int(math.Floor(b.Max.Z - epsAt(b.Max.Z))),
 	}
 }
 
@@ -123,6 +133,13 @@ func overlapBlocks(w World, c cells, ignore cells) (blocked, unknown bool) {
 		}
 		for z := c.z0; z <= c.z1; z++ {
 			for x := c.x0; x <= c.x1; x++ {
+				if !chunk.BlockInBorder(x, z) {
+					// The border wall.
+					if !ignore.contains(x, y, z) {
+						blocked = true
+					}
+					continue
+				}
 				blk, ok := w.Block(x, y, z)
 				if !ok {
 					unknown = true
@@ -232,6 +249,15 @@ func (c *Sections) overlap(b AABB, ignore cells) (blocked, unknown bool) {
 			ze := min(r.z1, sectionEnd(zs))
 			for xs := r.x0; xs <= r.x1; {
 				xe := min(r.x1, sectionEnd(xs))
+				if !chunk.BlockInBorder(xs, zs) {
+					// The border wall: a solid section (the border
+					// runs along section boundaries).
+					if !ignore.covers(cells{x0: xs, x1: xe, y0: ys, y1: ye, z0: zs, z1: ze}) {
+						blocked = true
+					}
+					xs = xe + 1
+					continue
+				}
 				sec, ok := c.section(chunk.PosOfBlock(xs, ys, zs))
 				switch {
 				case !ok:

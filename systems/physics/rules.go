@@ -84,17 +84,34 @@ func finite(v Vec) bool {
 	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
 }
 
+// The heights a player's feet may be at: some way below the world (a
+// player falling out of it is still tracked) and above it (flying over the
+// build limit).
+const (
+	MinPlayerY = chunk.MinY - 64
+	MaxPlayerY = chunk.MaxY + 256
+)
+
+// InBounds reports whether a player's feet may be at v: between
+// MinPlayerY and MaxPlayerY, and in a block inside the world's border
+// (chunk.PointInBorder). Movement refuses a move to anywhere else
+// (OutOfBounds), and a teleport must not put a player there, or every
+// move it made would be refused.
+func InBounds(v Vec) bool {
+	return v.Y >= MinPlayerY && v.Y <= MaxPlayerY && chunk.PointInBorder(v.X, v.Z)
+}
+
 // CheckMove validates a move from from to to over elapsed input ticks in
-// the given mode: speed first, then the swept player box against the
-// voxels. Unknown terrain anywhere along the way holds the player
-// (UnknownTerrain) rather than letting it fall through. An elapsed of 0
-// (a client whose input clock ran ahead of the server's) allows only
-// Slack.
+// the given mode: the destination first (finite and InBounds), then
+// speed, then the swept player box against the voxels. Unknown terrain
+// anywhere along the way holds the player (UnknownTerrain) rather than
+// letting it fall through. An elapsed of 0 (a client whose input clock
+// ran ahead of the server's) allows only Slack.
 func CheckMove(w World, from, to Vec, elapsed int, mode Mode, lim Limits) Reason {
 	if !finite(to) {
 		return NotFinite
 	}
-	if to.Y < chunk.MinY-64 || to.Y > chunk.MaxY+256 || math.Abs(to.X) > 3e7 || math.Abs(to.Z) > 3e7 {
+	if !InBounds(to) {
 		return OutOfBounds
 	}
 	elapsed = max(elapsed, 0)
@@ -148,7 +165,7 @@ func Eye(p Vec) Vec { return Vec{p.X, p.Y + EyeHeight, p.Z} }
 
 // checkTarget holds the checks breaking and placing share.
 func checkTarget(w World, feet Vec, t BlockPos, lim Limits) (chunk.Block, Reason) {
-	if t.Y < chunk.MinY || t.Y > chunk.MaxY || !chunk.PosOfBlock(t.X, t.Y, t.Z).InWorld() {
+	if t.Y < chunk.MinY || t.Y > chunk.MaxY || !chunk.BlockInBorder(t.X, t.Z) {
 		return 0, OutOfBounds
 	}
 	cur, ok := w.Block(t.X, t.Y, t.Z)

@@ -21,11 +21,15 @@ func TestLoadSpawn(t *testing.T) {
 			var calls [][2]int
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			anchor, err := LoadSpawn(ctx, h.app, view, func(resident, inFlight int) {
+			spawned, err := LoadSpawn(ctx, h.app, view, func(resident, inFlight int) {
 				calls = append(calls, [2]int{resident, inFlight})
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			anchor := spawned.Anchor
+			if len(spawned.Failed) != 0 {
+				t.Fatalf("failed sections %v with a generator that never fails", spawned.Failed)
 			}
 			total := len(union(view))
 			sameSet(t, "resident after the gate", h.residentSet(), union(view))

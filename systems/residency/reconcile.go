@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
 )
 
 // reconcileSystem brings the resident set towards the desired set in three
@@ -21,8 +22,12 @@ type reconcileSystem struct {
 	gen     *resources.Generation
 	desired *resources.Desired
 	backlog *resources.Backlog
-	retry   uint64
+	retry   uint64 // between retries of a deferred eviction
 	log     zerolog.Logger
+	// corrupt reports sections newly found corrupt, grouped.
+	corrupt corruptReport
+	// failed gathers the tick's other failures, for one log line.
+	failed failedJobs
 
 	// Reused between ticks. Work is sorted by column before it touches
 	// the store and the desired set, whose lookups are cheap for the
@@ -51,6 +56,7 @@ func (r *reconcileSystem) run(ctx *ecs.Context) {
 	r.drain(ctx.Tick)
 	r.evict(ctx.Tick)
 	r.dispatch(ctx.Tick)
+	r.corrupt.flushIfSettled(ctx.Tick, r.gen.InFlight() == 0)
 }
 
 // drain takes every finished job and makes it resident only if a view
@@ -72,12 +78,11 @@ func (r *reconcileSystem) drain(tick uint64) {
 	for _, k := range r.order {
 		res := &r.results[k.i]
 		if res.Err != nil {
-			st.Failed++
-			r.log.Error().Err(res.Err).Stringer("pos", res.Pos).Msg("section job failed; will retry")
-			if r.desired.Contains(res.Pos) {
-				r.backlog.Retry(res.Pos, res.Priority, tick+r.retry)
-			}
+			r.fail(res, tick)
 			continue
+		}
+		if f, ok := r.backlog.Succeeded(res.Pos); ok && f.Corrupt {
+			r.log.Info().Stringer("pos", res.Pos).Int("attempts", f.Attempts).Msg("section record readable again")
 		}
 		if !r.desired.Contains(res.Pos) || r.store.Has(res.Pos) {
 			st.Dropped++
@@ -95,6 +100,58 @@ func (r *reconcileSystem) drain(tick uint64) {
 	if cap(r.results) > 4*max(len(r.results), resources.KeepResults) {
 		r.results, r.order = nil, nil // grown by a burst
 	}
+	r.failed.report(r.log)
+}
+
+// fail schedules the retry of a failed job, with the back-off. A corrupt
+// stored record is never replaced by a generated section (that would
+// overwrite the player's edits for good at the next save): the section
+// stays missing, is reported once, and is retried like any failure in
+// case the error was a passing one.
+func (r *reconcileSystem) fail(res *resources.Result, tick uint64) {
+	r.backlog.Stats.Failed++
+	corrupt := errors.Is(res.Err, storage.ErrCorrupt)
+	f, fresh := r.backlog.Fail(res.Pos, res.Priority, tick, corrupt, r.desired.Contains(res.Pos))
+	switch {
+	case fresh:
+		r.corrupt.add(res.Pos, res.Err, tick)
+	case f.Corrupt:
+		// Reported when first found; the retries are the back-off's.
+		r.log.Debug().Err(res.Err).Stringer("pos", res.Pos).Int("attempt", f.Attempts).Msg("corrupt section still unreadable")
+	default:
+		r.failed.add(res.Pos, res.Err, f, tick)
+	}
+}
+
+// failedJobs gathers a tick's failed jobs other than corrupt records
+// (Source errors, generator panics), so that a failing disk makes one
+// line a tick, not one per section; the back-off spaces the ticks out.
+type failedJobs struct {
+	n     int
+	first chunk.Pos
+	err   error
+	f     resources.Failure
+	tick  uint64
+}
+
+func (j *failedJobs) add(p chunk.Pos, err error, f resources.Failure, tick uint64) {
+	if j.n == 0 {
+		j.first, j.err, j.f, j.tick = p, err, f, tick
+	}
+	j.n++
+}
+
+// report logs the gathered failures, if any, and forgets them.
+func (j *failedJobs) report(log zerolog.Logger) {
+	if j.n == 0 {
+		return
+	}
+	ev := log.Error().Err(j.err).Int("failed", j.n).Stringer("pos", j.first).Int("attempt", j.f.Attempts)
+	if j.f.Due > 0 {
+		ev = ev.Uint64("retry_in_ticks", j.f.Due-j.tick)
+	}
+	ev.Msg("section jobs failed; retrying with back-off")
+	*j = failedJobs{}
 }
 
 // evict drops resident sections that stopped being wanted, handing dirty

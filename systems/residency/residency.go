@@ -22,9 +22,14 @@ const (
 	SystemReconcile     = "reconcile"
 )
 
-// DefaultRetryTicks is how long a failed job or a deferred eviction waits
-// before it is tried again (one second at 20 ticks per second).
+// DefaultRetryTicks is how long a failed job waits before its first
+// retry, and a deferred eviction before each retry (one second at 20
+// ticks per second).
 const DefaultRetryTicks = 20
+
+// DefaultMaxRetryTicks caps the back-off between retries of a failing job
+// (one minute at 20 ticks per second).
+const DefaultMaxRetryTicks = 1200
 
 // Config configures the residency plugin.
 type Config struct {
@@ -36,9 +41,16 @@ type Config struct {
 	Workers       int
 	QueueCap      int
 	Deterministic bool
-	// RetryTicks delays retries of failed jobs and of evictions whose
-	// section could not be saved; 0 means DefaultRetryTicks.
+	// RetryTicks delays the first retry of a failed job (a Source error,
+	// a corrupt stored record, a generator panic); each further retry of
+	// the same section waits twice as long, up to MaxRetryTicks. It is
+	// also the fixed delay between retries of an eviction whose section
+	// could not be saved (a full storage queue clears within ticks). 0
+	// means DefaultRetryTicks.
 	RetryTicks uint64
+	// MaxRetryTicks caps the back-off; 0 means DefaultMaxRetryTicks (or
+	// RetryTicks, if that is larger).
+	MaxRetryTicks uint64
 }
 
 // Plugin is the plugin that keeps exactly the sections the views want
@@ -72,6 +84,9 @@ func (r *Plugin) Build(app *ecs.App) error {
 	if cfg.RetryTicks == 0 {
 		cfg.RetryTicks = DefaultRetryTicks
 	}
+	if cfg.MaxRetryTicks == 0 {
+		cfg.MaxRetryTicks = DefaultMaxRetryTicks
+	}
 	ecs.RegisterComponent[components.Position](app)
 	ecs.RegisterComponent[components.View](app)
 	ecs.RegisterComponent[components.Follow](app)
@@ -85,6 +100,7 @@ func (r *Plugin) Build(app *ecs.App) error {
 	})
 	desired := resources.NewDesired()
 	backlog := resources.NewBacklog()
+	backlog.Backoff = resources.Backoff{Base: cfg.RetryTicks, Max: max(cfg.MaxRetryTicks, cfg.RetryTicks)}
 	ecs.AddResource(app, store)
 	ecs.AddResource(app, r.gen)
 	ecs.AddResource(app, desired)
@@ -93,9 +109,10 @@ func (r *Plugin) Build(app *ecs.App) error {
 	r.tickets = newTicketSystem()
 	r.follow = newFollowSystem()
 	r.desired = newDesiredSystem(desired)
+	log := app.Log().With().Str("system", SystemReconcile).Logger()
 	r.recon = &reconcileSystem{
 		store: store, gen: r.gen, desired: desired, backlog: backlog,
-		retry: cfg.RetryTicks, log: app.Log().With().Str("system", SystemReconcile).Logger(),
+		retry: cfg.RetryTicks, log: log, corrupt: corruptReport{log: log},
 	}
 	app.AddSystem(ecs.Stream, SystemExpireTickets, r.tickets.run, ecs.Before(SystemFollowViews))
 	app.AddSystem(ecs.Stream, SystemFollowViews, r.follow.run, ecs.Before(SystemStreamChunks))
@@ -104,10 +121,14 @@ func (r *Plugin) Build(app *ecs.App) error {
 	return nil
 }
 
-// Shutdown stops the generation pool; no worker outlives it.
+// Shutdown stops the generation pool; no worker outlives it. Corrupt
+// sections found but not yet reported are logged.
 func (r *Plugin) Shutdown(*ecs.App) error {
 	if r.gen != nil {
 		r.gen.Stop()
+	}
+	if r.recon != nil {
+		r.recon.corrupt.flush()
 	}
 	return nil
 }

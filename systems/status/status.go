@@ -11,6 +11,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
@@ -77,8 +78,12 @@ func (s *Plugin) Build(app *ecs.App) error {
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	gen := ecs.RequireResource[resources.Generation](app)
 	dur := ecs.RequireResource[persist.Durability](app)
+	backlog := ecs.RequireResource[resources.Backlog](app)
+	db := ecs.RequireResource[storage.DB](app)
 	app.AddSystem(ecs.Persist, SystemPublish, func(ctx *ecs.Context) {
 		s.update(ctx, store, gen, dur)
+		s.Config.Metrics.StorageCorrupt.Set(float64(backlog.Corrupt()))
+		s.Config.Metrics.StorageCorruptions.Set(db.Corruptions())
 	}, ecs.After(persist.SystemReleaseDurable))
 	return nil
 }

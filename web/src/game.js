@@ -2,12 +2,12 @@
 // and the renderer together. Everything the server says flows through the
 // handlers here; everything the player does leaves through send().
 
-import { BLOCKS } from "./blocks.gen.js";
+import { blocksFromWelcome, builtinBlocks } from "./blocks.js";
 import { loadTarget, playerName, randomName } from "./config.js";
 import { Controls } from "./controls.js";
 import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
-import { Player, REACH, raycast } from "./physics.js";
+import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler } from "./session.js";
@@ -17,7 +17,6 @@ import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 const DEFAULT_VIEW = 8;
 const PING_EVERY_MS = 2000;
 const INPUT_HEARTBEAT_MS = 1000;
-const PLACEABLE = BLOCKS.filter((b) => b.placeable).map((b) => b.id);
 
 export class Game {
   /** @param {HTMLCanvasElement} canvas @param {HTMLElement} hudRoot @param {string} workerUrl */
@@ -25,7 +24,11 @@ export class Game {
     this.canvas = canvas;
     this.renderer = new Renderer(canvas);
     this.hud = new Hud(hudRoot, canvas);
-    this.player = new Player();
+    // The server's block registry and rules, from its Welcome (the
+    // built-in ones until then, and in the demo).
+    this.blocks = builtinBlocks();
+    this.rules = DEFAULT_RULES;
+    this.player = new Player(this.rules, this.blocks);
     this.store = new VoxelStore(); // mirror of the worker's world, for raycasts and collisions
     this.epochs = new Map(); // section key → epoch: which life of a section a worker reply belongs to
     this.nextEpoch = 0;
@@ -41,7 +44,7 @@ export class Game {
     this.stateDetail = "";
     this.lastError = "";
     this.held = null; // {missing} while the server holds the player
-    this.selected = PLACEABLE.indexOf(1) >= 0 ? PLACEABLE.indexOf(1) : 0;
+    this.selected = this.defaultSelection();
     this.target = null;
     this.requestId = 0;
     this.pending = new Map(); // request id → {kind, pos}
@@ -85,7 +88,7 @@ export class Game {
 
   /** run connects and reconnects until the page closes or a retry cannot help. */
   async run() {
-    this.tickTimer = setInterval(() => this.tick(), 50);
+    this.setTickRate(20);
     requestAnimationFrame((t) => this.frame(t));
     let backoff = 2000;
     for (;;) {
@@ -103,9 +106,9 @@ export class Game {
       this.setState("connecting", target.url);
       const closed = new Promise((resolve) => (this.onClosed = resolve));
       const session = new Session(target, {
-        onWelcome: (w) => {
+        onWelcome: (w, blocks) => {
           this.session = session;
-          this.onWelcome(w, target);
+          this.onWelcome(w, target, blocks);
         },
         onServerMessage: (m) => this.onServer(m),
         onChunkMessage: (m) => this.onChunk(m),
@@ -143,7 +146,7 @@ export class Game {
    * Chunk path as the network — worker decode, meshing, rendering.
    */
   async runDemo() {
-    this.tickTimer = setInterval(() => this.tick(), 50);
+    this.setTickRate(20);
     requestAnimationFrame((t) => this.frame(t));
     const w = {
       entityId: 0n,
@@ -184,11 +187,21 @@ export class Game {
     console.warn("strata:", msg);
   }
 
-  onWelcome(w, target) {
+  /**
+   * onWelcome sets up for the server's world: its block registry (from
+   * the session, which checked it) and its movement rules.
+   */
+  onWelcome(w, target, blocks = blocksFromWelcome(w)) {
     if (w.sectionFormat !== SECTION_FORMAT && w.sectionFormat !== 0) {
       this.setError(`server sends section format ${w.sectionFormat}; this client decodes ${SECTION_FORMAT}`);
     }
     this.welcome = w;
+    this.blocks = blocks;
+    this.rules = rulesFromLimits(w.limits);
+    this.setTickRate(w.limits?.tickRate || 20);
+    this.player.rules = this.rules;
+    this.player.blocks = blocks;
+    this.selected = this.defaultSelection();
     this.player.pos = { x: w.spawn?.x ?? 0.5, y: w.spawn?.y ?? 80, z: w.spawn?.z ?? 0.5 };
     this.player.vel = { x: 0, y: 0, z: 0 };
     this.player.yaw = w.yaw;
@@ -196,10 +209,24 @@ export class Game {
     this.player.flying = false;
     this.viewDistance = w.viewDistance || this.viewDistance;
     this.renderer.setViewDistance(this.viewDistance);
-    this.worker.postMessage({ type: "init", minSectionY: w.bounds?.minSectionY ?? -4 });
+    this.worker.postMessage({
+      type: "init",
+      minSectionY: w.bounds?.minSectionY ?? -4,
+      blocks: blocks.fromServer ? blocks.blocks : undefined,
+    });
     this.inputTick = 0n;
     this.held = null;
     this.setState("connected", `${target.url} as ${this.name}`);
+  }
+
+  // setTickRate makes tick() run at the server's tick rate: input ticks
+  // count at it (docs/protocol.md §9.5).
+  setTickRate(tps) {
+    const ms = 1000 / tps;
+    if (ms === this.tickMs) return;
+    this.tickMs = ms;
+    clearInterval(this.tickTimer);
+    this.tickTimer = setInterval(() => this.tick(), ms);
   }
 
   resetWorld() {
@@ -436,10 +463,11 @@ export class Game {
   }
 
   findTarget(eye, dir, blockAt) {
-    const hit = raycast(eye, dir, REACH, blockAt);
+    const reach = this.rules.reach;
+    const hit = raycast(eye, dir, reach, blockAt, this.blocks);
     if (!hit) return null;
     const cx = hit.x + 0.5 - eye.x, cy = hit.y + 0.5 - eye.y, cz = hit.z + 0.5 - eye.z;
-    return Math.hypot(cx, cy, cz) <= REACH ? hit : null; // the server measures to the block's centre
+    return Math.hypot(cx, cy, cz) <= reach ? hit : null; // the server measures to the block's centre
   }
 
   // ---- player actions ------------------------------------------------------
@@ -449,16 +477,33 @@ export class Game {
     this.player.pitch = Math.max(-89.9, Math.min(89.9, this.player.pitch + dpitch));
   }
 
+  /** setFlying starts or stops flying; false when the server allows no flight (Welcome.limits.allow_flight). */
   setFlying(on) {
+    if (on && !this.rules.allowFlight) {
+      this.hud.toast("flying is not allowed on this server", 1500);
+      return false;
+    }
     this.player.flying = on;
     this.player.vel.y = 0;
     this.hud.toast(on ? "flying" : "walking", 800);
+    return true;
+  }
+
+  // defaultSelection is stone's slot among the placeable blocks, else the first.
+  defaultSelection() {
+    return Math.max(0, this.blocks.placeable.indexOf(this.blocks.id("stone")));
+  }
+
+  // selectedBlock is the id the player places.
+  selectedBlock() {
+    return this.blocks.placeable[Math.min(this.selected, this.blocks.placeable.length - 1)] ?? 0;
   }
 
   select(delta, slot) {
-    const n = PLACEABLE.length;
+    const n = this.blocks.placeable.length;
+    if (n === 0) return;
     this.selected = slot !== undefined ? Math.min(slot, n - 1) : (((this.selected + delta) % n) + n) % n;
-    this.hud.toast(BLOCKS[PLACEABLE[this.selected]].name, 800);
+    this.hud.toast(this.blocks.name(this.selectedBlock()), 800);
   }
 
   setViewDistance(d) {
@@ -495,12 +540,12 @@ export class Game {
     return this.send("breakBlock", { pos, requestId: this.nextRequest("break", pos) });
   }
 
-  placeTarget(block = PLACEABLE[this.selected]) {
+  placeTarget(block = this.selectedBlock()) {
     const t = this.currentTarget();
     if (!t || !(this.session || this.demo)) return false;
     const pos = { x: t.x + t.normal[0], y: t.y + t.normal[1], z: t.z + t.normal[2] };
     const cur = this.store.blockAt(pos.x, pos.y, pos.z);
-    if (cur < 0 || !BLOCKS[cur].replaceable) return false;
+    if (cur < 0 || !this.blocks.replaceable(cur)) return false;
     if (this.player.overlapsBlock(pos.x, pos.y, pos.z)) {
       this.hud.toast("you are in the way");
       return false;
@@ -581,7 +626,7 @@ export class Game {
       !this.welcome ? `not in a world yet · player name ${this.name}` : `pos ${p.pos.x.toFixed(1)} ${p.pos.y.toFixed(1)} ${p.pos.z.toFixed(1)}  yaw ${p.yaw.toFixed(0)} pitch ${p.pitch.toFixed(0)}  ${p.flying ? "flying" : p.onGround ? "walking" : "falling"}`,
       `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}`,
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
-      `view ${this.viewDistance}  block ${BLOCKS[PLACEABLE[this.selected]].name}  target ${t ? `${BLOCKS[t.block].name} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
+      `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
     ];
     this.hud.update({
       state: `${stateText}${this.stateDetail ? ` · ${this.stateDetail}` : ""}`,
@@ -617,6 +662,9 @@ export class Game {
         yaw: this.player.yaw,
         pitch: this.player.pitch,
         flying: this.player.flying,
+        flightAllowed: this.rules.allowFlight,
+        reach: this.rules.reach,
+        blocks: { fromServer: this.blocks.fromServer, count: this.blocks.count },
         held: this.held,
         sections: this.epochs.size,
         sectionsReceived: this.stats.sectionsReceived,

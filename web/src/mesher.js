@@ -2,6 +2,10 @@
 // 26 neighbours into vertex buffers. Pure functions on typed arrays, so it
 // runs in the Web Worker and in node tests alike.
 //
+// Which block is opaque, translucent or what colour comes from the
+// server's registry (a BlockLook of Welcome.blocks); the built-in one is
+// the default.
+//
 // Faces are culled against neighbours (across section borders too, when
 // the neighbour section is held); a missing neighbour reads as air, so the
 // edge of the loaded world is closed rather than see-through, and the face
@@ -11,7 +15,7 @@
 // direction times ambient occlusion from the three cells around each
 // vertex — no lights or normals needed at draw time.
 
-import { BLOCKS, NUM_BLOCKS } from "./blocks.gen.js";
+import { builtinBlocks } from "./blocks.js";
 import { SIZE, cellIndex } from "./section.js";
 
 /** The padded volume is 18³: cell (x, y, z) for x, y, z in -1..16. */
@@ -24,28 +28,45 @@ export function padIndex(x, y, z) {
 }
 
 const AIR = 0;
-// What fills the padding below the world: any opaque block will do.
-const BELOW_WORLD = 13; // bedrock
 
-// opaque[b]: hides the faces of its neighbours and darkens their corners.
-const opaque = new Uint8Array(NUM_BLOCKS);
-// translucent[b]: drawn in the second, blended pass (water).
-const translucent = new Uint8Array(NUM_BLOCKS);
-for (const b of BLOCKS) {
-  opaque[b.id] = b.id !== AIR && !b.transparent ? 1 : 0;
-  translucent[b.id] = b.liquid && b.transparent ? 1 : 0;
-}
-
-// drawFace[b * NUM_BLOCKS + n]: is the face of block b towards neighbour n
-// visible? Yes against air or a different see-through block; never against
-// an opaque block or the same see-through block (no water walls inside
-// water, no faces between two leaves).
-const drawFace = new Uint8Array(NUM_BLOCKS * NUM_BLOCKS);
-for (let b = 1; b < NUM_BLOCKS; b++) {
-  for (let n = 0; n < NUM_BLOCKS; n++) {
-    drawFace[b * NUM_BLOCKS + n] = n === AIR || (!opaque[n] && n !== b) ? 1 : 0;
+/**
+ * BlockLook is what the mesher needs of a block registry (blocks.js
+ * BlockTable), as lookup tables: which blocks hide their neighbours,
+ * which are drawn translucent, which faces are drawn, each block's
+ * colour. Built once per registry (per Welcome).
+ */
+export class BlockLook {
+  /** @param {import("./blocks.js").BlockTable} table */
+  constructor(table) {
+    const n = table.count;
+    this.count = n;
+    // opaque[b]: hides the faces of its neighbours and darkens their corners.
+    this.opaque = new Uint8Array(n);
+    // translucent[b]: drawn in the second, blended pass (water).
+    this.translucent = new Uint8Array(n);
+    for (const b of table.blocks) {
+      this.opaque[b.id] = b.id !== AIR && !b.transparent ? 1 : 0;
+      this.translucent[b.id] = b.liquid && b.transparent ? 1 : 0;
+    }
+    // drawFace[b * n + m]: is the face of block b towards neighbour m
+    // visible? Yes against air or a different see-through block; never
+    // against an opaque block or the same see-through block (no water
+    // walls inside water, no faces between two leaves).
+    this.drawFace = new Uint8Array(n * n);
+    for (let b = 1; b < n; b++) {
+      for (let m = 0; m < n; m++) this.drawFace[b * n + m] = m === AIR || (!this.opaque[m] && m !== b) ? 1 : 0;
+    }
+    // Per-block colour as 0..255 floats, looked up per face.
+    this.rgb = table.blocks.map((b) => [(b.color >> 16) & 255, (b.color >> 8) & 255, b.color & 255]);
+    // What fills the padding below the world: any opaque block will do
+    // (nobody looks at the underside of the bottom layer).
+    const bedrock = table.id("bedrock");
+    this.belowWorld = bedrock !== undefined && this.opaque[bedrock] ? bedrock : Math.max(0, this.opaque.indexOf(1));
   }
 }
+
+/** The look of the built-in registry: the default until a Welcome says otherwise. */
+export const BUILTIN_LOOK = new BlockLook(builtinBlocks());
 
 /**
  * The six faces. U × V = N, so corners (u, v) = (0,0), (1,0), (1,1), (0,1)
@@ -88,8 +109,9 @@ const AO_LEVEL = [0.5, 0.66, 0.82, 1.0];
  *   returns the section at offset (dx, dy, dz) ∈ {-1,0,1}³ (0,0,0 is the section itself), undefined if not held
  * @param {boolean} bottom the section is the world's lowest: the layer below is solid
  * @param {Uint16Array} [out] reused buffer of PAD_VOLUME cells
+ * @param {number} [belowWorld] the opaque block that fills the layer below the world (BlockLook.belowWorld)
  */
-export function gatherPadded(neighbour, bottom, out = new Uint16Array(PAD_VOLUME)) {
+export function gatherPadded(neighbour, bottom, out = new Uint16Array(PAD_VOLUME), belowWorld = BUILTIN_LOOK.belowWorld) {
   const around = new Array(27);
   for (let dy = -1; dy <= 1; dy++)
     for (let dz = -1; dz <= 1; dz++)
@@ -102,7 +124,7 @@ export function gatherPadded(neighbour, bottom, out = new Uint16Array(PAD_VOLUME
       for (let x = -1; x <= SIZE; x++, i++) {
         const sx = x < 0 ? 0 : x >= SIZE ? 2 : 1;
         if (bottom && y < 0) {
-          out[i] = BELOW_WORLD;
+          out[i] = belowWorld;
           continue;
         }
         const s = around[sy * 9 + sz * 3 + sx];
@@ -153,16 +175,15 @@ class Builder {
 const opaqueBuilder = new Builder();
 const translucentBuilder = new Builder();
 
-// Per-block colour as 0..255 floats, looked up per face.
-const RGB = BLOCKS.map((b) => [(b.color >> 16) & 255, (b.color >> 8) & 255, b.color & 255]);
-
 /**
  * meshPadded meshes the centre 16³ of a padded volume.
  * @param {Uint16Array} pad from gatherPadded
  * @param {{x:number,y:number,z:number}} [origin] section position, only for the colour jitter
+ * @param {BlockLook} [look] the registry's tables
  * @returns {{opaque: Layer, translucent: Layer}}
  */
-export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }) {
+export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LOOK) {
+  const { opaque, translucent, drawFace, rgb: RGB, count: NUM_BLOCKS } = look;
   opaqueBuilder.reset();
   translucentBuilder.reset();
   const ao = [0, 0, 0, 0];

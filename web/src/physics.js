@@ -1,31 +1,61 @@
 // Client-side movement prediction: the player moves at once on key press
 // and the server arbitrates afterwards (systems/physics), answering with a
-// Correction when it disagrees. The constants follow the server's limits
-// (physics.DefaultLimits) with a margin, so an honest client is never
-// corrected for speed.
+// Correction when it disagrees. The numbers are the server's own, from
+// Welcome.limits (docs/protocol.md §9.5): the box, the eye, the speeds,
+// reach, whether flying is allowed. The client moves a little under the
+// limits, so an honest client is never corrected for speed.
 
-import { BLOCKS } from "./blocks.gen.js";
+import { builtinBlocks } from "./blocks.js";
 import { UNKNOWN } from "./voxels.js";
 
-export const PLAYER_WIDTH = 0.6;
-export const PLAYER_HEIGHT = 1.8;
-export const EYE_HEIGHT = 1.62;
-/** Reach: the server allows a block centre at most 6 blocks from the eye. */
-export const REACH = 6;
+/**
+ * DEFAULT_RULES are a default server's rules, for a server that states
+ * none (older than those ServerLimits fields) and for the demo.
+ */
+export const DEFAULT_RULES = Object.freeze({
+  walkSpeed: 4.317,
+  sprintSpeed: 5.612,
+  flySpeed: 21.6,
+  riseSpeed: 10,
+  fallSpeed: 78.4,
+  speedTolerance: 1.25,
+  moveSlack: 0.05,
+  allowFlight: true,
+  playerWidth: 0.6,
+  playerHeight: 1.8,
+  eyeHeight: 1.62,
+  reach: 6,
+  actionRate: 20,
+  actionBurst: 20,
+});
 
-export const SPEED = {
-  walk: 4.317,
-  sprint: 5.612,
-  fly: 10.9,
-  flySprint: 21.0, // the server's fly limit is 21.6
-};
+/**
+ * rulesFromLimits reads the movement and action rules out of
+ * Welcome.limits. A field the server leaves 0 is "not stated" and takes
+ * the default; allow_flight counts as stated when the speeds are.
+ */
+export function rulesFromLimits(limits) {
+  const r = { ...DEFAULT_RULES };
+  if (!limits) return Object.freeze(r);
+  for (const k of Object.keys(DEFAULT_RULES)) {
+    if (typeof DEFAULT_RULES[k] === "number" && Number.isFinite(limits[k]) && limits[k] > 0) r[k] = limits[k];
+  }
+  if (limits.sprintSpeed > 0) r.allowFlight = !!limits.allowFlight;
+  return Object.freeze(r);
+}
+
+// The client's own choices, inside the server's limits: the server
+// simulates no gravity and bounds only rise and fall speeds.
 const GRAVITY = 32; // blocks/s²
-const JUMP_VELOCITY = 8.9; // ~1.25 blocks; the server's rise limit is 10/s
-const TERMINAL = 78.4; // the server's fall limit
+const JUMP_VELOCITY = 8.9; // ~1.25 blocks, under the rise limit (10/s by default)
+const FLY_CRUISE = 0.5; // flying speed without sprint, of the fly limit
+const FLY_SPRINT = 0.97; // with sprint: just under the limit, before tolerance
+
+const BUILTIN = builtinBlocks();
 
 /** solid reports whether a block stops a player. Unknown terrain does, like on the server. */
-export function solid(block) {
-  return block === UNKNOWN || (BLOCKS[block]?.solid ?? true);
+export function solid(block, blocks = BUILTIN) {
+  return block === UNKNOWN || blocks.solid(block);
 }
 
 /**
@@ -35,7 +65,13 @@ export function solid(block) {
  * positive looks down).
  */
 export class Player {
-  constructor() {
+  /**
+   * @param {object} [rules] the server's rules (rulesFromLimits)
+   * @param {import("./blocks.js").BlockTable} [blocks] the server's registry
+   */
+  constructor(rules = DEFAULT_RULES, blocks = BUILTIN) {
+    this.rules = rules;
+    this.blocks = blocks;
     this.pos = { x: 0.5, y: 80, z: 0.5 };
     this.vel = { x: 0, y: 0, z: 0 };
     this.yaw = 0;
@@ -52,7 +88,13 @@ export class Player {
   }
 
   eye() {
-    return { x: this.pos.x, y: this.pos.y + EYE_HEIGHT, z: this.pos.z };
+    return { x: this.pos.x, y: this.pos.y + this.rules.eyeHeight, z: this.pos.z };
+  }
+
+  /** speeds are the client's target speeds, under the server's limits. */
+  speeds() {
+    const r = this.rules;
+    return { walk: r.walkSpeed, sprint: r.sprintSpeed, fly: r.flySpeed * FLY_CRUISE, flySprint: r.flySpeed * FLY_SPRINT };
   }
 
   /**
@@ -73,9 +115,10 @@ export class Player {
       wx /= len;
       wz /= len;
     }
+    const speed3 = this.speeds();
     if (this.flying) {
       // The server bounds the 3D speed when flying: normalise the whole wish.
-      const speed = move.sprint ? SPEED.flySprint : SPEED.fly;
+      const speed = move.sprint ? speed3.flySprint : speed3.fly;
       let wy = move.up;
       const l3 = Math.hypot(wx, wy, wz);
       if (l3 > 1) {
@@ -87,11 +130,11 @@ export class Player {
       this.vel.z = wz * speed;
       this.vel.y = wy * speed;
     } else {
-      const speed = move.sprint ? SPEED.sprint : SPEED.walk;
+      const speed = move.sprint ? speed3.sprint : speed3.walk;
       this.vel.x = wx * speed;
       this.vel.z = wz * speed;
-      if (move.jump && this.onGround) this.vel.y = JUMP_VELOCITY;
-      this.vel.y = Math.max(-TERMINAL, this.vel.y - GRAVITY * dt);
+      if (move.jump && this.onGround) this.vel.y = Math.min(JUMP_VELOCITY, this.rules.riseSpeed);
+      this.vel.y = Math.max(-this.rules.fallSpeed, this.vel.y - GRAVITY * dt);
     }
     this.moveAndCollide(dt, blockAt);
   }
@@ -111,8 +154,8 @@ export class Player {
         this.pos[axis] += delta;
         if (!this.collides(blockAt)) continue;
         // Flush against the boundary crossed: the box's leading face on it.
-        const lo = axis === "y" ? 0 : -PLAYER_WIDTH / 2;
-        const hi = axis === "y" ? PLAYER_HEIGHT : PLAYER_WIDTH / 2;
+        const lo = axis === "y" ? 0 : -this.rules.playerWidth / 2;
+        const hi = axis === "y" ? this.rules.playerHeight : this.rules.playerWidth / 2;
         this.pos[axis] = delta > 0 ? Math.floor(before + hi + delta) - hi : Math.ceil(before + lo + delta) - lo;
         if ((delta > 0 ? this.pos[axis] < before : this.pos[axis] > before) || this.collides(blockAt)) this.pos[axis] = before;
         if (axis === "y" && delta < 0) this.onGround = true;
@@ -124,23 +167,23 @@ export class Player {
 
   /** collides reports whether the player's box overlaps a solid (or unknown) block. */
   collides(blockAt) {
-    const h = PLAYER_WIDTH / 2;
+    const h = this.rules.playerWidth / 2;
     const eps = 1e-7; // touching a face is not overlapping it
     const x0 = Math.floor(this.pos.x - h + eps), x1 = Math.floor(this.pos.x + h - eps);
-    const y0 = Math.floor(this.pos.y + eps), y1 = Math.floor(this.pos.y + PLAYER_HEIGHT - eps);
+    const y0 = Math.floor(this.pos.y + eps), y1 = Math.floor(this.pos.y + this.rules.playerHeight - eps);
     const z0 = Math.floor(this.pos.z - h + eps), z1 = Math.floor(this.pos.z + h - eps);
     for (let y = y0; y <= y1; y++)
       for (let z = z0; z <= z1; z++)
-        for (let x = x0; x <= x1; x++) if (solid(blockAt(x, y, z))) return true;
+        for (let x = x0; x <= x1; x++) if (solid(blockAt(x, y, z), this.blocks)) return true;
     return false;
   }
 
   /** overlapsBlock reports whether placing a block at (x, y, z) would intersect the player. */
   overlapsBlock(x, y, z) {
-    const h = PLAYER_WIDTH / 2;
+    const h = this.rules.playerWidth / 2;
     return (
       this.pos.x + h > x && this.pos.x - h < x + 1 &&
-      this.pos.y + PLAYER_HEIGHT > y && this.pos.y < y + 1 &&
+      this.pos.y + this.rules.playerHeight > y && this.pos.y < y + 1 &&
       this.pos.z + h > z && this.pos.z - h < z + 1
     );
   }
@@ -150,9 +193,10 @@ export class Player {
  * raycast walks the voxels along a ray (Amanatides & Woo) and returns the
  * first targetable block within maxDist: anything but air and liquids.
  * Unknown terrain stops the ray with no hit. normal is the face entered.
+ * @param {import("./blocks.js").BlockTable} [blocks] the registry (which blocks are liquid)
  * @returns {{x:number,y:number,z:number,block:number,normal:number[],dist:number}|null}
  */
-export function raycast(origin, dir, maxDist, blockAt) {
+export function raycast(origin, dir, maxDist, blockAt, blocks = BUILTIN) {
   let x = Math.floor(origin.x), y = Math.floor(origin.y), z = Math.floor(origin.z);
   const sx = Math.sign(dir.x), sy = Math.sign(dir.y), sz = Math.sign(dir.z);
   const next = (o, c, s) => (s > 0 ? c + 1 - o : o - c);
@@ -167,7 +211,7 @@ export function raycast(origin, dir, maxDist, blockAt) {
   for (let i = 0; i < 256 && t <= maxDist; i++) {
     const b = blockAt(x, y, z);
     if (b === UNKNOWN) return null;
-    if (b !== 0 && !BLOCKS[b]?.liquid) return { x, y, z, block: b, normal, dist: t };
+    if (b !== 0 && !blocks.liquid(b)) return { x, y, z, block: b, normal, dist: t };
     if (tx < ty && tx < tz) {
       x += sx;
       t = tx;

@@ -40,11 +40,12 @@ export class SectionDecodeError extends Error {
 /**
  * decodeSection parses one encoded section.
  * @param {Uint8Array} data
+ * @param {number} [numBlocks] the registry's size (Welcome.blocks): ids at or above it are invalid
  * @returns {Section}
  * @throws {SectionDecodeError}
  */
-export function decodeSection(data) {
-  const r = new Reader(data);
+export function decodeSection(data, numBlocks = NUM_BLOCKS) {
+  const r = new Reader(data, numBlocks);
   if (data.length === 0) throw r.fail("empty input");
   const version = r.byte();
   if (version !== CODEC_VERSION) throw r.fail(`unknown version ${version}`);
@@ -87,9 +88,10 @@ export function indexBits(n) {
 }
 
 class Reader {
-  constructor(data) {
+  constructor(data, numBlocks) {
     this.data = data;
     this.off = 0;
+    this.numBlocks = numBlocks;
   }
 
   done() {
@@ -130,14 +132,14 @@ class Reader {
   }
 
   block() {
-    return this.uvarint("block", NUM_BLOCKS - 1);
+    return this.uvarint("block", this.numBlocks - 1);
   }
 
   palette() {
-    const n = this.uvarint("palette size", NUM_BLOCKS);
+    const n = this.uvarint("palette size", this.numBlocks);
     if (n === 0) throw this.fail("empty palette");
     const pal = new Uint16Array(n);
-    const seen = new Uint8Array(NUM_BLOCKS);
+    const seen = new Uint8Array(this.numBlocks);
     for (let i = 0; i < n; i++) {
       const b = this.block();
       if (seen[b]) throw this.fail(`palette repeats block ${b}`);
@@ -164,8 +166,8 @@ class Reader {
     if (have < size) throw this.fail(`packed indices: need ${size} bytes, have ${have}`);
     const body = this.data.subarray(this.off, this.off + size);
     const mask = (1 << width) - 1;
-    // width ≤ 5 (at most 32 palette entries fit in NUM_BLOCKS today), but
-    // keep the accumulator general: at most width+7 ≤ 23 bits are pending.
+    // width ≤ 16 (palettes hold at most the registry's 2^16 ids): at most
+    // width+7 ≤ 23 bits are pending in the accumulator.
     let acc = 0;
     let nacc = 0;
     let pos = 0;

@@ -7,6 +7,7 @@
 // The session only moves messages; what they mean is the game's business
 // (game.js). Every failure ends in exactly one onClose call.
 
+import { BlockRegistryError, blocksFromWelcome } from "./blocks.js";
 import { CHUNK_CAP, CONTROL_CAP, FrameDecoder, FrameError } from "./frame.js";
 import { ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, validChannel } from "./protocol.js";
 
@@ -25,7 +26,7 @@ export class SessionError extends Error {
 
 /**
  * @typedef {object} Handlers
- * @property {(w: any) => void} [onWelcome]       the Welcome, before any other message is delivered
+ * @property {(w: any, blocks: import("./blocks.js").BlockTable) => void} [onWelcome]  the Welcome and its block registry, before any other message is delivered
  * @property {(m: any) => void} onServerMessage  every control message after the Welcome (PluginMessages too, after their onPlugin handlers)
  * @property {(m: any) => void} onChunkMessage   every chunk-stream message
  * @property {(m: any) => void} onDatagram       every decoded datagram
@@ -66,6 +67,7 @@ export class Session {
     this.writer = null;
     this.closed = false;
     this.welcome = null;
+    this.blocks = null; // the Welcome's block registry (blocks.js BlockTable)
     this.stats = { controlIn: 0, controlOut: 0, chunkFrames: 0, chunkBytes: 0, datagrams: 0, badDatagrams: 0, pluginIn: 0, pluginOut: 0, pluginUnhandled: 0 };
   }
 
@@ -132,13 +134,19 @@ export class Session {
       }
       if (m.kind.case !== "welcome") throw new SessionError("PROTOCOL_VIOLATION", `first control message is ${m.kind.case}, not welcome`);
       this.welcome = m.kind.value;
+      try {
+        this.blocks = blocksFromWelcome(this.welcome);
+      } catch (err) {
+        if (err instanceof BlockRegistryError) throw new SessionError("INVALID_MESSAGE", `Welcome: ${err.message}`);
+        throw err;
+      }
       // The server states its caps; they are the spec's defaults today,
       // but a server configured otherwise is taken at its word.
       const limits = this.welcome.limits;
       if (limits?.controlFrameCap) frames.cap = limits.controlFrameCap;
       this.chunkCap = limits?.chunkFrameCap || CHUNK_CAP;
       // The game sets up for the world before any of it can arrive.
-      this.h.onWelcome?.(this.welcome);
+      this.h.onWelcome?.(this.welcome, this.blocks);
       this.controlLoop(reader, frames);
       this.acceptStreams(wt);
       this.datagramLoop(wt);

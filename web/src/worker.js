@@ -8,7 +8,7 @@
 // same order.
 //
 // Protocol (postMessage), main → worker:
-//   {type:"init", minSectionY}
+//   {type:"init", minSectionY, blocks}              blocks: the registry (BlockTable.blocks); absent = built-in
 //   {type:"chunk", x, y, z, revision, data, epoch}   data: encoded section
 //   {type:"drop", x, y, z}
 //   {type:"drops", coords}                            Int32Array of x, y, z triples: one drop each, in order
@@ -21,9 +21,9 @@
 //   {type:"mesh", x, y, z, epoch, opaque, translucent, ms}
 //   {type:"error", x, y, z, message}
 
-import { NUM_BLOCKS } from "./blocks.gen.js";
+import { BlockTable, builtinBlocks } from "./blocks.js";
 import { decodeSection } from "./section.js";
-import { gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
+import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
 import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const store = new VoxelStore();
@@ -34,6 +34,9 @@ const dirty = new Set(); // keys of sections to (re)mesh
 const pendingBlocks = new Map();
 const MAX_PENDING_PER_SECTION = 64;
 let minSectionY = -4;
+// The server's block registry (Welcome.blocks) and the mesher's tables of it.
+let blocks = builtinBlocks();
+let look = BUILTIN_LOOK;
 let focus = { x: 0, y: 0, z: 0 };
 let scheduled = false;
 const pad = new Uint16Array(PAD_VOLUME);
@@ -45,6 +48,8 @@ self.onmessage = (ev) => {
   switch (m.type) {
     case "init":
       minSectionY = m.minSectionY;
+      blocks = m.blocks ? new BlockTable(m.blocks, { fromServer: true }) : builtinBlocks();
+      look = m.blocks ? new BlockLook(blocks) : BUILTIN_LOOK;
       break;
     case "chunk":
       onChunk(m);
@@ -75,7 +80,7 @@ function onChunk(m) {
   if (old && old.revision > m.revision) return; // stale: a newer copy is held
   let s;
   try {
-    s = decodeSection(m.data);
+    s = decodeSection(m.data, blocks.count);
   } catch (err) {
     self.postMessage({ type: "error", x: m.x, y: m.y, z: m.z, message: err.message });
     return;
@@ -119,7 +124,7 @@ function onDrop(m) {
 }
 
 function onBlock(m) {
-  if (!(m.block >= 0 && m.block < NUM_BLOCKS)) return; // unknown id: nothing sane to draw
+  if (!(m.block >= 0 && m.block < blocks.count)) return; // unknown id: nothing sane to draw
   const sx = sectionOf(m.bx), sy = sectionOf(m.by), sz = sectionOf(m.bz);
   const e = store.get(sx, sy, sz);
   if (!e) {
@@ -185,8 +190,8 @@ function meshEntry(e) {
     self.postMessage({ type: "mesh", x: e.x, y: e.y, z: e.z, epoch: e.epoch, opaque: null, translucent: null, ms: 0 });
     return;
   }
-  gatherPadded((dx, dy, dz) => store.get(e.x + dx, e.y + dy, e.z + dz), e.y <= minSectionY, pad);
-  const m = meshPadded(pad, e);
+  gatherPadded((dx, dy, dz) => store.get(e.x + dx, e.y + dy, e.z + dz), e.y <= minSectionY, pad, look.belowWorld);
+  const m = meshPadded(pad, e, look);
   const transfer = [];
   const layer = (l) => {
     if (l.faces === 0) return null;

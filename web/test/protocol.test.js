@@ -25,6 +25,8 @@ import {
   refusalText,
   validChannel,
 } from "../src/protocol.js";
+import { blocksFromWelcome } from "../src/blocks.js";
+import { rulesFromLimits } from "../src/physics.js";
 
 const hex = (s) => Uint8Array.from(s.replace(/[\s|]+/g, "").match(/../g).map((b) => parseInt(b, 16)));
 const toHex = (b) => Buffer.from(b).toString("hex");
@@ -66,10 +68,17 @@ test("Subscribe, Ping, BreakBlock encode as the spec's examples", () => {
 });
 
 test("Welcome decodes from the spec's example", () => {
-  const frame = hex(`6c | 0a 6a 08 01 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
-     19 00 00 00 00 00 00 e0 3f 30 2a 38 01 42 09 08 07 10 26 18 fc ff ff 7f 4a 20 08 10
-     10 80 80 04 18 80 80 40 20 cc 08 28 14 30 80 02 38 c8 01 40 90 03 48 04 50 02 68 b0
-     ea 01 52 0e 64 61 74 61 67 72 61 6d 2d 69 6e 70 75 74 58 08 60 d2 09 68 01`);
+  const frame = hex(`9f 02 | 0a 9c 02 08 01 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
+        19 00 00 00 00 00 00 e0 3f 30 2a 38 01 42 09 08 07 10 26 18 fc ff ff 7f 4a a2 01 08 10
+        10 80 80 04 18 80 80 40 20 cc 08 28 14 30 80 02 38 c8 01 40 90 03 48 04 50 02 68 b0
+        ea 01 71 f8 53 e3 a5 9b 44 11 40 79 a6 9b c4 20 b0 72 16 40 81 01 9a 99 99 99 99 99
+        35 40 89 01 00 00 00 00 00 00 24 40 91 01 9a 99 99 99 99 99 53 40 99 01 00 00 00 00
+        00 00 f4 3f a1 01 9a 99 99 99 99 99 a9 3f a8 01 01 b1 01 33 33 33 33 33 33 e3 3f b9
+        01 cd cc cc cc cc cc fc 3f c1 01 ec 51 b8 1e 85 eb f9 3f c9 01 00 00 00 00 00 00 18
+        40 d1 01 00 00 00 00 00 00 34 40 d8 01 14 e0 01 14 e8 01 03 52 0e 64 61 74 61 67 72
+        61 6d 2d 69 6e 70 75 74 58 08 60 d2 09 68 01 72 10 12 0a 73 74 72 61 74 61 3a 61 69
+        72 20 01 38 01 72 1b 08 01 12 0c 73 74 72 61 74 61 3a 73 74 6f 6e 65 18 01 28 ff fe
+        fd 03 40 01 48 01`);
   const m = decodeServer(onlyPayload(frame));
   assert.equal(m.kind.case, "welcome");
   const w = m.kind.value;
@@ -86,6 +95,20 @@ test("Welcome decodes from the spec's example", () => {
   assert.equal(w.viewDistance, 8);
   assert.equal(w.tick, 1234n);
   assert.equal(w.sectionFormat, 1);
+  // The rules: the client moves by these.
+  const r = rulesFromLimits(w.limits);
+  assert.deepEqual(
+    [r.walkSpeed, r.sprintSpeed, r.flySpeed, r.riseSpeed, r.fallSpeed, r.speedTolerance, r.moveSlack, r.allowFlight],
+    [4.317, 5.612, 21.6, 10, 78.4, 1.25, 0.05, true],
+  );
+  assert.deepEqual([r.playerWidth, r.playerHeight, r.eyeHeight, r.reach, r.actionRate, r.actionBurst], [0.6, 1.8, 1.62, 6, 20, 20]);
+  assert.deepEqual([w.limits.inputBankTicks, w.limits.inputClockSlack], [20, 3]);
+  // The registry, cut to two blocks in the example.
+  const b = blocksFromWelcome(w);
+  assert.equal(b.fromServer, true);
+  assert.equal(b.count, 2);
+  assert.deepEqual({ ...b.get(0) }, { id: 0, name: "strata:air", short: "air", solid: false, transparent: true, liquid: false, replaceable: true, placeable: false, breakable: false, color: 0 });
+  assert.deepEqual({ ...b.get(1) }, { id: 1, name: "strata:stone", short: "stone", solid: true, transparent: false, liquid: false, replaceable: false, placeable: true, breakable: true, color: 0x7f7f7f });
 });
 
 test("Reject, BlockUpdate, ActionAck, Pong decode", () => {

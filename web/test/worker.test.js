@@ -6,6 +6,7 @@ import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
 import { BLOCK } from "../src/blocks.gen.js";
+import { builtinBlocks } from "../src/blocks.js";
 import { VOLUME } from "../src/section.js";
 import { encodeRuns } from "../src/demo.js";
 
@@ -144,4 +145,25 @@ test("a runs-encoded section from the demo encoder meshes like its cells", async
   await settle();
   const m = posted.find((m) => m.type === "mesh");
   assert.equal(m.opaque.faces, 256 * 2 + 4 * 16);
+});
+
+test("the worker decodes and draws by the registry the init message carries", async () => {
+  // A server's registry with a 24th block, beyond the built-in table, and
+  // its id 1 see-through.
+  const blocks = builtinBlocks().blocks.map((b) => ({ ...b }));
+  blocks[1] = { ...blocks[1], name: "mod:glass", transparent: true };
+  blocks.push({ ...blocks[1], id: blocks.length, name: "mod:brick", transparent: false, color: 0xaa4433 });
+  send({ type: "init", minSectionY: -4, blocks });
+  const brick = blocks.length - 1;
+  chunk(0, 0, 0, uniform(brick));
+  chunk(1, 0, 0, uniform(1));
+  await settle();
+  assert.equal(posted.filter((m) => m.type === "error").length, 0, "block 23 decodes: it is in this registry");
+  const m = posted.find((m) => m.type === "mesh" && m.x === 0);
+  assert.equal(m.opaque.faces, 6 * 256, "the brick's face towards the glass is drawn");
+  posted.length = 0;
+  send({ type: "init", minSectionY: -4 }); // back to the built-in table
+  chunk(2, 0, 0, uniform(brick));
+  await settle();
+  assert.equal(posted.filter((m) => m.type === "error").length, 1, "block 23 is not in the built-in table");
 });
