@@ -8,6 +8,7 @@ import { Controls } from "./controls.js";
 import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
+import { Predictor } from "./predict.js";
 import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler } from "./session.js";
@@ -16,7 +17,11 @@ import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const DEFAULT_VIEW = 8;
 const PING_EVERY_MS = 2000;
-const INPUT_HEARTBEAT_MS = 1000;
+// An idle player still sends an Input this often: the server keeps unspent
+// input time for input_bank_ticks (1 s), and a longer gap would let the
+// next move claim up to the edge of its clock slack.
+const INPUT_HEARTBEAT_MS = 500;
+const IDLE = Object.freeze({ forward: 0, strafe: 0, up: 0, jump: false, sprint: false });
 
 export class Game {
   /** @param {HTMLCanvasElement} canvas @param {HTMLElement} hudRoot @param {string} workerUrl */
@@ -29,6 +34,10 @@ export class Game {
     this.blocks = builtinBlocks();
     this.rules = DEFAULT_RULES;
     this.player = new Player(this.rules, this.blocks);
+    // Movement runs in fixed steps of one input tick, whatever the frame
+    // rate; Corrections rewind and replay (predict.js).
+    this.predictor = new Predictor(this.player);
+    this.move = IDLE; // the move of the last frame, for the HUD
     this.store = new VoxelStore(); // mirror of the worker's world, for raycasts and collisions
     this.epochs = new Map(); // section key → epoch: which life of a section a worker reply belongs to
     this.nextEpoch = 0;
@@ -50,7 +59,6 @@ export class Game {
     this.pending = new Map(); // request id → {kind, pos}
     this.lastRefusal = null; // {requestId, kind, result, reason} of the last refused action
     this.plugins = new Map(); // plugin channel → Set of handlers, shared by every session
-    this.inputTick = 0n;
     this.lastInput = "";
     this.lastInputAt = 0;
     this.others = new Map(); // entity id → {name, tick, target, shown, yaw}
@@ -209,13 +217,19 @@ export class Game {
     this.player.flying = false;
     this.viewDistance = w.viewDistance || this.viewDistance;
     this.renderer.setViewDistance(this.viewDistance);
+    this.store.setTop(w.bounds?.maxSectionY ?? 19);
     this.worker.postMessage({
       type: "init",
       minSectionY: w.bounds?.minSectionY ?? -4,
       blocks: blocks.fromServer ? blocks.blocks : undefined,
     });
-    this.inputTick = 0n;
+    this.predictor.reset();
+    this.lastInput = "";
     this.held = null;
+    // A new session: the last one's errors (a NAME_TAKEN before this name
+    // was picked, a dropped connection) are history, not news.
+    this.lastError = "";
+    this.lastRefusal = null;
     this.setState("connected", `${target.url} as ${this.name}`);
   }
 
@@ -279,14 +293,15 @@ export class Game {
         break;
       }
       case "correction":
-        // Snap back: adopt the server's position (pending inputs are not
-        // replayed; at 20 Hz the difference is a fraction of a block).
-        if (v.position) this.player.pos = { x: v.position.x, y: v.position.y, z: v.position.z };
-        this.player.vel = v.velocity ? { x: v.velocity.x, y: v.velocity.y, z: v.velocity.z } : { x: 0, y: 0, z: 0 };
+        // Rewind to the server's state as of last_input_tick and replay
+        // the steps after it; a teleport drops them and sets the look.
+        this.lastCorrection = { lastInputTick: Number(v.lastInputTick), at: Number(this.predictor.tick), teleport: !!v.teleport, position: v.position && { x: v.position.x, y: v.position.y, z: v.position.z }, predicted: this.predictor.history.find((h) => h.tick === BigInt(v.lastInputTick ?? 0))?.after.pos ?? null };
+        this.predictor.correct(v, (x, y, z) => this.store.blockAt(x, y, z));
         if (v.teleport) {
           this.player.yaw = v.yaw;
           this.player.pitch = v.pitch;
         }
+        this.lastInput = ""; // say where we are now, even if the next step does not move
         this.corrections++;
         break;
       case "blockUpdate":
@@ -310,6 +325,8 @@ export class Game {
         break;
       case "released":
         this.held = null;
+        this.predictor.resync(); // the server's input clock restarts now
+        this.lastInput = "";
         break;
       case "playerJoined":
         this.names.set(v.entityId, v.name);
@@ -402,26 +419,12 @@ export class Game {
 
   // ---- per tick and per frame ---------------------------------------------
 
-  // tick runs at the server's tick rate: inputs, pings, the worker's focus.
+  // tick runs on a timer at the server's tick rate: pings and the worker's
+  // focus. Movement is not here: it steps in frame(), by simulated ticks.
   tick() {
     if (!this.session || !this.welcome) return;
     const now = performance.now();
     const p = this.player;
-    const snapshot = [p.pos.x, p.pos.y, p.pos.z, p.yaw, p.pitch, p.flying, p.onGround].map((v) => (typeof v === "number" ? v.toFixed(3) : v)).join();
-    if (!this.held && (snapshot !== this.lastInput || now - this.lastInputAt > INPUT_HEARTBEAT_MS)) {
-      this.inputTick++;
-      this.send("input", {
-        inputTick: this.inputTick,
-        position: { ...p.pos },
-        velocity: { ...p.vel },
-        yaw: p.yaw,
-        pitch: p.pitch,
-        flying: p.flying,
-        onGround: p.onGround,
-      });
-      this.lastInput = snapshot;
-      this.lastInputAt = now;
-    }
     if (!this.lastPing || now - this.lastPing > PING_EVERY_MS) {
       this.lastPing = now;
       this.send("ping", { nonce: ++this.pingNonce, time: BigInt(Math.round(now * 1000)) });
@@ -433,19 +436,53 @@ export class Game {
     }
   }
 
+  // sendSteps sends one Input per simulated step (its input tick is the
+  // step's), skipping steps that changed nothing but for a heartbeat.
+  sendSteps(steps, now) {
+    for (const h of steps) {
+      const s = h.after;
+      const snapshot = [s.pos.x, s.pos.y, s.pos.z, h.yaw, h.pitch, s.flying, s.onGround].map((v) => (typeof v === "number" ? v.toFixed(4) : v)).join();
+      if (snapshot === this.lastInput && now - this.lastInputAt < INPUT_HEARTBEAT_MS) continue;
+      this.send("input", {
+        inputTick: h.tick,
+        position: { ...s.pos },
+        velocity: { ...s.vel },
+        yaw: h.yaw,
+        pitch: h.pitch,
+        flying: s.flying,
+        onGround: s.onGround,
+      });
+      this.lastInput = snapshot;
+      this.lastInputAt = now;
+    }
+  }
+
   frame(now) {
-    const dt = Math.min(0.1, this.lastFrame ? (now - this.lastFrame) / 1000 : 0);
-    if (this.lastFrame) this.stats.frameMs.add(now - this.lastFrame);
+    if (this.busyFrameMs > 0) {
+      // A test's stand-in for a slow machine (window.strata.setBusyFrame):
+      // each frame takes at least this long.
+      const until = performance.now() + this.busyFrameMs;
+      while (performance.now() < until);
+      now = performance.now();
+    }
+    const elapsed = this.lastFrame ? now - this.lastFrame : 0;
+    const dt = Math.min(0.1, elapsed / 1000);
+    if (this.lastFrame) this.stats.frameMs.add(elapsed);
     this.lastFrame = now;
     const blockAt = (x, y, z) => this.store.blockAt(x, y, z);
-    if (this.welcome && !this.held && dt > 0) {
-      const move = this.testMove ?? (this.controls.enabled ? this.controls.move() : { forward: 0, strafe: 0, up: 0, jump: false, sprint: false });
-      this.player.step(dt, move, blockAt);
+    if (this.welcome && !this.held) {
+      const move = this.testMove ?? (this.controls.enabled ? this.controls.move() : IDLE);
+      this.move = move;
+      const steps = this.predictor.advance(elapsed, move, blockAt);
+      if (this.session || this.demo) this.sendSteps(steps, now);
+    } else {
+      this.predictor.acc = 0; // held: no time passes for movement (the server keeps none either)
     }
-    const eye = this.player.eye();
+    const shown = this.predictor.rendered();
+    const eye = { x: shown.x, y: shown.y + this.rules.eyeHeight, z: shown.z };
     const dir = this.player.look();
     this.renderer.setCamera(eye, dir);
-    this.target = this.welcome ? this.findTarget(eye, dir, blockAt) : null;
+    this.target = this.welcome ? this.findTarget(this.player.eye(), dir, blockAt) : null;
     this.renderer.setTarget(this.target);
     const k = 1 - Math.exp(-dt * 12); // smooth other players towards their latest state
     for (const [id, o] of this.others) {
@@ -463,11 +500,27 @@ export class Game {
   }
 
   findTarget(eye, dir, blockAt) {
+    const hit = this.probe(eye, dir, blockAt);
+    return hit && !hit.far ? hit : null;
+  }
+
+  // probe looks a little beyond reach, so a click on a block just too far
+  // can say so; far marks a hit whose centre is out of reach (the server
+  // measures to the block's centre).
+  probe(eye, dir, blockAt) {
     const reach = this.rules.reach;
-    const hit = raycast(eye, dir, reach, blockAt, this.blocks);
+    const hit = raycast(eye, dir, reach + 2, blockAt, this.blocks);
     if (!hit) return null;
     const cx = hit.x + 0.5 - eye.x, cy = hit.y + 0.5 - eye.y, cz = hit.z + 0.5 - eye.z;
-    return Math.hypot(cx, cy, cz) <= reach ? hit : null; // the server measures to the block's centre
+    return { ...hit, far: Math.hypot(cx, cy, cz) > reach };
+  }
+
+  // refuseLocally reports an action the page refuses without asking the
+  // server: a toast, and lastRefusal for the HUD and tests.
+  refuseLocally(kind, result, text) {
+    this.lastRefusal = { requestId: 0, kind, result, reason: text, local: true };
+    this.hud.toast(`${kind}: ${text}`, 1500);
+    return false;
   }
 
   // ---- player actions ------------------------------------------------------
@@ -528,27 +581,32 @@ export class Game {
 
   // currentTarget recomputes the target from the latest look and world,
   // rather than the last frame's, which lags a click at low frame rates.
+  // It returns {target} or {refusal: [result, text]}.
   currentTarget() {
-    if (!this.welcome) return null;
-    return this.findTarget(this.player.eye(), this.player.look(), (x, y, z) => this.store.blockAt(x, y, z));
+    if (!this.welcome) return { refusal: ["NOT_CONNECTED", "not in a world"] };
+    const t = this.probe(this.player.eye(), this.player.look(), (x, y, z) => this.store.blockAt(x, y, z));
+    if (!t) return { refusal: ["NO_TARGET", "nothing to aim at"] };
+    if (t.far) return { refusal: ["OUT_OF_REACH", `out of reach (${this.rules.reach} blocks)`] };
+    return { target: t };
   }
 
   breakTarget() {
-    const t = this.currentTarget();
-    if (!t || !(this.session || this.demo)) return false;
+    if (!(this.session || this.demo)) return this.refuseLocally("break", "NOT_CONNECTED", "not connected");
+    const { target: t, refusal } = this.currentTarget();
+    if (!t) return this.refuseLocally("break", ...refusal);
     const pos = { x: t.x, y: t.y, z: t.z };
     return this.send("breakBlock", { pos, requestId: this.nextRequest("break", pos) });
   }
 
   placeTarget(block = this.selectedBlock()) {
-    const t = this.currentTarget();
-    if (!t || !(this.session || this.demo)) return false;
+    if (!(this.session || this.demo)) return this.refuseLocally("place", "NOT_CONNECTED", "not connected");
+    const { target: t, refusal } = this.currentTarget();
+    if (!t) return this.refuseLocally("place", ...refusal);
     const pos = { x: t.x + t.normal[0], y: t.y + t.normal[1], z: t.z + t.normal[2] };
     const cur = this.store.blockAt(pos.x, pos.y, pos.z);
-    if (cur < 0 || !this.blocks.replaceable(cur)) return false;
-    if (this.player.overlapsBlock(pos.x, pos.y, pos.z)) {
-      this.hud.toast("you are in the way");
-      return false;
+    if (cur < 0 || !this.blocks.replaceable(cur)) return this.refuseLocally("place", "OCCUPIED", "that cell is taken");
+    if (this.blocks.solid(block) && this.player.overlapsBlock(pos.x, pos.y, pos.z)) {
+      return this.refuseLocally("place", "OVERLAPS_PLAYER", "you are in the way");
     }
     return this.send("placeBlock", { pos, block, requestId: this.nextRequest("place", pos) });
   }
@@ -626,6 +684,7 @@ export class Game {
       !this.welcome ? `not in a world yet · player name ${this.name}` : `pos ${p.pos.x.toFixed(1)} ${p.pos.y.toFixed(1)} ${p.pos.z.toFixed(1)}  yaw ${p.yaw.toFixed(0)} pitch ${p.pitch.toFixed(0)}  ${p.flying ? "flying" : p.onGround ? "walking" : "falling"}`,
       `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}`,
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
+      `move ${this.moveMode()}  ${this.speed().toFixed(1)} b/s (max ${this.modeSpeed().toFixed(1)})  tick ${this.predictor.tick}  corrections ${this.corrections}`,
       `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
     ];
     this.hud.update({
@@ -640,6 +699,8 @@ export class Game {
         meshes: this.renderer.sections.size,
         meshesBuilt: s.meshesBuilt,
         position: `${p.pos.x.toFixed(2)},${p.pos.y.toFixed(2)},${p.pos.z.toFixed(2)}`,
+        mode: this.moveMode(),
+        speed: this.speed().toFixed(2),
         firstMeshMs: firstMesh ?? "",
         frameP95Ms: p95.toFixed(1),
         sectionsPerS: rate.toFixed(1),
@@ -648,6 +709,28 @@ export class Game {
         refusal: this.lastRefusal ? `${this.lastRefusal.result}${this.lastRefusal.reason ? `: ${this.lastRefusal.reason}` : ""}` : "",
       },
     });
+  }
+
+  // moveMode is the HUD's name for how the player moves now.
+  moveMode() {
+    return this.player.mode(this.move);
+  }
+
+  // modeSpeed is the server's speed for the current mode (cruise flying: half of it).
+  modeSpeed() {
+    const s = this.player.speeds();
+    return { walk: s.walk, sprint: s.sprint, fly: s.fly, "fly-sprint": s.flySprint }[this.moveMode()];
+  }
+
+  // speed is the predicted speed over the last second of steps (3D when
+  // flying, horizontal on foot, as the server measures it).
+  speed() {
+    const h = this.predictor.history;
+    const n = Math.min(h.length - 1, Math.round(this.rules.tickRate));
+    if (n < 1) return 0;
+    const a = h[h.length - 1 - n].after.pos, b = h[h.length - 1].after.pos;
+    const d = this.player.flying ? Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z) : Math.hypot(b.x - a.x, b.z - a.z);
+    return (d * this.rules.tickRate) / n;
   }
 
   /** testApi is exposed as window.strata for browser tests and the console. */
@@ -676,6 +759,13 @@ export class Game {
         sectionsPerS: this.stats.sectionRate.perSecond(performance.now()),
         rttMs: this.rtt,
         corrections: this.corrections,
+        mode: this.moveMode(),
+        speed: this.speed(),
+        modeSpeed: this.modeSpeed(),
+        inputTick: Number(this.predictor.tick),
+        replayed: this.predictor.replayed,
+        lastCorrection: this.lastCorrection ?? null,
+        tickRate: this.rules.tickRate,
         target: this.target && { x: this.target.x, y: this.target.y, z: this.target.z, block: this.target.block },
         pending: this.pending.size,
         lastRefusal: this.lastRefusal && { ...this.lastRefusal },
@@ -688,6 +778,10 @@ export class Game {
         this.player.pitch = Math.max(-89.9, Math.min(89.9, pitch));
       },
       setFlying: (on) => this.setFlying(!!on),
+      // setBusyFrame makes every frame spin for ms: a slow machine, for tests (0 turns it off).
+      setBusyFrame: (ms) => (this.busyFrameMs = Math.max(0, Number(ms) || 0)),
+      // chat sends a chat line (or a command such as /tp); false without a session.
+      chat: (text) => (this.session ? this.send("chat", { text: String(text) }) : false),
       setViewDistance: (d) => this.setViewDistance(d),
       breakBlock: () => this.breakTarget(),
       placeBlock: (block) => this.placeTarget(block),
@@ -701,6 +795,7 @@ export class Game {
       setPosition: (x, y, z) => {
         this.player.pos = { x, y, z };
         this.player.vel = { x: 0, y: 0, z: 0 };
+        this.predictor.prev = { ...this.predictor.prev, pos: { x, y, z } };
       },
     };
   }

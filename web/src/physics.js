@@ -2,8 +2,11 @@
 // and the server arbitrates afterwards (systems/physics), answering with a
 // Correction when it disagrees. The numbers are the server's own, from
 // Welcome.limits (docs/protocol.md §9.5): the box, the eye, the speeds,
-// reach, whether flying is allowed. The client moves a little under the
-// limits, so an honest client is never corrected for speed.
+// the tick rate, reach, whether flying is allowed — one source, never a
+// second hand-written copy. The client moves at the advertised speeds
+// exactly; the server's speed_tolerance is its margin for timing jitter,
+// not the client's to spend. The step is driven by predict.js, one input
+// tick at a time.
 
 import { builtinBlocks } from "./blocks.js";
 import { UNKNOWN } from "./voxels.js";
@@ -27,6 +30,9 @@ export const DEFAULT_RULES = Object.freeze({
   reach: 6,
   actionRate: 20,
   actionBurst: 20,
+  tickRate: 20,
+  inputBankTicks: 20,
+  inputClockSlack: 3,
 });
 
 /**
@@ -44,12 +50,12 @@ export function rulesFromLimits(limits) {
   return Object.freeze(r);
 }
 
-// The client's own choices, inside the server's limits: the server
-// simulates no gravity and bounds only rise and fall speeds.
+// The client's own choices, inside the server's limits (not stated by the
+// server, documented in docs/web.md): the server simulates no gravity and
+// bounds only rise and fall speeds, and has one flying speed.
 const GRAVITY = 32; // blocks/s²
 const JUMP_VELOCITY = 8.9; // ~1.25 blocks, under the rise limit (10/s by default)
-const FLY_CRUISE = 0.5; // flying speed without sprint, of the fly limit
-const FLY_SPRINT = 0.97; // with sprint: just under the limit, before tolerance
+const FLY_CRUISE = 0.5; // flying without sprint: half the fly speed, for building
 
 const BUILTIN = builtinBlocks();
 
@@ -91,10 +97,16 @@ export class Player {
     return { x: this.pos.x, y: this.pos.y + this.rules.eyeHeight, z: this.pos.z };
   }
 
-  /** speeds are the client's target speeds, under the server's limits. */
+  /** speeds are the client's speeds per mode: the server's walk, sprint and fly speeds (cruise flying is half). */
   speeds() {
     const r = this.rules;
-    return { walk: r.walkSpeed, sprint: r.sprintSpeed, fly: r.flySpeed * FLY_CRUISE, flySprint: r.flySpeed * FLY_SPRINT };
+    return { walk: r.walkSpeed, sprint: r.sprintSpeed, fly: r.flySpeed * FLY_CRUISE, flySprint: r.flySpeed };
+  }
+
+  /** mode names how a move moves this player: walk, sprint, fly or fly-sprint. */
+  mode(move) {
+    if (this.flying) return move?.sprint ? "fly-sprint" : "fly";
+    return move?.sprint ? "sprint" : "walk";
   }
 
   /**

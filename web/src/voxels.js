@@ -30,6 +30,15 @@ export class VoxelStore {
   constructor() {
     /** @type {Map<string, Entry>} */
     this.sections = new Map();
+    // The highest section of the world (Welcome.bounds): above it is air,
+    // as on the server (docs/protocol.md §9.5), not unknown terrain —
+    // else a player over the build limit could not move at all.
+    this.maxSectionY = Infinity;
+  }
+
+  /** setTop states the world's highest section; everything above it is air. */
+  setTop(maxSectionY) {
+    this.maxSectionY = maxSectionY;
   }
 
   get size() {
@@ -55,7 +64,9 @@ export class VoxelStore {
 
   /** blockAt returns the block at world (x, y, z), or UNKNOWN when its section is not held. */
   blockAt(x, y, z) {
-    const e = this.sections.get(sectionKey(sectionOf(x), sectionOf(y), sectionOf(z)));
+    const sy = sectionOf(y);
+    if (sy > this.maxSectionY) return AIR; // above the world
+    const e = this.sections.get(sectionKey(sectionOf(x), sy, sectionOf(z)));
     if (!e) return UNKNOWN;
     if (!e.cells) return e.uniform;
     return e.cells[cellIndex(x & 15, y & 15, z & 15)];

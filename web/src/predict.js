@@ -1,0 +1,172 @@
+// Fixed-step movement prediction with reconciliation (docs/web.md,
+// "Movement"). The player is simulated in steps of exactly one input tick
+// (1 / tick_rate seconds, the server's Welcome.limits.tick_rate), however
+// fast or slow the page renders: a slow frame runs several steps, a fast
+// one none, and the renderer interpolates between the last two simulated
+// states. Each step is one input tick, so the time an Input claims
+// (docs/protocol.md §9.5) is exactly the time the client simulated — the
+// server never sees more distance than ticks.
+//
+// Every step's input is kept until the server has accepted a later tick;
+// a Correction (the server's state as of its last_input_tick) rewinds the
+// player there and replays the steps after it, instead of snapping back.
+
+/** MAX_CATCH_UP bounds the steps one frame may run: beyond it the time is dropped, not owed. */
+export const MAX_CATCH_UP = 10;
+
+// HISTORY bounds the steps kept for replay (a few seconds at 20 Hz); older
+// ones cannot be corrected into any more.
+const HISTORY = 256;
+
+/** state copies the part of a Player a step changes. */
+function state(p) {
+  return { pos: { ...p.pos }, vel: { ...p.vel }, onGround: p.onGround, flying: p.flying };
+}
+
+function restore(p, s) {
+  p.pos = { ...s.pos };
+  p.vel = { ...s.vel };
+  p.onGround = s.onGround;
+  p.flying = s.flying;
+}
+
+export class Predictor {
+  /**
+   * @param {import("./physics.js").Player} player the simulated player (its rules give tickRate)
+   */
+  constructor(player) {
+    this.player = player;
+    this.reset();
+  }
+
+  /** reset starts a new session's clock: input tick 0, no history. */
+  reset() {
+    this.tick = 0n; // the input tick of the last simulated step
+    this.acc = 0; // ms of frame time not yet simulated
+    this.history = []; // {tick, move, yaw, pitch, flying, after: state}
+    this.prev = state(this.player);
+    this.replayed = 0; // steps replayed by corrections, for the HUD and tests
+    this.paused = 0; // input ticks to let pass unsimulated (see resync)
+    this.pauseAfterNext = 0;
+  }
+
+  /**
+   * resync gives the server's input clock its slack back after it was
+   * restarted (a teleport, a release from a hold): the server then
+   * grants the first input all the time it may run ahead
+   * (input_clock_slack, docs/protocol.md §9.5), which leaves none for
+   * jitter, and every early burst of inputs would be refused. So after
+   * the next step the client lets slack + 1 ticks pass without
+   * simulating (or claiming) them: a pause of ~0.2 s at 20 Hz.
+   */
+  resync() {
+    this.pauseAfterNext = (this.player.rules.inputClockSlack ?? 3) + 1;
+  }
+
+  /** stepMs is the length of one input tick. */
+  get stepMs() {
+    return 1000 / (this.player.rules.tickRate || 20);
+  }
+
+  /**
+   * advance adds a frame's elapsed time and runs the whole steps it
+   * completes (at most MAX_CATCH_UP), each with move and the player's
+   * current look. Returns the steps run: {tick, state} to send as Inputs.
+   * @param {number} elapsedMs time since the last frame
+   * @param {{forward:number, strafe:number, up:number, jump:boolean, sprint:boolean}} move
+   * @param {(x:number,y:number,z:number)=>number} blockAt
+   */
+  advance(elapsedMs, move, blockAt) {
+    const step = this.stepMs;
+    this.acc += Math.max(0, elapsedMs);
+    let n = Math.floor(this.acc / step + 1e-9);
+    if (n > MAX_CATCH_UP) {
+      // A stalled page (a background tab, a debugger): run the bound and
+      // drop the rest; the server keeps unspent time for a while anyway.
+      n = MAX_CATCH_UP;
+      this.acc = n * step;
+    }
+    this.acc = Math.max(0, this.acc - n * step);
+    const ran = [];
+    for (let i = 0; i < n; i++) {
+      if (this.paused > 0) {
+        this.paused--;
+        this.prev = state(this.player);
+        continue;
+      }
+      ran.push(this.stepOnce(move, blockAt));
+      if (this.pauseAfterNext > 0) {
+        this.paused = this.pauseAfterNext;
+        this.pauseAfterNext = 0;
+      }
+    }
+    return ran;
+  }
+
+  /** stepOnce simulates one input tick. */
+  stepOnce(move, blockAt) {
+    const p = this.player;
+    this.prev = state(p);
+    p.step(1 / (p.rules.tickRate || 20), move, blockAt);
+    this.tick++;
+    const h = { tick: this.tick, move: { ...move }, yaw: p.yaw, pitch: p.pitch, flying: p.flying, after: state(p) };
+    this.history.push(h);
+    if (this.history.length > HISTORY) this.history.shift();
+    return h;
+  }
+
+  /** alpha is how far the frame is between the last two steps, 0..1, for interpolation. */
+  get alpha() {
+    return Math.min(1, this.acc / this.stepMs);
+  }
+
+  /** rendered is the position to draw: between the previous and the current step. */
+  rendered() {
+    const a = this.alpha, p = this.player.pos, q = this.prev.pos;
+    return { x: q.x + (p.x - q.x) * a, y: q.y + (p.y - q.y) * a, z: q.z + (p.z - q.z) * a };
+  }
+
+  /**
+   * correct applies a Correction: the server's position and velocity as
+   * of input tick lastInputTick. Steps up to it are dropped (the server
+   * has judged them); the player restarts from the server's state and the
+   * later steps are replayed with their own inputs and look. A teleport
+   * drops every step: the inputs predicted before it are void.
+   * @returns {number} the steps replayed
+   */
+  correct(c, blockAt) {
+    const p = this.player;
+    const last = BigInt(c.lastInputTick ?? 0);
+    const look = { yaw: p.yaw, pitch: p.pitch };
+    if (c.position) p.pos = { x: c.position.x, y: c.position.y, z: c.position.z };
+    p.vel = c.velocity ? { x: c.velocity.x, y: c.velocity.y, z: c.velocity.z } : { x: 0, y: 0, z: 0 };
+    if (c.teleport) {
+      this.history = [];
+      this.prev = state(p);
+      this.resync();
+      return 0;
+    }
+    const later = this.history.filter((h) => h.tick > last);
+    this.history = [];
+    let replayed = 0;
+    for (const h of later) {
+      p.yaw = h.yaw;
+      p.pitch = h.pitch;
+      p.flying = h.flying;
+      this.prev = state(p);
+      p.step(1 / (p.rules.tickRate || 20), h.move, blockAt);
+      this.history.push({ ...h, after: state(p) });
+      replayed++;
+    }
+    if (replayed === 0) this.prev = state(p);
+    p.yaw = look.yaw;
+    p.pitch = look.pitch;
+    this.replayed += replayed;
+    return replayed;
+  }
+
+  /** acknowledge forgets the steps up to tick, which the server can no longer correct into. */
+  acknowledge(tick) {
+    while (this.history.length && this.history[0].tick <= tick) this.history.shift();
+  }
+}

@@ -1,0 +1,168 @@
+// Fixed-step prediction (src/predict.js) against the server's movement
+// rules, as the Go side states them in testdata/movement/limits.json
+// (written and checked by systems/physics TestMovementVectors).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { BLOCK } from "../src/blocks.gen.js";
+import { Player, rulesFromLimits } from "../src/physics.js";
+import { MAX_CATCH_UP, Predictor } from "../src/predict.js";
+
+const vectors = JSON.parse(readFileSync(new URL("../../testdata/movement/limits.json", import.meta.url), "utf8"));
+const rules = rulesFromLimits(vectors.limits);
+const floor = (x, y, z) => (y === 63 ? BLOCK.stone : BLOCK.air);
+const idle = { forward: 0, strafe: 0, up: 0, jump: false, sprint: false };
+
+function newPlayer(flying = false) {
+  const p = new Player(rules);
+  p.flying = flying;
+  p.pos = { x: 0.5, y: flying ? 80 : 64, z: 0.5 };
+  p.onGround = !flying;
+  return p;
+}
+
+test("the vectors' limits are what the client reads from a Welcome", () => {
+  assert.equal(rules.tickRate, vectors.limits.tickRate);
+  assert.equal(rules.sprintSpeed, vectors.limits.sprintSpeed);
+  assert.equal(rules.flySpeed, vectors.limits.flySpeed);
+  assert.equal(rules.allowFlight, vectors.limits.allowFlight);
+});
+
+// jitter splits total ms into frames of the given lengths, cycled, the
+// last one the remainder.
+function jitter(total, lengths) {
+  const frames = [];
+  let left = total;
+  for (let i = 0; left > 0; i++) {
+    const f = Math.min(left, lengths[i % lengths.length]);
+    frames.push(f);
+    left -= f;
+  }
+  return frames;
+}
+
+test("N steps give the same positions at any frame timing", () => {
+  const step = 1000 / rules.tickRate;
+  const move = { ...idle, forward: 1, strafe: 0.5, sprint: true };
+  const timings = {
+    "one step per frame": Array(40).fill(step),
+    "five steps per frame (4 fps)": Array(8).fill(5 * step),
+    "jittery frames": jitter(40 * step, [7, 13, 61, 2, 149, 33, 16.7, 99, 250, 3, 197.6]),
+  };
+  const results = {};
+  for (const [name, frames] of Object.entries(timings)) {
+    const pr = new Predictor(newPlayer());
+    const ticks = [];
+    for (const f of frames) for (const h of pr.advance(f, move, floor)) ticks.push([h.tick, h.after.pos]);
+    results[name] = { tick: pr.tick, ticks };
+  }
+  const ref = results["one step per frame"];
+  assert.equal(ref.tick, 40n);
+  for (const [name, r] of Object.entries(results)) {
+    assert.equal(r.tick, ref.tick, `${name}: ticks`);
+    assert.deepEqual(r.ticks, ref.ticks, `${name}: positions per input tick`);
+  }
+});
+
+test("one long frame runs at most MAX_CATCH_UP steps", () => {
+  const pr = new Predictor(newPlayer());
+  assert.equal(pr.advance(5000, idle, floor).length, MAX_CATCH_UP);
+  assert.equal(pr.advance(0, idle, floor).length, 0, "the dropped time is not owed");
+});
+
+test("interpolation goes from the previous step to the current one", () => {
+  const pr = new Predictor(newPlayer());
+  const move = { ...idle, forward: 1 };
+  const step = pr.stepMs;
+  pr.advance(step * 1.5, move, floor);
+  const r = pr.rendered();
+  assert.ok(r.z > pr.prev.pos.z && r.z < pr.player.pos.z, `rendered z ${r.z} between ${pr.prev.pos.z} and ${pr.player.pos.z}`);
+});
+
+for (const m of vectors.modes) {
+  test(`held W, ${m.name}: distance per input tick matches the server's rule`, () => {
+    const p = newPlayer(m.flying);
+    const pr = new Predictor(p);
+    const move = { ...idle, forward: 1, sprint: m.sprint };
+    let prev = { ...p.pos };
+    // A mix of frame lengths: the per-tick distance must not depend on it.
+    const frames = [50, 250, 16, 34, 100, 50, 200, 16.7, 33.3];
+    let n = 0;
+    for (const f of frames) {
+      for (const h of pr.advance(f, move, floor)) {
+        const d = m.flying ? Math.hypot(h.after.pos.x - prev.x, h.after.pos.y - prev.y, h.after.pos.z - prev.z) : Math.hypot(h.after.pos.x - prev.x, h.after.pos.z - prev.z);
+        assert.ok(d <= m.perTick * (1 + 1e-9), `tick ${h.tick}: ${d} > ${m.perTick}`);
+        assert.ok(d >= 0.95 * m.perTick, `tick ${h.tick}: ${d} < 95% of ${m.perTick}`);
+        assert.ok(d <= m.allowedPerTick, `tick ${h.tick}: ${d} beyond the server's ${m.allowedPerTick}`);
+        prev = { ...h.after.pos };
+        n++;
+      }
+    }
+    assert.ok(n >= 14, `${n} steps`);
+    assert.equal(p.mode(move), m.name);
+  });
+}
+
+test("a correction mid-way rewinds and replays the later inputs", () => {
+  const p = newPlayer();
+  const pr = new Predictor(p);
+  const move = { ...idle, forward: 1 };
+  pr.advance(10 * pr.stepMs, move, floor); // ticks 1..10
+  const at4 = pr.history.find((h) => h.tick === 4n).after.pos;
+  const before = { ...p.pos };
+  // The server has the player 1 block to the side as of tick 4.
+  const replayed = pr.correct({ position: { x: at4.x + 1, y: at4.y, z: at4.z }, velocity: { x: 0, y: 0, z: 0 }, lastInputTick: 4n, teleport: false }, floor);
+  assert.equal(replayed, 6, "ticks 5..10 replayed");
+  assert.ok(Math.abs(p.pos.x - (before.x + 1)) < 1e-9, `x ${p.pos.x}`);
+  assert.ok(Math.abs(p.pos.z - before.z) < 1e-9, `z ${p.pos.z}: the later steps kept their distance`);
+  assert.equal(pr.tick, 10n, "the input clock does not move back");
+  assert.deepEqual(pr.history.map((h) => h.tick), [5n, 6n, 7n, 8n, 9n, 10n]);
+  // Further steps continue from the replayed state.
+  const [h] = pr.advance(pr.stepMs, move, floor);
+  assert.equal(h.tick, 11n);
+  assert.ok(Math.abs(h.after.pos.x - (before.x + 1)) < 1e-9);
+});
+
+test("a teleport correction drops the unacknowledged inputs", () => {
+  const p = newPlayer();
+  const pr = new Predictor(p);
+  pr.advance(10 * pr.stepMs, { ...idle, forward: 1 }, floor);
+  const replayed = pr.correct({ position: { x: 100.5, y: 64, z: 100.5 }, lastInputTick: 4n, teleport: true }, floor);
+  assert.equal(replayed, 0);
+  assert.deepEqual(p.pos, { x: 100.5, y: 64, z: 100.5 });
+  assert.equal(pr.history.length, 0);
+  assert.deepEqual(pr.rendered(), p.pos, "no interpolation from before the jump");
+  // One step from the new place, then slack + 1 ticks unclaimed: the
+  // server's input clock gets its slack back.
+  const slack = rules.inputClockSlack;
+  const steps = [];
+  for (let i = 0; i < slack + 3; i++) steps.push(...pr.advance(pr.stepMs, idle, floor));
+  assert.deepEqual(steps.map((h) => h.tick), [11n, 12n], `after a teleport: ${steps.map((h) => h.tick)}`);
+});
+
+test("replay uses each step's own look", () => {
+  const p = newPlayer();
+  const pr = new Predictor(p);
+  const move = { ...idle, forward: 1 };
+  pr.advance(2 * pr.stepMs, move, floor); // towards +Z
+  p.yaw = 90; // towards −X
+  pr.advance(2 * pr.stepMs, move, floor);
+  const want = { ...p.pos };
+  pr.correct({ position: { x: 0.5, y: 64, z: 0.5 }, lastInputTick: 0n }, floor);
+  assert.ok(Math.abs(p.pos.x - want.x) < 1e-9 && Math.abs(p.pos.z - want.z) < 1e-9, `${JSON.stringify(p.pos)} vs ${JSON.stringify(want)}`);
+  assert.equal(p.yaw, 90, "the current look is kept");
+});
+
+test("above the world is air: a player over the build limit moves", async () => {
+  const { VoxelStore } = await import("../src/voxels.js");
+  const store = new VoxelStore();
+  store.setTop(19);
+  const blockAt = (x, y, z) => store.blockAt(x, y, z);
+  const p = newPlayer(true);
+  p.pos = { x: 0.5, y: 330, z: 0.5 };
+  const pr = new Predictor(p);
+  for (let i = 0; i < 20; i++) pr.advance(pr.stepMs, { ...idle, forward: 1, sprint: true }, blockAt);
+  assert.ok(Math.abs(p.pos.z - 0.5 - rules.flySpeed) < 1e-6, `z ${p.pos.z}`);
+  assert.ok(store.blockAt(0, 319, 0) < 0, "the top section itself is unknown until received");
+});
