@@ -58,6 +58,19 @@ func splitEvery(s string, n int) []string {
 // server runs a transport server whose tick accepts everyone and answers a
 // Subscribe with one undecodable and one valid section.
 func server(t *testing.T) (addr string, fp certs.Fingerprint) {
+	return tickServer(t, func(ev transport.Event) {
+		if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+			s := chunk.Uniform(chunk.Sand)
+			ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 1}, 1, []byte{0xee, 0xee}))
+			ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 2}, 2, chunk.Encode(&s)))
+		}
+	})
+}
+
+// tickServer runs a transport server on loopback whose stand-in tick,
+// every 5 ms, admits every client and hands each other event to handle.
+// Everything stops at the test's end.
+func tickServer(t *testing.T, handle func(ev transport.Event)) (addr string, fp certs.Fingerprint) {
 	t.Helper()
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
@@ -83,14 +96,11 @@ func server(t *testing.T) (addr string, fp certs.Fingerprint) {
 			}
 			buf = srv.Inbox().Drain(buf[:0])
 			for _, ev := range buf {
-				switch {
-				case ev.Kind == transport.Connected:
+				if ev.Kind == transport.Connected {
 					ev.Client.Accept(transport.Admission{EntityID: 9})
-				case ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil:
-					s := chunk.Uniform(chunk.Sand)
-					ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 1}, 1, []byte{0xee, 0xee}))
-					ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 2}, 2, chunk.Encode(&s)))
+					continue
 				}
+				handle(ev)
 			}
 		}
 	}()

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
@@ -19,57 +17,22 @@ import (
 // "echo:burst" with as many numbered "echo:n" messages as its payload's
 // first byte.
 func pluginServer(t *testing.T) (addr string, fp certs.Fingerprint) {
-	t.Helper()
-	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := transport.Listen(transport.Config{Listen: "127.0.0.1:0", TLS: m.TLSConfig(), Log: zerolog.Nop()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var buf []transport.Event
-		tk := time.NewTicker(5 * time.Millisecond)
-		defer tk.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tk.C:
-			}
-			buf = srv.Inbox().Drain(buf[:0])
-			for _, ev := range buf {
-				if ev.Kind == transport.Connected {
-					ev.Client.Accept(transport.Admission{EntityID: 9})
-				}
-				p := ev.Msg.GetPlugin()
-				if ev.Kind != transport.Message || p == nil {
-					continue
-				}
-				switch p.GetChannel() {
-				case "echo:once":
-					ev.Client.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Plugin{Plugin: p}})
-				case "echo:burst":
-					for i := range int(p.GetPayload()[0]) {
-						ev.Client.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Plugin{Plugin: &protocol.PluginMessage{
-							Channel: "echo:n", Payload: []byte{byte(i)},
-						}}})
-					}
-				}
+	return tickServer(t, func(ev transport.Event) {
+		p := ev.Msg.GetPlugin()
+		if ev.Kind != transport.Message || p == nil {
+			return
+		}
+		switch p.GetChannel() {
+		case "echo:once":
+			ev.Client.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Plugin{Plugin: p}})
+		case "echo:burst":
+			for i := range int(p.GetPayload()[0]) {
+				ev.Client.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Plugin{Plugin: &protocol.PluginMessage{
+					Channel: "echo:n", Payload: []byte{byte(i)},
+				}}})
 			}
 		}
-	}()
-	t.Cleanup(func() {
-		close(stop)
-		wg.Wait()
-		srv.Close()
 	})
-	return srv.Addr().String(), m.Fingerprint()
 }
 
 func waitUntil(t *testing.T, what string, cond func() bool) {
