@@ -122,6 +122,13 @@ const (
 	refusedPerAddr refusal = "too many connection attempts from your address"
 )
 
+// awaiting returns the sessions awaiting their Hello.
+func (g *handshakeGate) awaiting() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.waiting
+}
+
 // enter admits a session to the wait for its Hello, or says why not.
 // leave must be called once the wait is over (Hello read or failed).
 func (g *handshakeGate) enter(addr net.Addr) (leave func(), refused refusal) {

@@ -198,6 +198,11 @@ func (s *Server) Addr() net.Addr {
 	return s.ln.Addr()
 }
 
+// AwaitingHello returns the connections (native and WebTransport) that
+// finished their QUIC handshake and have not sent their Hello yet: the
+// ones Limits.MaxHandshakes and MaxHandshakesPerAddr bound.
+func (s *Server) AwaitingHello() int { return s.gate.awaiting() }
+
 // Inbox is the queue the ingest system drains every tick.
 func (s *Server) Inbox() *Inbox { return s.inbox }
 

@@ -59,6 +59,14 @@ func TestSessionDuringHandshakeFlood(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The server counts a connection once it has handled its handshake,
+	// a moment after the dialler returns: wait for all 36 to be counted.
+	for deadline := time.Now().Add(5 * time.Second); h.srv.AwaitingHello() < 8*perAddr+perAddr; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections await their Hello, want %d", h.srv.AwaitingHello(), 8*perAddr+perAddr)
+		}
+		time.Sleep(time.Millisecond)
+	}
 	if code, _ := closeCode(t, h.mustDial(pageOrigin), 3*time.Second); code != protocol.ErrorCode_ERROR_CODE_SERVER_FULL {
 		t.Errorf("a session from a host at its share closed with %v, want SERVER_FULL", code)
 	}
