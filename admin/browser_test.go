@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stratavox/strata/internal/browsertest"
 )
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the status page screenshot to docs/img/status.png")
@@ -45,7 +47,12 @@ func TestStatusPageInBrowser(t *testing.T) {
 		snap = fakeSnapshot(start, i)
 		status.Publish(snap)
 	}
-	s := startServer(t, Config{Token: token}, status, NewMetrics())
+	console := newFakeConsole()
+	reg := openRegistry(t)
+	if _, err := reg.SetOperator("alice", true); err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, Config{Token: token, Console: console.run, Access: reg}, status, NewMetrics())
 	// ?token= sets the session cookie and redirects to /: the real
 	// browser login path.
 	url := fmt.Sprintf("http://%s/?token=%s", s.Addr(), token)
@@ -83,11 +90,96 @@ func TestStatusPageInBrowser(t *testing.T) {
 			if want := fmt.Sprintf("%.1f", p.X); !strings.Contains(row, want) {
 				t.Errorf("player row %q lacks x %s", row, want)
 			}
+			// The viewer holds the token and the listener a console:
+			// every row has its buttons.
+			for _, act := range []string{"kick", "ban"} {
+				if want := fmt.Sprintf(`data-act="%s" data-name="%s"`, act, p.Name); !strings.Contains(row, want) {
+					t.Errorf("player row %q has no %s button", row, act)
+				}
+			}
+			if op := strings.Contains(row, `class="op"`); op != (p.Name == "alice") {
+				t.Errorf("player row %q: operator badge %v, want it only for alice", row, op)
+			}
 		}
 		for _, want := range []string{"reconcile", "stream_chunks", fmt.Sprint(snap.Seed), `class="badge ok"`} {
 			if !strings.Contains(dom, want) {
 				t.Errorf("DOM lacks %q", want)
 			}
+		}
+	})
+
+	t.Run("kick and ban", func(t *testing.T) {
+		b := browsertest.Launch(ctx, t, browsertest.Options{
+			Path: chromium, URL: "about:blank", DevTools: true,
+			Flags: []string{"--disable-gpu", "--disable-dev-shm-usage", "--mute-audio", "--window-size=1400,1080"},
+		})
+		dt := b.DevTools
+		session, err := dt.AttachPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dt.Call(ctx, session, "Page.navigate", map[string]any{"url": url}, nil); err != nil {
+			t.Fatal(err)
+		}
+		// A real click, at the button's place on the page: it must be
+		// visible and on top, not only in the DOM.
+		click := func(selector string) {
+			t.Helper()
+			var box []any
+			waitPage(ctx, t, b, fmt.Sprintf("%s to be shown", selector), func() bool {
+				v, err := dt.Eval(ctx, session, fmt.Sprintf(`(() => {
+					const el = document.querySelector(%q);
+					if (!el || !el.offsetParent) return null;
+					el.scrollIntoView({block: "center"});
+					const r = el.getBoundingClientRect();
+					return [r.x + r.width / 2, r.y + r.height / 2];
+				})()`, selector))
+				if err != nil {
+					t.Fatal(err)
+				}
+				box, _ = v.([]any)
+				return len(box) == 2
+			})
+			for _, typ := range []string{"mousePressed", "mouseReleased"} {
+				if err := dt.Call(ctx, session, "Input.dispatchMouseEvent", map[string]any{
+					"type": typ, "x": box[0], "y": box[1], "button": "left", "clickCount": 1,
+				}, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		ran := func(want string) {
+			t.Helper()
+			select {
+			case line := <-console.ran:
+				if line != want {
+					t.Fatalf("console ran %q, want %q", line, want)
+				}
+			case <-ctx.Done():
+				t.Fatalf("no console line %q; page exceptions %q\n%s", want, dt.Exceptions(), strings.Join(b.Log.Tail(20, nil), "\n"))
+			}
+			waitPage(ctx, t, b, "showing the reply", func() bool {
+				v, err := dt.Eval(ctx, session, `document.getElementById("modreply").textContent`)
+				return err == nil && v == "ran "+want
+			})
+		}
+
+		click(`tr[data-player="bob"] button[data-act="kick"]`)
+		ran("/kick bob")
+
+		// A ban takes the reason and the length from the tools above the
+		// list, and a second click.
+		if _, err := dt.Eval(ctx, session, `document.getElementById("modreason").value = "griefing"; document.getElementById("modfor").value = "7d"`); err != nil {
+			t.Fatal(err)
+		}
+		click(`tr[data-player="alice"] button[data-act="ban"]`)
+		click(`tr[data-player="alice"] button.armed`)
+		ran("/ban alice 7d griefing")
+		if calls := console.calls(); len(calls) != 2 {
+			t.Fatalf("console ran %q, want the kick and the ban only", calls)
+		}
+		if ex := dt.Exceptions(); len(ex) > 0 {
+			t.Fatalf("page exceptions: %q", ex)
 		}
 	})
 
@@ -115,6 +207,49 @@ func TestStatusPageInBrowser(t *testing.T) {
 			writeArtifact(t, filepath.Join("..", "docs", "img", "status.png"), raw)
 		}
 	})
+}
+
+// TestStatusPageButtonsNeedConsole: a listener without a console shows
+// its players without kick or ban buttons, and a browser without the
+// token gets no page at all.
+func TestStatusPageButtonsNeedConsole(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium not on PATH: install Debian's chromium package (apt-get install -y chromium) to run the status page browser test")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	const token = "browser-test-token-no-console"
+	status := NewStatus()
+	status.Publish(fakeSnapshot(time.Now().Add(-time.Hour), 0))
+	s := startServer(t, Config{Token: token, Access: openRegistry(t)}, status, NewMetrics())
+
+	dom := runChromium(ctx, t, chromium, "--dump-dom", fmt.Sprintf("http://%s/?token=%s", s.Addr(), token))
+	if !strings.Contains(dom, `data-rendered="true"`) || !strings.Contains(dom, `<tr data-player="bob">`) {
+		t.Fatalf("page did not render its players:\n%.2000s", dom)
+	}
+	if strings.Contains(dom, "<button") || !regexp.MustCompile(`<span id="modtools"[^>]* hidden`).MatchString(dom) {
+		t.Errorf("buttons or tools shown without a console:\n%.3000s", dom)
+	}
+
+	dom = runChromium(ctx, t, chromium, "--dump-dom", fmt.Sprintf("http://%s/", s.Addr()))
+	if strings.Contains(dom, "data-player") || strings.Contains(dom, "<button") || !strings.Contains(dom, "unauthorized") {
+		t.Errorf("a browser without the token saw more than the refusal:\n%.2000s", dom)
+	}
+}
+
+// waitPage polls ok until it holds, within the test's budget.
+func waitPage(ctx context.Context, t *testing.T, b *browsertest.Browser, what string, ok func() bool) {
+	t.Helper()
+	for !ok() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %s: %v; page exceptions %q\n%s", what, ctx.Err(), b.DevTools.Exceptions(), strings.Join(b.Log.Tail(20, nil), "\n"))
+		case <-b.Exited():
+			t.Fatalf("chromium exited while waiting for %s", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // runChromium runs headless Chromium on url and returns its stdout. Its

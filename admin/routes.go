@@ -14,13 +14,14 @@ import (
 // routes builds the admin mux. pprof's handlers are registered here by
 // hand: importing net/http/pprof also registers them on
 // http.DefaultServeMux, which this package never serves.
-func routes(status *Status, metrics *Metrics, cert http.Handler, backup BackupFunc, log zerolog.Logger) http.Handler {
+func routes(status *Status, metrics *Metrics, cfg Config, log zerolog.Logger) http.Handler {
 	mux := http.NewServeMux()
-	if backup != nil {
+	if cfg.Backup != nil {
 		// Every state-changing endpoint goes through mutation: a web page
 		// on another site must not be able to trigger it.
-		mux.Handle("POST /api/backup", mutation(backupHandler(backup, log), log))
+		mux.Handle("POST /api/backup", mutation(backupHandler(cfg.Backup, log), log))
 	}
+	(&moderation{status: status, console: cfg.Console, access: cfg.Access, log: log}).register(mux)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(metrics.reg, promhttp.HandlerOpts{
 		Registry: metrics.reg, // counts its own encoding errors
 		ErrorLog: promLogger{log},
@@ -67,8 +68,8 @@ func routes(status *Status, metrics *Metrics, cert http.Handler, backup BackupFu
 			Samples         []sample `json:"samples"`
 		}{historyInterval.Seconds(), status.history()})
 	})
-	if cert != nil {
-		mux.Handle("GET /api/cert", cert)
+	if cfg.Cert != nil {
+		mux.Handle("GET /api/cert", cfg.Cert)
 	} else {
 		mux.HandleFunc("GET /api/cert", func(w http.ResponseWriter, _ *http.Request) {
 			snap := status.Latest()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/resources/access"
 )
 
 // DefaultAddr is the admin listener's default address: loopback only, so
@@ -43,6 +44,18 @@ type Config struct {
 	// must come from the listener's own origin or from a non-browser
 	// client (see docs/admin.md).
 	Backup BackupFunc
+	// Console, if set, runs the player endpoints' commands (POST
+	// /api/kick, /api/ban, /api/unban, /api/op, /api/deop,
+	// /api/whitelist, /api/say, /api/names/release): each request
+	// becomes one console line such as "/kick bob griefing", and the
+	// command's reply is the answer. Without it those endpoints answer
+	// 404 and the status page shows no kick or ban buttons. Like
+	// /api/backup, they refuse cross-site requests.
+	Console ConsoleFunc
+	// Access, if set, is read (never changed: changes go through Console
+	// and the tick) for GET /api/ops, /api/bans, /api/whitelist and the
+	// operator flags of GET /api/players.
+	Access *access.Registry
 }
 
 // Server is the admin HTTP listener.
@@ -79,7 +92,7 @@ func New(cfg Config, status *Status, metrics *Metrics) (*Server, error) {
 	}
 	log := cfg.Log.With().Str("component", "admin").Logger()
 	s := &Server{cfg: cfg, log: log}
-	s.handler = securityHeaders(newGuard(cfg.Token, log).wrap(routes(status, metrics, cfg.Cert, cfg.Backup, log)))
+	s.handler = securityHeaders(newGuard(cfg.Token, log).wrap(routes(status, metrics, cfg, log)))
 	if len(cfg.Public) > 0 {
 		// Public pages (the browser client for players) need neither the
 		// admin token nor the admin pages' headers; they hold no secrets.

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -19,6 +20,7 @@ import (
 type bot struct {
 	r    *runner
 	name string
+	key  ed25519.PrivateKey // the bot's identity, the same for every reconnect
 	rng  *rand.Rand
 	log  zerolog.Logger
 	res  botResult
@@ -142,6 +144,7 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 	ev := &events{}
 	opts := client.Options{
 		Name:         b.name,
+		Key:          b.key,
 		ViewDistance: uint32(cfg.View),
 		// A recentre's drops arrive as one Drops frame, as a real client
 		// has them; the client library reports each position to OnDrop

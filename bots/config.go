@@ -125,6 +125,13 @@ type Config struct {
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool
+	// KeyDir keeps one identity key per bot name (NAME.key, see
+	// client.LoadOrCreateKey), so that a server which binds names to keys
+	// accepts the same bots on the next run. Empty: every bot gets a key
+	// for this run only, kept across its reconnects (the teleport
+	// pattern); a server that binds names then refuses those names to the
+	// next run's bots.
+	KeyDir string
 	// Log receives progress and per-bot problems.
 	Log zerolog.Logger
 }

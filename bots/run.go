@@ -2,14 +2,18 @@ package bots
 
 import (
 	"context"
+	"crypto/ed25519"
+	crand "crypto/rand"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -57,6 +61,30 @@ func (r *runner) terrainFor(w *protocol.Welcome) terrain {
 	return t
 }
 
+// botKeys returns each bot's identity key: from cfg.KeyDir (created as
+// needed), or fresh ones for this run when it is empty. Loading them all
+// before any bot starts means a bad key directory fails the run at once,
+// not one bot at a time.
+func botKeys(cfg Config) ([]ed25519.PrivateKey, error) {
+	keys := make([]ed25519.PrivateKey, cfg.Bots)
+	for i := range keys {
+		if cfg.KeyDir == "" {
+			_, k, err := ed25519.GenerateKey(crand.Reader)
+			if err != nil {
+				return nil, fmt.Errorf("bots: generate a key: %w", err)
+			}
+			keys[i] = k
+			continue
+		}
+		k, err := client.LoadOrCreateKey(filepath.Join(cfg.KeyDir, botName(cfg.NamePrefix, i)+".key"))
+		if err != nil {
+			return nil, fmt.Errorf("bots: key of %s: %w", botName(cfg.NamePrefix, i), err)
+		}
+		keys[i] = k
+	}
+	return keys, nil
+}
+
 // Run starts cfg.Bots bots against cfg.Server, lets them play for
 // cfg.Duration and returns what they measured. It returns early, with
 // what was measured so far, when ctx ends. Every connection and goroutine
@@ -89,11 +117,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 	botsCtx, stopBots := context.WithCancel(ctx)
 	defer stopBots()
+	keys, err := botKeys(cfg)
+	if err != nil {
+		return nil, err
+	}
 	bots := make([]*bot, cfg.Bots)
 	var wg sync.WaitGroup
 	for i := range bots {
 		name := botName(cfg.NamePrefix, i)
-		b := &bot{r: r, name: name, rng: rand.New(rand.NewPCG(cfg.Seed, uint64(i))), log: r.log.With().Str("bot", name).Logger()}
+		b := &bot{r: r, name: name, key: keys[i], rng: rand.New(rand.NewPCG(cfg.Seed, uint64(i))), log: r.log.With().Str("bot", name).Logger()}
 		b.res.name = name
 		bots[i] = b
 		wg.Go(func() { b.run(botsCtx) })

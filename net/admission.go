@@ -19,9 +19,10 @@ import (
 //     (dispatch) or fails. The source address of these is unproven — an
 //     Initial is a single spoofable datagram — so they count only towards
 //     the Retry decision, never against an address.
-//   - Sessions awaiting their Hello: a native connection after its QUIC
-//     handshake, or a WebTransport session handed to ServeSession. Their
-//     address is proven (the peer answered the server's handshake packets),
+//   - Sessions in their login, until the Proof is verified and the
+//     Authenticator has decided ("awaiting their Hello" below, for short):
+//     a native connection after its QUIC handshake, or a WebTransport
+//     session handed to ServeSession. Their address is proven (the peer answered the server's handshake packets),
 //     so they are limited in total (MaxHandshakes) and per address
 //     (MaxHandshakesPerAddr). Counting unproven addresses instead would let
 //     anyone lock a victim out by spoofing a few Initials from its address.
@@ -130,7 +131,7 @@ func (g *handshakeGate) awaiting() int {
 }
 
 // enter admits a session to the wait for its Hello, or says why not.
-// leave must be called once the wait is over (Hello read or failed).
+// leave must be called once the wait is over (the login done or failed).
 func (g *handshakeGate) enter(addr net.Addr) (leave func(), refused refusal) {
 	key, keyed := addrKey(addr)
 	g.mu.Lock()

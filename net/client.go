@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"crypto/ed25519"
 	"net"
 	"slices"
 	"sync"
@@ -30,6 +31,9 @@ type Client struct {
 	// ctx ends when the connection is being torn down (fail was called).
 	ctx    context.Context
 	cancel context.CancelFunc
+	// gone is closed once the Disconnected event is in the inbox; a
+	// takeover of the name waits for it (see Server.register).
+	gone chan struct{}
 
 	mu       sync.Mutex // guards state, rejectCode, rejectReason, close*
 	state    clientState
@@ -93,6 +97,10 @@ func (c *Client) ID() ClientID { return c.id }
 
 // Name is the validated player name from the Hello.
 func (c *Client) Name() string { return c.hello.GetName() }
+
+// Key is the player's Ed25519 public key, proven by the login signature:
+// the player's identity (a name is only bound to it). Read-only.
+func (c *Client) Key() ed25519.PublicKey { return ed25519.PublicKey(c.hello.GetPublicKey()) }
 
 // Hello is the client's handshake message. Read-only.
 func (c *Client) Hello() *protocol.Hello { return c.hello }

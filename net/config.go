@@ -53,6 +53,12 @@ type Config struct {
 	Features []string
 	// Limits are the per-connection limits; zero fields take defaults.
 	Limits Limits
+	// Authenticator decides, after the login signature verified, whether
+	// the player may play (name bindings, bans, tokens). Nil accepts every
+	// valid signature. A *Refusal rejects with its code and reason; any
+	// other error rejects with INTERNAL "authentication failed" and is
+	// logged.
+	Authenticator Authenticator
 	// ALPNHandlers serve connections that negotiated another ALPN on the
 	// same UDP port (for example "h3" for WebTransport). The handler owns
 	// the connection; its context is cancelled when the server closes, and
@@ -118,7 +124,7 @@ type Limits struct {
 	MaxPluginPayload int     // bytes [16 KiB]
 
 	// Timeouts.
-	HelloTimeout      time.Duration // from connect to a complete Hello [5s]
+	HelloTimeout      time.Duration // from connect to a complete login: Hello, Proof, Authenticator [5s]
 	AdmitTimeout      time.Duration // from Connected to Accept/Reject [10s]
 	IdleTimeout       time.Duration // QUIC idle timeout [30s]
 	WriteStallTimeout time.Duration // one stream write blocked this long closes with SLOW_CONSUMER [20s]
@@ -129,8 +135,9 @@ type Limits struct {
 	// Connected/Disconnected are never refused. [65536]
 	InboxMessages int
 	// MaxHandshakes bounds connections that have not yet become clients:
-	// QUIC handshake done (or WebTransport session open) but no Hello yet,
-	// each held for at most HelloTimeout. More are closed with SERVER_FULL
+	// QUIC handshake done (or WebTransport session open) but the login
+	// (Hello, Challenge, Proof) not complete, each held for at most
+	// HelloTimeout. More are closed with SERVER_FULL
 	// at once. [64]
 	MaxHandshakes int
 	// MaxHandshakesPerAddr is the same bound per source host, so that one
@@ -141,11 +148,11 @@ type Limits struct {
 	// whole /64. Only proven addresses count (a completed QUIC handshake),
 	// so spoofed Initials cannot use up a victim's share. Players behind
 	// one NAT share it, but a player holds a slot only for the moment
-	// between its QUIC handshake and its Hello. [4]
+	// between its QUIC handshake and the end of its login. [4]
 	MaxHandshakesPerAddr int
 	// RetryThreshold turns on QUIC address validation under load: once
 	// more than this many connections are in handshake (QUIC handshakes in
-	// progress plus connections awaiting their Hello), and until they are
+	// progress plus connections in their login), and until they are
 	// down to half as many, a new connection must first answer a Retry,
 	// one extra round trip, before the server keeps any state for it. A flood from spoofed addresses then costs one
 	// stateless packet per datagram, and what gets through has a real

@@ -36,6 +36,7 @@ func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hel
 		dgramsOK: sess.SupportsDatagrams(),
 		log:      log.With().Uint64("client", uint64(id)).Logger(),
 		decided:  make(chan struct{}),
+		gone:     make(chan struct{}),
 		control:  newOutQueue(l.ControlQueueMessages, l.ControlQueueBytes),
 		chunks:   newOutQueue(l.ChunkQueueMessages, l.ChunkQueueBytes),
 		dgrams:   newOutQueue(l.DatagramQueue, l.DatagramQueue*frame.DatagramCap),

@@ -23,9 +23,14 @@
 //
 // # Admission
 //
-// The transport validates the Hello itself (version, name, capacity,
-// duplicate name) and answers invalid ones with a Reject. A valid one
-// becomes a Connected event; the tick then calls Client.Accept with the
+// The transport runs the login itself (docs/protocol.md §3.1): it
+// validates the Hello (version, name, key), challenges the client to sign
+// the login transcript bound to the connection (Session.Binding), verifies
+// the Proof, asks Config.Authenticator (name bindings, bans, tokens), then
+// checks capacity and the name's uniqueness — replacing the same player's
+// older connection (same key) with REPLACED — and answers any refusal with
+// a Reject. A proven login becomes a Connected event, whose Client.Key is
+// the player's identity; the tick then calls Client.Accept with the
 // entity id and spawn (the transport fills in everything else of the
 // Welcome) or Client.Reject. If it does neither within
 // Limits.AdmitTimeout the client is rejected with HANDSHAKE_TIMEOUT.

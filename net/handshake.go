@@ -2,11 +2,17 @@ package transport
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
@@ -54,35 +60,17 @@ func (s *Server) serveSession(sess Session) {
 		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_SERVER_FULL, string(refused))
 		return
 	}
-	ctl, hello, err := s.readHello(sess)
+	deadline := time.Now().Add(s.cfg.Limits.HelloTimeout)
+	ctl, hello, err := s.handshake(sess, deadline, &log)
 	leave()
 	if err != nil {
-		var he *handshakeError
-		if !errors.As(err, &he) {
-			he = &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", cause: err}
-		}
-		s.stats.rejected.Add(1)
-		log.Info().Err(err).Stringer("code", he.code).Msg("handshake failed")
-		if he.reject && ctl != nil {
-			s.sendReject(sess, ctl, he.code, he.reason)
-			return
-		}
-		_ = sess.CloseWithError(he.code, he.reason)
-		return
-	}
-	log = log.With().Str("name", hello.GetName()).Logger()
-	if code, reason := s.validateHello(hello); code != protocol.ErrorCode_ERROR_CODE_NONE {
-		s.stats.rejected.Add(1)
-		log.Info().Stringer("code", code).Str("reason", reason).Msg("rejected Hello")
-		s.sendReject(sess, ctl, code, reason)
+		s.refuseHandshake(sess, ctl, err, log)
 		return
 	}
 	c := s.newClient(sess, ctl, hello, log)
-	if code, reason := s.register(c); code != protocol.ErrorCode_ERROR_CODE_NONE {
+	if err := s.register(c); err != nil {
 		c.cancel()
-		s.stats.rejected.Add(1)
-		log.Info().Stringer("code", code).Str("reason", reason).Msg("rejected Hello")
-		s.sendReject(sess, ctl, code, reason)
+		s.refuseHandshake(sess, ctl, err, c.log)
 		return
 	}
 	c.log.Info().Uint32("view", c.view).Strs("features", c.features).Msg("client connected; awaiting admission")
@@ -92,17 +80,39 @@ func (s *Server) serveSession(sess Session) {
 	code, cause, remote := c.closeInfo()
 	s.stats.disconnected.Add(1)
 	ev := c.log.Info()
-	if !remote && code != protocol.ErrorCode_ERROR_CODE_NONE && code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
+	if !remote && code != protocol.ErrorCode_ERROR_CODE_NONE && code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN &&
+		code != protocol.ErrorCode_ERROR_CODE_REPLACED {
 		ev = c.log.Warn()
 	}
 	ev.Stringer("code", code).Bool("remote", remote).AnErr("cause", cause).Msg("client disconnected")
 	s.inbox.push(Event{Kind: Disconnected, ID: c.id, Client: c, Code: code, Err: cause, Remote: remote})
+	// After the push: a login taking this one over waits for it, so the
+	// tick sees this Disconnected before the new Connected.
+	close(c.gone)
 }
 
-// readHello accepts the control stream and reads its first frame, which
-// must be a Hello, within HelloTimeout.
-func (s *Server) readHello(sess Session) (*controlStream, *protocol.Hello, error) {
-	deadline := time.Now().Add(s.cfg.Limits.HelloTimeout)
+// refuseHandshake ends a connection whose handshake failed: with a Reject
+// when the client spoke the protocol, a bare close otherwise.
+func (s *Server) refuseHandshake(sess Session, ctl *controlStream, err error, log zerolog.Logger) {
+	var he *handshakeError
+	if !errors.As(err, &he) {
+		he = &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", cause: err}
+	}
+	s.stats.rejected.Add(1)
+	log.Info().Err(err).Stringer("code", he.code).Msg("handshake failed")
+	if he.reject && ctl != nil {
+		s.sendReject(sess, ctl, he.code, he.reason)
+		return
+	}
+	_ = sess.CloseWithError(he.code, he.reason)
+}
+
+// handshake runs the login of docs/protocol.md §3.1 up to, not including,
+// the registration: it accepts the control stream, reads and validates the
+// Hello, sends the Challenge, reads the Proof and verifies its signature,
+// then asks the Authenticator. Everything happens before deadline. On
+// success log gains the player's name and key.
+func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger) (*controlStream, *protocol.Hello, error) {
 	ctx, cancel := context.WithDeadline(s.ctx, deadline)
 	defer cancel()
 	st, err := sess.AcceptStream(ctx)
@@ -111,29 +121,97 @@ func (s *Server) readHello(sess Session) (*controlStream, *protocol.Hello, error
 	}
 	ctl := &controlStream{st: st, br: bufio.NewReaderSize(st, 4096)}
 	_ = st.SetReadDeadline(deadline)
-	// The server closing must interrupt the read too.
-	stop := context.AfterFunc(s.ctx, func() { _ = st.SetReadDeadline(time.Unix(1, 0)) })
+	_ = st.SetWriteDeadline(deadline)
+	// The server closing must interrupt the reads and writes too.
+	stop := context.AfterFunc(s.ctx, func() {
+		_ = st.SetReadDeadline(time.Unix(1, 0))
+		_ = st.SetWriteDeadline(time.Unix(1, 0))
+	})
 	defer stop()
-	payload, err := frame.ReadFrame(ctl.br, frame.ControlCap)
+
+	msg, err := s.readHandshakeMessage(ctl, "Hello")
 	if err != nil {
-		if fe := (*frame.Error)(nil); errors.As(err, &fe) {
-			return ctl, nil, &handshakeError{code: fe.Code, reason: "bad Hello frame", cause: err}
-		}
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "control stream ended before a Hello", cause: err}
-		}
-		return ctl, nil, s.handshakeFailure(err, "reading Hello")
-	}
-	msg, err := frame.DecodeClient(payload)
-	if err != nil {
-		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_MALFORMED, reason: "Hello does not decode", cause: err}
+		return ctl, nil, err
 	}
 	hello := msg.GetHello()
 	if hello == nil {
 		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "the first message must be a Hello", reject: true}
 	}
+	*log = log.With().Str("name", hello.GetName()).Logger()
+	if code, reason := s.validateHello(hello); code != protocol.ErrorCode_ERROR_CODE_NONE {
+		return ctl, nil, &handshakeError{code: code, reason: reason, reject: true}
+	}
+
+	binding, value, err := sess.Binding()
+	if err != nil {
+		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "the server cannot bind a login to this connection", reject: true, cause: err}
+	}
+	nonce := make([]byte, protocol.NonceSize)
+	if _, err := rand.Read(nonce); err != nil {
+		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", reject: true, cause: fmt.Errorf("login nonce: %w", err)}
+	}
+	challenge := &protocol.ServerMessage{Kind: &protocol.ServerMessage_Challenge{Challenge: &protocol.Challenge{Nonce: nonce, Binding: binding}}}
+	b, err := frame.Marshal(challenge, frame.ControlCap)
+	if err != nil {
+		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", cause: fmt.Errorf("encode Challenge: %w", err)}
+	}
+	if _, err := st.Write(b); err != nil {
+		return ctl, nil, s.handshakeFailure(err, "writing Challenge")
+	}
+
+	msg, err = s.readHandshakeMessage(ctl, "Proof")
+	if err != nil {
+		return ctl, nil, err
+	}
+	proof := msg.GetProof()
+	if proof == nil {
+		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "the message after Challenge must be a Proof", reject: true}
+	}
+	pub := hello.GetPublicKey()
+	if err := protocol.VerifyLogin(pub, binding, value, nonce, hello.GetName(), proof.GetSignature()); err != nil {
+		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, reason: "the login signature does not verify: " + err.Error(), reject: true}
+	}
+	*log = log.With().Str("key", hex.EncodeToString(pub)).Logger()
+
+	if a := s.cfg.Authenticator; a != nil {
+		login := Login{Name: hello.GetName(), Key: ed25519.PublicKey(bytes.Clone(pub)), Token: bytes.Clone(hello.GetToken()), Remote: sess.RemoteAddr()}
+		if err := a.Authenticate(ctx, login); err != nil {
+			var r *Refusal
+			switch {
+			case errors.As(err, &r):
+				return ctl, nil, &handshakeError{code: r.Code, reason: r.Reason, reject: true}
+			case ctx.Err() != nil:
+				he := s.handshakeFailure(ctx.Err(), "authentication")
+				he.reject, he.cause = true, err
+				return ctl, nil, he
+			}
+			log.Error().Err(err).Msg("authenticator failed")
+			return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "authentication failed", reject: true, cause: err}
+		}
+	}
 	_ = st.SetReadDeadline(time.Time{})
+	_ = st.SetWriteDeadline(time.Time{})
 	return ctl, hello, nil
+}
+
+// readHandshakeMessage reads one control frame of the handshake (what
+// names it in errors) and decodes it.
+func (s *Server) readHandshakeMessage(ctl *controlStream, what string) (*protocol.ClientMessage, error) {
+	payload, err := frame.ReadFrame(ctl.br, frame.ControlCap)
+	if err != nil {
+		if fe := (*frame.Error)(nil); errors.As(err, &fe) {
+			return nil, &handshakeError{code: fe.Code, reason: "bad " + what + " frame", cause: err}
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "control stream ended before a " + what, cause: err}
+		}
+		return nil, s.handshakeFailure(err, "reading "+what)
+	}
+	msg, err := frame.DecodeClient(payload)
+	if err != nil {
+		return nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_MALFORMED, reason: what + " does not decode", cause: err}
+	}
+	return msg, nil
 }
 
 func (s *Server) handshakeFailure(err error, what string) *handshakeError {
@@ -141,7 +219,7 @@ func (s *Server) handshakeFailure(err error, what string) *handshakeError {
 	case s.ctx.Err() != nil:
 		return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SHUTDOWN, reason: "server shutting down", cause: err}
 	case isDeadline(err) || errors.Is(err, context.DeadlineExceeded):
-		return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT, reason: "no Hello in time", cause: err}
+		return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT, reason: "no login in time", cause: err}
 	}
 	if code, _, ok := closeInfo(err); ok {
 		return &handshakeError{code: code, reason: what, cause: err}
@@ -152,11 +230,22 @@ func (s *Server) handshakeFailure(err error, what string) *handshakeError {
 // validateHello checks what the transport can decide alone.
 func (s *Server) validateHello(h *protocol.Hello) (protocol.ErrorCode, string) {
 	if v := h.GetProtocolVersion(); v < protocol.MinVersion || v > protocol.MaxVersion {
-		return protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION,
-			fmt.Sprintf("protocol version %d is not supported; this server speaks %d..%d", v, protocol.MinVersion, protocol.MaxVersion)
+		reason := fmt.Sprintf("protocol version %d is not supported; this server speaks %d..%d", v, protocol.MinVersion, protocol.MaxVersion)
+		if v < 2 {
+			reason += " (version 2 signs logins with the player's key: update the client)"
+		}
+		return protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION, reason
 	}
 	if err := protocol.ValidName(h.GetName()); err != nil {
 		return protocol.ErrorCode_ERROR_CODE_BAD_NAME, err.Error()
+	}
+	if n := len(h.GetPublicKey()); n != ed25519.PublicKeySize {
+		return protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+			fmt.Sprintf("Hello.public_key is %d bytes; an Ed25519 public key of %d is required", n, ed25519.PublicKeySize)
+	}
+	if n := len(h.GetToken()); n > protocol.MaxTokenSize {
+		return protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+			fmt.Sprintf("Hello.token is %d bytes, the limit is %d", n, protocol.MaxTokenSize)
 	}
 	return protocol.ErrorCode_ERROR_CODE_NONE, ""
 }

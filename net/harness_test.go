@@ -13,7 +13,6 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
-	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
 )
 
@@ -164,21 +163,16 @@ func (h *harness) rawDial(qconf *quic.Config) *quic.Conn {
 	return conn
 }
 
-// rawHello opens the control stream and writes a Hello for name.
+// rawHello opens the control stream and logs in as name by hand (Hello,
+// Challenge, Proof with a fresh key), leaving the Welcome unread.
 func rawHello(t *testing.T, conn *quic.Conn, name string) *quic.Stream {
 	t.Helper()
 	st, err := conn.OpenStreamSync(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := frame.Marshal(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
-		ProtocolVersion: protocol.Version, Name: name,
-	}}}, frame.ControlCap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.Write(b); err != nil {
-		t.Fatal(err)
+	if _, err := nettest.Login(st, nettest.NewKey(t), &protocol.Hello{Name: name}, nettest.ExporterBinding(t, conn)); err != nil {
+		t.Fatalf("login as %s: %v", name, err)
 	}
 	return st
 }

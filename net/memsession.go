@@ -3,6 +3,7 @@ package transport
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -69,6 +70,12 @@ func Pipe(cfg PipeConfig) (server, client *PipeEnd) {
 	cfg = cfg.withDefaults()
 	n := pipeSeq.Add(1)
 	c := &memConn{cfg: cfg, done: make(chan struct{})}
+	// A pipe has no TLS; 32 random bytes both ends share stand in for the
+	// exporter, so a login signed on one pipe fails on any other, as on
+	// QUIC.
+	if _, err := rand.Read(c.binding[:]); err != nil {
+		panic(fmt.Sprintf("transport: Pipe: no randomness: %v", err)) // crypto/rand never fails on supported platforms
+	}
 	addrs := [2]memAddr{memAddr(fmt.Sprintf("pipe%d-server", n)), memAddr(fmt.Sprintf("pipe%d-client", n))}
 	for i := range c.ends {
 		e := &PipeEnd{
@@ -88,8 +95,9 @@ func Pipe(cfg PipeConfig) (server, client *PipeEnd) {
 
 // memConn is the state a pair shares.
 type memConn struct {
-	cfg  PipeConfig
-	ends [2]*PipeEnd
+	cfg     PipeConfig
+	ends    [2]*PipeEnd
+	binding [protocol.BindingValueSize]byte // see Pipe
 
 	closeOnce sync.Once
 	done      chan struct{} // closed once the session is closed
@@ -243,6 +251,12 @@ func (e *PipeEnd) ReceiveDatagram(ctx context.Context) ([]byte, error) {
 // DroppedDatagrams counts datagrams this end sent that the peer's full
 // queue discarded, so a test can tell loss from a bug.
 func (e *PipeEnd) DroppedDatagrams() uint64 { return e.dropped.Load() }
+
+// Binding reports BINDING_TLS_EXPORTER with the pair's own random value,
+// the same at both ends: the stand-in for a QUIC connection's exporter.
+func (e *PipeEnd) Binding() (protocol.Binding, []byte, error) {
+	return protocol.Binding_BINDING_TLS_EXPORTER, bytes.Clone(e.c.binding[:]), nil
+}
 
 // SupportsDatagrams is false when the pipe was made with NoDatagrams.
 func (e *PipeEnd) SupportsDatagrams() bool { return !e.c.cfg.NoDatagrams }

@@ -236,11 +236,7 @@ func TestPipeEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Write(mustFrame(t, &protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
-		ProtocolVersion: protocol.Version, Name: "mallory",
-	}}})); err != nil {
-		t.Fatal(err)
-	}
+	pipeLogin(t, mallory, st, "mallory")
 	h.Wait("mallory connected", 3*time.Second, connectedAs("mallory"))
 	if _, err := st.Write(binary.AppendUvarint(nil, frame.ControlCap+1)); err != nil {
 		t.Fatal(err)
@@ -304,11 +300,7 @@ func TestPipeSlowConsumer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Write(mustFrame(t, &protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
-		ProtocolVersion: protocol.Version, Name: "sloth",
-	}}})); err != nil {
-		t.Fatal(err)
-	}
+	pipeLogin(t, stalled, st, "sloth")
 	// The chunk stream is accepted but never read.
 	if _, err := stalled.AcceptUniStream(t.Context()); err != nil {
 		t.Fatal(err)
@@ -320,5 +312,18 @@ func TestPipeSlowConsumer(t *testing.T) {
 	var ce *transport.CloseError
 	if cause := context.Cause(stalled.Context()); !errors.As(cause, &ce) || ce.Code != protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER {
 		t.Errorf("session closed by %v", cause)
+	}
+}
+
+// pipeLogin logs in as name by hand on st, the control stream of the
+// client end of a pipe, with a fresh key; the Welcome is left unread.
+func pipeLogin(t *testing.T, end *transport.PipeEnd, st transport.Stream, name string) {
+	t.Helper()
+	_, value, err := end.Binding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nettest.Login(st, nettest.NewKey(t), &protocol.Hello{Name: name}, value); err != nil {
+		t.Fatalf("login as %s: %v", name, err)
 	}
 }

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/quic-go/quic-go"
 	"github.com/rs/zerolog"
@@ -64,8 +66,11 @@ func Listen(cfg Config) (*Server, error) {
 		s.udp, pc = udp, udp
 	}
 	s.tr = &quic.Transport{
-		Conn:                pc,
-		ConnContext:         s.gate.connContext,
+		Conn: pc,
+		ConnContext: func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+			ctx, err := s.gate.connContext(ctx, ci)
+			return withServedCert(ctx), err
+		},
 		VerifySourceAddress: s.gate.verifySourceAddress,
 	}
 	s.ln, err = s.tr.Listen(s.tlsConfig(), s.quicConfig())
@@ -129,6 +134,7 @@ func (s *Server) tlsConfig() *tls.Config {
 	}
 	slices.Sort(extra)
 	t.NextProtos = append([]string{protocol.ALPN}, extra...)
+	recordServedCert(t) // for WebTransport logins (BINDING_SERVER_CERT)
 	return t
 }
 
@@ -199,8 +205,9 @@ func (s *Server) Addr() net.Addr {
 }
 
 // AwaitingHello returns the connections (native and WebTransport) that
-// finished their QUIC handshake and have not sent their Hello yet: the
-// ones Limits.MaxHandshakes and MaxHandshakesPerAddr bound.
+// finished their QUIC handshake and have not completed their login yet
+// (Hello, Proof, Authenticator): the ones Limits.MaxHandshakes and
+// MaxHandshakesPerAddr bound.
 func (s *Server) AwaitingHello() int { return s.gate.awaiting() }
 
 // Inbox is the queue the ingest system drains every tick.
@@ -307,23 +314,61 @@ func (s *Server) ServeSession(sess Session) {
 	s.serveSession(sess)
 }
 
-// register admits a validated Hello into the registry, or says why not.
-func (s *Server) register(c *Client) (protocol.ErrorCode, string) {
-	key := strings.ToLower(c.hello.GetName())
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closing {
-		return protocol.ErrorCode_ERROR_CODE_SHUTDOWN, "server shutting down"
+// register enters a proven login into the registry, or says why not (a
+// *handshakeError to answer with). A name already connected under the same
+// key is a takeover: the player reconnected (a new tab, a dropped link the
+// server has not noticed yet), so the old connection is closed with
+// REPLACED and register waits, at most AdmitTimeout and never past the
+// server's close, until the old client's Disconnected event is in the
+// inbox, so the tick never sees two clients of one player. Under another
+// key the name is taken.
+func (s *Server) register(c *Client) error {
+	name := c.hello.GetName()
+	key := strings.ToLower(name)
+	var wait *time.Timer
+	defer func() {
+		if wait != nil {
+			wait.Stop()
+		}
+	}()
+	for {
+		s.mu.Lock()
+		if s.closing {
+			s.mu.Unlock()
+			return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SHUTDOWN, reason: "server shutting down", reject: true}
+		}
+		old, taken := s.clients[s.names[key]]
+		if !taken {
+			if len(s.clients) >= s.cfg.MaxClients {
+				s.mu.Unlock()
+				return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SERVER_FULL, reason: fmt.Sprintf("server full (%d players)", s.cfg.MaxClients), reject: true}
+			}
+			s.clients[c.id] = c
+			s.names[key] = c.id
+			s.mu.Unlock()
+			return nil
+		}
+		s.mu.Unlock()
+		if !bytes.Equal(old.hello.GetPublicKey(), c.hello.GetPublicKey()) {
+			return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_NAME_TAKEN, reason: fmt.Sprintf("a player named %q is already connected", name), reject: true}
+		}
+		c.log.Info().Uint64("old_client", uint64(old.id)).Msg("same player logged in again; replacing the old connection")
+		old.Close(protocol.ErrorCode_ERROR_CODE_REPLACED, "replaced: you logged in again from another connection")
+		if wait == nil {
+			wait = time.NewTimer(s.cfg.Limits.AdmitTimeout)
+		}
+		select {
+		case <-old.gone:
+			// Registered again below; another login of the same player may
+			// have come first, and is then replaced in turn.
+		case <-wait.C:
+			return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_NAME_TAKEN, reason: fmt.Sprintf("the previous connection of %q did not end in time; try again", name), reject: true}
+		case <-c.sess.Context().Done():
+			return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_NONE, reason: "the client left during the login", cause: context.Cause(c.sess.Context())}
+		case <-s.ctx.Done():
+			return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SHUTDOWN, reason: "server shutting down", reject: true}
+		}
 	}
-	if len(s.clients) >= s.cfg.MaxClients {
-		return protocol.ErrorCode_ERROR_CODE_SERVER_FULL, fmt.Sprintf("server full (%d players)", s.cfg.MaxClients)
-	}
-	if _, taken := s.names[key]; taken {
-		return protocol.ErrorCode_ERROR_CODE_NAME_TAKEN, fmt.Sprintf("a player named %q is already connected", c.hello.GetName())
-	}
-	s.clients[c.id] = c
-	s.names[key] = c.id
-	return protocol.ErrorCode_ERROR_CODE_NONE, ""
 }
 
 func (s *Server) unregister(c *Client) {

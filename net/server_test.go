@@ -231,6 +231,7 @@ func TestRejects(t *testing.T) {
 		reason  string
 	}{
 		{"bad version", "carol", 99, protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION, "version 99"},
+		{"version 1", "dave", 1, protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION, "version 2 signs logins with the player's key: update the client"},
 		{"empty name", "", 0, protocol.ErrorCode_ERROR_CODE_BAD_NAME, "empty"},
 		{"long name", strings.Repeat("n", 17), 0, protocol.ErrorCode_ERROR_CODE_BAD_NAME, "limit"},
 		{"bad characters", "bob smith", 0, protocol.ErrorCode_ERROR_CODE_BAD_NAME, "forbidden character"},

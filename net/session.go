@@ -45,6 +45,12 @@ type Session interface {
 	Context() context.Context
 	// RemoteAddr is the peer's address.
 	RemoteAddr() net.Addr
+	// Binding is the connection value a login signature is bound to
+	// (docs/protocol.md §3.3): which kind the Challenge announces, and its
+	// bytes, the same at both ends of this connection and at no other. An
+	// error means the session cannot bind a login; the handshake then
+	// fails with INTERNAL rather than accept a signature bound to nothing.
+	Binding() (protocol.Binding, []byte, error)
 }
 
 // SendStream is the writing half of a stream.
@@ -162,6 +168,19 @@ func (s QUICSession) Context() context.Context { return s.c.Context() }
 
 // RemoteAddr implements Session.
 func (s QUICSession) RemoteAddr() net.Addr { return s.c.RemoteAddr() }
+
+// Binding implements Session: the TLS exporter of the connection, which
+// both ends compute from the TLS 1.3 secrets, so a login signed on one
+// connection is worthless on another, and a relay that terminates TLS
+// itself has a different one on each side.
+func (s QUICSession) Binding() (protocol.Binding, []byte, error) {
+	tlsState := s.c.ConnectionState().TLS
+	v, err := tlsState.ExportKeyingMaterial(protocol.ExporterLabel, nil, protocol.BindingValueSize)
+	if err != nil {
+		return protocol.Binding_BINDING_UNSPECIFIED, nil, fmt.Errorf("transport: TLS exporter: %w", err)
+	}
+	return protocol.Binding_BINDING_TLS_EXPORTER, v, nil
+}
 
 type quicStream struct{ *quic.Stream }
 

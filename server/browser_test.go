@@ -5,6 +5,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -48,8 +49,13 @@ const browserTestBudget = 55 * time.Second
 // must reach the page: one simulation, two transports. A screenshot of the
 // rendered terrain is kept as an artefact ($STRATA_ARTIFACTS, else a
 // temporary folder named in the log); -update-screenshot also writes it,
-// reduced to 256 colours, to docs/img/play-live.png. Last, a second tab
-// loads the page as http://localhost:PORT/play/ and joins too.
+// reduced to 256 colours, to docs/img/play-live.png. The page logs in
+// with the Ed25519 key it keeps in IndexedDB, the key the server bound
+// its name to; reloaded, it comes back with the same key as the same
+// player, where it left. Last, a second tab loads the page as
+// http://localhost:PORT/play/ — another origin, so another key: under the
+// first page's name it is refused NAME_BOUND and says why, under its own
+// it joins.
 //
 // Skipped under -short and without Chromium ($STRATA_CHROMIUM, else
 // chromium on PATH; `apt-get install -y chromium`).
@@ -231,6 +237,38 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 		mark(fmt.Sprintf("screenshot: %d KiB; page frame p95 %.0f ms, rtt %.1f ms, %d corrections", len(shot)>>10, st.FrameP95Ms, deref(st.RttMs), st.Corrections))
 	}
 
+	// 6. The login key: kept in IndexedDB, and the one the server bound
+	// the name to on first use.
+	st = b.status(ctx, t, page)
+	key := pageKey(t, st)
+	checkBinding(t, srv, name, key)
+	left := st.Position
+	mark(fmt.Sprintf("%s logged in with key %s…, kept in IndexedDB; the server bound the name to it", name, key[:16]))
+
+	// Reloaded, the page finds its key again and logs in as the same
+	// player: the server accepts the signature under the bound name and
+	// puts it back where it left.
+	if err := b.DevTools.Call(ctx, page, "Page.reload", map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	w.waitLeft(ctx, t, joined.GetEntityId())
+	joined = w.waitJoined(ctx, t, name)
+	back := strconv.FormatUint(joined.GetEntityId(), 10)
+	st = b.waitStatus(ctx, t, page, "reconnected after the reload", func(s *pageStatus) bool {
+		return s.State == "connected" && s.EntityID != nil && *s.EntityID == back && s.Spawn != nil
+	})
+	if got := pageKey(t, st); got != key {
+		t.Errorf("after the reload the page's key is %s, before it %s", got, key)
+	}
+	checkBinding(t, srv, name, key)
+	if sp := st.Spawn; math.Abs(sp.X-left.X) > 1 || math.Abs(sp.Y-left.Y) > 1 || math.Abs(sp.Z-left.Z) > 1 {
+		t.Errorf("after the reload the server put %s at %.2f %.2f %.2f; it left at %.2f %.2f %.2f", name, sp.X, sp.Y, sp.Z, left.X, left.Y, left.Z)
+	}
+	if st.Error != "" {
+		t.Errorf("the reloaded page reports %q", st.Error)
+	}
+	mark(fmt.Sprintf("reloaded: same key, entity %s, back at %.1f %.1f %.1f", back, st.Spawn.X, st.Spawn.Y, st.Spawn.Z))
+
 	// Closing the tab ends the session: the native client sees it leave.
 	if err := b.DevTools.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": b.DevTools.TargetOf(page)}, nil); err != nil {
 		t.Fatal(err)
@@ -240,15 +278,30 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 
 	// The same page by the name "localhost", which Chromium resolves
 	// itself: the server must send it to 127.0.0.1 and accept its origin.
-	local, err := b.DevTools.OpenTab(ctx, fmt.Sprintf("http://localhost:%s/play/?name=weblocal&view=2", adminPort))
+	// Another origin has another IndexedDB, so another key: the first
+	// page's name is bound to a key this page does not hold.
+	local, err := b.DevTools.OpenTab(ctx, fmt.Sprintf("http://localhost:%s/play/?name=%s&view=2", adminPort, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.waitStatus(ctx, t, local, "localhost page connected and meshed", func(s *pageStatus) bool {
+	st = b.waitStatus(ctx, t, local, "refused the bound name", func(s *pageStatus) bool { return s.State == "failed" })
+	if st.ErrorCode != "NAME_BOUND" || !strings.Contains(st.Detail, "This browser's key is not that one") || pageKey(t, st) == key {
+		t.Errorf("the localhost page under %s: code %q, HUD %q, key %s (the first page's %s); want NAME_BOUND, explained, another key", name, st.ErrorCode, st.Detail, pageKey(t, st), key)
+	}
+	checkBinding(t, srv, name, key)
+	mark(fmt.Sprintf("localhost page (another key) refused %s: %s", name, st.Detail))
+	if err := b.DevTools.Call(ctx, local, "Page.navigate", map[string]any{"url": fmt.Sprintf("http://localhost:%s/play/?name=weblocal&view=2", adminPort)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	st = b.waitStatus(ctx, t, local, "localhost page connected and meshed", func(s *pageStatus) bool {
 		return s.State == "connected" && s.Held == nil && s.SectionsReceived > 0 && s.MeshesBuilt > 0
 	})
 	w.waitJoined(ctx, t, "weblocal")
-	mark("localhost page connected and meshed")
+	checkBinding(t, srv, "weblocal", pageKey(t, st))
+	if st.Error != "" {
+		t.Errorf("the localhost page, connected as weblocal, still reports %q", st.Error)
+	}
+	mark("localhost page connected as weblocal and meshed")
 	for _, e := range b.DevTools.Exceptions() {
 		t.Errorf("page exception: %s", e)
 	}
@@ -270,12 +323,41 @@ func settled() func(*pageStatus) bool {
 	}
 }
 
+// pageKey is the page's login key (hex), which must be kept in IndexedDB.
+func pageKey(t *testing.T, st *pageStatus) string {
+	t.Helper()
+	if st == nil || st.Identity == nil || len(st.Identity.PublicKey) != 64 || !st.Identity.Stored {
+		t.Fatalf("the page has no stored login key: %+v", st)
+	}
+	return st.Identity.PublicKey
+}
+
+// checkBinding fails unless the server's registry binds name to the key
+// (hex).
+func checkBinding(t *testing.T, srv *Server, name, key string) {
+	t.Helper()
+	bound, ok := srv.Access().Binding(name)
+	if !ok || hex.EncodeToString(bound) != key {
+		t.Fatalf("the server binds %s to %x (bound %v); the page's key is %s", name, bound, ok, key)
+	}
+}
+
 // pageStatus is window.strata.status() (docs/web.md, Test hooks).
 type pageStatus struct {
-	State    string  `json:"state"`
-	Detail   string  `json:"detail"`
-	Error    string  `json:"error"`
-	EntityID *string `json:"entityId"`
+	State     string  `json:"state"`
+	Detail    string  `json:"detail"`
+	Error     string  `json:"error"`
+	ErrorCode string  `json:"errorCode"`
+	Name      string  `json:"name"`
+	EntityID  *string `json:"entityId"`
+	Identity  *struct {
+		PublicKey string `json:"publicKey"`
+		Stored    bool   `json:"stored"`
+		Why       string `json:"why"`
+	} `json:"identity"`
+	Spawn *struct {
+		X, Y, Z float64
+	} `json:"spawn"`
 	Position struct {
 		X, Y, Z float64
 	} `json:"position"`

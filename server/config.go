@@ -60,6 +60,12 @@ type Config struct {
 	// WebOrigins are extra page origins allowed to open WebTransport
 	// sessions (the admin listener's own /play page always is).
 	WebOrigins []string
+	// AuthIssuerKey, if set, names a PEM file with the Ed25519 public key
+	// of a website that issues login tokens (access.TokenAuthenticator):
+	// every login must then carry a valid token for its name and key, in
+	// place of binding a name to the first key that uses it (trust on
+	// first use). Bans and the whitelist apply either way.
+	AuthIssuerKey string
 	// Admin is the admin HTTP listener's address ("" disables it).
 	Admin string
 	// AdminToken is required on every admin request; mandatory when Admin

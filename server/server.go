@@ -27,6 +27,7 @@ import (
 	"github.com/stratavox/strata/plugins/protect"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server/backups"
@@ -34,6 +35,7 @@ import (
 	"github.com/stratavox/strata/systems/commands"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/perms"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/systems/status"
@@ -60,7 +62,13 @@ type Server struct {
 	netPort   atomic.Int32      // the QUIC UDP port, for the browser's config
 	counted   map[string]uint64 // plugin totals already added to the metrics, by series
 	source    *sourceSwitch
-	net       atomic.Pointer[transport.Server] // set by Run, read by anyone
+	console   *Console
+	access    *access.Registry
+	// auth is the login check the listener runs after a signature
+	// verifies: the token authenticator or the registry's name binding
+	// (TOFU), then the registry's bans and whitelist.
+	auth transport.Authenticator
+	net  atomic.Pointer[transport.Server] // set by Run, read by anyone
 	// Progress, if set, receives the start-up gate's progress instead of
 	// the default rate-limited log line (serve draws a bar on a terminal).
 	Progress func(resident, inFlight int)
@@ -88,7 +96,17 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("world generator: %w", err)
 	}
-	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, counted: map[string]uint64{}}
+	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
+	// The issuer's key is read before anything opens: a deployment that
+	// asked for tokens never starts accepting anyone by mistake.
+	var tokens transport.Authenticator
+	if cfg.AuthIssuerKey != "" {
+		issuer, err := access.LoadIssuerKey(cfg.AuthIssuerKey)
+		if err != nil {
+			return nil, fmt.Errorf("auth-issuer-key: %w", err)
+		}
+		tokens = access.TokenAuthenticator{Issuer: issuer}
+	}
 	x, y, z := gen.FindSpawn()
 	s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
 	var certHandler http.Handler
@@ -101,22 +119,29 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		fp := s.certs.Fingerprint()
 		log.Info().Str("sha256", fp.Hex()).Str("sha256_b64", fp.Base64()).Bool("self_signed", s.certs.SelfSigned()).Msg("certificate")
 	}
+	var adminCfg admin.Config
 	if cfg.Admin != "" {
-		// Checked before anything opens files: an admin listener off
-		// loopback without a token is refused outright.
 		var backup admin.BackupFunc
 		if !cfg.InMemory {
 			backup = s.backup
 		}
-		s.admin, err = admin.New(admin.Config{Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: backup, Cert: certHandler, Public: s.playHandlers()}, s.status, s.metrics)
-		if err != nil {
+		adminCfg = admin.Config{
+			Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: backup, Cert: certHandler, Public: s.playHandlers(),
+			Console: s.console.Run,
+		}
+		// Checked before anything opens files: an admin listener off
+		// loopback without a token is refused outright. The listener
+		// itself is made once the access registry it reads is open.
+		if _, err := admin.New(adminCfg, s.status, s.metrics); err != nil {
 			return nil, fmt.Errorf("admin: %w", err)
 		}
 	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	var source network.EventSource = s.source
+	// The console's lines go through the same queue as the clients'
+	// messages, so a recording keeps them too.
+	var source network.EventSource = multiSource{s.source, s.console}
 	if cfg.Record != "" {
-		rs, err := s.startRecording(app)
+		rs, err := s.startRecording(app, source)
 		if err != nil {
 			return nil, err
 		}
@@ -134,6 +159,17 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	s.access = ecs.Resource[access.Registry](app)
+	if tokens == nil {
+		tokens = s.access.TOFU()
+	}
+	s.auth = transport.Authenticators(tokens, s.access.Policy())
+	if cfg.Admin != "" {
+		adminCfg.Access = s.access
+		if s.admin, err = admin.New(adminCfg, s.status, s.metrics); err != nil {
+			return nil, errors.Join(fmt.Errorf("admin: %w", err), app.Shutdown())
+		}
+	}
 	if !cfg.InMemory {
 		s.backups = backups.New(backups.Options{
 			DataDir: cfg.DataDir, DB: ecs.Resource[storage.DB](app), Log: log,
@@ -175,6 +211,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			Deterministic:   cfg.Deterministic,
 		}),
 		gameplay.New(gameplayConfig(cfg)),
+		perms.New(perms.Config{}),
 		chat.New(chat.Config{Limits: cfg.chatLimits(), TPS: float64(cfg.TPS)}),
 		commands.Plugin{},
 		fallingsand.New(fallingsand.Config{}),
@@ -225,12 +262,24 @@ func gameplayConfig(cfg Config) gameplay.Config {
 // App returns the server's App.
 func (s *Server) App() *ecs.App { return s.app }
 
+// Console returns the server's console: Run a command line through the
+// tick, with every permission (the admin listener's moderation endpoints
+// do).
+func (s *Server) Console() *Console { return s.console }
+
+// Access returns the access registry (operators, bans, the whitelist and
+// name bindings), which the permissions plugin opened on the world
+// database. Read it from any goroutine; change it through the console, so
+// that the change is a recorded event the tick applies.
+func (s *Server) Access() *access.Registry { return s.access }
+
 // Spawn returns the world's spawn position.
 func (s *Server) Spawn() components.Position { return s.spawn }
 
 // Close shuts every plugin down without running; Run does it itself.
 func (s *Server) Close() error {
 	s.stopBackups()
+	s.console.Close()
 	return s.app.Shutdown()
 }
 
@@ -295,6 +344,7 @@ func (s *Server) listen(ctx context.Context) error {
 		MaxClients:      s.cfg.MaxClients,
 		MaxViewDistance: uint32(s.cfg.MaxViewDistance),
 		Limits:          transport.Limits{Chat: s.cfg.chatLimits()},
+		Authenticator:   s.auth,
 	})
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", s.cfg.Listen, err)
@@ -323,6 +373,8 @@ func (s *Server) playHandlers() map[string]http.Handler {
 		cfg := webclient.Config{URL: w.URL(r, int(s.netPort.Load()))}
 		if s.certs.SelfSigned() {
 			cfg.CertHash = s.certs.Fingerprint().Hex()
+		} else {
+			cfg.LoginCertHash = s.certs.Fingerprint().Hex()
 		}
 		return cfg, nil
 	})
@@ -412,6 +464,7 @@ func (s *Server) shutdown() error {
 		}
 	}
 	s.stopBackups()
+	s.console.Close()
 	if err := s.app.Shutdown(); err != nil {
 		errs = append(errs, err)
 	}
@@ -509,10 +562,11 @@ func (s *sourceSwitch) Drain(dst []network.InEvent) []network.InEvent {
 }
 
 // startRecording returns the source that records every event ingest
-// drains; with hashes, it adds the state-hash plugin. The file is written
-// once the app is built (writeRecordingHeader).
-func (s *Server) startRecording(app *ecs.App) (*replay.RecordingSource, error) {
-	rs := &replay.RecordingSource{Inner: s.source, Tick: app.Tick, Hash: s.cfg.RecordHashes}
+// drains from inner (the transport's and the console's); with hashes,
+// it adds the state-hash plugin. The file is written once the app is
+// built (writeRecordingHeader).
+func (s *Server) startRecording(app *ecs.App, inner network.EventSource) (*replay.RecordingSource, error) {
+	rs := &replay.RecordingSource{Inner: inner, Tick: app.Tick, Hash: s.cfg.RecordHashes}
 	if s.cfg.RecordHashes {
 		app.AddPlugins(replay.HashPlugin{Conns: rs.Conns, OnHash: func(h replay.Hash) { rs.W.Hash(h) }})
 	}

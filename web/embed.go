@@ -47,6 +47,10 @@ type Config struct {
 	// CertHashes lists extra accepted hashes, e.g. old and new around a
 	// renewal. Optional.
 	CertHashes []string `json:"certHashes,omitempty"`
+	// LoginCertHash is the SHA-256 of the certificate the server presents,
+	// for a CA-issued one: the page signs its login over it (a page cannot
+	// read the certificate it connected to), but must not pin it.
+	LoginCertHash string `json:"loginCertHash,omitempty"`
 	// ViewDistance is the view distance the page requests by default, in
 	// sections; 0 leaves the client's default (8).
 	ViewDistance int `json:"viewDistance,omitempty"`

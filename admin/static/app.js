@@ -10,7 +10,12 @@ const PALETTE = ["#5fb3f0", "#4cc38a", "#e8b04b", "#d96bd2", "#e5734b", "#8bd3dd
 const DENSE = "#d98c3f", UNIFORM = "#4a6a8a", PLAYER = "#ff4d6d";
 
 const $ = (id) => document.getElementById(id);
-const state = { samples: [], snap: null, colors: new Map(), view: null, columns: new Map() };
+const state = {
+  samples: [], snap: null, colors: new Map(), view: null, columns: new Map(),
+  // What the viewer may do (GET /api/session), the operators' names
+  // (lower case) and the player whose ban awaits its second click.
+  session: { console: false, access: false }, ops: new Set(), armed: null,
+};
 
 // ---- formatting ----------------------------------------------------------
 
@@ -265,12 +270,110 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+// ---- players and moderation ---------------------------------------------
+
+// The player list is updated row by row, not rewritten: the page polls
+// every second, and a button replaced between mouse-down and mouse-up
+// would swallow the click.
+const PLAYER_COLS = 8;
+
+function playerCells(p) {
+  const op = state.ops.has(p.name.toLowerCase()) ? `<span class="op" title="operator">op</span>` : "";
+  return [`${esc(p.name)}${op}`, String(p.entity), p.x.toFixed(1), p.y.toFixed(1), p.z.toFixed(1),
+    `${Math.floor(p.x / 16)}, ${Math.floor(p.y / 16)}, ${Math.floor(p.z / 16)}`, String(p.view_radius)];
+}
+
 function renderPlayers(players) {
-  const rows = players.slice().sort((a, b) => a.name.localeCompare(b.name)).map((p) =>
-    `<tr data-player="${esc(p.name)}"><td>${esc(p.name)}</td><td class="n">${p.entity}</td>` +
-    `<td class="n">${p.x.toFixed(1)}</td><td class="n">${p.y.toFixed(1)}</td><td class="n">${p.z.toFixed(1)}</td>` +
-    `<td class="n">${Math.floor(p.x / 16)}, ${Math.floor(p.y / 16)}, ${Math.floor(p.z / 16)}</td><td class="n">${p.view_radius}</td></tr>`);
-  $("players").innerHTML = rows.length ? rows.join("") : `<tr><td colspan="7" class="empty">no players</td></tr>`;
+  const tbody = $("players");
+  const sorted = players.slice().sort((a, b) => a.name.localeCompare(b.name));
+  const canAct = state.session.console;
+  document.body.classList.toggle("can-act", canAct);
+  if (!sorted.length) {
+    if (!tbody.querySelector("td.empty")) tbody.innerHTML = `<tr><td colspan="${PLAYER_COLS}" class="empty">no players</td></tr>`;
+    return;
+  }
+  const empty = tbody.querySelector("td.empty");
+  if (empty) empty.parentElement.remove();
+  const rows = new Map([...tbody.querySelectorAll("tr[data-player]")].map((tr) => [tr.dataset.player, tr]));
+  let before = tbody.firstElementChild;
+  for (const p of sorted) {
+    let tr = rows.get(p.name);
+    rows.delete(p.name);
+    if (!tr) {
+      tr = document.createElement("tr");
+      tr.dataset.player = p.name;
+      for (let i = 0; i < PLAYER_COLS; i++) tr.appendChild(document.createElement("td"));
+      for (let i = 1; i < PLAYER_COLS - 1; i++) tr.children[i].className = "n";
+      tr.lastElementChild.className = "acts";
+    }
+    if (tr !== before) tbody.insertBefore(tr, before);
+    before = tr.nextElementSibling;
+    playerCells(p).forEach((html, i) => { if (tr.children[i].innerHTML !== html) tr.children[i].innerHTML = html; });
+    renderActions(tr.lastElementChild, p.name, canAct);
+  }
+  for (const tr of rows.values()) tr.remove();
+}
+
+// renderActions keeps a row's kick and ban buttons, when the listener
+// runs console commands (GET /api/session); a ban asks for a second
+// click, since it outlasts the session.
+function renderActions(td, name, canAct) {
+  const armed = state.armed && state.armed.name === name && state.armed.until > Date.now();
+  const want = canAct ? `kick|${armed ? "confirm" : "ban"}` : "";
+  if (td.dataset.want === want) return;
+  td.dataset.want = want;
+  td.textContent = "";
+  if (!canAct) return;
+  for (const [act, label] of [["kick", "kick"], ["ban", armed ? "confirm ban" : "ban"]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "act " + act + (act === "ban" && armed ? " armed" : "");
+    b.dataset.act = act;
+    b.dataset.name = name;
+    b.textContent = label;
+    td.appendChild(b);
+  }
+}
+
+function showReply(text, err) {
+  const el = $("modreply");
+  el.textContent = text;
+  el.className = "hint reply" + (err ? " err" : "");
+}
+
+// act posts one console endpoint and shows its reply (or error).
+async function act(path, body) {
+  try {
+    const r = await fetch(path, {
+      method: "POST", cache: "no-store", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    let answer = {};
+    try { answer = await r.json(); } catch (e) { /* plain-text refusal */ }
+    if (!r.ok) throw new Error(answer.error || `${path}: HTTP ${r.status}`);
+    showReply(answer.reply || "done", false);
+  } catch (e) {
+    showReply(String(e.message || e), true);
+  }
+}
+
+function onPlayerAction(ev) {
+  const b = ev.target.closest("button[data-act]");
+  if (!b) return;
+  const name = b.dataset.name, reason = $("modreason").value.trim();
+  if (b.dataset.act === "kick") {
+    act("/api/kick", reason ? { name, reason } : { name });
+  } else if (state.armed && state.armed.name === name && state.armed.until > Date.now()) {
+    state.armed = null;
+    const body = { name };
+    if ($("modfor").value) body.duration = $("modfor").value;
+    if (reason) body.reason = reason;
+    act("/api/ban", body);
+  } else {
+    state.armed = { name, until: Date.now() + 5000 };
+    showReply(`click "confirm ban" to ban ${name}`, false);
+  }
+  renderPlayers((state.snap && state.snap.players) || []);
 }
 
 function renderSystems(snap) {
@@ -355,6 +458,14 @@ async function getJSON(url) {
 async function poll() {
   try {
     const s = await getJSON("/api/status");
+    if (state.session.access) {
+      try {
+        const players = await getJSON("/api/players");
+        state.ops = new Set(players.filter((p) => p.operator).map((p) => p.name.toLowerCase()));
+      } catch (e) {
+        // Operator badges are a nicety; the status still renders.
+      }
+    }
     state.snap = s;
     state.columns = new Map((s.columns || []).map((c) => [c[0] + "," + c[1], c]));
     addSample(s);
@@ -377,6 +488,13 @@ async function start() {
   } catch (e) {
     // The chart fills as polls arrive.
   }
+  try {
+    state.session = await getJSON("/api/session");
+  } catch (e) {
+    // An older listener, or none: no buttons.
+  }
+  $("modtools").hidden = !state.session.console;
+  $("players").addEventListener("click", onPlayerAction);
   $("metric").addEventListener("change", drawChart);
   $("map").addEventListener("mousemove", mapHover);
   window.addEventListener("resize", () => { drawChart(); drawMap(); });

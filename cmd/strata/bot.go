@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -41,7 +42,11 @@ default limit for the pattern (walk 4.317, fly 21.6 blocks/s).
 The certificate is pinned with --pin, or fetched from the admin listener
 given by --admin (which also makes the report include the server's tick
 p99 and delivery counters while every bot moves); --insecure skips the
-check.`,
+check.
+
+Each bot keeps its identity key in --keys (NAME.key, readable by you only),
+so a server that binds names to keys lets the same bots in on the next run;
+--keys "" gives every bot a key for this run only.`,
 		Example: `  strata bot --admin 127.0.0.1:8080 -n 200 --pattern fly --view 8 --duration 60s
   strata bot --pin 9f86d0… --pattern walk -n 3 --json`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -100,7 +105,19 @@ check.`,
 	f.DurationVar(&cfg.MissingAfter, "missing-after", time.Second, "a section of the view not there this long after entering counts as missing")
 	f.IntVar(&cfg.ConnectParallel, "connect-parallel", 16, "simultaneous handshakes")
 	f.BoolVar(&cfg.Decode, "decode", false, "decode every section (undecodable ones count as errors); costs CPU")
+	f.StringVar(&cfg.KeyDir, "keys", defaultBotKeyDir(), `directory of the bots' identity keys, one NAME.key per bot ("": keys for this run only)`)
 	return cmd
+}
+
+// defaultBotKeyDir is where bots keep their keys unless --keys says
+// otherwise: <user config dir>/strata/bot-keys, or none (keys for one run)
+// on a system without a user config directory.
+func defaultBotKeyDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "strata", "bot-keys")
 }
 
 // inheritedLogger builds the logger from the root command's --log-level

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/ed25519"
+	"crypto/sha256"
 	"encoding/json"
 	"io"
 	"math/rand/v2"
@@ -157,6 +159,14 @@ func dialPin(t *testing.T, srv *serveProc, name string) *client.Conn {
 	return dialPinHandlers(t, srv, name, client.Handlers{})
 }
 
+// playerKey is name's identity key, the same on every call: the server
+// binds a name to the first key that logs in with it, so the player who
+// comes back after a crash must bring the same key.
+func playerKey(name string) ed25519.PrivateKey {
+	seed := sha256.Sum256([]byte("crash test player " + name))
+	return ed25519.NewKeyFromSeed(seed[:])
+}
+
 func dialPinHandlers(t *testing.T, srv *serveProc, name string, h client.Handlers) *client.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -166,7 +176,7 @@ func dialPinHandlers(t *testing.T, srv *serveProc, name string, h client.Handler
 	for attempt := 0; attempt < 20; attempt++ {
 		// A name whose previous connection the server still tracks is
 		// refused for a moment.
-		c, err = client.Dial(ctx, srv.addr, client.Options{Name: name, ViewDistance: 3, PinSHA256: srv.pin, Handlers: h})
+		c, err = client.Dial(ctx, srv.addr, client.Options{Name: name, Key: playerKey(name), ViewDistance: 3, PinSHA256: srv.pin, Handlers: h})
 		if err == nil {
 			break
 		}

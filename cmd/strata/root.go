@@ -38,6 +38,7 @@ func newRootCmd() *cobra.Command {
 		newPregenCmd(),
 		newBenchCmd(g),
 		newBotCmd(),
+		newAdminCmd(),
 	)
 	return root
 }

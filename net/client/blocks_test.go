@@ -2,7 +2,10 @@ package client_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +18,47 @@ import (
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
 )
+
+// serveLogin plays the server's half of the login on the server end of a
+// pipe: it reads the Hello, challenges it, reads the Proof and checks its
+// signature, and returns the Hello. The answer (Welcome or Reject) is the
+// caller's to write.
+func serveLogin(end *transport.PipeEnd, r io.Reader, w io.Writer) (*protocol.Hello, error) {
+	payload, err := frame.ReadFrame(r, frame.ControlCap)
+	if err != nil {
+		return nil, err
+	}
+	m, err := frame.DecodeClient(payload)
+	if err != nil {
+		return nil, err
+	}
+	hello := m.GetHello()
+	if hello == nil {
+		return nil, fmt.Errorf("first message %T, want a Hello", m.Kind)
+	}
+	binding, value, err := end.Binding()
+	if err != nil {
+		return nil, err
+	}
+	nonce := bytes.Repeat([]byte{7}, protocol.NonceSize)
+	b, err := frame.Marshal(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Challenge{Challenge: &protocol.Challenge{Nonce: nonce, Binding: binding}}}, frame.ControlCap)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if payload, err = frame.ReadFrame(r, frame.ControlCap); err != nil {
+		return nil, err
+	}
+	if m, err = frame.DecodeClient(payload); err != nil {
+		return nil, err
+	}
+	if err := protocol.VerifyLogin(hello.GetPublicKey(), binding, value, nonce, hello.GetName(), m.GetProof().GetSignature()); err != nil {
+		return nil, fmt.Errorf("the client's Proof: %w", err)
+	}
+	return hello, nil
+}
 
 // welcomeWith plays a server that reads the Hello and answers w, and
 // returns what client.Open made of it.
@@ -29,7 +73,7 @@ func welcomeWith(t *testing.T, w *protocol.Welcome) (*client.Conn, error) {
 			served <- err
 			return
 		}
-		if _, err := frame.ReadFrame(bufio.NewReader(st), frame.ControlCap); err != nil {
+		if _, err := serveLogin(srv, bufio.NewReader(st), st); err != nil {
 			served <- err
 			return
 		}
@@ -60,7 +104,7 @@ func TestConnBlocksAndLimits(t *testing.T) {
 		{Id: 0, Name: "strata:air", Transparent: true, Replaceable: true},
 		{Id: 1, Name: "mod:glass", Solid: true, Transparent: true, Placeable: true, Breakable: true, Color: 0xc0e0ff},
 	}
-	c, err := welcomeWith(t, &protocol.Welcome{ProtocolVersion: 1, Blocks: custom, Limits: &protocol.ServerLimits{Reach: 4.5, AllowFlight: true}})
+	c, err := welcomeWith(t, &protocol.Welcome{ProtocolVersion: 2, Blocks: custom, Limits: &protocol.ServerLimits{Reach: 4.5, AllowFlight: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +140,7 @@ func TestConnBlocksAndLimits(t *testing.T) {
 	}
 
 	broken := []*protocol.BlockInfo{{Id: 0, Name: "strata:air"}, {Id: 0, Name: "strata:stone"}}
-	if _, err := welcomeWith(t, &protocol.Welcome{ProtocolVersion: 1, Blocks: broken}); err == nil || !strings.Contains(err.Error(), "entry 1 has id 0") {
+	if _, err := welcomeWith(t, &protocol.Welcome{ProtocolVersion: 2, Blocks: broken}); err == nil || !strings.Contains(err.Error(), "entry 1 has id 0") {
 		t.Errorf("Open with an ambiguous registry: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ package client
 import (
 	"bufio"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
@@ -84,10 +85,14 @@ type Stats struct {
 	Sections                                                            int
 }
 
-// Dial connects to addr ("host:port"), sends the Hello and waits for the
-// Welcome. A refusal is a *RejectError. ctx bounds the whole handshake.
+// Dial connects to addr ("host:port"), logs in (Hello, then a Proof
+// signed with Options.Key answering the server's Challenge) and waits for
+// the Welcome. A refusal is a *RejectError (NAME_BOUND, AUTH_FAILED,
+// FORBIDDEN, ... with the server's reason). ctx bounds the whole handshake.
 func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
-	opts.withDefaults()
+	if err := opts.withDefaults(); err != nil {
+		return nil, err
+	}
 	tlsConf, err := tlsConfig(addr, &opts)
 	if err != nil {
 		return nil, err
@@ -171,6 +176,8 @@ func (c *Conn) handshake(ctx context.Context) error {
 		Name:            c.opts.Name,
 		Features:        c.opts.Features,
 		ViewDistance:    c.opts.ViewDistance,
+		PublicKey:       c.Key(),
+		Token:           c.opts.Token,
 	}
 	if err := c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: hello}}); err != nil {
 		if rej, ok := closedByServer(err); ok {
@@ -178,18 +185,29 @@ func (c *Conn) handshake(ctx context.Context) error {
 		}
 		return err
 	}
-	payload, err := frame.ReadFrame(c.ctlR, frame.ControlCap)
+	m, err := c.readHandshake("Challenge")
 	if err != nil {
-		// The server may close before (or instead of) the Reject arriving;
-		// its close carries the same code and reason.
+		return err
+	}
+	if r := m.GetReject(); r != nil {
+		return rejectError(r)
+	}
+	ch := m.GetChallenge()
+	if ch == nil {
+		return fmt.Errorf("client: expected Challenge or Reject, got %T", m.Kind)
+	}
+	proof, err := c.prove(ch)
+	if err != nil {
+		return err
+	}
+	if err := c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Proof{Proof: proof}}); err != nil {
 		if rej, ok := closedByServer(err); ok {
 			return rej
 		}
-		return fmt.Errorf("client: read Welcome: %w", err)
+		return err
 	}
-	m, err := frame.DecodeServer(payload)
-	if err != nil {
-		return fmt.Errorf("client: decode Welcome: %w", err)
+	if m, err = c.readHandshake("Welcome"); err != nil {
+		return err
 	}
 	switch k := m.Kind.(type) {
 	case *protocol.ServerMessage_Welcome:
@@ -202,12 +220,59 @@ func (c *Conn) handshake(ctx context.Context) error {
 		setDeadline(st, time.Time{})
 		return nil
 	case *protocol.ServerMessage_Reject:
-		r := k.Reject
-		return &RejectError{Code: r.GetCode(), Reason: r.GetReason(), MinVersion: r.GetMinVersion(), MaxVersion: r.GetMaxVersion()}
+		return rejectError(k.Reject)
 	default:
 		return fmt.Errorf("client: expected Welcome or Reject, got %T", m.Kind)
 	}
 }
+
+// readHandshake reads the server's next handshake frame (what names it in
+// errors).
+func (c *Conn) readHandshake(what string) (*protocol.ServerMessage, error) {
+	payload, err := frame.ReadFrame(c.ctlR, frame.ControlCap)
+	if err != nil {
+		// The server may close before (or instead of) the Reject arriving;
+		// its close carries the same code and reason.
+		if rej, ok := closedByServer(err); ok {
+			return nil, rej
+		}
+		return nil, fmt.Errorf("client: read %s: %w", what, err)
+	}
+	m, err := frame.DecodeServer(payload)
+	if err != nil {
+		return nil, fmt.Errorf("client: decode %s: %w", what, err)
+	}
+	return m, nil
+}
+
+// prove answers the Challenge: it signs the login transcript, bound to
+// this connection, with the player's key. A Challenge for another binding
+// than the session's means the peer is not the server this session
+// reached (or a broken one): signing would bind nothing, so the handshake
+// fails.
+func (c *Conn) prove(ch *protocol.Challenge) (*protocol.Proof, error) {
+	binding, value, err := c.sess.Binding()
+	if err != nil {
+		return nil, fmt.Errorf("client: login binding: %w", err)
+	}
+	if ch.GetBinding() != binding {
+		return nil, fmt.Errorf("client: the server asks for login binding %v, this connection provides %v", ch.GetBinding(), binding)
+	}
+	if n := len(ch.GetNonce()); n != protocol.NonceSize {
+		return nil, fmt.Errorf("client: Challenge nonce is %d bytes, want %d", n, protocol.NonceSize)
+	}
+	sig := protocol.SignLogin(c.opts.Key, binding, value, ch.GetNonce(), c.opts.Name)
+	return &protocol.Proof{Signature: sig}, nil
+}
+
+// rejectError is a Reject as Dial's error.
+func rejectError(r *protocol.Reject) *RejectError {
+	return &RejectError{Code: r.GetCode(), Reason: r.GetReason(), MinVersion: r.GetMinVersion(), MaxVersion: r.GetMaxVersion()}
+}
+
+// Key is the player's public key: the Hello's, whose private half signed
+// the login (Options.Key, or the throwaway one made for this connection).
+func (c *Conn) Key() ed25519.PublicKey { return c.opts.Key.Public().(ed25519.PublicKey) }
 
 // closedByServer is a close by the server during the handshake as the
 // rejection it is (docs/protocol.md §3).

@@ -1,7 +1,10 @@
 package client
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
 	"crypto/x509"
+	"fmt"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -26,6 +29,18 @@ type Options struct {
 	// ProtocolVersion overrides protocol.Version (tests of version
 	// negotiation).
 	ProtocolVersion uint32
+	// Key is the player's identity: the Hello carries its public half and
+	// the client signs the server's Challenge with it (docs/protocol.md
+	// §3.1). A server binds a name to the first key that uses it, so a
+	// player who wants the name again must keep the key (LoadOrCreateKey).
+	// Nil means a throwaway key, fresh for every connection: fine for
+	// tests and one-off tools, but the name then ends up bound to a key
+	// nobody keeps.
+	Key ed25519.PrivateKey
+	// Token is an optional credential for the server's authenticator
+	// (Hello.token, at most protocol.MaxTokenSize bytes), for example one
+	// a website issued; most servers need none.
+	Token []byte
 
 	// Server authentication: exactly one of PinSHA256, Insecure or the
 	// system/RootCAs verification applies, in that order.
@@ -100,7 +115,19 @@ type Handlers struct {
 	OnError func(error)
 }
 
-func (o *Options) withDefaults() {
+// withDefaults fills in defaults. It fails only when a throwaway key
+// cannot be made (no randomness).
+func (o *Options) withDefaults() error {
+	if o.Key == nil {
+		_, k, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			return fmt.Errorf("client: generate a throwaway key: %w", err)
+		}
+		o.Key = k
+	}
+	if len(o.Key) != ed25519.PrivateKeySize {
+		return fmt.Errorf("client: Options.Key is %d bytes, not an Ed25519 private key (%d)", len(o.Key), ed25519.PrivateKeySize)
+	}
 	if o.ProtocolVersion == 0 {
 		o.ProtocolVersion = protocol.Version
 	}
@@ -113,4 +140,5 @@ func (o *Options) withDefaults() {
 	if o.PluginQueue <= 0 {
 		o.PluginQueue = 256
 	}
+	return nil
 }

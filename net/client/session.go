@@ -35,6 +35,10 @@ type Session interface {
 	Context() context.Context
 	// RemoteAddr is the server's address (for logs).
 	RemoteAddr() net.Addr
+	// Binding is the connection value the login signature is bound to, as
+	// transport.Session.Binding reports it at the server's end: the kind
+	// must match the server's Challenge, and the bytes are signed.
+	Binding() (protocol.Binding, []byte, error)
 }
 
 // Open runs the handshake over an established session and returns the
@@ -43,6 +47,9 @@ type Session interface {
 // and closes it on a failed handshake or Close. Options that configure
 // dialling (server authentication, KeepAlive, QUIC) are ignored.
 func Open(ctx context.Context, sess Session, opts Options) (*Conn, error) {
-	opts.withDefaults()
+	if err := opts.withDefaults(); err != nil {
+		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_INTERNAL, "client setup failed")
+		return nil, err
+	}
 	return open(ctx, sess, opts, sess.RemoteAddr().String())
 }

@@ -130,6 +130,11 @@ func seedClientMessages() []*protocol.ClientMessage {
 		// Appended after the empty envelope so earlier seed files keep
 		// their names.
 		{Kind: &protocol.ClientMessage_Plugin{Plugin: &protocol.PluginMessage{Channel: "myplugin:thing", Payload: []byte{0, 1, 0xff}}}},
+		// The version 2 login: a Hello with a key and a token, a Proof.
+		{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{ProtocolVersion: 2, Name: "steve", ViewDistance: 8,
+			PublicKey: bytes.Repeat([]byte{0xa5}, 32), Token: []byte("eyJuYW1lIjoic3RldmUifQ.c2ln")}}},
+		{Kind: &protocol.ClientMessage_Proof{Proof: &protocol.Proof{Signature: bytes.Repeat([]byte{0x5a}, 64)}}},
+		{Kind: &protocol.ClientMessage_Proof{Proof: &protocol.Proof{}}},
 	}
 }
 
@@ -142,6 +147,9 @@ func seedServerMessages() []*protocol.ServerMessage {
 		{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, Message: "slow down"}}},
 		{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{RequestId: 8, Result: protocol.ActionResult_ACTION_RESULT_VETOED, Reason: "spawn is protected"}}},
 		{Kind: &protocol.ServerMessage_Plugin{Plugin: &protocol.PluginMessage{Channel: "myplugin:thing", Payload: []byte("hi")}}},
+		{Kind: &protocol.ServerMessage_Challenge{Challenge: &protocol.Challenge{Nonce: bytes.Repeat([]byte{7}, 32), Binding: protocol.Binding_BINDING_TLS_EXPORTER}}},
+		{Kind: &protocol.ServerMessage_Challenge{Challenge: &protocol.Challenge{Nonce: bytes.Repeat([]byte{8}, 32), Binding: protocol.Binding_BINDING_SERVER_CERT}}},
+		{Kind: &protocol.ServerMessage_Reject{Reject: &protocol.Reject{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND, Reason: "the name steve is bound to another key", MinVersion: 2, MaxVersion: 2}}},
 	}
 }
 

@@ -51,7 +51,7 @@ func TestSpecPluginExamples(t *testing.T) {
 // the registry (a real Welcome lists them all).
 func TestSpecWelcomeExample(t *testing.T) {
 	w := &protocol.Welcome{
-		ProtocolVersion: 1, EntityId: 1001, Spawn: protocol.V3(0.5, 80, 0.5), Seed: 42, GeneratorVersion: 1,
+		ProtocolVersion: 2, EntityId: 1001, Spawn: protocol.V3(0.5, 80, 0.5), Seed: 42, GeneratorVersion: 1,
 		Bounds: &protocol.WorldBounds{MinSectionY: -4, MaxSectionY: 19, BorderSections: 134217726},
 		Limits: &protocol.ServerLimits{
 			MaxViewDistance: 16, ControlFrameCap: 65536, ChunkFrameCap: 1 << 20, MaxDatagramSize: 1100,
@@ -65,7 +65,7 @@ func TestSpecWelcomeExample(t *testing.T) {
 		Blocks: protocol.BlockRegistry()[:2],
 	}
 	checkSpecExample(t, "Welcome", &protocol.ServerMessage{Kind: &protocol.ServerMessage_Welcome{Welcome: w}}, `
-	9f 02 | 0a 9c 02 08 01 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
+	9f 02 | 0a 9c 02 08 02 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
 	19 00 00 00 00 00 00 e0 3f 30 2a 38 01 42 09 08 07 10 26 18 fc ff ff 7f 4a a2 01 08 10
 	10 80 80 04 18 80 80 40 20 cc 08 28 14 30 80 02 38 c8 01 40 90 03 48 04 50 02 68 b0
 	ea 01 71 f8 53 e3 a5 9b 44 11 40 79 a6 9b c4 20 b0 72 16 40 81 01 9a 99 99 99 99 99
@@ -76,6 +76,57 @@ func TestSpecWelcomeExample(t *testing.T) {
 	61 6d 2d 69 6e 70 75 74 58 08 60 d2 09 68 01 72 10 12 0a 73 74 72 61 74 61 3a 61 69
 	72 20 01 38 01 72 1b 08 01 12 0c 73 74 72 61 74 61 3a 73 74 6f 6e 65 18 01 28 ff fe
 	fd 03 40 01 48 01`)
+}
+
+// TestSpecLoginExample: the login frames of docs/protocol.md §10, byte
+// for byte: the test vector's Hello, Challenge and Proof (§3.2), and a
+// version Reject.
+func TestSpecLoginExample(t *testing.T) {
+	unhex := func(s string) []byte {
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	seq := func(from byte) []byte {
+		b := make([]byte, 32)
+		for i := range b {
+			b[i] = from + byte(i)
+		}
+		return b
+	}
+	pub := unhex("03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8")
+	sig := unhex("bcb6a5b94de02984c04611245cc1dcc37b5bc70802747f54fb9c9e02226081fb7f332ffe9b8d7348f95fc6d57881a24f6d4d6b2827031b24fb03c1ade904060a")
+	tests := []struct {
+		name string
+		msg  proto.Message
+		hex  string
+	}{
+		{"Hello", &protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
+			ProtocolVersion: 2, Name: "steve", Features: []string{protocol.FeatureDatagramInput}, ViewDistance: 8, PublicKey: pub}}}, `
+			3f | 0a 3d 08 02 12 05 73 74 65 76 65 1a 0e 64 61 74 61 67 72 61 6d 2d 69 6e 70 75
+			74 20 08 2a 20 03 a1 07 bf f3 ce 10 be 1d 70 dd 18 e7 4b c0 99 67 e4 d6 30 9b
+			a5 0d 5f 1d dc 86 64 12 55 31 b8`},
+		{"Challenge", &protocol.ServerMessage{Kind: &protocol.ServerMessage_Challenge{Challenge: &protocol.Challenge{
+			Nonce: seq(0xa0), Binding: protocol.Binding_BINDING_SERVER_CERT}}}, `
+			26 | 7a 24 0a 20 a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 aa ab ac ad ae af b0 b1 b2 b3 b4 b5
+			b6 b7 b8 b9 ba bb bc bd be bf 10 02`},
+		{"Proof", &protocol.ClientMessage{Kind: &protocol.ClientMessage_Proof{Proof: &protocol.Proof{Signature: sig}}}, `
+			44 | 52 42 0a 40 bc b6 a5 b9 4d e0 29 84 c0 46 11 24 5c c1 dc c3 7b 5b c7 08 02 74
+			7f 54 fb 9c 9e 02 22 60 81 fb 7f 33 2f fe 9b 8d 73 48 f9 5f c6 d5 78 81 a2 4f
+			6d 4d 6b 28 27 03 1b 24 fb 03 c1 ad e9 04 06 0a`},
+		{"Reject", &protocol.ServerMessage{Kind: &protocol.ServerMessage_Reject{Reject: &protocol.Reject{
+			Code: protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION, Reason: "v3?", MinVersion: 2, MaxVersion: 2}}},
+			"0d | 12 0b 08 02 12 03 76 33 3f 18 02 20 02"},
+	}
+	for _, tt := range tests {
+		checkSpecExample(t, tt.name, tt.msg, tt.hex)
+	}
+	// The Proof is the vector's signature of the vector's login.
+	if err := protocol.VerifyLogin(pub, protocol.Binding_BINDING_SERVER_CERT, seq(0x40), seq(0xa0), "steve", sig); err != nil {
+		t.Errorf("the example Proof does not verify: %v", err)
+	}
 }
 
 // checkSpecExample checks that msg encodes as the hex of a worked example

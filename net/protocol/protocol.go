@@ -17,9 +17,12 @@ const ALPN = "strata/1"
 
 // Protocol versions this build speaks. A Hello whose protocol_version lies
 // outside [MinVersion, MaxVersion] is rejected with UNSUPPORTED_VERSION.
+// Version 2 signs every login with the player's Ed25519 key (Hello.public_key,
+// Challenge, Proof); version 1 logins were names alone, and accepting them
+// would let anyone claim a name bound to a key, so 1 is no longer spoken.
 const (
-	MinVersion uint32 = 1
-	MaxVersion uint32 = 1
+	MinVersion uint32 = 2
+	MaxVersion uint32 = 2
 	// Version is the version this build's client sends.
 	Version = MaxVersion
 )

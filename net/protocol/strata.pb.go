@@ -1,4 +1,4 @@
-// Strata wire protocol, version 1.
+// Strata wire protocol, version 2.
 //
 // This file is the schema of every message exchanged between a Strata server
 // and its clients. docs/protocol.md describes the transport around it: the
@@ -58,6 +58,9 @@ const (
 	ErrorCode_ERROR_CODE_SHUTDOWN            ErrorCode = 15 // the server is stopping
 	ErrorCode_ERROR_CODE_IDLE_TIMEOUT        ErrorCode = 16 // the peer stayed unresponsive too long
 	ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL     ErrorCode = 17 // a PluginMessage on a channel nobody serves (non-fatal)
+	ErrorCode_ERROR_CODE_NAME_BOUND          ErrorCode = 18 // the name is bound to another player's key
+	ErrorCode_ERROR_CODE_AUTH_FAILED         ErrorCode = 19 // bad Proof signature, or the server's authenticator refused the credentials
+	ErrorCode_ERROR_CODE_REPLACED            ErrorCode = 20 // the same player (same key) logged in on a new connection
 )
 
 // Enum value maps for ErrorCode.
@@ -81,6 +84,9 @@ var (
 		15: "ERROR_CODE_SHUTDOWN",
 		16: "ERROR_CODE_IDLE_TIMEOUT",
 		17: "ERROR_CODE_UNKNOWN_CHANNEL",
+		18: "ERROR_CODE_NAME_BOUND",
+		19: "ERROR_CODE_AUTH_FAILED",
+		20: "ERROR_CODE_REPLACED",
 	}
 	ErrorCode_value = map[string]int32{
 		"ERROR_CODE_NONE":                0,
@@ -101,6 +107,9 @@ var (
 		"ERROR_CODE_SHUTDOWN":            15,
 		"ERROR_CODE_IDLE_TIMEOUT":        16,
 		"ERROR_CODE_UNKNOWN_CHANNEL":     17,
+		"ERROR_CODE_NAME_BOUND":          18,
+		"ERROR_CODE_AUTH_FAILED":         19,
+		"ERROR_CODE_REPLACED":            20,
 	}
 )
 
@@ -129,6 +138,64 @@ func (x ErrorCode) Number() protoreflect.EnumNumber {
 // Deprecated: Use ErrorCode.Descriptor instead.
 func (ErrorCode) EnumDescriptor() ([]byte, []int) {
 	return file_strata_proto_rawDescGZIP(), []int{0}
+}
+
+// Binding says which connection value the login signature is bound to, so
+// a signature made on one connection is useless on any other (and through
+// a relay that terminates TLS itself).
+type Binding int32
+
+const (
+	Binding_BINDING_UNSPECIFIED Binding = 0
+	// The TLS exporter of the connection (RFC 5705 / RFC 8446 §7.5):
+	// ExportKeyingMaterial("EXPORTER-strata-login", no context, 32 bytes).
+	// Native QUIC connections.
+	Binding_BINDING_TLS_EXPORTER Binding = 1
+	// SHA-256 of the DER encoding of the server's leaf certificate: what a
+	// browser pinned or verified, since it cannot read the exporter.
+	// WebTransport sessions.
+	Binding_BINDING_SERVER_CERT Binding = 2
+)
+
+// Enum value maps for Binding.
+var (
+	Binding_name = map[int32]string{
+		0: "BINDING_UNSPECIFIED",
+		1: "BINDING_TLS_EXPORTER",
+		2: "BINDING_SERVER_CERT",
+	}
+	Binding_value = map[string]int32{
+		"BINDING_UNSPECIFIED":  0,
+		"BINDING_TLS_EXPORTER": 1,
+		"BINDING_SERVER_CERT":  2,
+	}
+)
+
+func (x Binding) Enum() *Binding {
+	p := new(Binding)
+	*p = x
+	return p
+}
+
+func (x Binding) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Binding) Descriptor() protoreflect.EnumDescriptor {
+	return file_strata_proto_enumTypes[1].Descriptor()
+}
+
+func (Binding) Type() protoreflect.EnumType {
+	return &file_strata_proto_enumTypes[1]
+}
+
+func (x Binding) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Binding.Descriptor instead.
+func (Binding) EnumDescriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{1}
 }
 
 // ActionResult says why an action was accepted or refused.
@@ -195,11 +262,11 @@ func (x ActionResult) String() string {
 }
 
 func (ActionResult) Descriptor() protoreflect.EnumDescriptor {
-	return file_strata_proto_enumTypes[1].Descriptor()
+	return file_strata_proto_enumTypes[2].Descriptor()
 }
 
 func (ActionResult) Type() protoreflect.EnumType {
-	return &file_strata_proto_enumTypes[1]
+	return &file_strata_proto_enumTypes[2]
 }
 
 func (x ActionResult) Number() protoreflect.EnumNumber {
@@ -208,7 +275,7 @@ func (x ActionResult) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ActionResult.Descriptor instead.
 func (ActionResult) EnumDescriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{1}
+	return file_strata_proto_rawDescGZIP(), []int{2}
 }
 
 // HoldReason says why the player is held in place.
@@ -242,11 +309,11 @@ func (x HoldReason) String() string {
 }
 
 func (HoldReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_strata_proto_enumTypes[2].Descriptor()
+	return file_strata_proto_enumTypes[3].Descriptor()
 }
 
 func (HoldReason) Type() protoreflect.EnumType {
-	return &file_strata_proto_enumTypes[2]
+	return &file_strata_proto_enumTypes[3]
 }
 
 func (x HoldReason) Number() protoreflect.EnumNumber {
@@ -255,7 +322,7 @@ func (x HoldReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use HoldReason.Descriptor instead.
 func (HoldReason) EnumDescriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{2}
+	return file_strata_proto_rawDescGZIP(), []int{3}
 }
 
 // ClientMessage is every frame the client writes on the control stream.
@@ -273,6 +340,7 @@ type ClientMessage struct {
 	//	*ClientMessage_Pong
 	//	*ClientMessage_Subscribe
 	//	*ClientMessage_Plugin
+	//	*ClientMessage_Proof
 	Kind          isClientMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -396,6 +464,15 @@ func (x *ClientMessage) GetPlugin() *PluginMessage {
 	return nil
 }
 
+func (x *ClientMessage) GetProof() *Proof {
+	if x != nil {
+		if x, ok := x.Kind.(*ClientMessage_Proof); ok {
+			return x.Proof
+		}
+	}
+	return nil
+}
+
 type isClientMessage_Kind interface {
 	isClientMessage_Kind()
 }
@@ -436,6 +513,10 @@ type ClientMessage_Plugin struct {
 	Plugin *PluginMessage `protobuf:"bytes,9,opt,name=plugin,proto3,oneof"`
 }
 
+type ClientMessage_Proof struct {
+	Proof *Proof `protobuf:"bytes,10,opt,name=proof,proto3,oneof"` // the second frame, answering Challenge; never again
+}
+
 func (*ClientMessage_Hello) isClientMessage_Kind() {}
 
 func (*ClientMessage_Input) isClientMessage_Kind() {}
@@ -454,8 +535,11 @@ func (*ClientMessage_Subscribe) isClientMessage_Kind() {}
 
 func (*ClientMessage_Plugin) isClientMessage_Kind() {}
 
+func (*ClientMessage_Proof) isClientMessage_Kind() {}
+
 // ServerMessage is every frame the server writes on the control stream.
-// The first one is a Welcome or a Reject.
+// The first one is a Challenge or a Reject; after the client's Proof, a
+// Welcome or a Reject.
 type ServerMessage struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Types that are valid to be assigned to Kind:
@@ -474,6 +558,7 @@ type ServerMessage struct {
 	//	*ServerMessage_PlayerJoined
 	//	*ServerMessage_PlayerLeft
 	//	*ServerMessage_Plugin
+	//	*ServerMessage_Challenge
 	Kind          isServerMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -642,6 +727,15 @@ func (x *ServerMessage) GetPlugin() *PluginMessage {
 	return nil
 }
 
+func (x *ServerMessage) GetChallenge() *Challenge {
+	if x != nil {
+		if x, ok := x.Kind.(*ServerMessage_Challenge); ok {
+			return x.Challenge
+		}
+	}
+	return nil
+}
+
 type isServerMessage_Kind interface {
 	isServerMessage_Kind()
 }
@@ -702,6 +796,10 @@ type ServerMessage_Plugin struct {
 	Plugin *PluginMessage `protobuf:"bytes,14,opt,name=plugin,proto3,oneof"`
 }
 
+type ServerMessage_Challenge struct {
+	Challenge *Challenge `protobuf:"bytes,15,opt,name=challenge,proto3,oneof"` // answers Hello; only once, first
+}
+
 func (*ServerMessage_Welcome) isServerMessage_Kind() {}
 
 func (*ServerMessage_Reject) isServerMessage_Kind() {}
@@ -729,6 +827,8 @@ func (*ServerMessage_PlayerJoined) isServerMessage_Kind() {}
 func (*ServerMessage_PlayerLeft) isServerMessage_Kind() {}
 
 func (*ServerMessage_Plugin) isServerMessage_Kind() {}
+
+func (*ServerMessage_Challenge) isServerMessage_Kind() {}
 
 // ChunkMessage is every frame the server writes on the chunk stream.
 type ChunkMessage struct {
@@ -1173,7 +1273,16 @@ type Hello struct {
 	Features []string `protobuf:"bytes,3,rep,name=features,proto3" json:"features,omitempty"`
 	// Requested view distance in sections; 0 asks for the server's default,
 	// more than the server's maximum is clamped to it.
-	ViewDistance  uint32 `protobuf:"varint,4,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"`
+	ViewDistance uint32 `protobuf:"varint,4,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"`
+	// The player's Ed25519 public key, 32 bytes; required since version 2.
+	// The client proves it holds the private half by signing the login
+	// transcript in its Proof (docs/protocol.md §3.1). A server may bind the
+	// name to the key, so the key is the player's identity.
+	PublicKey []byte `protobuf:"bytes,5,opt,name=public_key,json=publicKey,proto3" json:"public_key,omitempty"`
+	// An optional credential (at most 4096 bytes) for the deployment's
+	// authenticator, for example a token issued by a website; opaque to the
+	// protocol. Servers that do not use one ignore it.
+	Token         []byte `protobuf:"bytes,6,opt,name=token,proto3" json:"token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1236,6 +1345,121 @@ func (x *Hello) GetViewDistance() uint32 {
 	return 0
 }
 
+func (x *Hello) GetPublicKey() []byte {
+	if x != nil {
+		return x.PublicKey
+	}
+	return nil
+}
+
+func (x *Hello) GetToken() []byte {
+	if x != nil {
+		return x.Token
+	}
+	return nil
+}
+
+// Challenge answers an acceptable Hello: the client must sign the login
+// transcript built from it and send a Proof.
+type Challenge struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Nonce         []byte                 `protobuf:"bytes,1,opt,name=nonce,proto3" json:"nonce,omitempty"`                             // 32 random bytes, fresh for every connection
+	Binding       Binding                `protobuf:"varint,2,opt,name=binding,proto3,enum=strata.v1.Binding" json:"binding,omitempty"` // which connection value the transcript includes
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Challenge) Reset() {
+	*x = Challenge{}
+	mi := &file_strata_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Challenge) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Challenge) ProtoMessage() {}
+
+func (x *Challenge) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Challenge.ProtoReflect.Descriptor instead.
+func (*Challenge) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Challenge) GetNonce() []byte {
+	if x != nil {
+		return x.Nonce
+	}
+	return nil
+}
+
+func (x *Challenge) GetBinding() Binding {
+	if x != nil {
+		return x.Binding
+	}
+	return Binding_BINDING_UNSPECIFIED
+}
+
+// Proof is the client's second frame: its answer to Challenge.
+type Proof struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Ed25519 signature (64 bytes) by Hello.public_key's private half of
+	// the login transcript (docs/protocol.md §3.2).
+	Signature     []byte `protobuf:"bytes,1,opt,name=signature,proto3" json:"signature,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Proof) Reset() {
+	*x = Proof{}
+	mi := &file_strata_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Proof) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Proof) ProtoMessage() {}
+
+func (x *Proof) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Proof.ProtoReflect.Descriptor instead.
+func (*Proof) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Proof) GetSignature() []byte {
+	if x != nil {
+		return x.Signature
+	}
+	return nil
+}
+
 // Welcome accepts the client. After it the client may send any ClientMessage
 // (except Hello) and the server opens the chunk stream.
 type Welcome struct {
@@ -1265,7 +1489,7 @@ type Welcome struct {
 
 func (x *Welcome) Reset() {
 	*x = Welcome{}
-	mi := &file_strata_proto_msgTypes[9]
+	mi := &file_strata_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1277,7 +1501,7 @@ func (x *Welcome) String() string {
 func (*Welcome) ProtoMessage() {}
 
 func (x *Welcome) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[9]
+	mi := &file_strata_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1290,7 +1514,7 @@ func (x *Welcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Welcome.ProtoReflect.Descriptor instead.
 func (*Welcome) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{9}
+	return file_strata_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Welcome) GetProtocolVersion() uint32 {
@@ -1409,7 +1633,7 @@ type BlockInfo struct {
 
 func (x *BlockInfo) Reset() {
 	*x = BlockInfo{}
-	mi := &file_strata_proto_msgTypes[10]
+	mi := &file_strata_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1645,7 @@ func (x *BlockInfo) String() string {
 func (*BlockInfo) ProtoMessage() {}
 
 func (x *BlockInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[10]
+	mi := &file_strata_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1658,7 @@ func (x *BlockInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlockInfo.ProtoReflect.Descriptor instead.
 func (*BlockInfo) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{10}
+	return file_strata_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BlockInfo) GetId() uint32 {
@@ -1512,7 +1736,7 @@ type WorldBounds struct {
 
 func (x *WorldBounds) Reset() {
 	*x = WorldBounds{}
-	mi := &file_strata_proto_msgTypes[11]
+	mi := &file_strata_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1524,7 +1748,7 @@ func (x *WorldBounds) String() string {
 func (*WorldBounds) ProtoMessage() {}
 
 func (x *WorldBounds) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[11]
+	mi := &file_strata_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1537,7 +1761,7 @@ func (x *WorldBounds) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorldBounds.ProtoReflect.Descriptor instead.
 func (*WorldBounds) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{11}
+	return file_strata_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *WorldBounds) GetMinSectionY() int32 {
@@ -1603,7 +1827,7 @@ type ServerLimits struct {
 
 func (x *ServerLimits) Reset() {
 	*x = ServerLimits{}
-	mi := &file_strata_proto_msgTypes[12]
+	mi := &file_strata_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1615,7 +1839,7 @@ func (x *ServerLimits) String() string {
 func (*ServerLimits) ProtoMessage() {}
 
 func (x *ServerLimits) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[12]
+	mi := &file_strata_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1628,7 +1852,7 @@ func (x *ServerLimits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServerLimits.ProtoReflect.Descriptor instead.
 func (*ServerLimits) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{12}
+	return file_strata_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ServerLimits) GetMaxViewDistance() uint32 {
@@ -1848,7 +2072,7 @@ type Reject struct {
 
 func (x *Reject) Reset() {
 	*x = Reject{}
-	mi := &file_strata_proto_msgTypes[13]
+	mi := &file_strata_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1860,7 +2084,7 @@ func (x *Reject) String() string {
 func (*Reject) ProtoMessage() {}
 
 func (x *Reject) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[13]
+	mi := &file_strata_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1873,7 +2097,7 @@ func (x *Reject) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Reject.ProtoReflect.Descriptor instead.
 func (*Reject) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{13}
+	return file_strata_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Reject) GetCode() ErrorCode {
@@ -1922,7 +2146,7 @@ type Input struct {
 
 func (x *Input) Reset() {
 	*x = Input{}
-	mi := &file_strata_proto_msgTypes[14]
+	mi := &file_strata_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2158,7 @@ func (x *Input) String() string {
 func (*Input) ProtoMessage() {}
 
 func (x *Input) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[14]
+	mi := &file_strata_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2171,7 @@ func (x *Input) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Input.ProtoReflect.Descriptor instead.
 func (*Input) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{14}
+	return file_strata_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Input) GetInputTick() uint64 {
@@ -2010,7 +2234,7 @@ type BreakBlock struct {
 
 func (x *BreakBlock) Reset() {
 	*x = BreakBlock{}
-	mi := &file_strata_proto_msgTypes[15]
+	mi := &file_strata_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2246,7 @@ func (x *BreakBlock) String() string {
 func (*BreakBlock) ProtoMessage() {}
 
 func (x *BreakBlock) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[15]
+	mi := &file_strata_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,7 +2259,7 @@ func (x *BreakBlock) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BreakBlock.ProtoReflect.Descriptor instead.
 func (*BreakBlock) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{15}
+	return file_strata_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *BreakBlock) GetPos() *BlockPos {
@@ -2064,7 +2288,7 @@ type PlaceBlock struct {
 
 func (x *PlaceBlock) Reset() {
 	*x = PlaceBlock{}
-	mi := &file_strata_proto_msgTypes[16]
+	mi := &file_strata_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2076,7 +2300,7 @@ func (x *PlaceBlock) String() string {
 func (*PlaceBlock) ProtoMessage() {}
 
 func (x *PlaceBlock) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[16]
+	mi := &file_strata_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2089,7 +2313,7 @@ func (x *PlaceBlock) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceBlock.ProtoReflect.Descriptor instead.
 func (*PlaceBlock) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{16}
+	return file_strata_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *PlaceBlock) GetPos() *BlockPos {
@@ -2123,7 +2347,7 @@ type Chat struct {
 
 func (x *Chat) Reset() {
 	*x = Chat{}
-	mi := &file_strata_proto_msgTypes[17]
+	mi := &file_strata_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2135,7 +2359,7 @@ func (x *Chat) String() string {
 func (*Chat) ProtoMessage() {}
 
 func (x *Chat) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[17]
+	mi := &file_strata_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2148,7 +2372,7 @@ func (x *Chat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chat.ProtoReflect.Descriptor instead.
 func (*Chat) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{17}
+	return file_strata_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Chat) GetText() string {
@@ -2170,7 +2394,7 @@ type Ping struct {
 
 func (x *Ping) Reset() {
 	*x = Ping{}
-	mi := &file_strata_proto_msgTypes[18]
+	mi := &file_strata_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2182,7 +2406,7 @@ func (x *Ping) String() string {
 func (*Ping) ProtoMessage() {}
 
 func (x *Ping) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[18]
+	mi := &file_strata_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2195,7 +2419,7 @@ func (x *Ping) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ping.ProtoReflect.Descriptor instead.
 func (*Ping) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{18}
+	return file_strata_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Ping) GetNonce() uint64 {
@@ -2224,7 +2448,7 @@ type Pong struct {
 
 func (x *Pong) Reset() {
 	*x = Pong{}
-	mi := &file_strata_proto_msgTypes[19]
+	mi := &file_strata_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2236,7 +2460,7 @@ func (x *Pong) String() string {
 func (*Pong) ProtoMessage() {}
 
 func (x *Pong) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[19]
+	mi := &file_strata_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2249,7 +2473,7 @@ func (x *Pong) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pong.ProtoReflect.Descriptor instead.
 func (*Pong) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{19}
+	return file_strata_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Pong) GetNonce() uint64 {
@@ -2285,7 +2509,7 @@ type Subscribe struct {
 
 func (x *Subscribe) Reset() {
 	*x = Subscribe{}
-	mi := &file_strata_proto_msgTypes[20]
+	mi := &file_strata_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2297,7 +2521,7 @@ func (x *Subscribe) String() string {
 func (*Subscribe) ProtoMessage() {}
 
 func (x *Subscribe) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[20]
+	mi := &file_strata_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2310,7 +2534,7 @@ func (x *Subscribe) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Subscribe.ProtoReflect.Descriptor instead.
 func (*Subscribe) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{20}
+	return file_strata_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Subscribe) GetViewDistance() uint32 {
@@ -2337,7 +2561,7 @@ type ActionAck struct {
 
 func (x *ActionAck) Reset() {
 	*x = ActionAck{}
-	mi := &file_strata_proto_msgTypes[21]
+	mi := &file_strata_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2349,7 +2573,7 @@ func (x *ActionAck) String() string {
 func (*ActionAck) ProtoMessage() {}
 
 func (x *ActionAck) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[21]
+	mi := &file_strata_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2362,7 +2586,7 @@ func (x *ActionAck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionAck.ProtoReflect.Descriptor instead.
 func (*ActionAck) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{21}
+	return file_strata_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ActionAck) GetRequestId() uint32 {
@@ -2415,7 +2639,7 @@ type Correction struct {
 
 func (x *Correction) Reset() {
 	*x = Correction{}
-	mi := &file_strata_proto_msgTypes[22]
+	mi := &file_strata_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2427,7 +2651,7 @@ func (x *Correction) String() string {
 func (*Correction) ProtoMessage() {}
 
 func (x *Correction) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[22]
+	mi := &file_strata_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2440,7 +2664,7 @@ func (x *Correction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Correction.ProtoReflect.Descriptor instead.
 func (*Correction) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{22}
+	return file_strata_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Correction) GetPosition() *Vec3 {
@@ -2497,7 +2721,7 @@ type BlockUpdate struct {
 
 func (x *BlockUpdate) Reset() {
 	*x = BlockUpdate{}
-	mi := &file_strata_proto_msgTypes[23]
+	mi := &file_strata_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2509,7 +2733,7 @@ func (x *BlockUpdate) String() string {
 func (*BlockUpdate) ProtoMessage() {}
 
 func (x *BlockUpdate) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[23]
+	mi := &file_strata_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2522,7 +2746,7 @@ func (x *BlockUpdate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlockUpdate.ProtoReflect.Descriptor instead.
 func (*BlockUpdate) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{23}
+	return file_strata_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *BlockUpdate) GetPos() *BlockPos {
@@ -2559,7 +2783,7 @@ type ChatBroadcast struct {
 
 func (x *ChatBroadcast) Reset() {
 	*x = ChatBroadcast{}
-	mi := &file_strata_proto_msgTypes[24]
+	mi := &file_strata_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2571,7 +2795,7 @@ func (x *ChatBroadcast) String() string {
 func (*ChatBroadcast) ProtoMessage() {}
 
 func (x *ChatBroadcast) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[24]
+	mi := &file_strata_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2584,7 +2808,7 @@ func (x *ChatBroadcast) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChatBroadcast.ProtoReflect.Descriptor instead.
 func (*ChatBroadcast) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{24}
+	return file_strata_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ChatBroadcast) GetFromEntity() uint64 {
@@ -2628,7 +2852,7 @@ type Error struct {
 
 func (x *Error) Reset() {
 	*x = Error{}
-	mi := &file_strata_proto_msgTypes[25]
+	mi := &file_strata_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2640,7 +2864,7 @@ func (x *Error) String() string {
 func (*Error) ProtoMessage() {}
 
 func (x *Error) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[25]
+	mi := &file_strata_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2653,7 +2877,7 @@ func (x *Error) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Error.ProtoReflect.Descriptor instead.
 func (*Error) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{25}
+	return file_strata_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Error) GetCode() ErrorCode {
@@ -2688,7 +2912,7 @@ type Held struct {
 
 func (x *Held) Reset() {
 	*x = Held{}
-	mi := &file_strata_proto_msgTypes[26]
+	mi := &file_strata_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2700,7 +2924,7 @@ func (x *Held) String() string {
 func (*Held) ProtoMessage() {}
 
 func (x *Held) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[26]
+	mi := &file_strata_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2713,7 +2937,7 @@ func (x *Held) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Held.ProtoReflect.Descriptor instead.
 func (*Held) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{26}
+	return file_strata_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Held) GetReason() HoldReason {
@@ -2739,7 +2963,7 @@ type Released struct {
 
 func (x *Released) Reset() {
 	*x = Released{}
-	mi := &file_strata_proto_msgTypes[27]
+	mi := &file_strata_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2751,7 +2975,7 @@ func (x *Released) String() string {
 func (*Released) ProtoMessage() {}
 
 func (x *Released) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[27]
+	mi := &file_strata_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2764,7 +2988,7 @@ func (x *Released) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Released.ProtoReflect.Descriptor instead.
 func (*Released) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{27}
+	return file_strata_proto_rawDescGZIP(), []int{29}
 }
 
 // PlayerJoined announces another player (also sent once per player already
@@ -2779,7 +3003,7 @@ type PlayerJoined struct {
 
 func (x *PlayerJoined) Reset() {
 	*x = PlayerJoined{}
-	mi := &file_strata_proto_msgTypes[28]
+	mi := &file_strata_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2791,7 +3015,7 @@ func (x *PlayerJoined) String() string {
 func (*PlayerJoined) ProtoMessage() {}
 
 func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[28]
+	mi := &file_strata_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2804,7 +3028,7 @@ func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerJoined.ProtoReflect.Descriptor instead.
 func (*PlayerJoined) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{28}
+	return file_strata_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PlayerJoined) GetEntityId() uint64 {
@@ -2831,7 +3055,7 @@ type PlayerLeft struct {
 
 func (x *PlayerLeft) Reset() {
 	*x = PlayerLeft{}
-	mi := &file_strata_proto_msgTypes[29]
+	mi := &file_strata_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2843,7 +3067,7 @@ func (x *PlayerLeft) String() string {
 func (*PlayerLeft) ProtoMessage() {}
 
 func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[29]
+	mi := &file_strata_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2856,7 +3080,7 @@ func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerLeft.ProtoReflect.Descriptor instead.
 func (*PlayerLeft) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{29}
+	return file_strata_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *PlayerLeft) GetEntityId() uint64 {
@@ -2878,7 +3102,7 @@ type Chunk struct {
 
 func (x *Chunk) Reset() {
 	*x = Chunk{}
-	mi := &file_strata_proto_msgTypes[30]
+	mi := &file_strata_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2890,7 +3114,7 @@ func (x *Chunk) String() string {
 func (*Chunk) ProtoMessage() {}
 
 func (x *Chunk) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[30]
+	mi := &file_strata_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2903,7 +3127,7 @@ func (x *Chunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chunk.ProtoReflect.Descriptor instead.
 func (*Chunk) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{30}
+	return file_strata_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Chunk) GetPos() *SectionPos {
@@ -2937,7 +3161,7 @@ type Drop struct {
 
 func (x *Drop) Reset() {
 	*x = Drop{}
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2949,7 +3173,7 @@ func (x *Drop) String() string {
 func (*Drop) ProtoMessage() {}
 
 func (x *Drop) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[31]
+	mi := &file_strata_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2962,7 +3186,7 @@ func (x *Drop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drop.ProtoReflect.Descriptor instead.
 func (*Drop) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{31}
+	return file_strata_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Drop) GetPos() *SectionPos {
@@ -2987,7 +3211,7 @@ type Drops struct {
 
 func (x *Drops) Reset() {
 	*x = Drops{}
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2999,7 +3223,7 @@ func (x *Drops) String() string {
 func (*Drops) ProtoMessage() {}
 
 func (x *Drops) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3012,7 +3236,7 @@ func (x *Drops) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drops.ProtoReflect.Descriptor instead.
 func (*Drops) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{32}
+	return file_strata_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Drops) GetCoords() []int32 {
@@ -3038,7 +3262,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3050,7 +3274,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3063,7 +3287,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{33}
+	return file_strata_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -3125,7 +3349,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[34]
+	mi := &file_strata_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3137,7 +3361,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[34]
+	mi := &file_strata_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3150,7 +3374,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{34}
+	return file_strata_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -3171,7 +3395,7 @@ var File_strata_proto protoreflect.FileDescriptor
 
 const file_strata_proto_rawDesc = "" +
 	"\n" +
-	"\fstrata.proto\x12\tstrata.v1\"\xbe\x03\n" +
+	"\fstrata.proto\x12\tstrata.v1\"\xe8\x03\n" +
 	"\rClientMessage\x12(\n" +
 	"\x05hello\x18\x01 \x01(\v2\x10.strata.v1.HelloH\x00R\x05hello\x12(\n" +
 	"\x05input\x18\x02 \x01(\v2\x10.strata.v1.InputH\x00R\x05input\x128\n" +
@@ -3183,8 +3407,10 @@ const file_strata_proto_rawDesc = "" +
 	"\x04ping\x18\x06 \x01(\v2\x0f.strata.v1.PingH\x00R\x04ping\x12%\n" +
 	"\x04pong\x18\a \x01(\v2\x0f.strata.v1.PongH\x00R\x04pong\x124\n" +
 	"\tsubscribe\x18\b \x01(\v2\x14.strata.v1.SubscribeH\x00R\tsubscribe\x122\n" +
-	"\x06plugin\x18\t \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06pluginB\x06\n" +
-	"\x04kind\"\xe4\x05\n" +
+	"\x06plugin\x18\t \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06plugin\x12(\n" +
+	"\x05proof\x18\n" +
+	" \x01(\v2\x10.strata.v1.ProofH\x00R\x05proofB\x06\n" +
+	"\x04kind\"\x9a\x06\n" +
 	"\rServerMessage\x12.\n" +
 	"\awelcome\x18\x01 \x01(\v2\x12.strata.v1.WelcomeH\x00R\awelcome\x12+\n" +
 	"\x06reject\x18\x02 \x01(\v2\x11.strata.v1.RejectH\x00R\x06reject\x125\n" +
@@ -3204,7 +3430,8 @@ const file_strata_proto_rawDesc = "" +
 	"\rplayer_joined\x18\f \x01(\v2\x17.strata.v1.PlayerJoinedH\x00R\fplayerJoined\x128\n" +
 	"\vplayer_left\x18\r \x01(\v2\x15.strata.v1.PlayerLeftH\x00R\n" +
 	"playerLeft\x122\n" +
-	"\x06plugin\x18\x0e \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06pluginB\x06\n" +
+	"\x06plugin\x18\x0e \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06plugin\x124\n" +
+	"\tchallenge\x18\x0f \x01(\v2\x14.strata.v1.ChallengeH\x00R\tchallengeB\x06\n" +
 	"\x04kind\"\x91\x01\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
@@ -3231,12 +3458,20 @@ const file_strata_proto_rawDesc = "" +
 	"SectionPos\x12\f\n" +
 	"\x01x\x18\x01 \x01(\x11R\x01x\x12\f\n" +
 	"\x01y\x18\x02 \x01(\x11R\x01y\x12\f\n" +
-	"\x01z\x18\x03 \x01(\x11R\x01z\"\x87\x01\n" +
+	"\x01z\x18\x03 \x01(\x11R\x01z\"\xbc\x01\n" +
 	"\x05Hello\x12)\n" +
 	"\x10protocol_version\x18\x01 \x01(\rR\x0fprotocolVersion\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
 	"\bfeatures\x18\x03 \x03(\tR\bfeatures\x12#\n" +
-	"\rview_distance\x18\x04 \x01(\rR\fviewDistance\"\xec\x03\n" +
+	"\rview_distance\x18\x04 \x01(\rR\fviewDistance\x12\x1d\n" +
+	"\n" +
+	"public_key\x18\x05 \x01(\fR\tpublicKey\x12\x14\n" +
+	"\x05token\x18\x06 \x01(\fR\x05token\"O\n" +
+	"\tChallenge\x12\x14\n" +
+	"\x05nonce\x18\x01 \x01(\fR\x05nonce\x12,\n" +
+	"\abinding\x18\x02 \x01(\x0e2\x12.strata.v1.BindingR\abinding\"%\n" +
+	"\x05Proof\x12\x1c\n" +
+	"\tsignature\x18\x01 \x01(\fR\tsignature\"\xec\x03\n" +
 	"\aWelcome\x12)\n" +
 	"\x10protocol_version\x18\x01 \x01(\rR\x0fprotocolVersion\x12\x1b\n" +
 	"\tentity_id\x18\x02 \x01(\x04R\bentityId\x12%\n" +
@@ -3399,7 +3634,7 @@ const file_strata_proto_rawDesc = "" +
 	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity\"C\n" +
 	"\rPluginMessage\x12\x18\n" +
 	"\achannel\x18\x01 \x01(\tR\achannel\x12\x18\n" +
-	"\apayload\x18\x02 \x01(\fR\apayload*\x8e\x04\n" +
+	"\apayload\x18\x02 \x01(\fR\apayload*\xde\x04\n" +
 	"\tErrorCode\x12\x13\n" +
 	"\x0fERROR_CODE_NONE\x10\x00\x12\x17\n" +
 	"\x13ERROR_CODE_INTERNAL\x10\x01\x12\"\n" +
@@ -3419,7 +3654,14 @@ const file_strata_proto_rawDesc = "" +
 	"\x11ERROR_CODE_KICKED\x10\x0e\x12\x17\n" +
 	"\x13ERROR_CODE_SHUTDOWN\x10\x0f\x12\x1b\n" +
 	"\x17ERROR_CODE_IDLE_TIMEOUT\x10\x10\x12\x1e\n" +
-	"\x1aERROR_CODE_UNKNOWN_CHANNEL\x10\x11*\x8d\x03\n" +
+	"\x1aERROR_CODE_UNKNOWN_CHANNEL\x10\x11\x12\x19\n" +
+	"\x15ERROR_CODE_NAME_BOUND\x10\x12\x12\x1a\n" +
+	"\x16ERROR_CODE_AUTH_FAILED\x10\x13\x12\x17\n" +
+	"\x13ERROR_CODE_REPLACED\x10\x14*U\n" +
+	"\aBinding\x12\x17\n" +
+	"\x13BINDING_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14BINDING_TLS_EXPORTER\x10\x01\x12\x17\n" +
+	"\x13BINDING_SERVER_CERT\x10\x02*\x8d\x03\n" +
 	"\fActionResult\x12\x14\n" +
 	"\x10ACTION_RESULT_OK\x10\x00\x12\x1e\n" +
 	"\x1aACTION_RESULT_OUT_OF_REACH\x10\x01\x12\x1c\n" +
@@ -3452,101 +3694,107 @@ func file_strata_proto_rawDescGZIP() []byte {
 	return file_strata_proto_rawDescData
 }
 
-var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),        // 0: strata.v1.ErrorCode
-	(ActionResult)(0),     // 1: strata.v1.ActionResult
-	(HoldReason)(0),       // 2: strata.v1.HoldReason
-	(*ClientMessage)(nil), // 3: strata.v1.ClientMessage
-	(*ServerMessage)(nil), // 4: strata.v1.ServerMessage
-	(*ChunkMessage)(nil),  // 5: strata.v1.ChunkMessage
-	(*Datagram)(nil),      // 6: strata.v1.Datagram
-	(*Vec3)(nil),          // 7: strata.v1.Vec3
-	(*Vec3F)(nil),         // 8: strata.v1.Vec3f
-	(*BlockPos)(nil),      // 9: strata.v1.BlockPos
-	(*SectionPos)(nil),    // 10: strata.v1.SectionPos
-	(*Hello)(nil),         // 11: strata.v1.Hello
-	(*Welcome)(nil),       // 12: strata.v1.Welcome
-	(*BlockInfo)(nil),     // 13: strata.v1.BlockInfo
-	(*WorldBounds)(nil),   // 14: strata.v1.WorldBounds
-	(*ServerLimits)(nil),  // 15: strata.v1.ServerLimits
-	(*Reject)(nil),        // 16: strata.v1.Reject
-	(*Input)(nil),         // 17: strata.v1.Input
-	(*BreakBlock)(nil),    // 18: strata.v1.BreakBlock
-	(*PlaceBlock)(nil),    // 19: strata.v1.PlaceBlock
-	(*Chat)(nil),          // 20: strata.v1.Chat
-	(*Ping)(nil),          // 21: strata.v1.Ping
-	(*Pong)(nil),          // 22: strata.v1.Pong
-	(*Subscribe)(nil),     // 23: strata.v1.Subscribe
-	(*ActionAck)(nil),     // 24: strata.v1.ActionAck
-	(*Correction)(nil),    // 25: strata.v1.Correction
-	(*BlockUpdate)(nil),   // 26: strata.v1.BlockUpdate
-	(*ChatBroadcast)(nil), // 27: strata.v1.ChatBroadcast
-	(*Error)(nil),         // 28: strata.v1.Error
-	(*Held)(nil),          // 29: strata.v1.Held
-	(*Released)(nil),      // 30: strata.v1.Released
-	(*PlayerJoined)(nil),  // 31: strata.v1.PlayerJoined
-	(*PlayerLeft)(nil),    // 32: strata.v1.PlayerLeft
-	(*Chunk)(nil),         // 33: strata.v1.Chunk
-	(*Drop)(nil),          // 34: strata.v1.Drop
-	(*Drops)(nil),         // 35: strata.v1.Drops
-	(*PlayerState)(nil),   // 36: strata.v1.PlayerState
-	(*PluginMessage)(nil), // 37: strata.v1.PluginMessage
+	(Binding)(0),          // 1: strata.v1.Binding
+	(ActionResult)(0),     // 2: strata.v1.ActionResult
+	(HoldReason)(0),       // 3: strata.v1.HoldReason
+	(*ClientMessage)(nil), // 4: strata.v1.ClientMessage
+	(*ServerMessage)(nil), // 5: strata.v1.ServerMessage
+	(*ChunkMessage)(nil),  // 6: strata.v1.ChunkMessage
+	(*Datagram)(nil),      // 7: strata.v1.Datagram
+	(*Vec3)(nil),          // 8: strata.v1.Vec3
+	(*Vec3F)(nil),         // 9: strata.v1.Vec3f
+	(*BlockPos)(nil),      // 10: strata.v1.BlockPos
+	(*SectionPos)(nil),    // 11: strata.v1.SectionPos
+	(*Hello)(nil),         // 12: strata.v1.Hello
+	(*Challenge)(nil),     // 13: strata.v1.Challenge
+	(*Proof)(nil),         // 14: strata.v1.Proof
+	(*Welcome)(nil),       // 15: strata.v1.Welcome
+	(*BlockInfo)(nil),     // 16: strata.v1.BlockInfo
+	(*WorldBounds)(nil),   // 17: strata.v1.WorldBounds
+	(*ServerLimits)(nil),  // 18: strata.v1.ServerLimits
+	(*Reject)(nil),        // 19: strata.v1.Reject
+	(*Input)(nil),         // 20: strata.v1.Input
+	(*BreakBlock)(nil),    // 21: strata.v1.BreakBlock
+	(*PlaceBlock)(nil),    // 22: strata.v1.PlaceBlock
+	(*Chat)(nil),          // 23: strata.v1.Chat
+	(*Ping)(nil),          // 24: strata.v1.Ping
+	(*Pong)(nil),          // 25: strata.v1.Pong
+	(*Subscribe)(nil),     // 26: strata.v1.Subscribe
+	(*ActionAck)(nil),     // 27: strata.v1.ActionAck
+	(*Correction)(nil),    // 28: strata.v1.Correction
+	(*BlockUpdate)(nil),   // 29: strata.v1.BlockUpdate
+	(*ChatBroadcast)(nil), // 30: strata.v1.ChatBroadcast
+	(*Error)(nil),         // 31: strata.v1.Error
+	(*Held)(nil),          // 32: strata.v1.Held
+	(*Released)(nil),      // 33: strata.v1.Released
+	(*PlayerJoined)(nil),  // 34: strata.v1.PlayerJoined
+	(*PlayerLeft)(nil),    // 35: strata.v1.PlayerLeft
+	(*Chunk)(nil),         // 36: strata.v1.Chunk
+	(*Drop)(nil),          // 37: strata.v1.Drop
+	(*Drops)(nil),         // 38: strata.v1.Drops
+	(*PlayerState)(nil),   // 39: strata.v1.PlayerState
+	(*PluginMessage)(nil), // 40: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
-	11, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
-	17, // 1: strata.v1.ClientMessage.input:type_name -> strata.v1.Input
-	18, // 2: strata.v1.ClientMessage.break_block:type_name -> strata.v1.BreakBlock
-	19, // 3: strata.v1.ClientMessage.place_block:type_name -> strata.v1.PlaceBlock
-	20, // 4: strata.v1.ClientMessage.chat:type_name -> strata.v1.Chat
-	21, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
-	22, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
-	23, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	37, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
-	12, // 9: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
-	16, // 10: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
-	24, // 11: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
-	25, // 12: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
-	26, // 13: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
-	27, // 14: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
-	21, // 15: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
-	22, // 16: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
-	28, // 17: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
-	29, // 18: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
-	30, // 19: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
-	31, // 20: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
-	32, // 21: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	37, // 22: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
-	33, // 23: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
-	34, // 24: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
-	35, // 25: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
-	36, // 26: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	17, // 27: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	7,  // 28: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	14, // 29: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	15, // 30: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	13, // 31: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 32: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	7,  // 33: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	8,  // 34: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	9,  // 35: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	9,  // 36: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	1,  // 37: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	7,  // 38: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	8,  // 39: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	9,  // 40: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 41: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	2,  // 42: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	10, // 43: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	10, // 44: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	7,  // 45: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	8,  // 46: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	47, // [47:47] is the sub-list for method output_type
-	47, // [47:47] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
+	20, // 1: strata.v1.ClientMessage.input:type_name -> strata.v1.Input
+	21, // 2: strata.v1.ClientMessage.break_block:type_name -> strata.v1.BreakBlock
+	22, // 3: strata.v1.ClientMessage.place_block:type_name -> strata.v1.PlaceBlock
+	23, // 4: strata.v1.ClientMessage.chat:type_name -> strata.v1.Chat
+	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
+	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
+	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
+	40, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
+	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
+	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
+	27, // 12: strata.v1.ServerMessage.action_ack:type_name -> strata.v1.ActionAck
+	28, // 13: strata.v1.ServerMessage.correction:type_name -> strata.v1.Correction
+	29, // 14: strata.v1.ServerMessage.block_update:type_name -> strata.v1.BlockUpdate
+	30, // 15: strata.v1.ServerMessage.chat_broadcast:type_name -> strata.v1.ChatBroadcast
+	24, // 16: strata.v1.ServerMessage.ping:type_name -> strata.v1.Ping
+	25, // 17: strata.v1.ServerMessage.pong:type_name -> strata.v1.Pong
+	31, // 18: strata.v1.ServerMessage.error:type_name -> strata.v1.Error
+	32, // 19: strata.v1.ServerMessage.held:type_name -> strata.v1.Held
+	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
+	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
+	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
+	40, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
+	36, // 25: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
+	37, // 26: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
+	38, // 27: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
+	39, // 28: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	20, // 29: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	1,  // 30: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 31: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 32: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 33: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 34: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 35: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 36: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 37: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 38: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 39: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 40: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 41: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 42: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 43: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 44: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 45: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	11, // 46: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 47: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	8,  // 48: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 49: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	50, // [50:50] is the sub-list for method output_type
+	50, // [50:50] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -3564,6 +3812,7 @@ func file_strata_proto_init() {
 		(*ClientMessage_Pong)(nil),
 		(*ClientMessage_Subscribe)(nil),
 		(*ClientMessage_Plugin)(nil),
+		(*ClientMessage_Proof)(nil),
 	}
 	file_strata_proto_msgTypes[1].OneofWrappers = []any{
 		(*ServerMessage_Welcome)(nil),
@@ -3580,6 +3829,7 @@ func file_strata_proto_init() {
 		(*ServerMessage_PlayerJoined)(nil),
 		(*ServerMessage_PlayerLeft)(nil),
 		(*ServerMessage_Plugin)(nil),
+		(*ServerMessage_Challenge)(nil),
 	}
 	file_strata_proto_msgTypes[2].OneofWrappers = []any{
 		(*ChunkMessage_Chunk)(nil),
@@ -3595,8 +3845,8 @@ func file_strata_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   35,
+			NumEnums:      4,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -3,10 +3,10 @@ package wt_test
 import (
 	"bufio"
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/hex"
 	"errors"
 
 	"net/http"
@@ -191,14 +191,26 @@ func (h *harness) mustDial(origin string) *webtransport.Session {
 // wtClient is a hand-written client on a WebTransport session: the
 // control stream with its reader.
 type wtClient struct {
-	t    *testing.T
-	sess *webtransport.Session
-	ctl  *webtransport.Stream
-	br   *bufio.Reader
+	t       *testing.T
+	sess    *webtransport.Session
+	ctl     *webtransport.Stream
+	br      *bufio.Reader
+	pending *protocol.ServerMessage // the handshake answer hello read instead of a Challenge
+	// challenge is the server's Challenge, when it sent one.
+	challenge *protocol.Challenge
 }
 
-// hello opens the control stream and sends a Hello.
+// hello opens the control stream and logs in as name with a fresh key, as
+// a page does: Hello, then a Proof signing the Challenge with the
+// certificate hash binding. If the server answers the Hello with anything
+// but a Challenge (a Reject), that is the next message read returns.
 func hello(t *testing.T, sess *webtransport.Session, name string) *wtClient {
+	t.Helper()
+	return helloBound(t, sess, name, nettest.CertBinding(t, sess.SessionState().ConnectionState.TLS))
+}
+
+// helloBound is hello signing value as the binding value.
+func helloBound(t *testing.T, sess *webtransport.Session, name string, value []byte) *wtClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -207,10 +219,19 @@ func hello(t *testing.T, sess *webtransport.Session, name string) *wtClient {
 		t.Fatal(err)
 	}
 	c := &wtClient{t: t, sess: sess, ctl: ctl, br: bufio.NewReader(ctl)}
+	key := nettest.NewKey(t)
 	c.send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
 		ProtocolVersion: protocol.Version, Name: name, ViewDistance: 4,
-		Features: []string{protocol.FeaturePlayerStates},
+		Features:  []string{protocol.FeaturePlayerStates},
+		PublicKey: key.Public().(ed25519.PublicKey),
 	}}})
+	m := c.mustRead()
+	c.challenge = m.GetChallenge()
+	if c.challenge == nil {
+		c.pending = m
+		return c
+	}
+	c.send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Proof{Proof: nettest.SignProof(key, c.challenge, value, name)}})
 	return c
 }
 
@@ -227,6 +248,10 @@ func (c *wtClient) send(m *protocol.ClientMessage) {
 
 // read returns the next control message, or the error that ended the stream.
 func (c *wtClient) read() (*protocol.ServerMessage, error) {
+	if m := c.pending; m != nil {
+		c.pending = nil
+		return m, nil
+	}
 	_ = c.ctl.SetReadDeadline(time.Now().Add(5 * time.Second))
 	p, err := frame.ReadFrame(c.br, frame.ControlCap)
 	if err != nil {
@@ -275,15 +300,4 @@ func closeCode(t *testing.T, sess *webtransport.Session, timeout time.Duration) 
 		t.Fatalf("session ended with %v, want a close by the server", err)
 	}
 	return protocol.ErrorCodeOf(uint64(se.ErrorCode)), se.Message
-}
-
-// helloHex is the Hello frame a test page sends, hex-encoded.
-func helloHex(t *testing.T, name string) string {
-	b, err := frame.Marshal(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
-		ProtocolVersion: protocol.Version, Name: name, ViewDistance: 2,
-	}}}, frame.ControlCap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hex.EncodeToString(b)
 }

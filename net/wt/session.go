@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -127,6 +128,20 @@ func (s *session) ReceiveDatagram(ctx context.Context) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// Binding reports BINDING_SERVER_CERT: the SHA-256 of the leaf certificate
+// the server presented on the session's connection. A browser cannot read
+// the TLS exporter, but it knows that hash (it pinned it, or verified the
+// certificate), so a login signed for this server's certificate and the
+// Challenge's fresh nonce is useless on another connection and to a relay
+// holding another certificate.
+func (s *session) Binding() (protocol.Binding, []byte, error) {
+	h, err := transport.ServedCertificateHash(s.conn)
+	if err != nil {
+		return protocol.Binding_BINDING_UNSPECIFIED, nil, fmt.Errorf("wt: login binding: %w", err)
+	}
+	return protocol.Binding_BINDING_SERVER_CERT, h, nil
 }
 
 func (s *session) SupportsDatagrams() bool {

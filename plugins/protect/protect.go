@@ -1,9 +1,11 @@
 // Package protect is an example plugin written against the public API
 // alone: nobody edits blocks within a radius of the world spawn unless
-// their name is on an allow list. It vetoes the gameplay plugin's action
-// intents before they are arbitrated, so a refused edit changes nothing:
-// the player gets an ActionAck with ACTION_RESULT_VETOED and the reason,
-// and the block as the server has it.
+// their name is on an allow list or they have the permission PermEdit
+// (operators have it: it is declared with level perms.Operators). It
+// vetoes the gameplay plugin's action intents before they are
+// arbitrated, so a refused edit changes nothing: the player gets an
+// ActionAck with ACTION_RESULT_VETOED and the reason, and the block as
+// the server has it.
 package protect
 
 import (
@@ -12,6 +14,7 @@ import (
 
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/perms"
 )
 
 // Names of the plugin and its system.
@@ -19,6 +22,10 @@ const (
 	PluginName = "protect"
 	SystemName = "protect_spawn"
 )
+
+// PermEdit is the permission to edit inside the protected area, which
+// the plugin declares for operators.
+const PermEdit = "protect.edit"
 
 // Block is a block column (X, Z).
 type Block struct{ X, Z int }
@@ -48,18 +55,22 @@ func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
 // Name returns PluginName.
 func (*Plugin) Name() string { return PluginName }
 
-// Dependencies names the gameplay plugin, whose intents it vetoes.
-func (*Plugin) Dependencies() []string { return []string{gameplay.PluginName} }
+// Dependencies names the gameplay plugin, whose intents it vetoes, and
+// the permissions plugin, which keeps who may edit anyway.
+func (*Plugin) Dependencies() []string { return []string{gameplay.PluginName, perms.PluginName} }
 
-// Build adds protect_spawn to the simulate stage, before the actions are
-// arbitrated.
+// Build declares PermEdit and adds protect_spawn to the simulate stage,
+// before the actions are arbitrated.
 func (p *Plugin) Build(app *ecs.App) error {
+	perms.Declare(app, PermEdit, perms.Operators, "edit blocks in the protected spawn area")
 	intents := ecs.AddEvents[gameplay.ActionIntent](app)
 	reason := fmt.Sprintf("the spawn area (%d blocks around %d, %d) is protected", p.Config.Radius, p.Config.Center.X, p.Config.Center.Z)
-	app.AddSystem(ecs.Simulate, SystemName, func(*ecs.Context) {
+	app.AddSystem(ecs.Simulate, SystemName, func(ctx *ecs.Context) {
 		for i := range intents.Items() {
 			it := &intents.Items()[i]
-			if p.Config.Refuses(it.Name, it.X, it.Z) {
+			// The permission is asked only of edits the allow list
+			// refuses: most edits are far from spawn.
+			if p.Config.Refuses(it.Name, it.X, it.Z) && !perms.Has(ctx.World, it.Name, PermEdit) {
 				it.Cancel(reason)
 				p.Refused++
 			}
@@ -68,7 +79,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	return nil
 }
 
-// Refuses reports whether player name may not edit column (x, z).
+// Refuses reports whether player name may not edit column (x, z) by the
+// allow list alone (the plugin also lets in whoever has PermEdit).
 func (c Config) Refuses(name string, x, z int) bool {
 	if c.Radius < 0 || slices.Contains(c.Allow, name) {
 		return false

@@ -36,8 +36,10 @@ type Report struct {
 	// Tables and Logs are the files read; Entries the records in them
 	// (every version of every key).
 	Tables, Logs, Entries int
-	// Sections and Players count the keys whose newest record is intact.
-	Sections, Players int
+	// Sections, Players and Access count the keys whose newest record
+	// is intact (Access: name bindings, operators, bans and the
+	// whitelist, cleared records left out).
+	Sections, Players, Access int
 	// Damage lists the damaged parts of files.
 	Damage []Damage
 	// Bad lists every key whose newest record cannot be read, in key
@@ -104,7 +106,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "world metadata: %s\n", r.MetaProblem)
 	}
-	fmt.Fprintf(&b, "intact: %d sections, %d players\n", r.Sections, r.Players)
+	fmt.Fprintf(&b, "intact: %d sections, %d players, %s\n", r.Sections, r.Players, count(r.Access, "access record"))
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
@@ -201,6 +203,7 @@ type version struct {
 	src     int    // index of the file it was read from
 	problem string // why the record is unusable; "" when intact
 	tomb    bool
+	empty   bool // an empty value: a cleared access record
 }
 
 // keyState is what the survey knows of one key: its newest record, its
@@ -448,6 +451,7 @@ func (s *survey) observe(src int, e *entry) {
 	switch {
 	case isSet(e.kind):
 		v.problem = recordProblem(e.key, e.value)
+		v.empty = len(e.value) == 0
 	case e.kind == pebble.InternalKeyKindDelete || e.kind == pebble.InternalKeyKindSingleDelete || e.kind == pebble.InternalKeyKindDeleteSized:
 		v.tomb = true
 	default:
@@ -516,6 +520,10 @@ func (s *survey) judge() {
 			r.Sections++
 		case prefixPlayer:
 			r.Players++
+		case prefixAccess:
+			if !st.newest.empty {
+				r.Access++
+			}
 		case prefixMeta:
 			if w, ok := st.winner(); ok {
 				r.Meta = s.metaOf(w)
@@ -524,7 +532,7 @@ func (s *survey) judge() {
 	}
 	if r.Meta == nil && r.MetaProblem == "" {
 		r.MetaProblem = "missing"
-		if r.Sections+r.Players > 0 {
+		if r.Sections+r.Players+r.Access > 0 {
 			r.MetaProblem = "missing, though the database holds records: the world's seed and generator version are lost"
 		}
 	}
@@ -558,13 +566,16 @@ func wellFormed(k []byte) bool {
 		return err == nil
 	case len(k) > 1 && k[0] == prefixPlayer:
 		return utf8.Valid(k[1:])
+	case len(k) > 0 && k[0] == prefixAccess:
+		_, _, err := ParseAccessKey(k)
+		return err == nil
 	}
 	return false
 }
 
 // recordProblem says why a record cannot be used, or "" when it is
-// intact: a section record's checksum and encoding, a player's and the
-// metadata's JSON.
+// intact: a section record's checksum and encoding, a player's, an access
+// record's and the metadata's JSON.
 func recordProblem(k, v []byte) string {
 	switch {
 	case bytes.Equal(k, metaKey):
@@ -584,6 +595,8 @@ func recordProblem(k, v []byte) string {
 		if p.Name != string(k[1:]) {
 			return fmt.Sprintf("player record names %q", p.Name)
 		}
+	case len(k) > 0 && k[0] == prefixAccess:
+		return accessProblem(v)
 	}
 	return ""
 }

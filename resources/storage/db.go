@@ -364,11 +364,14 @@ func (d *DB) CorruptForTest(p chunk.Pos) error {
 	return d.commit(b)
 }
 
-// Empty reports whether the database holds no edited section and no
-// player record: a world that is exactly its generator's output.
+// Empty reports whether the database holds no edited section, no player
+// record and no access record (a cleared one counts: it is a key): a
+// world that is exactly its generator's output, whose replay needs no
+// copy of it. Access records count because operators and bans change
+// what commands do.
 func (d *DB) Empty() (bool, error) {
 	empty := true
-	err := d.scan([]byte{prefixSection}, []byte{prefixPlayer + 1}, func([]byte) (bool, error) {
+	err := d.scan([]byte{prefixSection}, []byte{prefixAccess + 1}, func([]byte) (bool, error) {
 		empty = false
 		return false, nil
 	})

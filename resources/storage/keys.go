@@ -1,5 +1,7 @@
 // Package storage keeps the world on disk in Pebble: metadata, edited
-// sections and player records, written by one goroutine in synced batches.
+// sections and player records, written by one goroutine in synced batches,
+// and access records (name bindings, operators, bans, the whitelist),
+// written directly by their registry.
 package storage
 
 import (
@@ -16,6 +18,7 @@ const (
 	prefixMeta    byte = 0x01
 	prefixSection byte = 0x02
 	prefixPlayer  byte = 0x03
+	prefixAccess  byte = 0x04
 )
 
 // RegionShift groups sections into 32×32-column regions: every section of a
@@ -85,8 +88,8 @@ func PlayerKey(name string) []byte { return append([]byte{prefixPlayer}, name...
 func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // DescribeKey names a key for people: "world metadata", "section
-// (x,y,z)", "player \"name\"", or its bytes in hex when it is none of
-// those (a range bound, a damaged key).
+// (x,y,z)", "player \"name\"", an access record ("ban \"n/name\""), or
+// its bytes in hex when it is none of those (a range bound, a damaged key).
 func DescribeKey(k []byte) string {
 	switch {
 	case equalBytes(k, metaKey):
@@ -97,6 +100,10 @@ func DescribeKey(k []byte) string {
 		}
 	case len(k) > 1 && k[0] == prefixPlayer && utf8.Valid(k[1:]):
 		return fmt.Sprintf("player %q", k[1:])
+	case len(k) > 0 && k[0] == prefixAccess:
+		if kind, id, err := ParseAccessKey(k); err == nil {
+			return fmt.Sprintf("%s %q", accessKinds[kind], id)
+		}
 	}
 	return fmt.Sprintf("key %x", k)
 }

@@ -30,8 +30,8 @@ func TestHostileClientsCloseAlone(t *testing.T) {
 	s.StepUntilSynced(alice)
 	at := s.Spawn().Section()
 
-	// join admits a raw peer: a Hello on its control stream, nothing else
-	// (it never reads what it is sent).
+	// join admits a raw peer: a login on its control stream, nothing else
+	// (it never reads what it is sent after the Challenge).
 	join := func(name string) (*transport.PipeEnd, transport.Stream) {
 		t.Helper()
 		n := clients.Len()
@@ -40,14 +40,12 @@ func TestHostileClientsCloseAlone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hello, err := frame.Marshal(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{
-			ProtocolVersion: protocol.Version, Name: name, ViewDistance: 2,
-		}}}, frame.ControlCap)
+		_, value, err := end.Binding()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := st.Write(hello); err != nil {
-			t.Fatal(err)
+		if _, err := nettest.Login(st, nettest.NewKey(t), &protocol.Hello{Name: name, ViewDistance: 2}, value); err != nil {
+			t.Fatalf("login as %s: %v", name, err)
 		}
 		s.StepUntil(func() bool { return clients.Len() == n+1 }, name+" in the world")
 		return end, st

@@ -79,12 +79,13 @@ func TestCommands(t *testing.T) {
 	tests := []test{
 		{name: "where", text: "/where", reply: fmt.Sprintf("at 0.5 64.0 0.5, section %v", chunk.Pos{X: 0, Y: 4, Z: 0}), end: spawn},
 		{name: "teleport", text: "/tp 8.5 64 8.5", reply: "teleported to 8.5 64.0 8.5", end: tp},
-		{name: "teleport without Z", text: "/tp 8.5 64", reply: "usage: /tp X Y Z", end: spawn},
+		{name: "teleport without Z", text: "/tp 8.5 64", reply: "usage: /tp X Y Z, or /tp PLAYER [X Y Z]", end: spawn},
 		{name: "teleport to words", text: "/tp x 64 0", reply: `/tp: "x" is not a number`, end: spawn},
 		{name: "teleport above the world", text: "/tp 0 100000 0", reply: outside, end: spawn},
 		{name: "teleport beyond the border", text: "/tp 1e12 64 0", reply: outside, end: spawn},
 		{name: "teleport to nowhere", text: "/tp NaN 64 0", reply: outside, end: spawn},
-		{name: "unknown command", text: "/dance", reply: "unknown command /dance (try /tp X Y Z or /where)", end: spawn},
+		{name: "unknown command", text: "/dance", reply: "unknown command /dance (try /help)", end: spawn},
+		{name: "command in capitals", text: "/WHERE", reply: fmt.Sprintf("at 0.5 64.0 0.5, section %v", chunk.Pos{X: 0, Y: 4, Z: 0}), end: spawn},
 		{name: "chat", text: "where am I?", end: spawn},
 	}
 	// The border, on each side: the last block's centre and far edge are

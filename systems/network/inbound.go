@@ -29,6 +29,23 @@ type InEvent struct {
 	Code protocol.ErrorCode
 }
 
+// ConsoleID is the client id of the server's console: no transport client
+// has it (their ids start at 1). A Message event with this id carrying a
+// Chat is a console line — an operator's command from the admin listener —
+// that ingest turns into a ConsoleLine event; recordings keep such events
+// like any other, so a replay runs the same console commands at the same
+// ticks.
+const ConsoleID uint64 = 0
+
+// ConsoleLine is one console line, emitted by ingest in arrival order
+// (ecs.AddEvents[ConsoleLine]); the commands plugin runs it with every
+// permission and replies, exactly once, on Conn as a system chat line.
+type ConsoleLine struct {
+	Text string
+	// Conn receives the reply (the console's, or a replay's stand-in).
+	Conn components.Conn
+}
+
 // EventSource is drained by the ingest system once per tick, without
 // blocking.
 type EventSource interface {

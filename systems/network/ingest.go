@@ -28,6 +28,11 @@ type ingestSystem struct {
 	loads   []playerLoad
 	joining map[uint64]bool
 
+	// console is the ConsoleLine queue, found on first use: the commands
+	// plugin adds it in its Build, and without it a console line has no
+	// reader.
+	console *ecs.Events[ConsoleLine]
+
 	follow  generic.Map1[components.Follow]
 	players generic.Map3[components.Player, components.Position, components.Look]
 	mapsFor *ecs.World
@@ -71,6 +76,10 @@ func (s *ingestSystem) run(ctx *ecs.Context) {
 }
 
 func (s *ingestSystem) connect(ev *InEvent) {
+	if ev.ID == ConsoleID {
+		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, "client id 0 is the console's")
+		return
+	}
 	if _, dup := s.clients.byID[ev.ID]; dup || s.joining[ev.ID] {
 		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, "client id already connected")
 		return
@@ -122,6 +131,10 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 
 // message routes one control message of an admitted client.
 func (s *ingestSystem) message(ctx *ecs.Context, ev *InEvent) {
+	if ev.ID == ConsoleID {
+		s.consoleLine(ctx, ev)
+		return
+	}
 	e, ok := s.clients.byID[ev.ID]
 	if !ok || !ctx.World.Alive(e) {
 		return // before admission, or already leaving
@@ -130,6 +143,20 @@ func (s *ingestSystem) message(ctx *ecs.Context, ev *InEvent) {
 		ev.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
 			fmt.Sprintf("message kind %T is not served by this server", ev.Msg.GetKind())))
 	}
+}
+
+// consoleLine emits the ConsoleLine of a console message (a Chat; the
+// console sends nothing else).
+func (s *ingestSystem) consoleLine(ctx *ecs.Context, ev *InEvent) {
+	c := ev.Msg.GetChat()
+	if c == nil {
+		s.log.Warn().Str("kind", fmt.Sprintf("%T", ev.Msg.GetKind())).Msg("console message is not a chat line; ignored")
+		return
+	}
+	if s.console == nil {
+		s.console = ecs.AddEvents[ConsoleLine](ctx.App)
+	}
+	s.console.Emit(ConsoleLine{Text: c.GetText(), Conn: ev.Conn})
 }
 
 // subscribe changes a client's view distance (the network plugin serves

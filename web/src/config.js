@@ -7,10 +7,15 @@
 // config.json shape (docs/web.md):
 //   {"url": "https://HOST:4433/wt", "certHash": "<hex or base64 SHA-256>"}
 // optional: "certHashes": [...] (any of them may match, for renewal),
+//           "loginCertHash": "<hex or base64>" (the certificate's SHA-256
+//             for the login signature when nothing is pinned, i.e. a
+//             CA-issued certificate: a page cannot read the certificate),
 //           "viewDistance": n (the default requested view distance).
+// The login signs loginCertHash when given (it names the current
+// certificate even among several pinned ones), else the first pinned hash.
 
 /**
- * @typedef {{url: string, certHashes: Uint8Array[], viewDistance: number|null}} Target
+ * @typedef {{url: string, certHashes: Uint8Array[], loginCertHash: Uint8Array|null, viewDistance: number|null}} Target
  */
 
 /**
@@ -24,7 +29,7 @@ export async function loadTarget(loc, fetchFn = fetch) {
   const q = new URL(loc.href).searchParams;
   let cfg;
   if (q.get("url")) {
-    cfg = { url: q.get("url"), certHash: q.get("certHash") ?? undefined };
+    cfg = { url: q.get("url"), certHash: q.get("certHash") ?? undefined, loginCertHash: q.get("loginCertHash") ?? undefined };
   } else {
     const where = new URL("config.json", loc.href);
     let res;
@@ -53,8 +58,9 @@ export function parseConfig(cfg, q = new URLSearchParams()) {
   if (cfg.certHash) texts.push(cfg.certHash);
   if (Array.isArray(cfg.certHashes)) texts.push(...cfg.certHashes);
   const certHashes = texts.map(parseHash);
+  const loginCertHash = cfg.loginCertHash ? parseHash(cfg.loginCertHash) : null;
   const vd = Number(q.get("view") ?? cfg.viewDistance ?? NaN);
-  return { url: url.href, certHashes, viewDistance: Number.isFinite(vd) && vd > 0 ? Math.floor(vd) : null };
+  return { url: url.href, certHashes, loginCertHash, viewDistance: Number.isFinite(vd) && vd > 0 ? Math.floor(vd) : null };
 }
 
 /**
@@ -81,13 +87,24 @@ export const NAME_RE = /^[A-Za-z0-9_-]{1,16}$/;
 
 /** playerName picks ?name=, else a remembered one, else a fresh "web1234". */
 export function playerName(loc, storage) {
+  return choosePlayerName(loc, storage).name;
+}
+
+/**
+ * choosePlayerName is playerName with where the name came from: "query"
+ * (?name=), "saved" (remembered from an earlier visit) or "new" (made up
+ * now, and remembered). A new name that turns out to belong to someone
+ * else's key may be replaced; a chosen or remembered one is the player's.
+ * @returns {{name: string, source: "query"|"saved"|"new"}}
+ */
+export function choosePlayerName(loc, storage) {
   const q = new URL(loc.href).searchParams.get("name");
-  if (q && NAME_RE.test(q)) return q;
+  if (q && NAME_RE.test(q)) return { name: q, source: "query" };
   const saved = storage?.getItem("strata.name");
-  if (saved && NAME_RE.test(saved)) return saved;
+  if (saved && NAME_RE.test(saved)) return { name: saved, source: "saved" };
   const name = randomName();
   storage?.setItem("strata.name", name);
-  return name;
+  return { name, source: "new" };
 }
 
 export function randomName() {

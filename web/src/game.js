@@ -3,15 +3,16 @@
 // handlers here; everything the player does leaves through send().
 
 import { blocksFromWelcome, builtinBlocks } from "./blocks.js";
-import { loadTarget, playerName, randomName } from "./config.js";
+import { choosePlayerName, loadTarget, randomName } from "./config.js";
 import { Controls } from "./controls.js";
 import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
+import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { Predictor } from "./predict.js";
 import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
-import { Session, addPluginHandler } from "./session.js";
+import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, Window } from "./stats.js";
 import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
@@ -45,13 +46,17 @@ export class Game {
     this.worker.onmessage = (e) => this.onWorker(e.data);
     this.worker.onerror = (e) => this.setError(`mesh worker: ${e.message}`);
 
-    this.name = playerName(location, safeStorage());
+    const named = choosePlayerName(location, safeStorage());
+    this.name = named.name;
+    this.nameSource = named.source; // "query", "saved" or "new" (config.js)
+    this.identity = null; // the login key (identity.js), loaded by run()
     this.viewDistance = DEFAULT_VIEW;
     this.session = null;
     this.welcome = null;
     this.state = "starting";
     this.stateDetail = "";
     this.lastError = "";
+    this.lastErrorCode = ""; // the SessionError code of lastError, when it was one
     this.held = null; // {missing} while the server holds the player
     this.selected = this.defaultSelection();
     this.target = null;
@@ -98,6 +103,18 @@ export class Game {
   async run() {
     this.setTickRate(20);
     requestAnimationFrame((t) => this.frame(t));
+    // The key every login is signed with: this browser's, from IndexedDB
+    // (made on the first visit). Without Ed25519 in WebCrypto there is no
+    // login at all.
+    this.setState("key", "loading this browser's key");
+    try {
+      this.identity = await loadIdentity();
+    } catch (err) {
+      this.setError(err.message);
+      this.setState("failed", err.message);
+      return;
+    }
+    if (!this.identity.stored) console.warn(`strata: the login key is not kept (${this.identity.why}): this name will be bound to a key lost with the page`);
     let backoff = 2000;
     for (;;) {
       this.setState("config", "fetching config.json");
@@ -124,13 +141,23 @@ export class Game {
         onClose: (err) => this.onClosed(err),
       }, { plugins: this.plugins });
       try {
-        await session.connect({ name: this.name, viewDistance: this.viewDistance });
+        await session.connect({ name: this.name, viewDistance: this.viewDistance, identity: this.identity });
         backoff = 2000;
       } catch (err) {
-        this.setError(err.message);
-        if (err.code === "NAME_TAKEN") this.name = randomName();
+        this.setError(err.message, err.code);
+        if (err.code === "NAME_TAKEN") {
+          this.name = randomName();
+          this.nameSource = "new";
+        } else if (err.code === "NAME_BOUND" && this.nameSource === "new") {
+          // A name made up for this browser that someone else's key holds
+          // already: this player never had it, so take another.
+          this.name = randomName();
+          safeStorage()?.setItem("strata.name", this.name);
+          await this.retryIn(500);
+          continue;
+        }
         if (!err.retry) {
-          this.setState("failed", err.message);
+          this.setState("failed", explainError(err, this.name));
           return;
         }
         await this.retryIn(backoff);
@@ -140,9 +167,9 @@ export class Game {
       const err = await closed;
       this.session = null;
       this.resetWorld();
-      if (err) this.setError(err.message);
+      if (err) this.setError(err.message, err.code);
       if (err && !err.retry) {
-        this.setState("failed", err.message);
+        this.setState("failed", explainError(err, this.name));
         return;
       }
       await this.retryIn(backoff);
@@ -190,8 +217,9 @@ export class Game {
     this.stateDetail = detail;
   }
 
-  setError(msg) {
+  setError(msg, code = "") {
     this.lastError = msg;
+    this.lastErrorCode = code;
     console.warn("strata:", msg);
   }
 
@@ -229,6 +257,7 @@ export class Game {
     // A new session: the last one's errors (a NAME_TAKEN before this name
     // was picked, a dropped connection) are history, not news.
     this.lastError = "";
+    this.lastErrorCode = "";
     this.lastRefusal = null;
     this.setState("connected", `${target.url} as ${this.name}`);
   }
@@ -673,6 +702,7 @@ export class Game {
     const t = this.target;
     const stateText = {
       starting: "starting",
+      key: "loading key",
       config: "loading config",
       connecting: "connecting",
       connected: this.held ? `connected · waiting for terrain (${this.held.missing} sections)` : "connected",
@@ -686,6 +716,7 @@ export class Game {
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
       `move ${this.moveMode()}  ${this.speed().toFixed(1)} b/s (max ${this.modeSpeed().toFixed(1)})  tick ${this.predictor.tick}  corrections ${this.corrections}`,
       `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
+      this.identityLine(),
     ];
     this.hud.update({
       state: `${stateText}${this.stateDetail ? ` · ${this.stateDetail}` : ""}`,
@@ -706,9 +737,19 @@ export class Game {
         sectionsPerS: rate.toFixed(1),
         rttMs: this.rtt === null ? "" : this.rtt.toFixed(1),
         error: this.lastError,
+        errorCode: this.lastErrorCode,
         refusal: this.lastRefusal ? `${this.lastRefusal.result}${this.lastRefusal.reason ? `: ${this.lastRefusal.reason}` : ""}` : "",
       },
     });
+  }
+
+  // identityLine is the HUD's line about the login key: which one, and
+  // whether it outlives the page.
+  identityLine() {
+    const id = this.identity;
+    if (!id) return "key —";
+    const short = `${id.publicHex.slice(0, 8)}…${id.publicHex.slice(-4)}`;
+    return id.stored ? `key ${short} (kept in this browser)` : `key ${short} (NOT kept: ${id.why}; the name is lost with this page)`;
   }
 
   // moveMode is the HUD's name for how the player moves now.
@@ -740,7 +781,12 @@ export class Game {
         state: this.state,
         detail: this.stateDetail,
         error: this.lastError,
+        errorCode: this.lastErrorCode,
+        name: this.name,
+        identity: this.identity && { publicKey: this.identity.publicHex, stored: this.identity.stored, why: this.identity.why },
         entityId: this.welcome ? String(this.welcome.entityId) : null,
+        // Where the Welcome put the player: a returning player's saved place.
+        spawn: this.welcome?.spawn ? { x: this.welcome.spawn.x, y: this.welcome.spawn.y, z: this.welcome.spawn.z } : null,
         position: { ...this.player.pos },
         yaw: this.player.yaw,
         pitch: this.player.pitch,

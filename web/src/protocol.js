@@ -9,6 +9,7 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import {
   ActionResult,
+  Binding,
   ChunkMessageSchema,
   ClientMessageSchema,
   DatagramSchema,
@@ -18,7 +19,7 @@ import {
 import { CONTROL_CAP, DATAGRAM_CAP, encodeFrame, FrameError } from "./frame.js";
 
 /** The protocol version this client speaks (Hello.protocol_version). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** The only section encoding this client decodes (Welcome.section_format). */
 export const SECTION_FORMAT = 1;
 /** Feature batched-drops: the server may send Drops, many sections in one frame. */
@@ -140,4 +141,4 @@ export function refusalText(ack) {
   return ack.result === ActionResult.VETOED ? `${name} by a plugin` : name;
 }
 
-export { ErrorCode, ActionResult };
+export { ErrorCode, ActionResult, Binding };

@@ -1,26 +1,82 @@
 // One WebTransport session to a Strata server, speaking exactly the native
 // protocol (docs/protocol.md §3): the client opens the bidirectional control
-// stream and sends Hello; the first server frame is Welcome or Reject; the
-// server then opens one unidirectional chunk stream; PlayerState arrives in
-// datagrams. Frames are varint-length-prefixed and capped per stream.
+// stream and sends Hello with its public key; the server answers with a
+// Challenge (or a Reject), the client signs the login transcript bound to
+// the server's certificate and sends its Proof; then the server's Welcome
+// or Reject. The server then opens one unidirectional chunk stream;
+// PlayerState arrives in datagrams. Frames are varint-length-prefixed and
+// capped per stream.
 //
 // The session only moves messages; what they mean is the game's business
 // (game.js). Every failure ends in exactly one onClose call.
 
 import { BlockRegistryError, blocksFromWelcome } from "./blocks.js";
 import { CHUNK_CAP, CONTROL_CAP, FrameDecoder, FrameError } from "./frame.js";
-import { ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, validChannel } from "./protocol.js";
+import { IdentityError, loginTranscript } from "./identity.js";
+import { Binding, ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, validChannel } from "./protocol.js";
 
-/** How long to wait for Welcome: the server's own admission limit is 10 s. */
-const WELCOME_TIMEOUT_MS = 12000;
+/**
+ * How long the whole handshake may take, Hello to Welcome: the server's own
+ * limits are 10 s for the Hello-to-Proof exchange and for admission.
+ */
+const HANDSHAKE_TIMEOUT_MS = 12000;
 
-/** SessionError carries a protocol error code (name) and whether retrying can help. */
+/** Length of Challenge.nonce (the server's protocol.NonceSize). */
+const NONCE_LENGTH = 32;
+
+/** Refusals that the same attempt again cannot change: the page stops. */
+const FINAL_REJECTS = new Set(["UNSUPPORTED_VERSION", "BAD_NAME", "FORBIDDEN", "NAME_BOUND", "AUTH_FAILED"]);
+/**
+ * Closes after which the page stops too: kicked, and replaced (the same
+ * player logged in again, from another tab: reconnecting would take the
+ * session back and the two tabs would evict each other forever).
+ */
+const FINAL_CLOSES = new Set([...FINAL_REJECTS, "KICKED", "REPLACED"]);
+
+/**
+ * SessionError carries a protocol error code (name), whether retrying can
+ * help, and the server's own reason text when it gave one.
+ */
 export class SessionError extends Error {
-  constructor(code, message, { retry = true } = {}) {
+  constructor(code, message, { retry = true, reason = "", local = false } = {}) {
     super(message);
     this.name = "SessionError";
     this.code = code; // ErrorCode name, e.g. "SERVER_FULL", or "TRANSPORT"
     this.retry = retry;
+    this.reason = reason; // the Reject's or close's reason, "" if none
+    // local: this side found the fault (a bad Challenge), so the close
+    // carries the code to tell the server why.
+    this.local = local;
+  }
+}
+
+/**
+ * explainError turns a session failure into a sentence for the HUD: what
+ * happened and what the player can do, for the refusals a player can meet
+ * (a name held by another key, a refused login, a ban, a second tab).
+ * Others are the error's own message.
+ * @param {SessionError|Error} err
+ * @param {string} name the name the page logged in with
+ */
+export function explainError(err, name) {
+  const why = err.reason ? `: ${err.reason}` : "";
+  switch (err.code) {
+    case "NAME_BOUND":
+      // The server's reason says what to do in general; what is special
+      // about a browser is where its key went.
+      return `${err.reason || `the name "${name}" belongs to another key on this server: pick another name, or ask an operator to release it`}. This browser's key is not that one (was this site's data cleared? is this another browser or profile?); ?name=… picks another name.`;
+    case "AUTH_FAILED":
+      return `login refused${why || ": the server did not accept this browser's signature or credentials"}. Reload the page to try again.`;
+    case "FORBIDDEN":
+      return `not allowed on this server${why}`;
+    case "REPLACED":
+      return `this player logged in again elsewhere (another tab or window)${why}; this page stopped. Reload it to play here.`;
+    case "KICKED":
+      return `kicked by the server${why}`;
+    case "NAME_TAKEN":
+      return `the name "${name}" is playing already (with another key)${why}`;
+    default:
+      return err.message;
   }
 }
 
@@ -74,8 +130,11 @@ export class Session {
   /**
    * connect opens the session and performs the handshake. It resolves with
    * the Welcome, or rejects with a SessionError (Reject, transport failure,
-   * timeout). After it resolves, messages flow to the handlers.
-   * @param {{name: string, viewDistance: number}} hello
+   * timeout, a login that cannot be signed). After it resolves, messages
+   * flow to the handlers.
+   * @param {{name: string, viewDistance: number, identity: import("./identity.js").Identity, token?: Uint8Array}} hello
+   *   identity: the key the login is signed with; token: an optional
+   *   credential for the server's authenticator (Hello.token)
    */
   async connect(hello) {
     if (typeof WebTransport === "undefined") {
@@ -87,6 +146,7 @@ export class Session {
         { retry: false },
       );
     }
+    if (!hello.identity) throw new SessionError("UNSUPPORTED", "no login key: the page could not make one", { retry: false });
     const opts = { allowPooling: false };
     if (this.target.certHashes.length) {
       // Pinning a self-signed certificate: it must be ECDSA and valid for
@@ -102,7 +162,7 @@ export class Session {
       throw new SessionError("TRANSPORT", `cannot open WebTransport session to ${this.target.url}: ${err.message || err}`);
     }
     // A close during the handshake is the answer when the Reject was lost
-    // in it (docs/protocol.md §3.2): remember it to report.
+    // in it (docs/protocol.md §3, item 3): remember it to report.
     const closedInfo = wt.closed.then(
       (info) => info,
       (err) => ({ closeCode: ErrorCode.INTERNAL, reason: err.message || String(err) }),
@@ -110,34 +170,39 @@ export class Session {
     try {
       const control = await wt.createBidirectionalStream();
       this.writer = control.writable.getWriter();
-      this.send("hello", {
-        protocolVersion: PROTOCOL_VERSION,
-        name: hello.name,
-        features: FEATURES,
-        viewDistance: hello.viewDistance,
-      });
       const reader = control.readable.getReader();
       const frames = new FrameDecoder(CONTROL_CAP);
-      const first = await withTimeout(
-        Promise.race([readFrame(reader, frames), closedInfo.then((i) => Promise.reject(closeError(i)))]),
-        WELCOME_TIMEOUT_MS,
-        () => new SessionError("HANDSHAKE_TIMEOUT", "no Welcome within 12 s"),
-      );
-      if (first === null) throw new SessionError("PROTOCOL_VIOLATION", "server ended the control stream before its Welcome");
-      const m = decodeServer(first);
-      if (m.kind.case === "reject") {
-        const r = m.kind.value;
-        const code = errorName(r.code);
-        throw new SessionError(code, `rejected: ${code}${r.reason ? `: ${r.reason}` : ""}`, {
-          retry: !["UNSUPPORTED_VERSION", "BAD_NAME", "FORBIDDEN"].includes(code),
+      let waiting = "Challenge";
+      const handshake = async () => {
+        const next = async () => {
+          const p = await Promise.race([readFrame(reader, frames), closedInfo.then((i) => Promise.reject(closeError(i)))]);
+          if (p === null) throw new SessionError("PROTOCOL_VIOLATION", `server ended the control stream before its ${waiting}`);
+          const m = decodeServer(p);
+          if (m.kind.case === "reject") throw rejectError(m.kind.value);
+          return m;
+        };
+        this.send("hello", {
+          protocolVersion: PROTOCOL_VERSION,
+          name: hello.name,
+          features: FEATURES,
+          viewDistance: hello.viewDistance,
+          publicKey: hello.identity.publicKey,
+          token: hello.token ?? new Uint8Array(0),
         });
-      }
-      if (m.kind.case !== "welcome") throw new SessionError("PROTOCOL_VIOLATION", `first control message is ${m.kind.case}, not welcome`);
-      this.welcome = m.kind.value;
+        const c = await next();
+        if (c.kind.case !== "challenge") throw new SessionError("PROTOCOL_VIOLATION", `first control message is ${c.kind.case}, not challenge`, { local: true });
+        const signature = await this.sign(c.kind.value, hello.name, hello.identity);
+        this.send("proof", { signature });
+        waiting = "Welcome";
+        const w = await next();
+        if (w.kind.case !== "welcome") throw new SessionError("PROTOCOL_VIOLATION", `control message after the Proof is ${w.kind.case}, not welcome`, { local: true });
+        return w.kind.value;
+      };
+      this.welcome = await withTimeout(handshake(), HANDSHAKE_TIMEOUT_MS, () => new SessionError("HANDSHAKE_TIMEOUT", `no ${waiting} within ${HANDSHAKE_TIMEOUT_MS / 1000} s`));
       try {
         this.blocks = blocksFromWelcome(this.welcome);
       } catch (err) {
-        if (err instanceof BlockRegistryError) throw new SessionError("INVALID_MESSAGE", `Welcome: ${err.message}`);
+        if (err instanceof BlockRegistryError) throw new SessionError("INVALID_MESSAGE", `Welcome: ${err.message}`, { local: true });
         throw err;
       }
       // The server states its caps; they are the spec's defaults today,
@@ -153,11 +218,44 @@ export class Session {
       closedInfo.then((info) => this.finish(info.closeCode ? closeError(info) : new SessionError("NONE", `server closed the session${info.reason ? `: ${info.reason}` : ""}`)));
       return this.welcome;
     } catch (err) {
+      const e = asSessionError(err);
       this.closed = true;
       try {
-        wt.close({ closeCode: 0, reason: "handshake failed" });
+        // A fault found here is reported with its code; a refusal or a
+        // timeout is simply the end.
+        const code = e.local ? (ErrorCode[e.code] ?? ErrorCode.INTERNAL) : 0;
+        wt.close({ closeCode: code, reason: e.local ? e.message.slice(0, 100) : "handshake failed" });
       } catch {}
-      throw asSessionError(err);
+      throw e;
+    }
+  }
+
+  /**
+   * sign answers a Challenge: the login transcript bound to the server's
+   * certificate — config.json's loginCertHash when it names one (needed
+   * for a CA-issued certificate, which the browser verifies unpinned), else
+   * the first hash the page pinned; a page cannot read the certificate it
+   * got — signed with the player's key.
+   * A server asking for another binding (the TLS exporter, which no
+   * browser API exposes) cannot be answered.
+   */
+  async sign(challenge, name, identity) {
+    if (challenge.binding !== Binding.SERVER_CERT) {
+      const what = Binding[challenge.binding] ?? `binding ${challenge.binding}`;
+      throw new SessionError("PROTOCOL_VIOLATION", `the server asks for a login bound to ${what}, which a browser cannot compute (WebTransport logins are bound to the server certificate)`, { retry: false, local: true });
+    }
+    if (challenge.nonce.length !== NONCE_LENGTH) {
+      throw new SessionError("INVALID_MESSAGE", `Challenge nonce is ${challenge.nonce.length} bytes, not ${NONCE_LENGTH}`, { local: true });
+    }
+    const value = this.target.loginCertHash ?? this.target.certHashes[0];
+    if (!value) {
+      throw new SessionError("UNSUPPORTED", "cannot sign the login: config.json names no certificate hash (certHash, or loginCertHash for a CA-issued certificate), and a page cannot read the certificate itself", { local: true });
+    }
+    try {
+      return await identity.sign(loginTranscript(Binding.SERVER_CERT, value, challenge.nonce, name, identity.publicKey));
+    } catch (err) {
+      if (err instanceof IdentityError) throw new SessionError("UNSUPPORTED", err.message, { retry: false });
+      throw err;
     }
   }
 
@@ -361,8 +459,14 @@ async function readFrame(reader, frames) {
 function closeError(info) {
   const code = errorName(info.closeCode ?? 0);
   return new SessionError(code, `closed by server: ${code}${info.reason ? `: ${info.reason}` : ""}`, {
-    retry: !["UNSUPPORTED_VERSION", "BAD_NAME", "FORBIDDEN", "KICKED"].includes(code),
+    retry: !FINAL_CLOSES.has(code),
+    reason: info.reason ?? "",
   });
+}
+
+function rejectError(r) {
+  const code = errorName(r.code);
+  return new SessionError(code, `rejected: ${code}${r.reason ? `: ${r.reason}` : ""}`, { retry: !FINAL_REJECTS.has(code), reason: r.reason ?? "" });
 }
 
 function asSessionError(err) {

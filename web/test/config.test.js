@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NAME_RE, loadTarget, parseConfig, parseHash, playerName } from "../src/config.js";
+import { NAME_RE, choosePlayerName, loadTarget, parseConfig, parseHash, playerName } from "../src/config.js";
 
 const HEX = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 const BYTES = Uint8Array.from(HEX.match(/../g), (b) => parseInt(b, 16));
@@ -28,6 +28,14 @@ test("config: url must be https; hashes gathered", () => {
   assert.throws(() => parseConfig({ url: "not a url" }), /bad url/);
 });
 
+test("config: loginCertHash, the hash a CA-issued certificate's login signs, is not pinned", () => {
+  const t = parseConfig({ url: "https://play.example.org/wt", loginCertHash: HEX });
+  assert.deepEqual(t.certHashes, [], "the browser verifies a CA-issued certificate itself");
+  assert.deepEqual(t.loginCertHash, BYTES);
+  assert.equal(parseConfig({ url: "https://h/wt", certHash: HEX }).loginCertHash, null);
+  assert.throws(() => parseConfig({ url: "https://h/wt", loginCertHash: "nope" }), /SHA-256/);
+});
+
 test("loadTarget: query overrides, else config.json next to the page", async () => {
   const q = await loadTarget(new URL(`http://h/play/?url=https://h:1/wt&certHash=${HEX}&view=5`), () => assert.fail("no fetch"));
   assert.equal(q.url, "https://h:1/wt");
@@ -51,4 +59,13 @@ test("player names follow the server's rule", () => {
   assert.equal(playerName(new URL("http://h/play/"), storage), n, "remembered");
   assert.equal(playerName(new URL("http://h/play/?name=alice_1"), storage), "alice_1");
   assert.equal(playerName(new URL("http://h/play/?name=bad%20name"), storage), n, "invalid ?name= ignored");
+});
+
+test("where a name came from: chosen, remembered or made up now", () => {
+  const mem = new Map();
+  const storage = { getItem: (k) => mem.get(k) ?? null, setItem: (k, v) => mem.set(k, v) };
+  const made = choosePlayerName(new URL("http://h/play/"), storage);
+  assert.equal(made.source, "new");
+  assert.deepEqual(choosePlayerName(new URL("http://h/play/"), storage), { name: made.name, source: "saved" });
+  assert.deepEqual(choosePlayerName(new URL("http://h/play/?name=bob"), storage), { name: "bob", source: "query" });
 });

@@ -13,6 +13,7 @@ import {
   encodeVarint,
 } from "../src/frame.js";
 import {
+  Binding,
   FEATURES,
   clientFrame,
   decodeChunk,
@@ -50,11 +51,32 @@ test("varint prefix: shortest form", () => {
   assert.deepEqual([...encodeVarint(CHUNK_CAP)], [0x80, 0x80, 0x40]);
 });
 
+// The worked example's login is the shared test vector's
+// (testdata/identity/login_vector.json): its key, nonce and signature.
+const VECTOR_KEY = hex("03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
+
 test("Hello encodes exactly as the spec's example", () => {
-  const frame = clientFrame("hello", { protocolVersion: 1, name: "steve", features: ["datagram-input"], viewDistance: 8 });
+  const frame = clientFrame("hello", { protocolVersion: 2, name: "steve", features: ["datagram-input"], viewDistance: 8, publicKey: VECTOR_KEY });
   assert.equal(
     toHex(frame),
-    toHex(hex("1d | 0a 1b 08 01 12 05 73 74 65 76 65 1a 0e 64 61 74 61 67 72 61 6d 2d 69 6e 70 75 74 20 08")),
+    toHex(hex(`3f | 0a 3d 08 02 12 05 73 74 65 76 65 1a 0e 64 61 74 61 67 72 61 6d 2d 69 6e 70 75
+     74 20 08 2a 20 03 a1 07 bf f3 ce 10 be 1d 70 dd 18 e7 4b c0 99 67 e4 d6 30 9b
+     a5 0d 5f 1d dc 86 64 12 55 31 b8`)),
+  );
+});
+
+test("Challenge decodes and Proof encodes as the spec's examples", () => {
+  const m = decodeServer(onlyPayload(hex(`26 | 7a 24 0a 20 a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 aa ab ac ad ae af b0 b1 b2 b3 b4 b5
+     b6 b7 b8 b9 ba bb bc bd be bf 10 02`)));
+  assert.equal(m.kind.case, "challenge");
+  assert.equal(toHex(m.kind.value.nonce), "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf");
+  assert.equal(m.kind.value.binding, Binding.SERVER_CERT);
+  const sig = hex("bcb6a5b94de02984c04611245cc1dcc37b5bc70802747f54fb9c9e02226081fb7f332ffe9b8d7348f95fc6d57881a24f6d4d6b2827031b24fb03c1ade904060a");
+  assert.equal(
+    toHex(clientFrame("proof", { signature: sig })),
+    toHex(hex(`44 | 52 42 0a 40 bc b6 a5 b9 4d e0 29 84 c0 46 11 24 5c c1 dc c3 7b 5b c7 08 02 74
+     7f 54 fb 9c 9e 02 22 60 81 fb 7f 33 2f fe 9b 8d 73 48 f9 5f c6 d5 78 81 a2 4f
+     6d 4d 6b 28 27 03 1b 24 fb 03 c1 ad e9 04 06 0a`)),
   );
 });
 
@@ -68,7 +90,7 @@ test("Subscribe, Ping, BreakBlock encode as the spec's examples", () => {
 });
 
 test("Welcome decodes from the spec's example", () => {
-  const frame = hex(`9f 02 | 0a 9c 02 08 01 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
+  const frame = hex(`9f 02 | 0a 9c 02 08 02 10 e9 07 1a 1b 09 00 00 00 00 00 00 e0 3f 11 00 00 00 00 00 00 54 40
         19 00 00 00 00 00 00 e0 3f 30 2a 38 01 42 09 08 07 10 26 18 fc ff ff 7f 4a a2 01 08 10
         10 80 80 04 18 80 80 40 20 cc 08 28 14 30 80 02 38 c8 01 40 90 03 48 04 50 02 68 b0
         ea 01 71 f8 53 e3 a5 9b 44 11 40 79 a6 9b c4 20 b0 72 16 40 81 01 9a 99 99 99 99 99
@@ -82,7 +104,7 @@ test("Welcome decodes from the spec's example", () => {
   const m = decodeServer(onlyPayload(frame));
   assert.equal(m.kind.case, "welcome");
   const w = m.kind.value;
-  assert.equal(w.protocolVersion, 1);
+  assert.equal(w.protocolVersion, 2);
   assert.equal(w.entityId, 1001n);
   assert.deepEqual([w.spawn.x, w.spawn.y, w.spawn.z], [0.5, 80, 0.5]);
   assert.equal(w.seed, 42n);
@@ -203,7 +225,7 @@ test("PlayerState datagram decodes from the spec's example", () => {
 test("Hello round-trips through the server-side envelope decoder shape", () => {
   // The client's own decoder for ClientMessage is not part of the client,
   // so round-trip via the generated schema directly.
-  const frame = clientFrame("hello", { protocolVersion: 1, name: "web_1", features: ["player-states"], viewDistance: 12 });
+  const frame = clientFrame("hello", { protocolVersion: 2, name: "web_1", features: ["player-states"], viewDistance: 12, publicKey: VECTOR_KEY });
   return import("@bufbuild/protobuf").then(async ({ fromBinary }) => {
     const { ClientMessageSchema } = await import("../src/gen/strata_pb.js");
     const m = fromBinary(ClientMessageSchema, onlyPayload(frame));
@@ -211,6 +233,7 @@ test("Hello round-trips through the server-side envelope decoder shape", () => {
     assert.equal(m.kind.value.name, "web_1");
     assert.deepEqual(m.kind.value.features, ["player-states"]);
     assert.equal(m.kind.value.viewDistance, 12);
+    assert.deepEqual(m.kind.value.publicKey, VECTOR_KEY);
   });
 });
 

@@ -1,5 +1,6 @@
 // The WebTransport session against an in-process fake of the browser's
-// WebTransport API (WHATWG streams, as in browsers): the handshake, the
+// WebTransport API (WHATWG streams, as in browsers): the v2 handshake
+// (Hello with the key, Challenge, a Proof that verifies, Welcome), the
 // chunk stream, datagrams, Reject, closes and framing errors, exactly as
 // docs/protocol.md §3 orders them. No network and no browser needed.
 import { test } from "node:test";
@@ -8,7 +9,9 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 
 import { ChunkMessageSchema, ClientMessageSchema, DatagramSchema, ServerMessageSchema } from "../src/gen/strata_pb.js";
 import { CONTROL_CAP, FrameDecoder, encodeFrame, encodeVarint } from "../src/frame.js";
-import { Session, addPluginHandler } from "../src/session.js";
+import { Binding } from "../src/protocol.js";
+import { loadIdentity, loginTranscript } from "../src/identity.js";
+import { Session, SessionError, addPluginHandler, explainError } from "../src/session.js";
 
 // pipe returns a readable the other side feeds through its controller.
 function pipe() {
@@ -38,6 +41,16 @@ class FakeWebTransport {
     this.fromClient = [];
     this.toClient = pipe();
     this.closeInfo = null;
+    this.waiters = [];
+  }
+
+  // client resolves once the client has sent n control messages: the
+  // Proof comes after an asynchronous signature, so no fixed wait fits.
+  client(n) {
+    return new Promise((resolve) => {
+      const done = () => this.fromClient.length >= n && (resolve(this.fromClient.slice()), true);
+      if (!done()) this.waiters.push(done);
+    });
   }
 
   async createBidirectionalStream() {
@@ -48,6 +61,7 @@ class FakeWebTransport {
         write(chunk) {
           self.clientFrames.push(chunk);
           for (let p; (p = self.clientFrames.next()); ) self.fromClient.push(fromBinary(ClientMessageSchema, p));
+          self.waiters = self.waiters.filter((done) => !done());
         },
       }),
     };
@@ -75,7 +89,42 @@ globalThis.WebTransport = FakeWebTransport;
 globalThis.window = { isSecureContext: true };
 
 const HASH = new Uint8Array(32).fill(7);
+const NONCE = Uint8Array.from({ length: 32 }, (_, i) => i * 3);
 const tick = () => new Promise((r) => setTimeout(r, 5));
+// A key kept nowhere: the store is identity.test.js's business.
+const ID = await loadIdentity({ indexedDB: null });
+
+// verifyProof checks a Proof's signature the way the server does: the
+// transcript bound to the pinned certificate hash, the Challenge's nonce,
+// the Hello's name and key.
+async function verifyProof(hello, proof, hash = HASH, nonce = NONCE) {
+  const data = loginTranscript(Binding.SERVER_CERT, hash, nonce, hello.name, hello.publicKey);
+  const key = await crypto.subtle.importKey("raw", hello.publicKey, { name: "Ed25519" }, false, ["verify"]);
+  return crypto.subtle.verify({ name: "Ed25519" }, key, proof.signature, data);
+}
+
+// login connects s as name and plays the server's side of the handshake
+// up to the Challenge; finish() then checks the Proof and sends the
+// Welcome (or whatever the test wants instead).
+async function login(s, name = "a", viewDistance = 1) {
+  const connecting = s.connect({ name, viewDistance, identity: ID });
+  connecting.catch(() => {}); // the test awaits it later, maybe to see it fail
+  const wt = FakeWebTransport.last; // made synchronously by connect
+  await wt.client(1);
+  wt.sendControl("challenge", { nonce: NONCE, binding: Binding.SERVER_CERT });
+  await Promise.race([wt.client(2), connecting.then(() => {}, () => {})]);
+  return { connecting, wt };
+}
+
+// connected is login plus a verified Proof and a Welcome.
+async function connected(s, welcome = { protocolVersion: 2 }) {
+  const { connecting, wt } = await login(s);
+  const [hello, proof] = wt.fromClient.map((m) => m.kind.value);
+  assert.equal(await verifyProof(hello, proof), true, "the Proof verifies");
+  wt.sendControl("welcome", welcome);
+  await connecting;
+  return wt;
+}
 
 function newSession(opts) {
   const got = { control: [], chunk: [], datagrams: [], closed: [] };
@@ -94,19 +143,33 @@ function newSession(opts) {
 
 test("handshake, chunk stream, datagrams, server close", async () => {
   const { s, got } = newSession();
-  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  const connecting = s.connect({ name: "web_1", viewDistance: 6, identity: ID });
   await tick();
   const wt = FakeWebTransport.last;
   assert.deepEqual(wt.opts.serverCertificateHashes, [{ algorithm: "sha-256", value: HASH }]);
   assert.equal(wt.fromClient.length, 1, "Hello, and nothing before the answer");
   const hello = wt.fromClient[0].kind;
   assert.equal(hello.case, "hello");
-  assert.equal(hello.value.protocolVersion, 1);
+  assert.equal(hello.value.protocolVersion, 2);
   assert.equal(hello.value.name, "web_1");
   assert.equal(hello.value.viewDistance, 6);
   assert.deepEqual(hello.value.features, ["player-states", "batched-drops"]);
+  assert.deepEqual([...hello.value.publicKey], [...ID.publicKey], "the key's public half");
+  assert.equal(hello.value.token.length, 0, "no token unless one is given");
 
-  wt.sendControl("welcome", { protocolVersion: 1, entityId: 42n, viewDistance: 6, sectionFormat: 1 });
+  // Challenge → Proof: the transcript of this connection, signed.
+  wt.sendControl("challenge", { nonce: NONCE, binding: Binding.SERVER_CERT });
+  await wt.client(2);
+  await tick();
+  assert.equal(wt.fromClient.length, 2, "one Proof, and nothing else before the Welcome");
+  const proof = wt.fromClient[1].kind;
+  assert.equal(proof.case, "proof");
+  assert.equal(proof.value.signature.length, 64);
+  assert.equal(await verifyProof(hello.value, proof.value), true, "signed over SERVER_CERT, the pinned hash, the nonce, the name and the key");
+  assert.equal(await verifyProof(hello.value, proof.value, HASH, new Uint8Array(32)), false, "bound to this nonce");
+  assert.equal(await verifyProof(hello.value, proof.value, new Uint8Array(32).fill(8)), false, "bound to this certificate");
+
+  wt.sendControl("welcome", { protocolVersion: 2, entityId: 42n, viewDistance: 6, sectionFormat: 1 });
   const welcome = await connecting;
   assert.equal(welcome.entityId, 42n);
 
@@ -132,7 +195,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   s.send("input", { inputTick: 1n, position: { x: 1, y: 2, z: 3 } });
   s.send("subscribe", { viewDistance: 9 });
   await tick();
-  assert.deepEqual(wt.fromClient.slice(1).map((m) => m.kind.case), ["input", "subscribe"]);
+  assert.deepEqual(wt.fromClient.slice(2).map((m) => m.kind.case), ["input", "subscribe"]);
 
   wt.serverClose(15, "server stopping");
   await tick();
@@ -143,37 +206,134 @@ test("handshake, chunk stream, datagrams, server close", async () => {
 
 test("Reject ends the handshake with the code and reason", async () => {
   const { s } = newSession();
-  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  const connecting = s.connect({ name: "web_1", viewDistance: 6, identity: ID });
   await tick();
-  FakeWebTransport.last.sendControl("reject", { code: 2, reason: "v2?", minVersion: 1, maxVersion: 1 });
-  await assert.rejects(connecting, (e) => e.code === "UNSUPPORTED_VERSION" && /v2\?/.test(e.message) && e.retry === false);
+  FakeWebTransport.last.sendControl("reject", { code: 2, reason: "v3?", minVersion: 2, maxVersion: 2 });
+  await assert.rejects(connecting, (e) => e.code === "UNSUPPORTED_VERSION" && /v3\?/.test(e.message) && e.retry === false);
   const full = newSession();
-  const c2 = full.s.connect({ name: "web_1", viewDistance: 6 });
+  const c2 = full.s.connect({ name: "web_1", viewDistance: 6, identity: ID });
   await tick();
   FakeWebTransport.last.sendControl("reject", { code: 5, reason: "full" });
   await assert.rejects(c2, (e) => e.code === "SERVER_FULL" && e.retry === true);
 });
 
+test("refusals after the Proof: final ones stop the page, with the server's reason", async () => {
+  // The identity refusals come after the Proof: the server has checked
+  // the signature, then its authenticator and bans decide.
+  const cases = [
+    { code: 18, name: "NAME_BOUND", reason: "the name web_1 is bound to another key", retry: false, hud: /^the name web_1 is bound to another key\. This browser's key is not that one \(was this site's data cleared/ },
+    { code: 19, name: "AUTH_FAILED", reason: "token expired", retry: false, hud: /login refused: token expired/ },
+    { code: 6, name: "FORBIDDEN", reason: "banned: griefing (for 12h)", retry: false, hud: /not allowed on this server: banned: griefing \(for 12h\)/ },
+    { code: 4, name: "NAME_TAKEN", reason: "playing", retry: true, hud: /"web_1" is playing already/ },
+  ];
+  for (const c of cases) {
+    const { s } = newSession();
+    const { connecting, wt } = await login(s, "web_1");
+    assert.equal(wt.fromClient[1]?.kind.case, "proof", c.name);
+    wt.sendControl("reject", { code: c.code, reason: c.reason });
+    const err = await connecting.then(() => assert.fail(`${c.name} accepted`), (e) => e);
+    assert.ok(err instanceof SessionError);
+    assert.equal(err.code, c.name);
+    assert.equal(err.retry, c.retry, `${c.name} retry`);
+    assert.equal(err.reason, c.reason);
+    assert.match(err.message, new RegExp(`rejected: ${c.name}: `));
+    assert.match(explainError(err, "web_1"), c.hud);
+    if (c.name === "NAME_BOUND") assert.match(explainError({ ...err, reason: "" }, "web_1"), /^the name "web_1" belongs to another key on this server: pick another name, or ask an operator to release it\. This browser's key/);
+    assert.equal(wt.closeInfo.closeCode, 0, "a refusal is not the client's fault");
+  }
+});
+
 test("a close overtaking the Reject is reported as the rejection", async () => {
   const { s } = newSession();
-  const connecting = s.connect({ name: "web_1", viewDistance: 6 });
+  const connecting = s.connect({ name: "web_1", viewDistance: 6, identity: ID });
   await tick();
   FakeWebTransport.last.serverClose(4, "name taken");
   await assert.rejects(connecting, (e) => e.code === "NAME_TAKEN");
+  // Likewise after the Proof.
+  const b = newSession();
+  const { connecting: c2, wt } = await login(b.s, "web_1");
+  wt.serverClose(19, "bad signature");
+  await assert.rejects(c2, (e) => e.code === "AUTH_FAILED" && e.retry === false && e.reason === "bad signature");
+});
+
+test("REPLACED (the player logged in from another tab) ends the session for good", async () => {
+  const { s, got } = newSession();
+  await connected(s);
+  FakeWebTransport.last.serverClose(20, "logged in again elsewhere");
+  await tick();
+  assert.equal(got.closed.length, 1);
+  assert.equal(got.closed[0].code, "REPLACED");
+  assert.equal(got.closed[0].retry, false, "reconnecting would evict the other tab, which would come back, and so on");
+  assert.match(explainError(got.closed[0], "a"), /logged in again elsewhere \(another tab or window\)/);
+});
+
+test("a Challenge the page cannot answer closes with the reason", async () => {
+  // The TLS exporter: no browser API exposes it.
+  const { s } = newSession();
+  const connecting = s.connect({ name: "a", viewDistance: 1, identity: ID });
+  await tick();
+  const wt = FakeWebTransport.last;
+  wt.sendControl("challenge", { nonce: NONCE, binding: Binding.TLS_EXPORTER });
+  await assert.rejects(connecting, (e) => e.code === "PROTOCOL_VIOLATION" && /TLS_EXPORTER/.test(e.message) && e.retry === false);
+  assert.equal(wt.closeInfo.closeCode, 10, "PROTOCOL_VIOLATION, so the server learns why");
+  assert.equal(wt.fromClient.length, 1, "no Proof");
+
+  // A short nonce.
+  const b = newSession();
+  const c2 = b.s.connect({ name: "a", viewDistance: 1, identity: ID });
+  await tick();
+  FakeWebTransport.last.sendControl("challenge", { nonce: new Uint8Array(8), binding: Binding.SERVER_CERT });
+  await assert.rejects(c2, (e) => e.code === "INVALID_MESSAGE" && /nonce is 8 bytes/.test(e.message));
+
+  // A Welcome without a Challenge: a version-1 server.
+  const c = newSession();
+  const c3 = c.s.connect({ name: "a", viewDistance: 1, identity: ID });
+  await tick();
+  FakeWebTransport.last.sendControl("welcome", { protocolVersion: 1 });
+  await assert.rejects(c3, (e) => e.code === "PROTOCOL_VIOLATION" && /welcome, not challenge/.test(e.message));
+});
+
+test("a CA-issued certificate: nothing pinned, the login signs loginCertHash", async () => {
+  const CA = new Uint8Array(32).fill(9);
+  const got = [];
+  const s = new Session({ url: "https://play.example.org/wt", certHashes: [], loginCertHash: CA }, { onServerMessage() {}, onChunkMessage() {}, onDatagram() {}, onClose: (e) => got.push(e) });
+  const { connecting, wt } = await login(s);
+  assert.equal(wt.opts.serverCertificateHashes, undefined, "the browser verifies the certificate itself");
+  const [hello, proof] = wt.fromClient.map((m) => m.kind.value);
+  assert.equal(await verifyProof(hello, proof, CA), true);
+  wt.sendControl("welcome", { protocolVersion: 2 });
+  await connecting;
+  s.close();
+
+  // Given with pinned hashes too, it names the one to sign.
+  const both = new Session({ url: "https://127.0.0.1:4433/wt", certHashes: [HASH], loginCertHash: CA }, { onServerMessage() {}, onChunkMessage() {}, onDatagram() {}, onClose() {} });
+  const b = await login(both);
+  const [h2, p2] = b.wt.fromClient.map((m) => m.kind.value);
+  assert.equal(await verifyProof(h2, p2, CA), true);
+  both.close();
+
+  // Without either, the page cannot bind its login and says so.
+  const none = new Session({ url: "https://play.example.org/wt", certHashes: [] }, { onServerMessage() {}, onChunkMessage() {}, onDatagram() {}, onClose() {} });
+  const { connecting: c2 } = await login(none);
+  await assert.rejects(c2, (e) => /names no certificate hash/.test(e.message));
+});
+
+test("a token goes out in the Hello", async () => {
+  const { s } = newSession();
+  s.connect({ name: "a", viewDistance: 1, identity: ID, token: Uint8Array.of(1, 2, 3) }).catch(() => {});
+  await tick();
+  assert.deepEqual([...FakeWebTransport.last.fromClient[0].kind.value.token], [1, 2, 3]);
+  s.close();
 });
 
 test("transport failure and oversized frames", async () => {
   FakeWebTransport.refuse = true;
   const { s } = newSession();
-  await assert.rejects(s.connect({ name: "a", viewDistance: 1 }), (e) => e.code === "TRANSPORT" && /127\.0\.0\.1:4433/.test(e.message));
+  await assert.rejects(s.connect({ name: "a", viewDistance: 1, identity: ID }), (e) => e.code === "TRANSPORT" && /127\.0\.0\.1:4433/.test(e.message));
   FakeWebTransport.refuse = false;
 
   const b = newSession();
-  const connecting = b.s.connect({ name: "a", viewDistance: 1 });
-  await tick();
-  const wt = FakeWebTransport.last;
-  wt.sendControl("welcome", { protocolVersion: 1 });
-  await connecting;
+  const wt = await connected(b.s);
   // A control frame whose prefix claims more than 64 KiB: the client closes
   // with FRAME_TOO_LARGE as soon as it reads the prefix.
   wt.toClient.ctl.enqueue(encodeVarint(CONTROL_CAP + 1));
@@ -184,11 +344,7 @@ test("transport failure and oversized frames", async () => {
 
 test("a Drops that is not whole x, y, z triples closes with INVALID_MESSAGE", async () => {
   const { s, got } = newSession();
-  const connecting = s.connect({ name: "a", viewDistance: 1 });
-  await tick();
-  const wt = FakeWebTransport.last;
-  wt.sendControl("welcome", { protocolVersion: 1, features: ["batched-drops"] });
-  await connecting;
+  const wt = await connected(s, { protocolVersion: 2, features: ["batched-drops"] });
   const chunkCtl = wt.openChunkStream();
   chunkCtl.enqueue(encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: { coords: [1, 2, 3, 4] } } })), 1 << 20));
   await tick();
@@ -199,10 +355,7 @@ test("a Drops that is not whole x, y, z triples closes with INVALID_MESSAGE", as
 
 test("a normal close by the client reports null", async () => {
   const { s, got } = newSession();
-  const connecting = s.connect({ name: "a", viewDistance: 1 });
-  await tick();
-  FakeWebTransport.last.sendControl("welcome", { protocolVersion: 1 });
-  await connecting;
+  await connected(s);
   s.close();
   assert.deepEqual(got.closed, [null]);
   assert.equal(FakeWebTransport.last.closeInfo.closeCode, 0);
@@ -211,11 +364,7 @@ test("a normal close by the client reports null", async () => {
 
 test("plugin channels: sendPlugin frames, onPlugin dispatch by channel", async () => {
   const { s, got } = newSession();
-  const connecting = s.connect({ name: "a", viewDistance: 1 });
-  await tick();
-  const wt = FakeWebTransport.last;
-  wt.sendControl("welcome", { protocolVersion: 1 });
-  await connecting;
+  const wt = await connected(s);
 
   // Sending: validated, framed as ClientMessage.plugin, in order with the rest.
   assert.throws(() => s.sendPlugin("Bad:Name", Uint8Array.of(1)), TypeError);
@@ -224,7 +373,7 @@ test("plugin channels: sendPlugin frames, onPlugin dispatch by channel", async (
   assert.equal(s.sendPlugin("myplugin:text", "hé"), true);
   assert.equal(s.sendPlugin("myplugin:list", [9, 8]), true);
   await tick();
-  const sent = wt.fromClient.slice(1);
+  const sent = wt.fromClient.slice(2); // after the Hello and the Proof
   assert.deepEqual(sent.map((m) => m.kind.case), ["plugin", "plugin", "plugin"]);
   assert.equal(sent[0].kind.value.channel, "myplugin:thing");
   assert.deepEqual([...sent[0].kind.value.payload], [1, 2, 3]);
@@ -274,11 +423,7 @@ test("plugin handlers in a shared registry survive a new session", async () => {
   const off = addPluginHandler(plugins, "myplugin:thing", (p) => seen.push(p[0]));
   for (const n of [1, 2]) {
     const { s } = newSession({ plugins });
-    const connecting = s.connect({ name: "a", viewDistance: 1 });
-    await tick();
-    const wt = FakeWebTransport.last;
-    wt.sendControl("welcome", { protocolVersion: 1 });
-    await connecting;
+    const wt = await connected(s);
     wt.sendControl("plugin", { channel: "myplugin:thing", payload: Uint8Array.of(n) });
     await tick();
     s.close();

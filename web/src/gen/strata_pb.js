@@ -1,4 +1,4 @@
-// Strata wire protocol, version 1.
+// Strata wire protocol, version 2.
 //
 // This file is the schema of every message exchanged between a Strata server
 // and its clients. docs/protocol.md describes the transport around it: the
@@ -20,7 +20,7 @@ import { enumDesc, fileDesc, messageDesc, tsEnum } from "@bufbuild/protobuf/code
  * Describes the file strata.proto.
  */
 export const file_strata = /*@__PURE__*/
-  fileDesc("CgxzdHJhdGEucHJvdG8SCXN0cmF0YS52MSLzAgoNQ2xpZW50TWVzc2FnZRIhCgVoZWxsbxgBIAEoCzIQLnN0cmF0YS52MS5IZWxsb0gAEiEKBWlucHV0GAIgASgLMhAuc3RyYXRhLnYxLklucHV0SAASLAoLYnJlYWtfYmxvY2sYAyABKAsyFS5zdHJhdGEudjEuQnJlYWtCbG9ja0gAEiwKC3BsYWNlX2Jsb2NrGAQgASgLMhUuc3RyYXRhLnYxLlBsYWNlQmxvY2tIABIfCgRjaGF0GAUgASgLMg8uc3RyYXRhLnYxLkNoYXRIABIfCgRwaW5nGAYgASgLMg8uc3RyYXRhLnYxLlBpbmdIABIfCgRwb25nGAcgASgLMg8uc3RyYXRhLnYxLlBvbmdIABIpCglzdWJzY3JpYmUYCCABKAsyFC5zdHJhdGEudjEuU3Vic2NyaWJlSAASKgoGcGx1Z2luGAkgASgLMhguc3RyYXRhLnYxLlBsdWdpbk1lc3NhZ2VIAEIGCgRraW5kItsECg1TZXJ2ZXJNZXNzYWdlEiUKB3dlbGNvbWUYASABKAsyEi5zdHJhdGEudjEuV2VsY29tZUgAEiMKBnJlamVjdBgCIAEoCzIRLnN0cmF0YS52MS5SZWplY3RIABIqCgphY3Rpb25fYWNrGAMgASgLMhQuc3RyYXRhLnYxLkFjdGlvbkFja0gAEisKCmNvcnJlY3Rpb24YBCABKAsyFS5zdHJhdGEudjEuQ29ycmVjdGlvbkgAEi4KDGJsb2NrX3VwZGF0ZRgFIAEoCzIWLnN0cmF0YS52MS5CbG9ja1VwZGF0ZUgAEjIKDmNoYXRfYnJvYWRjYXN0GAYgASgLMhguc3RyYXRhLnYxLkNoYXRCcm9hZGNhc3RIABIfCgRwaW5nGAcgASgLMg8uc3RyYXRhLnYxLlBpbmdIABIfCgRwb25nGAggASgLMg8uc3RyYXRhLnYxLlBvbmdIABIhCgVlcnJvchgJIAEoCzIQLnN0cmF0YS52MS5FcnJvckgAEh8KBGhlbGQYCiABKAsyDy5zdHJhdGEudjEuSGVsZEgAEicKCHJlbGVhc2VkGAsgASgLMhMuc3RyYXRhLnYxLlJlbGVhc2VkSAASMAoNcGxheWVyX2pvaW5lZBgMIAEoCzIXLnN0cmF0YS52MS5QbGF5ZXJKb2luZWRIABIsCgtwbGF5ZXJfbGVmdBgNIAEoCzIVLnN0cmF0YS52MS5QbGF5ZXJMZWZ0SAASKgoGcGx1Z2luGA4gASgLMhguc3RyYXRhLnYxLlBsdWdpbk1lc3NhZ2VIAEIGCgRraW5kIn0KDENodW5rTWVzc2FnZRIhCgVjaHVuaxgBIAEoCzIQLnN0cmF0YS52MS5DaHVua0gAEh8KBGRyb3AYAiABKAsyDy5zdHJhdGEudjEuRHJvcEgAEiEKBWRyb3BzGAMgASgLMhAuc3RyYXRhLnYxLkRyb3BzSABCBgoEa2luZCJlCghEYXRhZ3JhbRIuCgxwbGF5ZXJfc3RhdGUYASABKAsyFi5zdHJhdGEudjEuUGxheWVyU3RhdGVIABIhCgVpbnB1dBgCIAEoCzIQLnN0cmF0YS52MS5JbnB1dEgAQgYKBGtpbmQiJwoEVmVjMxIJCgF4GAEgASgBEgkKAXkYAiABKAESCQoBehgDIAEoASIoCgVWZWMzZhIJCgF4GAEgASgCEgkKAXkYAiABKAISCQoBehgDIAEoAiIrCghCbG9ja1BvcxIJCgF4GAEgASgREgkKAXkYAiABKBESCQoBehgDIAEoESItCgpTZWN0aW9uUG9zEgkKAXgYASABKBESCQoBeRgCIAEoERIJCgF6GAMgASgRIlgKBUhlbGxvEhgKEHByb3RvY29sX3ZlcnNpb24YASABKA0SDAoEbmFtZRgCIAEoCRIQCghmZWF0dXJlcxgDIAMoCRIVCg12aWV3X2Rpc3RhbmNlGAQgASgNIuECCgdXZWxjb21lEhgKEHByb3RvY29sX3ZlcnNpb24YASABKA0SEQoJZW50aXR5X2lkGAIgASgEEh4KBXNwYXduGAMgASgLMg8uc3RyYXRhLnYxLlZlYzMSCwoDeWF3GAQgASgCEg0KBXBpdGNoGAUgASgCEgwKBHNlZWQYBiABKAMSGQoRZ2VuZXJhdG9yX3ZlcnNpb24YByABKA0SJgoGYm91bmRzGAggASgLMhYuc3RyYXRhLnYxLldvcmxkQm91bmRzEicKBmxpbWl0cxgJIAEoCzIXLnN0cmF0YS52MS5TZXJ2ZXJMaW1pdHMSEAoIZmVhdHVyZXMYCiADKAkSFQoNdmlld19kaXN0YW5jZRgLIAEoDRIMCgR0aWNrGAwgASgEEhYKDnNlY3Rpb25fZm9ybWF0GA0gASgNEiQKBmJsb2NrcxgOIAMoCzIULnN0cmF0YS52MS5CbG9ja0luZm8iowEKCUJsb2NrSW5mbxIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEg0KBXNvbGlkGAMgASgIEhMKC3RyYW5zcGFyZW50GAQgASgIEg0KBWNvbG9yGAUgASgNEg4KBmxpcXVpZBgGIAEoCBITCgtyZXBsYWNlYWJsZRgHIAEoCBIRCglwbGFjZWFibGUYCCABKAgSEQoJYnJlYWthYmxlGAkgASgIIlQKC1dvcmxkQm91bmRzEhUKDW1pbl9zZWN0aW9uX3kYASABKBESFQoNbWF4X3NlY3Rpb25feRgCIAEoERIXCg9ib3JkZXJfc2VjdGlvbnMYAyABKBEioAUKDFNlcnZlckxpbWl0cxIZChFtYXhfdmlld19kaXN0YW5jZRgBIAEoDRIZChFjb250cm9sX2ZyYW1lX2NhcBgCIAEoDRIXCg9jaHVua19mcmFtZV9jYXAYAyABKA0SGQoRbWF4X2RhdGFncmFtX3NpemUYBCABKA0SEQoJdGlja19yYXRlGAUgASgNEhcKD21heF9jaGF0X2xlbmd0aBgGIAEoDRIUCgxjb250cm9sX3JhdGUYByABKA0SFQoNY29udHJvbF9idXJzdBgIIAEoDRIWCg5zdWJzY3JpYmVfcmF0ZRgJIAEoDRIRCgljaGF0X3JhdGUYCiABKA0SGQoRc2VjdGlvbnNfcGVyX3RpY2sYCyABKA0SFgoOYnl0ZXNfcGVyX3RpY2sYDCABKA0SFwoPaWRsZV90aW1lb3V0X21zGA0gASgNEhIKCndhbGtfc3BlZWQYDiABKAESFAoMc3ByaW50X3NwZWVkGA8gASgBEhEKCWZseV9zcGVlZBgQIAEoARISCgpyaXNlX3NwZWVkGBEgASgBEhIKCmZhbGxfc3BlZWQYEiABKAESFwoPc3BlZWRfdG9sZXJhbmNlGBMgASgBEhIKCm1vdmVfc2xhY2sYFCABKAESFAoMYWxsb3dfZmxpZ2h0GBUgASgIEhQKDHBsYXllcl93aWR0aBgWIAEoARIVCg1wbGF5ZXJfaGVpZ2h0GBcgASgBEhIKCmV5ZV9oZWlnaHQYGCABKAESDQoFcmVhY2gYGSABKAESEwoLYWN0aW9uX3JhdGUYGiABKAESFAoMYWN0aW9uX2J1cnN0GBsgASgNEhgKEGlucHV0X2JhbmtfdGlja3MYHCABKA0SGQoRaW5wdXRfY2xvY2tfc2xhY2sYHSABKA0iZgoGUmVqZWN0EiIKBGNvZGUYASABKA4yFC5zdHJhdGEudjEuRXJyb3JDb2RlEg4KBnJlYXNvbhgCIAEoCRITCgttaW5fdmVyc2lvbhgDIAEoDRITCgttYXhfdmVyc2lvbhgEIAEoDSKhAQoFSW5wdXQSEgoKaW5wdXRfdGljaxgBIAEoBBIhCghwb3NpdGlvbhgCIAEoCzIPLnN0cmF0YS52MS5WZWMzEiIKCHZlbG9jaXR5GAMgASgLMhAuc3RyYXRhLnYxLlZlYzNmEgsKA3lhdxgEIAEoAhINCgVwaXRjaBgFIAEoAhIOCgZmbHlpbmcYBiABKAgSEQoJb25fZ3JvdW5kGAcgASgIIkIKCkJyZWFrQmxvY2sSIAoDcG9zGAEgASgLMhMuc3RyYXRhLnYxLkJsb2NrUG9zEhIKCnJlcXVlc3RfaWQYAiABKA0iUQoKUGxhY2VCbG9jaxIgCgNwb3MYASABKAsyEy5zdHJhdGEudjEuQmxvY2tQb3MSDQoFYmxvY2sYAiABKA0SEgoKcmVxdWVzdF9pZBgDIAEoDSIUCgRDaGF0EgwKBHRleHQYASABKAkiIwoEUGluZxINCgVub25jZRgBIAEoBBIMCgR0aW1lGAIgASgDIjoKBFBvbmcSDQoFbm9uY2UYASABKAQSDAoEdGltZRgCIAEoAxIVCg1yZWNlaXZlcl90aW1lGAMgASgDIiIKCVN1YnNjcmliZRIVCg12aWV3X2Rpc3RhbmNlGAEgASgNInwKCUFjdGlvbkFjaxISCgpyZXF1ZXN0X2lkGAEgASgNEhAKCGFjY2VwdGVkGAIgASgIEicKBnJlc3VsdBgDIAEoDjIXLnN0cmF0YS52MS5BY3Rpb25SZXN1bHQSEAoIcmV2aXNpb24YBCABKAQSDgoGcmVhc29uGAUgASgJIpoBCgpDb3JyZWN0aW9uEiEKCHBvc2l0aW9uGAEgASgLMg8uc3RyYXRhLnYxLlZlYzMSIgoIdmVsb2NpdHkYAiABKAsyEC5zdHJhdGEudjEuVmVjM2YSFwoPbGFzdF9pbnB1dF90aWNrGAMgASgEEhAKCHRlbGVwb3J0GAQgASgIEgsKA3lhdxgFIAEoAhINCgVwaXRjaBgGIAEoAiJQCgtCbG9ja1VwZGF0ZRIgCgNwb3MYASABKAsyEy5zdHJhdGEudjEuQmxvY2tQb3MSDQoFYmxvY2sYAiABKA0SEAoIcmV2aXNpb24YAyABKAQiUAoNQ2hhdEJyb2FkY2FzdBITCgtmcm9tX2VudGl0eRgBIAEoBBIMCgRmcm9tGAIgASgJEgwKBHRleHQYAyABKAkSDgoGc3lzdGVtGAQgASgIIksKBUVycm9yEiIKBGNvZGUYASABKA4yFC5zdHJhdGEudjEuRXJyb3JDb2RlEg8KB21lc3NhZ2UYAiABKAkSDQoFZmF0YWwYAyABKAgiPgoESGVsZBIlCgZyZWFzb24YASABKA4yFS5zdHJhdGEudjEuSG9sZFJlYXNvbhIPCgdtaXNzaW5nGAIgASgNIgoKCFJlbGVhc2VkIi8KDFBsYXllckpvaW5lZBIRCgllbnRpdHlfaWQYASABKAQSDAoEbmFtZRgCIAEoCSIfCgpQbGF5ZXJMZWZ0EhEKCWVudGl0eV9pZBgBIAEoBCJLCgVDaHVuaxIiCgNwb3MYASABKAsyFS5zdHJhdGEudjEuU2VjdGlvblBvcxIQCghyZXZpc2lvbhgCIAEoBBIMCgRkYXRhGAMgASgMIioKBERyb3ASIgoDcG9zGAEgASgLMhUuc3RyYXRhLnYxLlNlY3Rpb25Qb3MiFwoFRHJvcHMSDgoGY29vcmRzGAEgAygRIpEBCgtQbGF5ZXJTdGF0ZRIRCgllbnRpdHlfaWQYASABKAQSIQoIcG9zaXRpb24YAiABKAsyDy5zdHJhdGEudjEuVmVjMxILCgN5YXcYAyABKAISDQoFcGl0Y2gYBCABKAISDAoEdGljaxgFIAEoBBIiCgh2ZWxvY2l0eRgGIAEoCzIQLnN0cmF0YS52MS5WZWMzZiIxCg1QbHVnaW5NZXNzYWdlEg8KB2NoYW5uZWwYASABKAkSDwoHcGF5bG9hZBgCIAEoDCqOBAoJRXJyb3JDb2RlEhMKD0VSUk9SX0NPREVfTk9ORRAAEhcKE0VSUk9SX0NPREVfSU5URVJOQUwQARIiCh5FUlJPUl9DT0RFX1VOU1VQUE9SVEVEX1ZFUlNJT04QAhIXChNFUlJPUl9DT0RFX0JBRF9OQU1FEAMSGQoVRVJST1JfQ09ERV9OQU1FX1RBS0VOEAQSGgoWRVJST1JfQ09ERV9TRVJWRVJfRlVMTBAFEhgKFEVSUk9SX0NPREVfRk9SQklEREVOEAYSIAocRVJST1JfQ09ERV9IQU5EU0hBS0VfVElNRU9VVBAHEh4KGkVSUk9SX0NPREVfRlJBTUVfVE9PX0xBUkdFEAgSGAoURVJST1JfQ09ERV9NQUxGT1JNRUQQCRIhCh1FUlJPUl9DT0RFX1BST1RPQ09MX1ZJT0xBVElPThAKEh4KGkVSUk9SX0NPREVfSU5WQUxJRF9NRVNTQUdFEAsSGwoXRVJST1JfQ09ERV9SQVRFX0xJTUlURUQQDBIcChhFUlJPUl9DT0RFX1NMT1dfQ09OU1VNRVIQDRIVChFFUlJPUl9DT0RFX0tJQ0tFRBAOEhcKE0VSUk9SX0NPREVfU0hVVERPV04QDxIbChdFUlJPUl9DT0RFX0lETEVfVElNRU9VVBAQEh4KGkVSUk9SX0NPREVfVU5LTk9XTl9DSEFOTkVMEBEqjQMKDEFjdGlvblJlc3VsdBIUChBBQ1RJT05fUkVTVUxUX09LEAASHgoaQUNUSU9OX1JFU1VMVF9PVVRfT0ZfUkVBQ0gQARIcChhBQ1RJT05fUkVTVUxUX05PVF9MT0FERUQQAhIeChpBQ1RJT05fUkVTVUxUX09VVF9PRl9XT1JMRBADEh8KG0FDVElPTl9SRVNVTFRfSU5WQUxJRF9CTE9DSxAEEhoKFkFDVElPTl9SRVNVTFRfT0NDVVBJRUQQBRIfChtBQ1RJT05fUkVTVUxUX05PVEhJTkdfVEhFUkUQBhIdChlBQ1RJT05fUkVTVUxUX1VOQlJFQUtBQkxFEAcSHgoaQUNUSU9OX1JFU1VMVF9SQVRFX0xJTUlURUQQCBIgChxBQ1RJT05fUkVTVUxUX1NUT1JBR0VfRkFJTEVEEAkSFgoSQUNUSU9OX1JFU1VMVF9IRUxEEAoSGAoUQUNUSU9OX1JFU1VMVF9ERU5JRUQQCxIYChRBQ1RJT05fUkVTVUxUX1ZFVE9FRBAMKkIKCkhvbGRSZWFzb24SGwoXSE9MRF9SRUFTT05fVU5TUEVDSUZJRUQQABIXChNIT0xEX1JFQVNPTl9URVJSQUlOEAFCM1oxZ2l0aHViLmNvbS9zdHJhdGF2b3gvc3RyYXRhL25ldC9wcm90b2NvbDtwcm90b2NvbGIGcHJvdG8z");
+  fileDesc("CgxzdHJhdGEucHJvdG8SCXN0cmF0YS52MSKWAwoNQ2xpZW50TWVzc2FnZRIhCgVoZWxsbxgBIAEoCzIQLnN0cmF0YS52MS5IZWxsb0gAEiEKBWlucHV0GAIgASgLMhAuc3RyYXRhLnYxLklucHV0SAASLAoLYnJlYWtfYmxvY2sYAyABKAsyFS5zdHJhdGEudjEuQnJlYWtCbG9ja0gAEiwKC3BsYWNlX2Jsb2NrGAQgASgLMhUuc3RyYXRhLnYxLlBsYWNlQmxvY2tIABIfCgRjaGF0GAUgASgLMg8uc3RyYXRhLnYxLkNoYXRIABIfCgRwaW5nGAYgASgLMg8uc3RyYXRhLnYxLlBpbmdIABIfCgRwb25nGAcgASgLMg8uc3RyYXRhLnYxLlBvbmdIABIpCglzdWJzY3JpYmUYCCABKAsyFC5zdHJhdGEudjEuU3Vic2NyaWJlSAASKgoGcGx1Z2luGAkgASgLMhguc3RyYXRhLnYxLlBsdWdpbk1lc3NhZ2VIABIhCgVwcm9vZhgKIAEoCzIQLnN0cmF0YS52MS5Qcm9vZkgAQgYKBGtpbmQihgUKDVNlcnZlck1lc3NhZ2USJQoHd2VsY29tZRgBIAEoCzISLnN0cmF0YS52MS5XZWxjb21lSAASIwoGcmVqZWN0GAIgASgLMhEuc3RyYXRhLnYxLlJlamVjdEgAEioKCmFjdGlvbl9hY2sYAyABKAsyFC5zdHJhdGEudjEuQWN0aW9uQWNrSAASKwoKY29ycmVjdGlvbhgEIAEoCzIVLnN0cmF0YS52MS5Db3JyZWN0aW9uSAASLgoMYmxvY2tfdXBkYXRlGAUgASgLMhYuc3RyYXRhLnYxLkJsb2NrVXBkYXRlSAASMgoOY2hhdF9icm9hZGNhc3QYBiABKAsyGC5zdHJhdGEudjEuQ2hhdEJyb2FkY2FzdEgAEh8KBHBpbmcYByABKAsyDy5zdHJhdGEudjEuUGluZ0gAEh8KBHBvbmcYCCABKAsyDy5zdHJhdGEudjEuUG9uZ0gAEiEKBWVycm9yGAkgASgLMhAuc3RyYXRhLnYxLkVycm9ySAASHwoEaGVsZBgKIAEoCzIPLnN0cmF0YS52MS5IZWxkSAASJwoIcmVsZWFzZWQYCyABKAsyEy5zdHJhdGEudjEuUmVsZWFzZWRIABIwCg1wbGF5ZXJfam9pbmVkGAwgASgLMhcuc3RyYXRhLnYxLlBsYXllckpvaW5lZEgAEiwKC3BsYXllcl9sZWZ0GA0gASgLMhUuc3RyYXRhLnYxLlBsYXllckxlZnRIABIqCgZwbHVnaW4YDiABKAsyGC5zdHJhdGEudjEuUGx1Z2luTWVzc2FnZUgAEikKCWNoYWxsZW5nZRgPIAEoCzIULnN0cmF0YS52MS5DaGFsbGVuZ2VIAEIGCgRraW5kIn0KDENodW5rTWVzc2FnZRIhCgVjaHVuaxgBIAEoCzIQLnN0cmF0YS52MS5DaHVua0gAEh8KBGRyb3AYAiABKAsyDy5zdHJhdGEudjEuRHJvcEgAEiEKBWRyb3BzGAMgASgLMhAuc3RyYXRhLnYxLkRyb3BzSABCBgoEa2luZCJlCghEYXRhZ3JhbRIuCgxwbGF5ZXJfc3RhdGUYASABKAsyFi5zdHJhdGEudjEuUGxheWVyU3RhdGVIABIhCgVpbnB1dBgCIAEoCzIQLnN0cmF0YS52MS5JbnB1dEgAQgYKBGtpbmQiJwoEVmVjMxIJCgF4GAEgASgBEgkKAXkYAiABKAESCQoBehgDIAEoASIoCgVWZWMzZhIJCgF4GAEgASgCEgkKAXkYAiABKAISCQoBehgDIAEoAiIrCghCbG9ja1BvcxIJCgF4GAEgASgREgkKAXkYAiABKBESCQoBehgDIAEoESItCgpTZWN0aW9uUG9zEgkKAXgYASABKBESCQoBeRgCIAEoERIJCgF6GAMgASgRInsKBUhlbGxvEhgKEHByb3RvY29sX3ZlcnNpb24YASABKA0SDAoEbmFtZRgCIAEoCRIQCghmZWF0dXJlcxgDIAMoCRIVCg12aWV3X2Rpc3RhbmNlGAQgASgNEhIKCnB1YmxpY19rZXkYBSABKAwSDQoFdG9rZW4YBiABKAwiPwoJQ2hhbGxlbmdlEg0KBW5vbmNlGAEgASgMEiMKB2JpbmRpbmcYAiABKA4yEi5zdHJhdGEudjEuQmluZGluZyIaCgVQcm9vZhIRCglzaWduYXR1cmUYASABKAwi4QIKB1dlbGNvbWUSGAoQcHJvdG9jb2xfdmVyc2lvbhgBIAEoDRIRCgllbnRpdHlfaWQYAiABKAQSHgoFc3Bhd24YAyABKAsyDy5zdHJhdGEudjEuVmVjMxILCgN5YXcYBCABKAISDQoFcGl0Y2gYBSABKAISDAoEc2VlZBgGIAEoAxIZChFnZW5lcmF0b3JfdmVyc2lvbhgHIAEoDRImCgZib3VuZHMYCCABKAsyFi5zdHJhdGEudjEuV29ybGRCb3VuZHMSJwoGbGltaXRzGAkgASgLMhcuc3RyYXRhLnYxLlNlcnZlckxpbWl0cxIQCghmZWF0dXJlcxgKIAMoCRIVCg12aWV3X2Rpc3RhbmNlGAsgASgNEgwKBHRpY2sYDCABKAQSFgoOc2VjdGlvbl9mb3JtYXQYDSABKA0SJAoGYmxvY2tzGA4gAygLMhQuc3RyYXRhLnYxLkJsb2NrSW5mbyKjAQoJQmxvY2tJbmZvEgoKAmlkGAEgASgNEgwKBG5hbWUYAiABKAkSDQoFc29saWQYAyABKAgSEwoLdHJhbnNwYXJlbnQYBCABKAgSDQoFY29sb3IYBSABKA0SDgoGbGlxdWlkGAYgASgIEhMKC3JlcGxhY2VhYmxlGAcgASgIEhEKCXBsYWNlYWJsZRgIIAEoCBIRCglicmVha2FibGUYCSABKAgiVAoLV29ybGRCb3VuZHMSFQoNbWluX3NlY3Rpb25feRgBIAEoERIVCg1tYXhfc2VjdGlvbl95GAIgASgREhcKD2JvcmRlcl9zZWN0aW9ucxgDIAEoESKgBQoMU2VydmVyTGltaXRzEhkKEW1heF92aWV3X2Rpc3RhbmNlGAEgASgNEhkKEWNvbnRyb2xfZnJhbWVfY2FwGAIgASgNEhcKD2NodW5rX2ZyYW1lX2NhcBgDIAEoDRIZChFtYXhfZGF0YWdyYW1fc2l6ZRgEIAEoDRIRCgl0aWNrX3JhdGUYBSABKA0SFwoPbWF4X2NoYXRfbGVuZ3RoGAYgASgNEhQKDGNvbnRyb2xfcmF0ZRgHIAEoDRIVCg1jb250cm9sX2J1cnN0GAggASgNEhYKDnN1YnNjcmliZV9yYXRlGAkgASgNEhEKCWNoYXRfcmF0ZRgKIAEoDRIZChFzZWN0aW9uc19wZXJfdGljaxgLIAEoDRIWCg5ieXRlc19wZXJfdGljaxgMIAEoDRIXCg9pZGxlX3RpbWVvdXRfbXMYDSABKA0SEgoKd2Fsa19zcGVlZBgOIAEoARIUCgxzcHJpbnRfc3BlZWQYDyABKAESEQoJZmx5X3NwZWVkGBAgASgBEhIKCnJpc2Vfc3BlZWQYESABKAESEgoKZmFsbF9zcGVlZBgSIAEoARIXCg9zcGVlZF90b2xlcmFuY2UYEyABKAESEgoKbW92ZV9zbGFjaxgUIAEoARIUCgxhbGxvd19mbGlnaHQYFSABKAgSFAoMcGxheWVyX3dpZHRoGBYgASgBEhUKDXBsYXllcl9oZWlnaHQYFyABKAESEgoKZXllX2hlaWdodBgYIAEoARINCgVyZWFjaBgZIAEoARITCgthY3Rpb25fcmF0ZRgaIAEoARIUCgxhY3Rpb25fYnVyc3QYGyABKA0SGAoQaW5wdXRfYmFua190aWNrcxgcIAEoDRIZChFpbnB1dF9jbG9ja19zbGFjaxgdIAEoDSJmCgZSZWplY3QSIgoEY29kZRgBIAEoDjIULnN0cmF0YS52MS5FcnJvckNvZGUSDgoGcmVhc29uGAIgASgJEhMKC21pbl92ZXJzaW9uGAMgASgNEhMKC21heF92ZXJzaW9uGAQgASgNIqEBCgVJbnB1dBISCgppbnB1dF90aWNrGAEgASgEEiEKCHBvc2l0aW9uGAIgASgLMg8uc3RyYXRhLnYxLlZlYzMSIgoIdmVsb2NpdHkYAyABKAsyEC5zdHJhdGEudjEuVmVjM2YSCwoDeWF3GAQgASgCEg0KBXBpdGNoGAUgASgCEg4KBmZseWluZxgGIAEoCBIRCglvbl9ncm91bmQYByABKAgiQgoKQnJlYWtCbG9jaxIgCgNwb3MYASABKAsyEy5zdHJhdGEudjEuQmxvY2tQb3MSEgoKcmVxdWVzdF9pZBgCIAEoDSJRCgpQbGFjZUJsb2NrEiAKA3BvcxgBIAEoCzITLnN0cmF0YS52MS5CbG9ja1BvcxINCgVibG9jaxgCIAEoDRISCgpyZXF1ZXN0X2lkGAMgASgNIhQKBENoYXQSDAoEdGV4dBgBIAEoCSIjCgRQaW5nEg0KBW5vbmNlGAEgASgEEgwKBHRpbWUYAiABKAMiOgoEUG9uZxINCgVub25jZRgBIAEoBBIMCgR0aW1lGAIgASgDEhUKDXJlY2VpdmVyX3RpbWUYAyABKAMiIgoJU3Vic2NyaWJlEhUKDXZpZXdfZGlzdGFuY2UYASABKA0ifAoJQWN0aW9uQWNrEhIKCnJlcXVlc3RfaWQYASABKA0SEAoIYWNjZXB0ZWQYAiABKAgSJwoGcmVzdWx0GAMgASgOMhcuc3RyYXRhLnYxLkFjdGlvblJlc3VsdBIQCghyZXZpc2lvbhgEIAEoBBIOCgZyZWFzb24YBSABKAkimgEKCkNvcnJlY3Rpb24SIQoIcG9zaXRpb24YASABKAsyDy5zdHJhdGEudjEuVmVjMxIiCgh2ZWxvY2l0eRgCIAEoCzIQLnN0cmF0YS52MS5WZWMzZhIXCg9sYXN0X2lucHV0X3RpY2sYAyABKAQSEAoIdGVsZXBvcnQYBCABKAgSCwoDeWF3GAUgASgCEg0KBXBpdGNoGAYgASgCIlAKC0Jsb2NrVXBkYXRlEiAKA3BvcxgBIAEoCzITLnN0cmF0YS52MS5CbG9ja1BvcxINCgVibG9jaxgCIAEoDRIQCghyZXZpc2lvbhgDIAEoBCJQCg1DaGF0QnJvYWRjYXN0EhMKC2Zyb21fZW50aXR5GAEgASgEEgwKBGZyb20YAiABKAkSDAoEdGV4dBgDIAEoCRIOCgZzeXN0ZW0YBCABKAgiSwoFRXJyb3ISIgoEY29kZRgBIAEoDjIULnN0cmF0YS52MS5FcnJvckNvZGUSDwoHbWVzc2FnZRgCIAEoCRINCgVmYXRhbBgDIAEoCCI+CgRIZWxkEiUKBnJlYXNvbhgBIAEoDjIVLnN0cmF0YS52MS5Ib2xkUmVhc29uEg8KB21pc3NpbmcYAiABKA0iCgoIUmVsZWFzZWQiLwoMUGxheWVySm9pbmVkEhEKCWVudGl0eV9pZBgBIAEoBBIMCgRuYW1lGAIgASgJIh8KClBsYXllckxlZnQSEQoJZW50aXR5X2lkGAEgASgEIksKBUNodW5rEiIKA3BvcxgBIAEoCzIVLnN0cmF0YS52MS5TZWN0aW9uUG9zEhAKCHJldmlzaW9uGAIgASgEEgwKBGRhdGEYAyABKAwiKgoERHJvcBIiCgNwb3MYASABKAsyFS5zdHJhdGEudjEuU2VjdGlvblBvcyIXCgVEcm9wcxIOCgZjb29yZHMYASADKBEikQEKC1BsYXllclN0YXRlEhEKCWVudGl0eV9pZBgBIAEoBBIhCghwb3NpdGlvbhgCIAEoCzIPLnN0cmF0YS52MS5WZWMzEgsKA3lhdxgDIAEoAhINCgVwaXRjaBgEIAEoAhIMCgR0aWNrGAUgASgEEiIKCHZlbG9jaXR5GAYgASgLMhAuc3RyYXRhLnYxLlZlYzNmIjEKDVBsdWdpbk1lc3NhZ2USDwoHY2hhbm5lbBgBIAEoCRIPCgdwYXlsb2FkGAIgASgMKt4ECglFcnJvckNvZGUSEwoPRVJST1JfQ09ERV9OT05FEAASFwoTRVJST1JfQ09ERV9JTlRFUk5BTBABEiIKHkVSUk9SX0NPREVfVU5TVVBQT1JURURfVkVSU0lPThACEhcKE0VSUk9SX0NPREVfQkFEX05BTUUQAxIZChVFUlJPUl9DT0RFX05BTUVfVEFLRU4QBBIaChZFUlJPUl9DT0RFX1NFUlZFUl9GVUxMEAUSGAoURVJST1JfQ09ERV9GT1JCSURERU4QBhIgChxFUlJPUl9DT0RFX0hBTkRTSEFLRV9USU1FT1VUEAcSHgoaRVJST1JfQ09ERV9GUkFNRV9UT09fTEFSR0UQCBIYChRFUlJPUl9DT0RFX01BTEZPUk1FRBAJEiEKHUVSUk9SX0NPREVfUFJPVE9DT0xfVklPTEFUSU9OEAoSHgoaRVJST1JfQ09ERV9JTlZBTElEX01FU1NBR0UQCxIbChdFUlJPUl9DT0RFX1JBVEVfTElNSVRFRBAMEhwKGEVSUk9SX0NPREVfU0xPV19DT05TVU1FUhANEhUKEUVSUk9SX0NPREVfS0lDS0VEEA4SFwoTRVJST1JfQ09ERV9TSFVURE9XThAPEhsKF0VSUk9SX0NPREVfSURMRV9USU1FT1VUEBASHgoaRVJST1JfQ09ERV9VTktOT1dOX0NIQU5ORUwQERIZChVFUlJPUl9DT0RFX05BTUVfQk9VTkQQEhIaChZFUlJPUl9DT0RFX0FVVEhfRkFJTEVEEBMSFwoTRVJST1JfQ09ERV9SRVBMQUNFRBAUKlUKB0JpbmRpbmcSFwoTQklORElOR19VTlNQRUNJRklFRBAAEhgKFEJJTkRJTkdfVExTX0VYUE9SVEVSEAESFwoTQklORElOR19TRVJWRVJfQ0VSVBACKo0DCgxBY3Rpb25SZXN1bHQSFAoQQUNUSU9OX1JFU1VMVF9PSxAAEh4KGkFDVElPTl9SRVNVTFRfT1VUX09GX1JFQUNIEAESHAoYQUNUSU9OX1JFU1VMVF9OT1RfTE9BREVEEAISHgoaQUNUSU9OX1JFU1VMVF9PVVRfT0ZfV09STEQQAxIfChtBQ1RJT05fUkVTVUxUX0lOVkFMSURfQkxPQ0sQBBIaChZBQ1RJT05fUkVTVUxUX09DQ1VQSUVEEAUSHwobQUNUSU9OX1JFU1VMVF9OT1RISU5HX1RIRVJFEAYSHQoZQUNUSU9OX1JFU1VMVF9VTkJSRUFLQUJMRRAHEh4KGkFDVElPTl9SRVNVTFRfUkFURV9MSU1JVEVEEAgSIAocQUNUSU9OX1JFU1VMVF9TVE9SQUdFX0ZBSUxFRBAJEhYKEkFDVElPTl9SRVNVTFRfSEVMRBAKEhgKFEFDVElPTl9SRVNVTFRfREVOSUVEEAsSGAoUQUNUSU9OX1JFU1VMVF9WRVRPRUQQDCpCCgpIb2xkUmVhc29uEhsKF0hPTERfUkVBU09OX1VOU1BFQ0lGSUVEEAASFwoTSE9MRF9SRUFTT05fVEVSUkFJThABQjNaMWdpdGh1Yi5jb20vc3RyYXRhdm94L3N0cmF0YS9uZXQvcHJvdG9jb2w7cHJvdG9jb2xiBnByb3RvMw");
 
 /**
  * Describes the message strata.v1.ClientMessage.
@@ -86,186 +86,200 @@ export const HelloSchema = /*@__PURE__*/
   messageDesc(file_strata, 8);
 
 /**
+ * Describes the message strata.v1.Challenge.
+ * Use `create(ChallengeSchema)` to create a new message.
+ */
+export const ChallengeSchema = /*@__PURE__*/
+  messageDesc(file_strata, 9);
+
+/**
+ * Describes the message strata.v1.Proof.
+ * Use `create(ProofSchema)` to create a new message.
+ */
+export const ProofSchema = /*@__PURE__*/
+  messageDesc(file_strata, 10);
+
+/**
  * Describes the message strata.v1.Welcome.
  * Use `create(WelcomeSchema)` to create a new message.
  */
 export const WelcomeSchema = /*@__PURE__*/
-  messageDesc(file_strata, 9);
+  messageDesc(file_strata, 11);
 
 /**
  * Describes the message strata.v1.BlockInfo.
  * Use `create(BlockInfoSchema)` to create a new message.
  */
 export const BlockInfoSchema = /*@__PURE__*/
-  messageDesc(file_strata, 10);
+  messageDesc(file_strata, 12);
 
 /**
  * Describes the message strata.v1.WorldBounds.
  * Use `create(WorldBoundsSchema)` to create a new message.
  */
 export const WorldBoundsSchema = /*@__PURE__*/
-  messageDesc(file_strata, 11);
+  messageDesc(file_strata, 13);
 
 /**
  * Describes the message strata.v1.ServerLimits.
  * Use `create(ServerLimitsSchema)` to create a new message.
  */
 export const ServerLimitsSchema = /*@__PURE__*/
-  messageDesc(file_strata, 12);
+  messageDesc(file_strata, 14);
 
 /**
  * Describes the message strata.v1.Reject.
  * Use `create(RejectSchema)` to create a new message.
  */
 export const RejectSchema = /*@__PURE__*/
-  messageDesc(file_strata, 13);
+  messageDesc(file_strata, 15);
 
 /**
  * Describes the message strata.v1.Input.
  * Use `create(InputSchema)` to create a new message.
  */
 export const InputSchema = /*@__PURE__*/
-  messageDesc(file_strata, 14);
+  messageDesc(file_strata, 16);
 
 /**
  * Describes the message strata.v1.BreakBlock.
  * Use `create(BreakBlockSchema)` to create a new message.
  */
 export const BreakBlockSchema = /*@__PURE__*/
-  messageDesc(file_strata, 15);
+  messageDesc(file_strata, 17);
 
 /**
  * Describes the message strata.v1.PlaceBlock.
  * Use `create(PlaceBlockSchema)` to create a new message.
  */
 export const PlaceBlockSchema = /*@__PURE__*/
-  messageDesc(file_strata, 16);
+  messageDesc(file_strata, 18);
 
 /**
  * Describes the message strata.v1.Chat.
  * Use `create(ChatSchema)` to create a new message.
  */
 export const ChatSchema = /*@__PURE__*/
-  messageDesc(file_strata, 17);
+  messageDesc(file_strata, 19);
 
 /**
  * Describes the message strata.v1.Ping.
  * Use `create(PingSchema)` to create a new message.
  */
 export const PingSchema = /*@__PURE__*/
-  messageDesc(file_strata, 18);
+  messageDesc(file_strata, 20);
 
 /**
  * Describes the message strata.v1.Pong.
  * Use `create(PongSchema)` to create a new message.
  */
 export const PongSchema = /*@__PURE__*/
-  messageDesc(file_strata, 19);
+  messageDesc(file_strata, 21);
 
 /**
  * Describes the message strata.v1.Subscribe.
  * Use `create(SubscribeSchema)` to create a new message.
  */
 export const SubscribeSchema = /*@__PURE__*/
-  messageDesc(file_strata, 20);
+  messageDesc(file_strata, 22);
 
 /**
  * Describes the message strata.v1.ActionAck.
  * Use `create(ActionAckSchema)` to create a new message.
  */
 export const ActionAckSchema = /*@__PURE__*/
-  messageDesc(file_strata, 21);
+  messageDesc(file_strata, 23);
 
 /**
  * Describes the message strata.v1.Correction.
  * Use `create(CorrectionSchema)` to create a new message.
  */
 export const CorrectionSchema = /*@__PURE__*/
-  messageDesc(file_strata, 22);
+  messageDesc(file_strata, 24);
 
 /**
  * Describes the message strata.v1.BlockUpdate.
  * Use `create(BlockUpdateSchema)` to create a new message.
  */
 export const BlockUpdateSchema = /*@__PURE__*/
-  messageDesc(file_strata, 23);
+  messageDesc(file_strata, 25);
 
 /**
  * Describes the message strata.v1.ChatBroadcast.
  * Use `create(ChatBroadcastSchema)` to create a new message.
  */
 export const ChatBroadcastSchema = /*@__PURE__*/
-  messageDesc(file_strata, 24);
+  messageDesc(file_strata, 26);
 
 /**
  * Describes the message strata.v1.Error.
  * Use `create(ErrorSchema)` to create a new message.
  */
 export const ErrorSchema = /*@__PURE__*/
-  messageDesc(file_strata, 25);
+  messageDesc(file_strata, 27);
 
 /**
  * Describes the message strata.v1.Held.
  * Use `create(HeldSchema)` to create a new message.
  */
 export const HeldSchema = /*@__PURE__*/
-  messageDesc(file_strata, 26);
+  messageDesc(file_strata, 28);
 
 /**
  * Describes the message strata.v1.Released.
  * Use `create(ReleasedSchema)` to create a new message.
  */
 export const ReleasedSchema = /*@__PURE__*/
-  messageDesc(file_strata, 27);
+  messageDesc(file_strata, 29);
 
 /**
  * Describes the message strata.v1.PlayerJoined.
  * Use `create(PlayerJoinedSchema)` to create a new message.
  */
 export const PlayerJoinedSchema = /*@__PURE__*/
-  messageDesc(file_strata, 28);
+  messageDesc(file_strata, 30);
 
 /**
  * Describes the message strata.v1.PlayerLeft.
  * Use `create(PlayerLeftSchema)` to create a new message.
  */
 export const PlayerLeftSchema = /*@__PURE__*/
-  messageDesc(file_strata, 29);
+  messageDesc(file_strata, 31);
 
 /**
  * Describes the message strata.v1.Chunk.
  * Use `create(ChunkSchema)` to create a new message.
  */
 export const ChunkSchema = /*@__PURE__*/
-  messageDesc(file_strata, 30);
+  messageDesc(file_strata, 32);
 
 /**
  * Describes the message strata.v1.Drop.
  * Use `create(DropSchema)` to create a new message.
  */
 export const DropSchema = /*@__PURE__*/
-  messageDesc(file_strata, 31);
+  messageDesc(file_strata, 33);
 
 /**
  * Describes the message strata.v1.Drops.
  * Use `create(DropsSchema)` to create a new message.
  */
 export const DropsSchema = /*@__PURE__*/
-  messageDesc(file_strata, 32);
+  messageDesc(file_strata, 34);
 
 /**
  * Describes the message strata.v1.PlayerState.
  * Use `create(PlayerStateSchema)` to create a new message.
  */
 export const PlayerStateSchema = /*@__PURE__*/
-  messageDesc(file_strata, 33);
+  messageDesc(file_strata, 35);
 
 /**
  * Describes the message strata.v1.PluginMessage.
  * Use `create(PluginMessageSchema)` to create a new message.
  */
 export const PluginMessageSchema = /*@__PURE__*/
-  messageDesc(file_strata, 34);
+  messageDesc(file_strata, 36);
 
 /**
  * Describes the enum strata.v1.ErrorCode.
@@ -285,10 +299,26 @@ export const ErrorCode = /*@__PURE__*/
   tsEnum(ErrorCodeSchema);
 
 /**
+ * Describes the enum strata.v1.Binding.
+ */
+export const BindingSchema = /*@__PURE__*/
+  enumDesc(file_strata, 1);
+
+/**
+ * Binding says which connection value the login signature is bound to, so
+ * a signature made on one connection is useless on any other (and through
+ * a relay that terminates TLS itself).
+ *
+ * @generated from enum strata.v1.Binding
+ */
+export const Binding = /*@__PURE__*/
+  tsEnum(BindingSchema);
+
+/**
  * Describes the enum strata.v1.ActionResult.
  */
 export const ActionResultSchema = /*@__PURE__*/
-  enumDesc(file_strata, 1);
+  enumDesc(file_strata, 2);
 
 /**
  * ActionResult says why an action was accepted or refused.
@@ -302,7 +332,7 @@ export const ActionResult = /*@__PURE__*/
  * Describes the enum strata.v1.HoldReason.
  */
 export const HoldReasonSchema = /*@__PURE__*/
-  enumDesc(file_strata, 2);
+  enumDesc(file_strata, 3);
 
 /**
  * HoldReason says why the player is held in place.

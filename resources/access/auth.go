@@ -1,0 +1,91 @@
+package access
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"fmt"
+
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+)
+
+// TOFU returns the trust-on-first-use Authenticator: the first login with
+// a name binds the name to its key, durably, and a later login with the
+// name and another key is refused with NAME_BOUND. It never binds a name
+// for a login the policy refuses (a banned key, a name off the
+// whitelist), so that refused logins cannot claim names; such a login is
+// refused with the policy's reason.
+func (r *Registry) TOFU() transport.Authenticator { return transport.AuthenticatorFunc(r.tofu) }
+
+// Policy returns the Authenticator of bans and the whitelist: a login
+// whose name or key is banned is refused with FORBIDDEN and the ban's
+// reason; while the whitelist is on, a name not on it is refused with
+// FORBIDDEN, operators excepted. It binds nothing, so it also serves
+// after a deployment's own Authenticator (TokenAuthenticator).
+func (r *Registry) Policy() transport.Authenticator { return transport.AuthenticatorFunc(r.policy) }
+
+// Authenticate is TOFU, then Policy: the server's default.
+func (r *Registry) Authenticate(ctx context.Context, l transport.Login) error {
+	return transport.Authenticators(r.TOFU(), r.Policy()).Authenticate(ctx, l)
+}
+
+func (r *Registry) tofu(ctx context.Context, l transport.Login) error {
+	if len(l.Key) != ed25519.PublicKeySize {
+		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "the login carries no Ed25519 public key"}
+	}
+	r.mu.RLock()
+	b, ok := r.names[fold(l.Name)]
+	r.mu.RUnlock()
+	if !ok {
+		if err := r.policy(ctx, l); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("bind name %q: %w", l.Name, err)
+		}
+		var err error
+		if b, err = r.bind(l.Name, l.Key); err != nil {
+			return err
+		}
+	}
+	switch {
+	case b.damaged:
+		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+			Reason: fmt.Sprintf("the key the name %q is bound to cannot be read (a damaged record); an operator can release the name", l.Name)}
+	case !bytes.Equal(b.key, l.Key):
+		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+			Reason: fmt.Sprintf("the name %q belongs to another player's key: log in with the key that first used it, pick another name, or ask an operator to release it", l.Name)}
+	}
+	return nil
+}
+
+func (r *Registry) policy(_ context.Context, l transport.Login) error {
+	if b, ok := r.Banned(l.Name, l.Key); ok {
+		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: banReason(b)}
+	}
+	id := fold(l.Name)
+	r.mu.RLock()
+	_, listed := r.listed[id]
+	_, op := r.ops[id]
+	on := r.wlOn
+	r.mu.RUnlock()
+	if on && !listed && !op {
+		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "not on the whitelist"}
+	}
+	return nil
+}
+
+// banReason is what a banned player is told: "banned: REASON (until
+// 2026-01-02 15:04 UTC)". The handshake is not part of a replay, so the
+// date may be in it.
+func banReason(b Ban) string {
+	s := "banned"
+	if b.Reason != "" {
+		s += ": " + b.Reason
+	}
+	if !b.Until.IsZero() {
+		s += " (until " + b.Until.UTC().Format("2006-01-02 15:04 MST") + ")"
+	}
+	return s
+}
