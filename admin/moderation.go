@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -40,44 +39,10 @@ const maxReason = 200
 // keyHexLen is the length of an Ed25519 public key in hex.
 const keyHexLen = 64
 
-// maxBan is the longest ban with an end that the console's /ban accepts.
-const maxBan = 100 * 365 * 24 * time.Hour
-
-// banUnits are the units of a ban's length.
-var banUnits = map[byte]time.Duration{'s': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': 24 * time.Hour, 'w': 7 * 24 * time.Hour}
-
-// banDuration reports whether the console's /ban reads s as the ban's
-// length: whole numbers with units s, m, h, d or w (any case), one or
-// several ("1d12h"), adding up to more than zero and at most maxBan. It
-// follows systems/commands' parser on purpose: a length given here that
-// /ban did not read as one would become the first word of the reason,
-// and the ban would never end.
-func banDuration(s string) bool {
-	s = strings.ToLower(s)
-	var total time.Duration
-	for s != "" {
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == 0 || i == len(s) || i > 9 {
-			return false
-		}
-		n, err := strconv.Atoi(s[:i])
-		if err != nil {
-			return false
-		}
-		unit, ok := banUnits[s[i]]
-		if !ok {
-			return false
-		}
-		total += time.Duration(n) * unit
-		if total > maxBan {
-			return false
-		}
-		s = s[i+1:]
-	}
-	return total > 0
+// validBanLength reports whether /ban reads s as the ban's length.
+func validBanLength(s string) bool {
+	_, ok := access.ParseBanLength(s)
+	return ok
 }
 
 // playerJSON is one entry of GET /api/players.
@@ -178,7 +143,7 @@ func (m *moderation) register(mux *http.ServeMux) {
 		if err != nil {
 			return "", err
 		}
-		if req.Duration != "" && !banDuration(req.Duration) {
+		if req.Duration != "" && !validBanLength(req.Duration) {
 			return "", fmt.Errorf(`"duration" %q is not a duration such as 30m, 12h, 7d or 2w, above zero and at most 100 years (omit it for a ban without expiry)`, req.Duration)
 		}
 		reason, err := checkReason(req.Reason)
@@ -187,7 +152,7 @@ func (m *moderation) register(mux *http.ServeMux) {
 		}
 		// "/ban bob 7d of griefing" would ban for seven days: the
 		// console reads a leading duration as the ban's length.
-		if first, _, _ := strings.Cut(reason, " "); req.Duration == "" && banDuration(first) {
+		if first, _, _ := strings.Cut(reason, " "); req.Duration == "" && validBanLength(first) {
 			return "", fmt.Errorf(`"reason" starts with %q, which the console would read as the ban's length; give the length on its own ("duration", or strata admin ban --for), or reword the reason`, first)
 		}
 		return join("/ban", target, req.Duration, reason), nil

@@ -33,6 +33,10 @@ const (
 	// granted; recordings made before features were recorded have
 	// recConnected, whose clients replay with LegacyFeatures.
 	recJoined = 6
+	// recLogin is a Connected event with the key its login proved, for
+	// the replay to bind the name as the handshake did (trust on first
+	// use happens before the tick sees the client).
+	recLogin = 7
 )
 
 // Header describes the world and the settings a recording was made with;
@@ -65,6 +69,9 @@ type Event struct {
 	ViewDistance int    // Connected
 	// Features are the features the handshake granted (Connected).
 	Features []string
+	// Key is the Ed25519 public key the login proved (Connected; nil for
+	// synthetic clients and recordings made before keys were recorded).
+	Key []byte
 	Msg      *protocol.ClientMessage
 	Code     protocol.ErrorCode // Disconnected
 }
@@ -145,8 +152,14 @@ func (w *Writer) Event(e Event) {
 			body = binary.AppendUvarint(body, uint64(len(f)))
 			body = append(body, f...)
 		}
+		typ := byte(recJoined)
+		if len(e.Key) > 0 {
+			typ = recLogin
+			body = binary.AppendUvarint(body, uint64(len(e.Key)))
+			body = append(body, e.Key...)
+		}
 		body = append(body, e.Name...)
-		w.record(recJoined, e.Tick, body)
+		w.record(typ, e.Tick, body)
 	case transport.Message:
 		m, err := proto.MarshalOptions{Deterministic: true}.Marshal(e.Msg)
 		if err != nil {
@@ -256,7 +269,7 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			Outbound: binary.LittleEndian.Uint64(body[16:])})
 		return nil
 	}
-	if typ != recConnected && typ != recJoined && typ != recMessage && typ != recDisconnected {
+	if typ != recConnected && typ != recJoined && typ != recLogin && typ != recMessage && typ != recDisconnected {
 		return fmt.Errorf("unknown record type %d", typ)
 	}
 	if k := len(rec.Events); k > 0 && tick < rec.Events[k-1].Tick {
@@ -275,7 +288,7 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			return errors.New("bad view distance")
 		}
 		e.Kind, e.ViewDistance, e.Name, e.Features = transport.Connected, int(v), string(body[n:]), LegacyFeatures()
-	case recJoined:
+	case recJoined, recLogin:
 		v, n := binary.Uvarint(body)
 		if n <= 0 || v > 1<<16 {
 			return errors.New("bad view distance")
@@ -293,6 +306,14 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 				return errors.New("bad feature")
 			}
 			e.Features = append(e.Features, string(body[n:n+int(l)]))
+			body = body[n+int(l):]
+		}
+		if typ == recLogin {
+			l, n := binary.Uvarint(body)
+			if n <= 0 || l == 0 || l > 64 || l > uint64(len(body)-n) {
+				return errors.New("bad key")
+			}
+			e.Key = append([]byte(nil), body[n:n+int(l)]...)
 			body = body[n+int(l):]
 		}
 		e.Kind, e.ViewDistance, e.Name = transport.Connected, int(v), string(body)

@@ -22,7 +22,7 @@ func sample(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Event(Event{Tick: 3, Kind: transport.Connected, Client: 7, Name: "ann", ViewDistance: 8, Features: []string{"batched-drops", "x"}})
+	w.Event(Event{Tick: 3, Kind: transport.Connected, Client: 7, Name: "ann", ViewDistance: 8, Features: []string{"batched-drops", "x"}, Key: bytes.Repeat([]byte{0xab}, 32)})
 	w.Event(Event{Tick: 4, Kind: transport.Message, Client: 7, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: "hi"}}}})
 	w.Hash(Hash{Tick: 4, Sections: 1, Entities: 2, Outbound: 3})
 	w.Event(Event{Tick: 9, Kind: transport.Disconnected, Client: 7, Code: protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT})
@@ -45,7 +45,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	c, m, d := rec.Events[0], rec.Events[1], rec.Events[2]
 	if c.Kind != transport.Connected || c.Name != "ann" || c.ViewDistance != 8 || c.Tick != 3 || c.Client != 7 ||
-		!slices.Equal(c.Features, []string{"batched-drops", "x"}) {
+		!slices.Equal(c.Features, []string{"batched-drops", "x"}) || !bytes.Equal(c.Key, bytes.Repeat([]byte{0xab}, 32)) {
 		t.Errorf("connected %+v", c)
 	}
 	if m.Kind != transport.Message || m.Msg.GetChat().GetText() != "hi" {

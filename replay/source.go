@@ -47,7 +47,7 @@ func (s *RecordingSource) Drain(dst []network.InEvent) []network.InEvent {
 			}
 			s.conns.wrap(ev)
 		}
-		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Features: ev.Features, Msg: ev.Msg, Code: ev.Code})
+		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Features: ev.Features, Key: ev.Key, Msg: ev.Msg, Code: ev.Code})
 	}
 	return dst
 }
@@ -62,6 +62,11 @@ type Source struct {
 	next   int
 	tick   func() uint64
 	conns  conns
+	// OnLogin, when set, is called for each recorded login with a key
+	// before its Connected event is yielded: the replay binds the name
+	// there, as the recorded server's handshake did before its tick saw
+	// the client.
+	OnLogin func(name string, key []byte)
 }
 
 // NewSource replays rec; tick reports the tick being run.
@@ -75,7 +80,10 @@ func (s *Source) Drain(dst []network.InEvent) []network.InEvent {
 	for s.next < len(s.events) && s.events[s.next].Tick <= now {
 		e := s.events[s.next]
 		s.next++
-		ev := network.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Features: e.Features, Msg: e.Msg, Code: e.Code}
+		if e.Kind == transport.Connected && len(e.Key) > 0 && s.OnLogin != nil {
+			s.OnLogin(e.Name, e.Key)
+		}
+		ev := network.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Features: e.Features, Key: e.Key, Msg: e.Msg, Code: e.Code}
 		s.conns.wrap(&ev)
 		dst = append(dst, ev)
 	}

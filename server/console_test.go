@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -279,5 +281,52 @@ func TestAuthIssuerKeyRequired(t *testing.T) {
 		if !strings.Contains(err.Error(), "auth-issuer-key") {
 			t.Errorf("error %q does not name the setting", err)
 		}
+	}
+}
+
+// TestRecordKeepsLoginBindings: a name bound by its login during a
+// recording (trust on first use, in the handshake, which is not recorded)
+// is bound in the replay too, so a command that reads the binding
+// (/release here) answers the same.
+func TestRecordKeepsLoginBindings(t *testing.T) {
+	cfg := Defaults()
+	cfg.DataDir, cfg.SpawnRadius, cfg.MaxViewDistance = t.TempDir(), 1, 2
+	cfg.Record, cfg.RecordHashes = filepath.Join(t.TempDir(), "bindings.strata"), true
+	srv, q := consoleServer(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.loadSpawn(ctx); err != nil {
+		t.Fatal(err)
+	}
+	pub, _, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the transport's handshake does before the tick hears of alice.
+	if err := srv.Access().TOFU().Authenticate(ctx, transport.Login{Name: "alice", Key: pub}); err != nil {
+		t.Fatal(err)
+	}
+	alice := &kickConn{FakeConn: &testkit.FakeConn{Features: []string{}}}
+	q.Push(network.InEvent{Kind: transport.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2, Key: pub})
+	clients := ecs.Resource[network.Clients](srv.App())
+	for i := 0; clients.Len() < 1; i++ {
+		if i > 100 {
+			t.Fatal("alice not admitted")
+		}
+		srv.App().Step()
+	}
+	if got := runConsole(t, srv, "/release alice"); !strings.HasPrefix(got, "released alice") {
+		t.Fatalf("console /release: %q", got)
+	}
+	srv.App().Step()
+	if err := srv.shutdown(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ReplayFile(cfg.Record, ReplayOptions{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Mismatch != nil {
+		t.Fatalf("%v: recorded %+v, replayed %+v", res.Mismatch, res.Mismatch.Want, res.Mismatch.Got)
 	}
 }

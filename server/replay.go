@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/replay"
+	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -132,6 +135,17 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 	}})
 	if err := app.Build(); err != nil {
 		return res, fmt.Errorf("build replay app: %w", err)
+	}
+	if mode, ok := h.Settings[SettingAuth]; !ok || mode == AuthTOFU {
+		// The recorded handshakes bound names before the tick saw their
+		// clients; commands (/release, /ban of a name's key) read those
+		// bindings, so the replay makes them at the same point.
+		tofu := ecs.Resource[access.Registry](app).TOFU()
+		src.OnLogin = func(name string, key []byte) {
+			if err := tofu.Authenticate(context.Background(), transport.Login{Name: name, Key: key}); err != nil {
+				opts.Log.Warn().Err(err).Str("name", name).Msg("replay: recorded login not bound")
+			}
+		}
 	}
 	defer app.Shutdown()
 	app.Commands().Spawn(nil, components.View{Center: chunk.PosOfFloat(spawn.X, spawn.Y, spawn.Z), Radius: cfg.SpawnRadius})

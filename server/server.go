@@ -612,5 +612,22 @@ func (s *Server) header() replay.Header {
 		Seed: s.cfg.Seed, GeneratorVersion: s.gen.Version(), TPS: s.cfg.TPS,
 		MaxViewDistance: s.cfg.MaxViewDistance, SpawnRadius: s.cfg.SpawnRadius,
 		SpawnX: s.spawn.X, SpawnY: s.spawn.Y, SpawnZ: s.spawn.Z, Hashes: s.cfg.RecordHashes,
+		Settings: map[string]string{SettingAuth: s.authMode()},
 	}
+}
+
+// SettingAuth is the recording header's setting naming how logins were
+// authenticated: AuthTOFU (names bound on first use, which a replay
+// repeats from the recorded keys) or AuthToken (--auth-issuer-key).
+const (
+	SettingAuth = "auth"
+	AuthTOFU    = "tofu"
+	AuthToken   = "token"
+)
+
+func (s *Server) authMode() string {
+	if s.cfg.AuthIssuerKey != "" {
+		return AuthToken
+	}
+	return AuthTOFU
 }

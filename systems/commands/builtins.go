@@ -198,7 +198,7 @@ func (b *builtins) ban(ctx *ecs.Context, from Sender, args []string) string {
 	var d time.Duration
 	var span string // the duration as given, for the replies
 	if len(rest) > 0 {
-		if v, ok := parseDuration(rest[0]); ok {
+		if v, ok := access.ParseBanLength(rest[0]); ok {
 			d, span, rest = v, strings.ToLower(rest[0]), rest[1:]
 		}
 	}
@@ -259,47 +259,6 @@ func isKey(s string) bool {
 	}
 	_, err := hex.DecodeString(s)
 	return err == nil
-}
-
-// maxBan is the longest ban with an end; longer is for good.
-const maxBan = 100 * 365 * 24 * time.Hour
-
-// parseDuration reads a ban's duration: a positive whole number and a
-// unit (s, m, h, d for days, w for weeks), or several ("1d12h").
-func parseDuration(s string) (time.Duration, bool) {
-	s = strings.ToLower(s)
-	var total time.Duration
-	for s != "" {
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == 0 || i == len(s) || i > 9 {
-			return 0, false
-		}
-		n, _ := strconv.Atoi(s[:i])
-		var unit time.Duration
-		switch s[i] {
-		case 's':
-			unit = time.Second
-		case 'm':
-			unit = time.Minute
-		case 'h':
-			unit = time.Hour
-		case 'd':
-			unit = 24 * time.Hour
-		case 'w':
-			unit = 7 * 24 * time.Hour
-		default:
-			return 0, false
-		}
-		total += time.Duration(n) * unit
-		if total > maxBan {
-			return 0, false
-		}
-		s = s[i+1:]
-	}
-	return total, total > 0
 }
 
 // unban lifts the ban of a name or a key.

@@ -23,6 +23,10 @@ type InEvent struct {
 	// Features are the features the handshake granted (Connected only);
 	// a recording keeps them, so a replayed client gets what it got.
 	Features []string
+	// Key is the Ed25519 public key the client's login proved (Connected
+	// only; nil for synthetic clients). A recording keeps it, so a replay
+	// binds the name as the handshake did.
+	Key []byte
 	// Msg is the control message (Message only).
 	Msg *protocol.ClientMessage
 	// Code says why the client left (Disconnected only).
@@ -68,6 +72,7 @@ func (s *TransportSource) Drain(dst []InEvent) []InEvent {
 			in.Name = ev.Client.Name()
 			in.ViewDistance = int(ev.Client.ViewDistance())
 			in.Features = ev.Client.Features()
+			in.Key = ev.Client.Key()
 		}
 		dst = append(dst, in)
 		*ev = transport.Event{} // drop references for the GC
