@@ -71,9 +71,9 @@ type Event struct {
 	Features []string
 	// Key is the Ed25519 public key the login proved (Connected; nil for
 	// synthetic clients and recordings made before keys were recorded).
-	Key []byte
-	Msg      *protocol.ClientMessage
-	Code     protocol.ErrorCode // Disconnected
+	Key  []byte
+	Msg  *protocol.ClientMessage
+	Code protocol.ErrorCode // Disconnected
 }
 
 // Hash is the state at the end of one tick, in parts, so a divergence can
