@@ -62,6 +62,10 @@ type Metrics struct {
 	SentBytes *Total
 	// SentSections counts sections sent to clients.
 	SentSections *Total
+	// ChunkStreamBytes counts the frames written to chunk streams, before
+	// compression; ChunkWireBytes what those streams carried (less, for
+	// clients granted deflate-chunks).
+	ChunkStreamBytes, ChunkWireBytes *Total
 	// DeliveryQueuedBytes is the bytes queued to clients' chunk streams,
 	// over all clients, at the last tick.
 	DeliveryQueuedBytes prometheus.Gauge
@@ -154,6 +158,8 @@ func NewMetrics() *Metrics {
 	m.ClientsConnected = gauge("strata_clients_connected", "Connected clients.")
 	m.SentBytes = total("strata_sent_bytes_total", "Bytes sent to clients.")
 	m.SentSections = total("strata_sent_sections_total", "Sections sent to clients.")
+	m.ChunkStreamBytes = total("strata_chunk_stream_bytes_total", "Bytes of frames written to chunk streams, before compression.")
+	m.ChunkWireBytes = total("strata_chunk_wire_bytes_total", "Bytes chunk streams carried on the wire (compressed for clients granted deflate-chunks).")
 	m.DeliveryQueuedBytes = gauge("strata_delivery_queued_bytes", "Bytes queued to clients' chunk streams, over all clients.")
 	m.StorageBatches = total("strata_storage_batches_total", "Storage batches committed.")
 	m.StorageCorruptions = total("strata_storage_corruptions_total", "Corruption events the world database met (damaged blocks read, failed compactions, bad records).")

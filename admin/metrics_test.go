@@ -41,6 +41,8 @@ func TestMetricsExposeEverySeries(t *testing.T) {
 	m.SentBytes.Set(123456)
 	m.SentSections.Add(30)
 	m.DeliveryQueuedBytes.Set(17)
+	m.ChunkStreamBytes.Set(2300)
+	m.ChunkWireBytes.Set(850)
 
 	fams := gather(t, m)
 	// value is the gauge or counter value, or the histogram's count; the
@@ -70,6 +72,8 @@ func TestMetricsExposeEverySeries(t *testing.T) {
 		{"strata_sent_bytes_total", "", 123456},
 		{"strata_sent_sections_total", "", 30},
 		{"strata_delivery_queued_bytes", "", 17},
+		{"strata_chunk_stream_bytes_total", "", 2300},
+		{"strata_chunk_wire_bytes_total", "", 850},
 		{"strata_rejected_inputs_total", "reason=oversized_frame", 2},
 		{"strata_rejected_inputs_total", "reason=bad_radius", 1},
 		{"strata_storage_batches_total", "", 1},

@@ -150,6 +150,7 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 		// has them; the client library reports each position to OnDrop
 		// like a Drop, so the tracker sees no difference.
 		Features:    []string{protocol.FeatureBatchedDrops},
+		PlainChunks: cfg.PlainChunks,
 		PinSHA256:   cfg.PinSHA256,
 		Insecure:    cfg.Insecure,
 		RawSections: !cfg.Decode,
@@ -176,7 +177,13 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 	defer func() {
 		st, held := tr.finish(time.Now())
 		b.res.addTrack(st, held)
-		b.res.bytes += conn.Stats().ChunkBytes
+		cs := conn.Stats()
+		b.res.bytes += cs.ChunkBytes
+		b.res.streamBytes += cs.ChunkStreamBytes
+		b.res.wireBytes += cs.ChunkWireBytes
+		if conn.HasFeature(protocol.FeatureDeflateChunks) {
+			b.res.deflateJoins++
+		}
 		s.endMoving(time.Now())
 		_ = conn.Close()
 	}()

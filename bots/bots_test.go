@@ -111,6 +111,15 @@ func TestBotsAgainstRealServer(t *testing.T) {
 		if b.MovingSeconds <= 0 || b.Path <= 0 {
 			t.Errorf("%s: moved %.1f s, %.1f blocks", b.Name, b.MovingSeconds, b.Path)
 		}
+		// Bots ask for the compressed chunk stream: fewer bytes on the
+		// wire than in the stream, which holds every frame.
+		if b.DeflateJoins != b.Joins || b.WireBytes == 0 || b.WireBytes >= b.StreamBytes || b.StreamBytes <= b.Bytes {
+			t.Errorf("%s: deflate-chunks on %d of %d joins, %d bytes on the wire, %d in the stream, %d of Chunk payload",
+				b.Name, b.DeflateJoins, b.Joins, b.WireBytes, b.StreamBytes, b.Bytes)
+		}
+	}
+	if rep.WireBytesPerSection <= 0 || rep.WireBytesPerSection >= rep.StreamBytesPerSection {
+		t.Errorf("%.1f bytes per section on the wire, %.1f in the stream", rep.WireBytesPerSection, rep.StreamBytesPerSection)
 	}
 	if tot := rep.Total; tot.Sections != rep.PerBot[0].Sections+rep.PerBot[1].Sections+rep.PerBot[2].Sections {
 		t.Errorf("total %d sections is not the sum of the bots'", tot.Sections)
@@ -122,13 +131,14 @@ func TestBotsAgainstRealServer(t *testing.T) {
 }
 
 // TestTeleportReconnects checks that the teleport pattern rejoins under
-// the same name and gets a complete view each time.
+// the same name and gets a complete view each time; with PlainChunks, on
+// plain chunk streams, whose bytes on the wire are the stream's.
 func TestTeleportReconnects(t *testing.T) {
 	t.Parallel()
 	srv, addr, _ := startServer(t)
 	rep, err := Run(context.Background(), Config{
 		Server: addr, Bots: 1, Pattern: Teleport, Duration: 5 * time.Second, View: 2, Hop: time.Second,
-		PinSHA256: srv.CertSHA256(), Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
+		PinSHA256: srv.CertSHA256(), PlainChunks: true, Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +146,9 @@ func TestTeleportReconnects(t *testing.T) {
 	b := rep.PerBot[0]
 	if b.Errors != 0 || b.Joins < 2 || b.Complete < b.Joins-1 {
 		t.Errorf("%d joins, %d complete views, errors %v", b.Joins, b.Complete, b.Messages)
+	}
+	if b.DeflateJoins != 0 || b.WireBytes == 0 || b.WireBytes != b.StreamBytes {
+		t.Errorf("plain chunks: deflate-chunks on %d joins, %d bytes on the wire, %d in the stream", b.DeflateJoins, b.WireBytes, b.StreamBytes)
 	}
 }
 

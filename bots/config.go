@@ -122,6 +122,10 @@ type Config struct {
 	// ConnectParallel bounds simultaneous handshakes [16]; the server
 	// refuses more than 64 at once.
 	ConnectParallel int
+	// PlainChunks makes the bots not ask for the compressed chunk stream
+	// (protocol.FeatureDeflateChunks), which they otherwise ask for, as
+	// the Go client does by default.
+	PlainChunks bool
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool

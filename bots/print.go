@@ -47,7 +47,15 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "views complete    %d of %d joins\n", t.Complete, t.Joins)
 	fmt.Fprintf(w, "received          %.0f sections/s over the run, %.0f sections/s while moving (sum over bots)\n", rep.SectionsPerSecond, rep.MovingSectionsPerSecond)
-	fmt.Fprintf(w, "bytes per section %.0f on the chunk stream, %.0f of section data\n", rep.BytesPerSection, rep.DataBytesPerSection)
+	wire := "plain"
+	switch {
+	case t.DeflateJoins == t.Joins && t.Joins > 0:
+		wire = "deflate-chunks"
+	case t.DeflateJoins > 0:
+		wire = fmt.Sprintf("deflate-chunks on %d of %d joins", t.DeflateJoins, t.Joins)
+	}
+	fmt.Fprintf(w, "bytes per section %.1f on the wire (%s), %.1f on the chunk stream before compression, %.0f of Chunk payload, %.0f of section data\n",
+		rep.WireBytesPerSection, wire, rep.StreamBytesPerSection, rep.BytesPerSection, rep.DataBytesPerSection)
 	fmt.Fprintf(w, "entered view      %d while moving: %d prefetched, %d arrived later (delay p50 %s, p99 %s, max %s), %d left first\n",
 		t.Entered, t.Prefetched, t.Arrived, msCell(t.DelayP50, t.Arrived > 0), msCell(t.DelayP99, t.Arrived > 0), msCell(t.DelayMax, t.Arrived > 0), t.LeftEarly)
 	fmt.Fprintf(w, "missing too long  %d section(s) still missing past the limit after entering; longest missing %s; %d still missing at the end\n",

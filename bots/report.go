@@ -18,9 +18,15 @@ type botResult struct {
 	// that completed its view.
 	track      trackStats
 	firstViews []time.Duration
-	// bytes is the chunk-stream payload received (Conn.Stats.ChunkBytes);
-	// heldSections the sections held at the end of the last connection.
+	// bytes is the Chunk frames' payload received (Conn.Stats.ChunkBytes);
+	// streamBytes the whole chunk stream after decompression and
+	// wireBytes as it arrived (ChunkStreamBytes, ChunkWireBytes);
+	// deflateJoins counts the joins granted deflate-chunks; heldSections
+	// the sections held at the end of the last connection.
 	bytes        uint64
+	streamBytes  uint64
+	wireBytes    uint64
+	deflateJoins int
 	heldSections int
 	corrections  uint64
 	held         time.Duration // time the server held the bot
@@ -71,14 +77,21 @@ type Summary struct {
 	// of the view was held, over the completed joins.
 	FirstViewP50 float64 `json:"first_view_p50_ms"`
 	FirstViewMax float64 `json:"first_view_max_ms"`
-	// Sections (Chunks) and Drops received; Bytes is the chunk-stream
-	// payload, DataBytes the encoded section data alone; Held the
+	// Sections (Chunks) and Drops received; Bytes is the Chunk frames'
+	// payload, DataBytes the encoded section data alone; StreamBytes the
+	// whole chunk stream (every frame, Drops and length prefixes
+	// included) before compression, WireBytes the chunk stream as it
+	// arrived (compressed for the DeflateJoins joins granted
+	// deflate-chunks; equal to StreamBytes for the others); Held the
 	// sections held at the end.
-	Sections  uint64 `json:"sections"`
-	Bytes     uint64 `json:"bytes"`
-	DataBytes uint64 `json:"data_bytes"`
-	Drops     uint64 `json:"drops"`
-	Held      int    `json:"held_at_end"`
+	Sections     uint64 `json:"sections"`
+	Bytes        uint64 `json:"bytes"`
+	DataBytes    uint64 `json:"data_bytes"`
+	StreamBytes  uint64 `json:"stream_bytes"`
+	WireBytes    uint64 `json:"wire_bytes"`
+	DeflateJoins int    `json:"deflate_joins"`
+	Drops        uint64 `json:"drops"`
+	Held         int    `json:"held_at_end"`
 	// SectionsMoving counts Sections received while moving.
 	SectionsMoving uint64 `json:"sections_while_moving"`
 	// Arrival after entering the view, while moving (see trackStats).
@@ -136,6 +149,9 @@ func summarize(name string, rs ...*botResult) Summary {
 		views = append(views, r.firstViews...)
 		s.Sections += t.Chunks
 		s.Bytes += r.bytes
+		s.StreamBytes += r.streamBytes
+		s.WireBytes += r.wireBytes
+		s.DeflateJoins += r.deflateJoins
 		s.DataBytes += t.DataBytes
 		s.Drops += t.Drops
 		s.Held += r.heldSections
@@ -191,10 +207,16 @@ type Report struct {
 	Interrupted bool    `json:"interrupted,omitempty"`
 	// SectionsPerSecond is all sections received over Wall;
 	// MovingSectionsPerSecond sums each bot's sections received while
-	// moving over its time moving. BytesPerSection is chunk-stream payload
-	// per section, DataBytesPerSection the encoded section alone.
+	// moving over its time moving. Per section received:
+	// WireBytesPerSection is the chunk stream as it arrived (compressed
+	// with deflate-chunks), StreamBytesPerSection the same stream before
+	// compression (every frame, Drops and length prefixes included),
+	// BytesPerSection the Chunk frames' payload, DataBytesPerSection the
+	// encoded section alone.
 	SectionsPerSecond       float64 `json:"sections_per_s"`
 	MovingSectionsPerSecond float64 `json:"moving_sections_per_s"`
+	WireBytesPerSection     float64 `json:"wire_bytes_per_section"`
+	StreamBytesPerSection   float64 `json:"stream_bytes_per_section"`
 	BytesPerSection         float64 `json:"bytes_per_section"`
 	DataBytesPerSection     float64 `json:"data_bytes_per_section"`
 	// Total sums every bot; PerBot lists them in order.
@@ -221,6 +243,8 @@ func buildReport(cfg *Config, results []*botResult, wall time.Duration) *Report 
 		rep.SectionsPerSecond = float64(rep.Total.Sections) / wall.Seconds()
 	}
 	if rep.Total.Sections > 0 {
+		rep.WireBytesPerSection = float64(rep.Total.WireBytes) / float64(rep.Total.Sections)
+		rep.StreamBytesPerSection = float64(rep.Total.StreamBytes) / float64(rep.Total.Sections)
 		rep.BytesPerSection = float64(rep.Total.Bytes) / float64(rep.Total.Sections)
 		rep.DataBytesPerSection = float64(rep.Total.DataBytes) / float64(rep.Total.Sections)
 	}

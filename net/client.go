@@ -55,6 +55,11 @@ type Client struct {
 	dgrams  *outQueue
 	sub     *subThrottle
 	wg      sync.WaitGroup // the connection's stream goroutines
+
+	// The chunk stream's figures, for the disconnect log: frames and the
+	// batches they were written in, their bytes, and the bytes the stream
+	// carried (fewer with deflate-chunks).
+	chunkFrames, chunkBatches, chunkRaw, chunkWire atomic.Uint64
 }
 
 type clientState uint8
@@ -105,10 +110,16 @@ func (c *Client) Key() ed25519.PublicKey { return ed25519.PublicKey(c.hello.GetP
 // Hello is the client's handshake message. Read-only.
 func (c *Client) Hello() *protocol.Hello { return c.hello }
 
-// Features are the granted features (sent in the Welcome).
-func (c *Client) Features() []string { return slices.Clone(c.features) }
+// Features are the granted features the simulation acts on: those of the
+// Welcome less the ones the transport implements alone
+// (protocol.TransportOnly: deflate-chunks), so that what the simulation
+// sees, records and replays does not depend on how the bytes travel.
+func (c *Client) Features() []string {
+	return slices.DeleteFunc(slices.Clone(c.features), protocol.TransportOnly)
+}
 
-// HasFeature reports whether feature f was granted.
+// HasFeature reports whether feature f was granted (any feature of the
+// Welcome, transport-only ones included).
 func (c *Client) HasFeature(f string) bool { return slices.Contains(c.features, f) }
 
 // ViewDistance is the granted initial view distance: Hello.view_distance

@@ -51,6 +51,10 @@ type Config struct {
 	// Features the server grants when a client asks for them. Default: every
 	// feature protocol defines.
 	Features []string
+	// DeflateLevel is the compression level of the chunk stream of clients
+	// granted protocol.FeatureDeflateChunks: 1 (fastest) to 9 (smallest);
+	// 0 takes DefaultDeflateLevel.
+	DeflateLevel int
 	// Limits are the per-connection limits; zero fields take defaults.
 	Limits Limits
 	// Authenticator decides, after the login signature verified, whether
@@ -173,7 +177,14 @@ func (c Config) withDefaults() (Config, error) {
 	c.MaxViewDistance = min(cmp.Or(c.MaxViewDistance, protocol.DefaultMaxViewDistance), protocol.ViewDistanceLimit)
 	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
-		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops}
+		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
+			protocol.FeatureDeflateChunks}
+	}
+	if c.DeflateLevel == 0 {
+		c.DeflateLevel = DefaultDeflateLevel
+	}
+	if c.DeflateLevel < 1 || c.DeflateLevel > 9 {
+		return c, fmt.Errorf("transport: DeflateLevel %d is outside 1..9", c.DeflateLevel)
 	}
 	for alpn := range c.ALPNHandlers {
 		if alpn == protocol.ALPN || alpn == "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -93,7 +94,7 @@ func (c *Client) run() {
 	c.log.Info().Msg("client admitted")
 	c.wg.Add(4)
 	go c.readControl()
-	go c.writeLoop(c.control, c.ctl.st, "control")
+	go c.writeLoop(c.control, newPlainSink(&streamWriter{c: c, w: c.ctl.st}), "control")
 	go c.chunkWriter()
 	go c.datagramWriter()
 	if c.dgramsOK {
@@ -374,7 +375,9 @@ func (c *Client) readDatagrams() {
 	}
 }
 
-// chunkWriter opens the chunk stream and writes the chunk queue to it.
+// chunkWriter opens the chunk stream and writes the chunk queue to it:
+// as one DEFLATE stream when the client was granted deflate-chunks,
+// plain frames otherwise.
 func (c *Client) chunkWriter() {
 	st, err := c.sess.OpenUniStream(c.ctx)
 	if err != nil {
@@ -382,24 +385,32 @@ func (c *Client) chunkWriter() {
 		c.wg.Done()
 		return
 	}
-	c.writeLoop(c.chunks, st, "chunk")
+	out := &streamWriter{c: c, w: st, wire: &c.chunkWire}
+	var sink frameSink
+	if c.HasFeature(protocol.FeatureDeflateChunks) {
+		d, err := newDeflateSink(out, c.srv.cfg.DeflateLevel)
+		if err != nil { // a level withDefaults let through: a bug, not the client's fault
+			c.fail(protocol.ErrorCode_ERROR_CODE_INTERNAL, err, false)
+			c.wg.Done()
+			return
+		}
+		sink = d
+	} else {
+		sink = newPlainSink(out)
+	}
+	c.writeLoop(c.chunks, sink, "chunk")
 }
 
-// writeLoop drains q into w until the connection ends. Each write has a
-// WriteStallTimeout deadline: a client that stops reading (its flow-control
-// window stays full) is closed with SLOW_CONSUMER instead of holding its
-// queue forever.
-func (c *Client) writeLoop(q *outQueue, w SendStream, what string) {
+// writeLoop drains q into sink until the connection ends: every frame of
+// a batch taken from the queue, then a flush, so each batch is on the
+// stream (and decodable) before the loop waits again. Each stream write
+// has a WriteStallTimeout deadline: a client that stops reading (its
+// flow-control window stays full) is closed with SLOW_CONSUMER instead of
+// holding its queue forever.
+func (c *Client) writeLoop(q *outQueue, sink frameSink, what string) {
 	defer c.wg.Done()
-	stall := c.srv.cfg.Limits.WriteStallTimeout
+	chunk := q == c.chunks
 	var batch [][]byte
-	scratch := make([]byte, 0, coalesceMax)
-	write := func(b []byte) error {
-		_ = w.SetWriteDeadline(time.Now().Add(stall))
-		_, err := w.Write(b)
-		c.srv.stats.bytesOut.Add(uint64(len(b)))
-		return err
-	}
 	for {
 		select {
 		case <-q.wake:
@@ -415,29 +426,19 @@ func (c *Client) writeLoop(q *outQueue, w SendStream, what string) {
 			var err error
 			for _, f := range batch {
 				total += len(f)
-				if err != nil {
-					continue
-				}
-				if len(f) >= coalesceFrame {
-					if len(scratch) > 0 {
-						err = write(scratch)
-						scratch = scratch[:0]
-					}
-					if err == nil {
-						err = write(f)
-					}
-					continue
-				}
-				scratch = append(scratch, f...)
-				if len(scratch) >= coalesceMax {
-					err = write(scratch)
-					scratch = scratch[:0]
+				if err == nil {
+					err = sink.frame(f)
 				}
 			}
-			if err == nil && len(scratch) > 0 {
-				err = write(scratch)
+			if err == nil {
+				err = sink.flush()
 			}
-			scratch = scratch[:0]
+			if chunk {
+				c.chunkFrames.Add(uint64(len(batch)))
+				c.chunkBatches.Add(1)
+				c.chunkRaw.Add(uint64(total))
+				c.srv.stats.chunkRaw.Add(uint64(total))
+			}
 			q.done(len(batch), total)
 			clear(batch)
 			if err != nil {
@@ -446,6 +447,67 @@ func (c *Client) writeLoop(q *outQueue, w SendStream, what string) {
 			}
 		}
 	}
+}
+
+// streamWriter is the bottom of a write loop: every Write goes to the
+// stream with a fresh stall deadline and is counted.
+type streamWriter struct {
+	c    *Client
+	w    SendStream
+	wire *atomic.Uint64 // the client's chunk-stream counter (and the server's), or nil
+}
+
+func (s *streamWriter) Write(b []byte) (int, error) {
+	_ = s.w.SetWriteDeadline(time.Now().Add(s.c.srv.cfg.Limits.WriteStallTimeout))
+	n, err := s.w.Write(b)
+	s.c.srv.stats.bytesOut.Add(uint64(n))
+	if s.wire != nil {
+		s.wire.Add(uint64(n))
+		s.c.srv.stats.chunkWire.Add(uint64(n))
+	}
+	return n, err
+}
+
+// frameSink turns a batch of frames into stream writes.
+type frameSink interface {
+	// frame adds one frame (length prefix included).
+	frame(f []byte) error
+	// flush puts everything added so far on the stream.
+	flush() error
+}
+
+// plainSink writes frames as they are, coalescing small ones.
+type plainSink struct {
+	out     io.Writer
+	scratch []byte
+}
+
+func newPlainSink(out io.Writer) *plainSink {
+	return &plainSink{out: out, scratch: make([]byte, 0, coalesceMax)}
+}
+
+func (p *plainSink) frame(f []byte) error {
+	if len(f) >= coalesceFrame {
+		if err := p.flush(); err != nil {
+			return err
+		}
+		_, err := p.out.Write(f)
+		return err
+	}
+	p.scratch = append(p.scratch, f...)
+	if len(p.scratch) >= coalesceMax {
+		return p.flush()
+	}
+	return nil
+}
+
+func (p *plainSink) flush() error {
+	if len(p.scratch) == 0 {
+		return nil
+	}
+	_, err := p.out.Write(p.scratch)
+	p.scratch = p.scratch[:0]
+	return err
 }
 
 // datagramWriter sends queued datagrams; failures drop the datagram.

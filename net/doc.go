@@ -15,7 +15,10 @@
 // Inbox.Drain, which never blocks. In the other direction each Client has
 // bounded outbound queues (control, chunk, datagram) written by that
 // client's own goroutines; Client.Send and friends return false instead of
-// blocking when a queue is full, so a slow client hurts only itself.
+// blocking when a queue is full, so a slow client hurts only itself. For a
+// client granted protocol.FeatureDeflateChunks the chunk writer compresses
+// each batch it drains into the stream's one DEFLATE stream (deflate.go),
+// with a compressor borrowed from a shared pool for the batch.
 //
 // Per client the events are ordered: Connected first, then Messages in the
 // order the client sent them, then exactly one Disconnected — also when the

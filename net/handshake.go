@@ -84,7 +84,10 @@ func (s *Server) serveSession(sess Session) {
 		code != protocol.ErrorCode_ERROR_CODE_REPLACED {
 		ev = c.log.Warn()
 	}
-	ev.Stringer("code", code).Bool("remote", remote).AnErr("cause", cause).Msg("client disconnected")
+	ev.Stringer("code", code).Bool("remote", remote).AnErr("cause", cause).
+		Uint64("chunk_frames", c.chunkFrames.Load()).Uint64("chunk_batches", c.chunkBatches.Load()).
+		Uint64("chunk_bytes", c.chunkRaw.Load()).Uint64("chunk_wire_bytes", c.chunkWire.Load()).
+		Msg("client disconnected")
 	s.inbox.push(Event{Kind: Disconnected, ID: c.id, Client: c, Code: code, Err: cause, Remote: remote})
 	// After the push: a login taking this one over waits for it, so the
 	// tick sees this Disconnected before the new Connected.

@@ -27,6 +27,8 @@ type memHarness struct {
 
 	// onConnected runs on the tick for each Connected event, after Accept.
 	onConnected func(c *transport.Client)
+	// onEvent runs on the tick for every event, after onConnected.
+	onEvent func(ev transport.Event)
 
 	sessions sync.WaitGroup // ServeSession calls
 	stop     chan struct{}
@@ -70,6 +72,9 @@ func (h *memHarness) tick() {
 				if h.onConnected != nil {
 					h.onConnected(ev.Client)
 				}
+			}
+			if h.onEvent != nil {
+				h.onEvent(ev)
 			}
 		}
 	}

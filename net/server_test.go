@@ -3,6 +3,7 @@ package transport_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -93,7 +94,8 @@ func TestHandshakeAndBridge(t *testing.T) {
 	if l := w.GetLimits(); l.GetMaxViewDistance() != 16 || l.GetControlFrameCap() != 64<<10 || l.GetChunkFrameCap() != 1<<20 || l.GetTickRate() != 20 {
 		t.Errorf("limits = %v", l)
 	}
-	if f := w.GetFeatures(); len(f) != 1 || f[0] != protocol.FeatureDatagramInput {
+	// The client asks for deflate-chunks by default, after its own list.
+	if f := w.GetFeatures(); !slices.Equal(f, []string{protocol.FeatureDatagramInput, protocol.FeatureDeflateChunks}) {
 		t.Errorf("features = %v", f)
 	}
 	ev := h.Wait("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == transport.Connected })

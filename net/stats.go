@@ -11,24 +11,33 @@ type Stats struct {
 	// Admitted, Rejected and Disconnected count clients by outcome.
 	Admitted, Rejected, Disconnected uint64
 	// MessagesIn counts control messages and datagrams received from
-	// admitted clients; BytesOut counts frame bytes written to streams.
+	// admitted clients; BytesOut counts bytes written to streams (the
+	// chunk streams' after compression).
 	MessagesIn, BytesOut uint64
+	// ChunkBytes counts the frames written to chunk streams, length
+	// prefixes included, before compression; ChunkWireBytes the bytes
+	// those streams carried: the same for plain streams, the DEFLATE
+	// stream for clients granted deflate-chunks.
+	ChunkBytes, ChunkWireBytes uint64
 }
 
 type counters struct {
 	connections, admitted, rejected, disconnected atomic.Uint64
 	messagesIn, bytesOut                          atomic.Uint64
+	chunkRaw, chunkWire                           atomic.Uint64
 }
 
 // Stats returns a snapshot of the counters.
 func (s *Server) Stats() Stats {
 	return Stats{
-		Clients:      s.Clients(),
-		Connections:  s.stats.connections.Load(),
-		Admitted:     s.stats.admitted.Load(),
-		Rejected:     s.stats.rejected.Load(),
-		Disconnected: s.stats.disconnected.Load(),
-		MessagesIn:   s.stats.messagesIn.Load(),
-		BytesOut:     s.stats.bytesOut.Load(),
+		Clients:        s.Clients(),
+		Connections:    s.stats.connections.Load(),
+		Admitted:       s.stats.admitted.Load(),
+		Rejected:       s.stats.rejected.Load(),
+		Disconnected:   s.stats.disconnected.Load(),
+		MessagesIn:     s.stats.messagesIn.Load(),
+		BytesOut:       s.stats.bytesOut.Load(),
+		ChunkBytes:     s.stats.chunkRaw.Load(),
+		ChunkWireBytes: s.stats.chunkWire.Load(),
 	}
 }

@@ -428,6 +428,11 @@ func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
 		m.SentSections.Set(d.Sent)
 		m.DeliveryQueuedBytes.Set(float64(d.QueuedBytes))
 	}
+	if n := s.net.Load(); n != nil {
+		st := n.Stats()
+		m.ChunkStreamBytes.Set(st.ChunkBytes)
+		m.ChunkWireBytes.Set(st.ChunkWireBytes)
+	}
 	if snap != nil {
 		if clients != nil {
 			snap.Clients = clients.Len()

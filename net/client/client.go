@@ -47,6 +47,7 @@ type Conn struct {
 	stats struct {
 		chunks, chunkBytes, drops, blockUpdates, control, datagrams atomic.Uint64
 		plugin, pluginDropped                                       atomic.Uint64
+		streamBytes, wireBytes                                      atomic.Uint64
 	}
 
 	pluginOnce sync.Once
@@ -74,13 +75,18 @@ type Section struct {
 	Decoded *chunk.Section
 }
 
-// Stats are cumulative counters. Drops counts sections dropped, whether by
-// a Drop each or together in a Drops (feature batched-drops).
-// PluginMessages counts the server's PluginMessages received;
-// PluginDropped those of them discarded because Handlers.OnPlugin did not
-// keep up (its queue was full).
+// Stats are cumulative counters. ChunkBytes is the payload of the Chunk
+// frames received (no length prefixes, no Drops). On the chunk stream as a
+// whole, ChunkStreamBytes counts every frame with its length prefix, after
+// decompression, and ChunkWireBytes the bytes the stream carried: the same
+// for plain frames, the DEFLATE stream's with deflate-chunks. Drops counts
+// sections dropped, whether by a Drop each or together in a Drops (feature
+// batched-drops). PluginMessages counts the server's PluginMessages
+// received; PluginDropped those of them discarded because
+// Handlers.OnPlugin did not keep up (its queue was full).
 type Stats struct {
 	Chunks, ChunkBytes, Drops, BlockUpdates, ControlMessages, Datagrams uint64
+	ChunkStreamBytes, ChunkWireBytes                                    uint64
 	PluginMessages, PluginDropped                                       uint64
 	Sections                                                            int
 }
@@ -174,7 +180,7 @@ func (c *Conn) handshake(ctx context.Context) error {
 	hello := &protocol.Hello{
 		ProtocolVersion: c.opts.ProtocolVersion,
 		Name:            c.opts.Name,
-		Features:        c.opts.Features,
+		Features:        c.opts.requested(),
 		ViewDistance:    c.opts.ViewDistance,
 		PublicKey:       c.Key(),
 		Token:           c.opts.Token,
@@ -459,15 +465,17 @@ func (c *Conn) Stats() Stats {
 	n := len(c.sections)
 	c.mu.RUnlock()
 	return Stats{
-		Chunks:          c.stats.chunks.Load(),
-		ChunkBytes:      c.stats.chunkBytes.Load(),
-		Drops:           c.stats.drops.Load(),
-		BlockUpdates:    c.stats.blockUpdates.Load(),
-		ControlMessages: c.stats.control.Load(),
-		Datagrams:       c.stats.datagrams.Load(),
-		PluginMessages:  c.stats.plugin.Load(),
-		PluginDropped:   c.stats.pluginDropped.Load(),
-		Sections:        n,
+		Chunks:           c.stats.chunks.Load(),
+		ChunkBytes:       c.stats.chunkBytes.Load(),
+		ChunkStreamBytes: c.stats.streamBytes.Load(),
+		ChunkWireBytes:   c.stats.wireBytes.Load(),
+		Drops:            c.stats.drops.Load(),
+		BlockUpdates:     c.stats.blockUpdates.Load(),
+		ControlMessages:  c.stats.control.Load(),
+		Datagrams:        c.stats.datagrams.Load(),
+		PluginMessages:   c.stats.plugin.Load(),
+		PluginDropped:    c.stats.pluginDropped.Load(),
+		Sections:         n,
 	}
 }
 
@@ -489,7 +497,7 @@ func (c *Conn) readerDone(err error, what string) {
 			c.setErr(err)
 		} else if !errors.Is(err, io.EOF) {
 			c.setErr(fmt.Errorf("client: %s: %w", what, err))
-			_ = c.sess.CloseWithError(frame.Code(err), what)
+			_ = c.sess.CloseWithError(streamCode(err), what)
 		}
 	}
 	c.cancel()

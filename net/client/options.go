@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -21,11 +22,17 @@ type Options struct {
 	// ViewDistance is the requested view distance in sections; 0 asks for
 	// the server's default.
 	ViewDistance uint32
-	// Features to request (protocol.Feature*); none by default. The
-	// client handles what each one changes on the wire itself: with
-	// protocol.FeatureBatchedDrops, for example, a Drops frame is applied
-	// and reported to OnDrop exactly like one Drop per section.
+	// Features to request (protocol.Feature*), besides
+	// protocol.FeatureDeflateChunks, which the client always asks for
+	// unless PlainChunks. The client handles what each one changes on the
+	// wire itself: with protocol.FeatureBatchedDrops, for example, a Drops
+	// frame is applied and reported to OnDrop exactly like one Drop per
+	// section; with deflate-chunks it decompresses the chunk stream.
 	Features []string
+	// PlainChunks does not ask for protocol.FeatureDeflateChunks (unless
+	// Features lists it): the chunk stream then carries plain frames
+	// (measurements, tests).
+	PlainChunks bool
 	// ProtocolVersion overrides protocol.Version (tests of version
 	// negotiation).
 	ProtocolVersion uint32
@@ -141,4 +148,13 @@ func (o *Options) withDefaults() error {
 		o.PluginQueue = 256
 	}
 	return nil
+}
+
+// requested is the Hello's feature list: Features, then deflate-chunks
+// unless PlainChunks or already listed. Features itself is not modified.
+func (o *Options) requested() []string {
+	if o.PlainChunks || slices.Contains(o.Features, protocol.FeatureDeflateChunks) {
+		return o.Features
+	}
+	return append(slices.Clip(o.Features), protocol.FeatureDeflateChunks)
 }

@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bufio"
 	"fmt"
 	"time"
 
@@ -110,7 +109,7 @@ func (c *Conn) readChunks() {
 		c.readerDone(err, "chunk stream")
 		return
 	}
-	r := bufio.NewReaderSize(st, 64<<10)
+	r := chunkSource(st, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
 	h := &c.opts.Handlers
 	for {
 		payload, err := frame.ReadFrame(r, frame.ChunkCap)

@@ -41,7 +41,22 @@ const (
 	// client that asks for it must handle both: the server may still send
 	// single Drops.
 	FeatureBatchedDrops = "batched-drops"
+	// FeatureDeflateChunks compresses the chunk stream: once granted,
+	// everything the server writes on the chunk stream is one raw DEFLATE
+	// stream (RFC 1951, no zlib or gzip header) holding the usual frames,
+	// sync-flushed (an empty stored block) after every batch it writes, so
+	// each frame can be decoded as soon as its bytes arrive. One window
+	// spans the stream's whole life: a section is compressed against the
+	// sections sent before it. Browsers decode it with
+	// DecompressionStream("deflate-raw").
+	FeatureDeflateChunks = "deflate-chunks"
 )
+
+// TransportOnly reports whether feature f is implemented by the transport
+// alone, below the simulation: it changes how bytes travel, never which
+// messages are sent (FeatureDeflateChunks). The simulation, and so every
+// recording and replay, never sees such a feature.
+func TransportOnly(f string) bool { return f == FeatureDeflateChunks }
 
 // Name rules for Hello.name.
 const (
