@@ -128,6 +128,16 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 	clock := max(mv.Clock, sub(now, s.bank))
 	avail := sub(now+s.slack, clock)
 	elapsed := min(tick-mv.LastInputTick, avail)
+	if mv.Teleported {
+		// Until the client takes the teleport, an input resynchronises
+		// only from within one input tick's move of where the server put
+		// the player. An input predicted before the client saw the
+		// teleport claims every tick since its last accepted one, and
+		// with those (up to bank + slack: 31 blocks for a flyer) it would
+		// pass for a move from the destination back to where the client
+		// still was, undoing the teleport.
+		elapsed = min(elapsed, 1)
+	}
 	mode := physics.Sprint
 	flying := in.GetFlying() && s.allowFlight
 	if flying {

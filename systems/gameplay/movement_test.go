@@ -296,6 +296,43 @@ func TestTeleport(t *testing.T) {
 	}
 }
 
+// TestStaleInputDoesNotUndoATeleport checks that an input predicted
+// before the client saw a teleport cannot pass for a move from the
+// destination back to where the client was, however many ticks it
+// claims: a flyer's input sent in the round trip of a teleport 13
+// blocks away, claiming the 23 ticks of banked time and clock slack
+// (31 blocks of flight), are dropped; the first input from the new place
+// resynchronises, one tick's move from it.
+func TestStaleInputDoesNotUndoATeleport(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.AllowFlight = true
+	w := newGameWorld(t, cfg)
+	p := w.join("flyer")
+	w.move(p, 1, 0.5, 65, 0.5, true)
+	w.step(1)
+	if got := p.conn.Take(); len(testkit.CorrectionsOf(got)) != 0 || w.pos(p).Y != 65 {
+		t.Fatalf("take-off: messages %v, position %+v", got, w.pos(p))
+	}
+	w.step(40) // idle: the bank fills
+	dest := components.Position{X: 6.5, Y: 64, Z: -11.5}
+	if !Teleport(w.app.World(), w.app.Tick(), w.entity(p), dest) {
+		t.Fatal("Teleport refused a player")
+	}
+	p.conn.Take()
+	w.step(int(cfg.BankTicks + cfg.ClockSlack))
+	w.move(p, 40, 0.5, 65, 0.5, true) // from before the teleport: 13 blocks away
+	w.step(1)
+	if got := p.conn.Take(); len(got) != 0 || w.pos(p) != dest || !w.movement(p).Teleported {
+		t.Fatalf("a stale input after the teleport: messages %v, position %+v, %+v", got, w.pos(p), w.movement(p))
+	}
+	fly := cfg.Limits.FlySpeed / cfg.Limits.TPS // one tick of flight
+	w.move(p, 1, dest.X+fly, dest.Y, dest.Z, true)
+	w.step(1)
+	if got := p.conn.Take(); len(got) != 0 || w.pos(p).X != dest.X+fly || w.movement(p).Teleported {
+		t.Fatalf("resync from the destination: messages %v, position %+v, %+v", got, w.pos(p), w.movement(p))
+	}
+}
+
 // TestSavedTimeIsBounded checks that a client idle for a long time may
 // spend only BankTicks (plus the slack) of it in one move.
 func TestSavedTimeIsBounded(t *testing.T) {

@@ -9,19 +9,24 @@ import { demoSections } from "./demo.js";
 import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
-import { Predictor } from "./predict.js";
+import { Predictor, catchUpSteps } from "./predict.js";
 import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
-import { Rate, Window } from "./stats.js";
+import { Rate, RunFrames, Window } from "./stats.js";
 import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const DEFAULT_VIEW = 8;
 const PING_EVERY_MS = 2000;
-// An idle player still sends an Input this often: the server keeps unspent
-// input time for input_bank_ticks (1 s), and a longer gap would let the
-// next move claim up to the edge of its clock slack.
-const INPUT_HEARTBEAT_MS = 500;
+// An idle player still sends an Input every half input_bank_ticks of its
+// input ticks (10 at 20 Hz): the server keeps unspent input time for
+// input_bank_ticks, and a longer gap would let the next move claim up to
+// the edge of its clock slack, leaving none for jitter. Counted in input
+// ticks, not wall time: on a slow page a wall-time heartbeat rides on the
+// next frame, which may come a whole frame (or more) too late.
+function heartbeatTicks(rules) {
+  return BigInt(Math.max(1, Math.floor((rules.inputBankTicks || 20) / 2)));
+}
 const IDLE = Object.freeze({ forward: 0, strafe: 0, up: 0, jump: false, sprint: false });
 
 export class Game {
@@ -65,12 +70,13 @@ export class Game {
     this.lastRefusal = null; // {requestId, kind, result, reason} of the last refused action
     this.plugins = new Map(); // plugin channel → Set of handlers, shared by every session
     this.lastInput = "";
-    this.lastInputAt = 0;
+    this.lastInputTick = 0n; // the input tick of the last Input sent
     this.others = new Map(); // entity id → {name, tick, target, shown, yaw}
     this.names = new Map();
     this.rtt = null;
     this.pingNonce = 0n;
     this.corrections = 0;
+    this.holds = 0; // Held messages: the server waiting for terrain around the player
     this.chat = [];
 
     this.stats = {
@@ -80,6 +86,9 @@ export class Game {
       meshMs: new Window(200),
       firstMeshAt: null, // performance.now() of the first mesh: ms since the page started loading
       frameMs: new Window(300),
+      // The frames since the last resetFrameStats (a test's run): the
+      // frame time a run actually had.
+      run: new RunFrames(),
       sectionRate: new Rate(5),
     };
 
@@ -102,7 +111,7 @@ export class Game {
   /** run connects and reconnects until the page closes or a retry cannot help. */
   async run() {
     this.setTickRate(20);
-    requestAnimationFrame((t) => this.frame(t));
+    requestAnimationFrame(() => this.frame());
     // The key every login is signed with: this browser's, from IndexedDB
     // (made on the first visit). Without Ed25519 in WebCrypto there is no
     // login at all.
@@ -182,7 +191,7 @@ export class Game {
    */
   async runDemo() {
     this.setTickRate(20);
-    requestAnimationFrame((t) => this.frame(t));
+    requestAnimationFrame(() => this.frame());
     const w = {
       entityId: 0n,
       spawn: { x: -52.5, y: 92, z: -60.5 },
@@ -253,6 +262,7 @@ export class Game {
     });
     this.predictor.reset();
     this.lastInput = "";
+    this.lastInputTick = 0n;
     this.held = null;
     // A new session: the last one's errors (a NAME_TAKEN before this name
     // was picked, a dropped connection) are history, not news.
@@ -351,6 +361,7 @@ export class Game {
         break;
       case "held":
         this.held = { missing: v.missing };
+        this.holds++;
         break;
       case "released":
         this.held = null;
@@ -467,12 +478,15 @@ export class Game {
 
   // sendSteps sends one Input per simulated step (its input tick is the
   // step's), skipping steps that changed nothing but for a heartbeat.
-  sendSteps(steps, now) {
+  // All of a frame's Inputs go in one write (Session.sendAll).
+  sendSteps(steps) {
+    const heartbeat = heartbeatTicks(this.rules);
+    const inputs = [];
     for (const h of steps) {
       const s = h.after;
       const snapshot = [s.pos.x, s.pos.y, s.pos.z, h.yaw, h.pitch, s.flying, s.onGround].map((v) => (typeof v === "number" ? v.toFixed(4) : v)).join();
-      if (snapshot === this.lastInput && now - this.lastInputAt < INPUT_HEARTBEAT_MS) continue;
-      this.send("input", {
+      if (snapshot === this.lastInput && h.tick - this.lastInputTick < heartbeat) continue;
+      inputs.push(["input", {
         inputTick: h.tick,
         position: { ...s.pos },
         velocity: { ...s.vel },
@@ -480,30 +494,43 @@ export class Game {
         pitch: h.pitch,
         flying: s.flying,
         onGround: s.onGround,
-      });
+      }]);
       this.lastInput = snapshot;
-      this.lastInputAt = now;
+      this.lastInputTick = h.tick;
     }
+    if (inputs.length && !this.demo) this.session?.sendAll(inputs);
   }
 
-  frame(now) {
+  frame() {
     if (this.busyFrameMs > 0) {
       // A test's stand-in for a slow machine (window.strata.setBusyFrame):
       // each frame takes at least this long.
       const until = performance.now() + this.busyFrameMs;
       while (performance.now() < until);
-      now = performance.now();
     }
+    // The time this frame runs at, not requestAnimationFrame's timestamp
+    // (the frame's start): on a slow page the callback runs up to a few
+    // hundred ms after it, by an amount that varies frame to frame, and
+    // steps counted from those timestamps bunch up — a frame running soon
+    // after a late one claims the late one's lag at once, more input time
+    // than the server has given since the last Input (it keeps unspent
+    // time for input_bank_ticks only), and the server refuses the move as
+    // too fast. Counted at the moment the steps are sent, the time a frame
+    // claims is never ahead of the server's clock.
+    const now = performance.now();
     const elapsed = this.lastFrame ? now - this.lastFrame : 0;
     const dt = Math.min(0.1, elapsed / 1000);
-    if (this.lastFrame) this.stats.frameMs.add(elapsed);
+    if (this.lastFrame) {
+      this.stats.frameMs.add(elapsed);
+      this.stats.run.add(elapsed, catchUpSteps(this.rules) * this.predictor.stepMs);
+    }
     this.lastFrame = now;
     const blockAt = (x, y, z) => this.store.blockAt(x, y, z);
     if (this.welcome && !this.held) {
       const move = this.testMove ?? (this.controls.enabled ? this.controls.move() : IDLE);
       this.move = move;
       const steps = this.predictor.advance(elapsed, move, blockAt);
-      if (this.session || this.demo) this.sendSteps(steps, now);
+      if (this.session || this.demo) this.sendSteps(steps);
     } else {
       this.predictor.acc = 0; // held: no time passes for movement (the server keeps none either)
     }
@@ -525,7 +552,7 @@ export class Game {
       this.lastHud = now;
       this.updateHud(now);
     }
-    requestAnimationFrame((t) => this.frame(t));
+    requestAnimationFrame(() => this.frame());
   }
 
   findTarget(eye, dir, blockAt) {
@@ -791,6 +818,7 @@ export class Game {
         yaw: this.player.yaw,
         pitch: this.player.pitch,
         flying: this.player.flying,
+        onGround: this.player.onGround,
         flightAllowed: this.rules.allowFlight,
         reach: this.rules.reach,
         blocks: { fromServer: this.blocks.fromServer, count: this.blocks.count },
@@ -802,6 +830,8 @@ export class Game {
         meshesBuilt: this.stats.meshesBuilt,
         firstMeshMs: this.stats.firstMeshAt === null ? null : this.stats.firstMeshAt,
         frameP95Ms: this.stats.frameMs.percentile(95),
+        // The frames since resetFrameStats() (stats.js RunFrames).
+        runFrames: this.stats.run.summary(),
         sectionsPerS: this.stats.sectionRate.perSecond(performance.now()),
         rttMs: this.rtt,
         corrections: this.corrections,
@@ -810,6 +840,9 @@ export class Game {
         modeSpeed: this.modeSpeed(),
         inputTick: Number(this.predictor.tick),
         replayed: this.predictor.replayed,
+        holds: this.holds,
+        resyncs: this.predictor.resyncs,
+        backoffs: this.predictor.backoffs,
         lastCorrection: this.lastCorrection ?? null,
         tickRate: this.rules.tickRate,
         target: this.target && { x: this.target.x, y: this.target.y, z: this.target.z, block: this.target.block },
@@ -826,6 +859,8 @@ export class Game {
       setFlying: (on) => this.setFlying(!!on),
       // setBusyFrame makes every frame spin for ms: a slow machine, for tests (0 turns it off).
       setBusyFrame: (ms) => (this.busyFrameMs = Math.max(0, Number(ms) || 0)),
+      // resetFrameStats starts status().runFrames afresh (a test's run).
+      resetFrameStats: () => (this.stats.run = new RunFrames(), true),
       // chat sends a chat line (or a command such as /tp); false without a session.
       chat: (text) => (this.session ? this.send("chat", { text: String(text) }) : false),
       setViewDistance: (d) => this.setViewDistance(d),

@@ -11,8 +11,31 @@
 // a Correction (the server's state as of its last_input_tick) rewinds the
 // player there and replays the steps after it, instead of snapping back.
 
-/** MAX_CATCH_UP bounds the steps one frame may run: beyond it the time is dropped, not owed. */
-export const MAX_CATCH_UP = 10;
+/**
+ * MAX_CATCH_UP bounds the steps one frame may run: beyond it the time is
+ * dropped, not owed. The bound a frame runs under is the server's
+ * (catchUpSteps): it keeps a client's unspent input time for
+ * input_bank_ticks only, so a longer frame's time is lost on the server
+ * too; MAX_CATCH_UP caps what a server may ask for.
+ */
+export const MAX_CATCH_UP = 40;
+
+/**
+ * catchUpSteps is the most steps one frame runs under rules:
+ * input_bank_ticks less input_clock_slack + 1 (16 of 20 by default).
+ * After a frame longer than the bank the server's clock for this client
+ * restarts input_bank_ticks behind its own, and a frame that then claimed
+ * all of them would leave the client only the slack (3 ticks) for the
+ * next frames' jitter: on a slow page, where sends trickle out behind
+ * long frames, the next inputs would often reach the server early by
+ * more than that, and be refused. Claiming slack + 1 fewer keeps that
+ * much in hand, at the cost of a stalled frame's last 0.2 s.
+ */
+export function catchUpSteps(rules) {
+  const bank = Math.floor(rules?.inputBankTicks || 20);
+  const slack = Math.floor(rules?.inputClockSlack ?? 3);
+  return Math.max(1, Math.min(MAX_CATCH_UP, bank - slack - 1));
+}
 
 // HISTORY bounds the steps kept for replay (a few seconds at 20 Hz); older
 // ones cannot be corrected into any more.
@@ -46,21 +69,66 @@ export class Predictor {
     this.history = []; // {tick, move, yaw, pitch, flying, after: state}
     this.prev = state(this.player);
     this.replayed = 0; // steps replayed by corrections, for the HUD and tests
+    this.resyncs = 0; // resyncs (teleports, releases from a hold), for tests
     this.paused = 0; // input ticks to let pass unsimulated (see resync)
     this.pauseAfterNext = 0;
+    this.aligning = false; // the next frame runs one step at once, from no stored time (see resync)
+    this.backoffs = 0; // pauses after corrections, for tests
+    this.frameMs = 0; // a decaying peak of recent frame times (see headroom)
   }
 
   /**
-   * resync gives the server's input clock its slack back after it was
-   * restarted (a teleport, a release from a hold): the server then
-   * grants the first input all the time it may run ahead
+   * headroom is how many input ticks the client keeps behind the
+   * server's clock after it restarts it: slack + 1, or more on a page
+   * whose frames are longer than that. The server measures every input
+   * against the first one after a restart; a later input that reaches it
+   * with less delay behind its step is early by the difference, which on
+   * a slow page (its steps sent a frame apart, the sends trickling out
+   * behind long frames) can be most of a frame.
+   */
+  get headroom() {
+    const slack = (this.player.rules.inputClockSlack ?? 3) + 1;
+    return Math.min(catchUpSteps(this.player.rules), Math.max(slack, Math.ceil(this.frameMs / this.stepMs)));
+  }
+
+  /**
+   * resync restarts the input clock against the server's after the
+   * server restarted its own (a teleport, a release from a hold): the
+   * server then grants the first input all the time it may run ahead
    * (input_clock_slack, docs/protocol.md §9.5), which leaves none for
-   * jitter, and every early burst of inputs would be refused. So after
-   * the next step the client lets slack + 1 ticks pass without
-   * simulating (or claiming) them: a pause of ~0.2 s at 20 Hz.
+   * jitter, and every later input that reaches it earlier, relative to
+   * its step, than that first one did is refused.
+   *
+   * So the first step after a resync is simulated in the frame that sends
+   * it, not from frame time stored before (which on a slow page is up to
+   * a whole frame old, and would make every later input look early by
+   * that much: at 4 fps, 250 ms, more than the slack): the stored time
+   * is dropped, the next frame runs exactly one step, and the clock counts
+   * from that frame. Then the client lets headroom ticks pass without
+   * simulating (or claiming) them — slack + 1, a pause of ~0.2 s at
+   * 20 Hz, or about a frame on a slower page — which gives the server's
+   * clock its slack back for a server tick running late, and room for
+   * the page's own jitter.
    */
   resync() {
-    this.pauseAfterNext = (this.player.rules.inputClockSlack ?? 3) + 1;
+    this.resyncs++;
+    this.acc = 0;
+    this.aligning = true;
+    this.paused = 0;
+    this.pauseAfterNext = this.headroom;
+  }
+
+  /**
+   * backoff lets slack + 1 ticks pass unclaimed after a Correction: the
+   * server refuses an input that claims time it has not given yet, and a
+   * client whose clock has caught up with the server's edge would be
+   * refused again by the next early input, and the next. The pause moves
+   * it back from the edge. (A correction for another reason, a wall, is
+   * no worse for a 0.2 s pause.)
+   */
+  backoff() {
+    this.backoffs++;
+    this.paused = Math.max(this.paused, (this.player.rules.inputClockSlack ?? 3) + 1);
   }
 
   /** stepMs is the length of one input tick. */
@@ -70,7 +138,7 @@ export class Predictor {
 
   /**
    * advance adds a frame's elapsed time and runs the whole steps it
-   * completes (at most MAX_CATCH_UP), each with move and the player's
+   * completes (at most catchUpSteps), each with move and the player's
    * current look. Returns the steps run: {tick, state} to send as Inputs.
    * @param {number} elapsedMs time since the last frame
    * @param {{forward:number, strafe:number, up:number, jump:boolean, sprint:boolean}} move
@@ -78,15 +146,25 @@ export class Predictor {
    */
   advance(elapsedMs, move, blockAt) {
     const step = this.stepMs;
-    this.acc += Math.max(0, elapsedMs);
-    let n = Math.floor(this.acc / step + 1e-9);
-    if (n > MAX_CATCH_UP) {
-      // A stalled page (a background tab, a debugger): run the bound and
-      // drop the rest; the server keeps unspent time for a while anyway.
-      n = MAX_CATCH_UP;
-      this.acc = n * step;
+    this.frameMs = Math.max(Math.max(0, elapsedMs), this.frameMs * 0.95);
+    let n;
+    if (this.aligning) {
+      // The first step after a resync: now, from no stored time.
+      this.aligning = false;
+      this.acc = 0;
+      n = 1;
+    } else {
+      this.acc += Math.max(0, elapsedMs);
+      n = Math.floor(this.acc / step + 1e-9);
+      const most = catchUpSteps(this.player.rules);
+      if (n > most) {
+        // A stalled page (a background tab, a debugger): run the bound
+        // and drop the rest, which the server would not keep either.
+        n = most;
+        this.acc = n * step;
+      }
+      this.acc = Math.max(0, this.acc - n * step);
     }
-    this.acc = Math.max(0, this.acc - n * step);
     const ran = [];
     for (let i = 0; i < n; i++) {
       if (this.paused > 0) {
@@ -130,8 +208,9 @@ export class Predictor {
    * correct applies a Correction: the server's position and velocity as
    * of input tick lastInputTick. Steps up to it are dropped (the server
    * has judged them); the player restarts from the server's state and the
-   * later steps are replayed with their own inputs and look. A teleport
-   * drops every step: the inputs predicted before it are void.
+   * later steps are replayed with their own inputs and look, and the
+   * client backs off (backoff). A teleport drops every step: the inputs
+   * predicted before it are void; the clock resyncs.
    * @returns {number} the steps replayed
    */
   correct(c, blockAt) {
@@ -146,6 +225,7 @@ export class Predictor {
       this.resync();
       return 0;
     }
+    this.backoff();
     const later = this.history.filter((h) => h.tick > last);
     this.history = [];
     let replayed = 0;

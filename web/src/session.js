@@ -269,6 +269,29 @@ export class Session {
   }
 
   /**
+   * sendAll writes several control messages ([kind, value] pairs) in one
+   * write: a frame's Inputs. Each write is a task of the page's main
+   * thread, and on a slow page a write per message queues up behind the
+   * frames, so that the inputs reach the server later and later; one
+   * write per frame keeps up. False if the session is not open.
+   * @param {Array<[string, object]>} messages
+   */
+  sendAll(messages) {
+    if (this.closed || !this.writer) return false;
+    if (messages.length === 0) return true;
+    const frames = messages.map(([kind, value]) => clientFrame(kind, value));
+    const all = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    let at = 0;
+    for (const f of frames) {
+      all.set(f, at);
+      at += f.length;
+    }
+    this.stats.controlOut += frames.length;
+    this.writer.write(all).catch((err) => this.finish(asSessionError(err)));
+    return true;
+  }
+
+  /**
    * sendPlugin sends payload on a plugin channel ("namespace:name"). A
    * malformed channel throws a TypeError and nothing is sent. The server
    * refuses a payload over its cap (16 KiB by default), messages over its

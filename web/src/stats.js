@@ -52,3 +52,39 @@ export class Rate {
     return t / this.seconds;
   }
 }
+
+/**
+ * RunFrames summarises the frames of a stretch of time (a test's run):
+ * their count and times, and how much of the time fell in frames longer
+ * than the most one frame may claim (limitMs: predict.js catchUpSteps,
+ * from the server's input_bank_ticks), which the client drops.
+ */
+export class RunFrames {
+  constructor(n = 4000) {
+    this.times = new Window(n);
+    this.totalMs = 0;
+    this.beyondMs = 0;
+  }
+
+  /** add records one frame of ms, of which anything beyond limitMs cannot be claimed. */
+  add(ms, limitMs) {
+    this.times.add(ms);
+    this.totalMs += ms;
+    this.beyondMs += Math.max(0, ms - limitMs);
+    this.limitMs = limitMs;
+  }
+
+  summary() {
+    const w = this.times;
+    return {
+      count: w.n,
+      meanMs: w.mean(),
+      p50Ms: w.percentile(50),
+      p95Ms: w.percentile(95),
+      maxMs: w.percentile(100),
+      totalMs: this.totalMs,
+      beyondLimitMs: this.beyondMs,
+      limitMs: this.limitMs ?? 0,
+    };
+  }
+}

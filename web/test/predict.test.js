@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 
 import { BLOCK } from "../src/blocks.gen.js";
 import { Player, rulesFromLimits } from "../src/physics.js";
-import { MAX_CATCH_UP, Predictor } from "../src/predict.js";
+import { catchUpSteps, MAX_CATCH_UP, Predictor } from "../src/predict.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../../testdata/movement/limits.json", import.meta.url), "utf8"));
 const rules = rulesFromLimits(vectors.limits);
@@ -65,10 +65,22 @@ test("N steps give the same positions at any frame timing", () => {
   }
 });
 
-test("one long frame runs at most MAX_CATCH_UP steps", () => {
+test("one long frame runs at most input_bank_ticks less slack + 1 steps", () => {
+  const most = rules.inputBankTicks - rules.inputClockSlack - 1;
+  assert.equal(catchUpSteps(rules), most);
   const pr = new Predictor(newPlayer());
-  assert.equal(pr.advance(5000, idle, floor).length, MAX_CATCH_UP);
+  assert.equal(pr.advance(5000, idle, floor).length, most);
   assert.equal(pr.advance(0, idle, floor).length, 0, "the dropped time is not owed");
+  // Frames up to that long lose none of their time: a page at 1.25 fps
+  // still walks at walking speed.
+  const slow = new Predictor(newPlayer());
+  const move = { ...idle, forward: 1 };
+  let steps = 0;
+  for (let i = 0; i < 5; i++) steps += slow.advance(most * slow.stepMs, move, floor).length;
+  assert.equal(steps, 5 * most);
+  assert.equal(catchUpSteps({ ...rules, inputBankTicks: 1000 }), MAX_CATCH_UP, "a server's bound is capped");
+  assert.equal(catchUpSteps({ inputBankTicks: 0 }), 16, "a server that states none: 20 less 3 + 1");
+  assert.equal(catchUpSteps({ inputBankTicks: 2, inputClockSlack: 3 }), 1, "at least one step");
 });
 
 test("interpolation goes from the previous step to the current one", () => {
@@ -118,16 +130,20 @@ test("a correction mid-way rewinds and replays the later inputs", () => {
   assert.ok(Math.abs(p.pos.z - before.z) < 1e-9, `z ${p.pos.z}: the later steps kept their distance`);
   assert.equal(pr.tick, 10n, "the input clock does not move back");
   assert.deepEqual(pr.history.map((h) => h.tick), [5n, 6n, 7n, 8n, 9n, 10n]);
-  // Further steps continue from the replayed state.
+  // The client backs off slack + 1 ticks, then further steps continue
+  // from the replayed state.
+  const slack = rules.inputClockSlack;
+  for (let i = 0; i < slack + 1; i++) assert.deepEqual(pr.advance(pr.stepMs, move, floor), [], "backing off");
   const [h] = pr.advance(pr.stepMs, move, floor);
   assert.equal(h.tick, 11n);
   assert.ok(Math.abs(h.after.pos.x - (before.x + 1)) < 1e-9);
+  assert.equal(pr.backoffs, 1);
 });
 
 test("a teleport correction drops the unacknowledged inputs", () => {
   const p = newPlayer();
   const pr = new Predictor(p);
-  pr.advance(10 * pr.stepMs, { ...idle, forward: 1 }, floor);
+  for (let i = 0; i < 10; i++) pr.advance(pr.stepMs, { ...idle, forward: 1 }, floor); // a page at 20 fps
   const replayed = pr.correct({ position: { x: 100.5, y: 64, z: 100.5 }, lastInputTick: 4n, teleport: true }, floor);
   assert.equal(replayed, 0);
   assert.deepEqual(p.pos, { x: 100.5, y: 64, z: 100.5 });
@@ -139,6 +155,34 @@ test("a teleport correction drops the unacknowledged inputs", () => {
   const steps = [];
   for (let i = 0; i < slack + 3; i++) steps.push(...pr.advance(pr.stepMs, idle, floor));
   assert.deepEqual(steps.map((h) => h.tick), [11n, 12n], `after a teleport: ${steps.map((h) => h.tick)}`);
+});
+
+test("after a resync the first step is the frame's own, not time stored before", () => {
+  // A slow page (250 ms frames): the teleport arrives between two frames,
+  // 240 ms after the last one. The next frame runs one step, whatever
+  // its length, and the input clock counts from that frame: no input
+  // after it claims time from before it (which would reach the server
+  // early by up to a frame, beyond the clock slack), and a pause of at
+  // least a frame follows.
+  const p = newPlayer();
+  const pr = new Predictor(p);
+  const move = { ...idle, forward: 1 };
+  pr.advance(240, move, floor); // 4 steps, 40 ms stored
+  assert.equal(pr.tick, 4n);
+  pr.correct({ position: { x: 10.5, y: 64, z: 10.5 }, lastInputTick: 2n, teleport: true }, floor);
+  assert.equal(pr.acc, 0, "the stored time is dropped");
+  const first = pr.advance(250, move, floor);
+  assert.deepEqual(first.map((h) => h.tick), [5n], "one step in the first frame after the teleport");
+  assert.equal(pr.acc, 0, "and the clock counts from that frame");
+  // The pause is a frame here (5 ticks), more than slack + 1 (4): a
+  // slow page's inputs reach the server up to a frame apart in delay.
+  assert.equal(rules.inputClockSlack, 3);
+  const next = pr.advance(250, move, floor);
+  assert.deepEqual(next.map((h) => h.tick), [], `then: ${next.map((h) => h.tick)}`);
+  // From there on every frame claims exactly its own time.
+  let claimed = 0;
+  for (let i = 0; i < 8; i++) claimed += pr.advance(250, move, floor).length;
+  assert.equal(claimed, 40);
 });
 
 test("replay uses each step's own look", () => {

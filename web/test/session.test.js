@@ -59,6 +59,7 @@ class FakeWebTransport {
       readable: this.toClient.readable,
       writable: new WritableStream({
         write(chunk) {
+          self.writes = (self.writes ?? 0) + 1;
           self.clientFrames.push(chunk);
           for (let p; (p = self.clientFrames.next()); ) self.fromClient.push(fromBinary(ClientMessageSchema, p));
           self.waiters = self.waiters.filter((done) => !done());
@@ -191,11 +192,17 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.equal(s.stats.badDatagrams, 1);
   assert.equal(got.control[0].kind.case, "blockUpdate");
 
-  // Client sends go out framed, in order.
+  // Client sends go out framed, in order; sendAll writes several at once.
+  await tick();
+  const writes = wt.writes ?? 0;
   s.send("input", { inputTick: 1n, position: { x: 1, y: 2, z: 3 } });
   s.send("subscribe", { viewDistance: 9 });
+  assert.equal(s.sendAll([["input", { inputTick: 2n }], ["input", { inputTick: 3n }], ["input", { inputTick: 4n }]]), true);
+  assert.equal(s.sendAll([]), true);
   await tick();
-  assert.deepEqual(wt.fromClient.slice(2).map((m) => m.kind.case), ["input", "subscribe"]);
+  assert.deepEqual(wt.fromClient.slice(2).map((m) => m.kind.case), ["input", "subscribe", "input", "input", "input"]);
+  assert.deepEqual(wt.fromClient.slice(4).map((m) => m.kind.value.inputTick), [2n, 3n, 4n]);
+  assert.equal(wt.writes - writes, 3, "two sends and one sendAll");
 
   wt.serverClose(15, "server stopping");
   await tick();
