@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -14,93 +13,23 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
-	"github.com/stratavox/strata/net/certs"
-	"github.com/stratavox/strata/resources/access"
-	"github.com/stratavox/strata/resources/storage"
-	"github.com/stratavox/strata/server/backups"
-	"github.com/stratavox/strata/systems/status"
 	webclient "github.com/stratavox/strata/web"
 	"github.com/stratavox/strata/worldgen"
 )
 
-// newServerOn is New over terrain instead of the world generator, with
-// spawn where new players appear: the whole server — QUIC and
-// WebTransport listener, the admin listener with the browser client at
-// /play, the access registry and logins — over a simple world a test
-// lays out, for tests that need known ground under a player (the browser
-// movement test). It follows New step by step, leaving out what such a
-// test does not use: recordings (Config.Record) and login tokens
-// (Config.AuthIssuerKey), which it refuses. The generator New would have
-// made still names the world (its seed and version, in the Welcome and
-// the status page); terrain must have the same version. Keep it in step
-// with New: what New sets up that Run relies on must be set up here too.
+// newServerOn is the whole server (New's) over terrain instead of the
+// world generator, with spawn where new players appear: for tests that
+// need known ground under a player (the browser movement test). The
+// generator still names the world (its seed and version, in the Welcome
+// and the status page), so terrain must have the same version.
 func newServerOn(cfg Config, log zerolog.Logger, terrain Terrain, spawn components.Position) (*Server, error) {
-	if cfg.Record != "" || cfg.AuthIssuerKey != "" {
-		return nil, errors.New("newServerOn: recordings and login tokens are New's alone")
-	}
-	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("invalid configuration: %w", err)
-	}
-	cfg, err := resolveWorld(cfg, log)
-	if err != nil {
-		return nil, err
-	}
-	gen, err := worldgen.New(cfg.Seed, cfg.GeneratorVersion)
-	if err != nil {
+	if gen, err := worldgen.New(cfg.Seed, cfg.GeneratorVersion); err != nil {
 		return nil, fmt.Errorf("world generator: %w", err)
-	}
-	if terrain.Version() != gen.Version() {
+	} else if terrain.Version() != gen.Version() {
 		return nil, fmt.Errorf("newServerOn: terrain version %d, the world's generator is version %d", terrain.Version(), gen.Version())
 	}
-	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
-	s.spawn = spawn
-	var certHandler http.Handler
-	if cfg.Listen != "" {
-		s.certs, err = certs.Open(certs.Options{Dir: cfg.DataDir, CertFile: cfg.CertFile, KeyFile: cfg.KeyFile, Log: log})
-		if err != nil {
-			return nil, fmt.Errorf("certificate: %w", err)
-		}
-		certHandler = s.certs.Handler()
-	}
-	var adminCfg admin.Config
-	if cfg.Admin != "" {
-		var backup admin.BackupFunc
-		if !cfg.InMemory {
-			backup = s.backup
-		}
-		adminCfg = admin.Config{
-			Addr: cfg.Admin, Token: cfg.AdminToken, Log: log, Backup: backup, Cert: certHandler, Public: s.playHandlers(),
-			Console: s.console.Run,
-		}
-	}
-	app := ecs.NewApp(ecs.WithLogger(log))
-	app.AddPlugins(DefaultPlugins(cfg, terrain, s.spawn, multiSource{s.source, s.console})...)
-	app.AddPlugins(status.New(status.Config{
-		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
-	}))
-	if err := app.Build(); err != nil {
-		return nil, errors.Join(fmt.Errorf("build app: %w", err), app.Shutdown())
-	}
-	s.app = app
-	s.access = ecs.Resource[access.Registry](app)
-	s.auth = transport.Authenticators(s.access.TOFU(), s.access.Policy())
-	if cfg.Admin != "" {
-		adminCfg.Access = s.access
-		if s.admin, err = admin.New(adminCfg, s.status, s.metrics); err != nil {
-			return nil, errors.Join(fmt.Errorf("admin: %w", err), app.Shutdown())
-		}
-	}
-	if !cfg.InMemory {
-		s.backups = backups.New(backups.Options{
-			DataDir: cfg.DataDir, DB: ecs.Resource[storage.DB](app), Log: log,
-			Every: cfg.BackupEvery, Keep: cfg.BackupKeep,
-		})
-	}
-	return s, nil
+	return newServer(cfg, log, terrain, &spawn)
 }
 
 // startPlayServerOn is startPlayServer (browser_test.go) over terrain:

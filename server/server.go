@@ -78,6 +78,13 @@ type Server struct {
 // the world database; Run or Close releases it. A world already stored in
 // cfg.DataDir keeps its seed and generator version (see Config.Seed).
 func New(cfg Config, log zerolog.Logger) (*Server, error) {
+	return newServer(cfg, log, nil, nil)
+}
+
+// newServer is New on terrain (nil: the world's generator) with the spawn
+// point at spawn (nil: the generator's); tests put the whole server on
+// simple terrain through it.
+func newServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *components.Position) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("invalid configuration: %w", err)
 	}
@@ -107,8 +114,15 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 		tokens = access.TokenAuthenticator{Issuer: issuer}
 	}
-	x, y, z := gen.FindSpawn()
-	s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	if terrain == nil {
+		terrain = gen
+	}
+	if spawn != nil {
+		s.spawn = *spawn
+	} else {
+		x, y, z := gen.FindSpawn()
+		s.spawn = components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	}
 	var certHandler http.Handler
 	if cfg.Listen != "" {
 		s.certs, err = certs.Open(certs.Options{Dir: cfg.DataDir, CertFile: cfg.CertFile, KeyFile: cfg.KeyFile, Log: log})
@@ -147,7 +161,7 @@ func New(cfg Config, log zerolog.Logger) (*Server, error) {
 		}
 		source = rs
 	}
-	app.AddPlugins(DefaultPlugins(cfg, gen, s.spawn, source)...)
+	app.AddPlugins(DefaultPlugins(cfg, terrain, s.spawn, source)...)
 	app.AddPlugins(status.New(status.Config{
 		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
 	}))
