@@ -381,9 +381,10 @@ func TestDeflateChunksMalformed(t *testing.T) {
 			if !c.HasFeature(protocol.FeatureDeflateChunks) {
 				t.Fatal("deflate-chunks not granted")
 			}
-			if err := c.Subscribe(2); err != nil {
-				t.Fatal(err)
-			}
+			// A fake stream with its bytes already there may fail the
+			// connection before this Subscribe goes out; either way it
+			// must end with the decompression failure below.
+			_ = c.Subscribe(2)
 			select {
 			case <-c.Done():
 			case <-time.After(5 * time.Second):
