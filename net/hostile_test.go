@@ -241,6 +241,11 @@ func TestControlQueueOverflow(t *testing.T) {
 	if code := closeCode(t, deaf, 5*time.Second); code != protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER {
 		t.Fatalf("closed with %v", code)
 	}
+	// The refusing Send and the close race: the client may see the close
+	// before the tick's loop records the refusal.
+	for deadline := time.Now().Add(2 * time.Second); !full.Load() && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if !full.Load() {
 		t.Error("Send never reported a full queue")
 	}
