@@ -17,10 +17,12 @@ import (
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
@@ -58,6 +60,11 @@ type Config struct {
 	// time between ticks. Zero runs them back to back (the worst case:
 	// everything else competes with the tick).
 	TPS int
+	// Entities, when positive, scatters that many critters (the critters
+	// plugin's kind and AI) over the players' views at the end of the
+	// warm-up, an equal share within 100 blocks of each player, on ground
+	// raised to just under the players' altitude so that it is resident.
+	Entities int
 }
 
 // Result holds the timings of the measured ticks.
@@ -69,6 +76,11 @@ type Result struct {
 	// Sent counts sections and bytes delivered to the synthetic clients.
 	Sections, Bytes uint64
 	Resident        int
+	// Entities are the plugin entities resident at the end; EntitySpawns
+	// and EntityStates the spawns and states queued to the clients while
+	// measuring.
+	Entities                   int
+	EntitySpawns, EntityStates uint64
 }
 
 // Speeds in blocks per second.
@@ -123,6 +135,9 @@ func Run(cfg Config) (Result, error) {
 	if !cfg.Generation {
 		res := pluginOf[*residency.Plugin](plugins)
 		res.Config.Generator = resources.GeneratorFunc(flatWorld)
+		if cfg.Entities > 0 {
+			res.Config.Generator = resources.GeneratorFunc(highGround)
+		}
 		// Jobs still run on the worker pool, as in a live server (a job
 		// also encodes its section's frame there), but cost next to
 		// nothing; without generation costs nothing should wait for queue
@@ -171,6 +186,24 @@ func Run(cfg Config) (Result, error) {
 	for i := 0; i < cfg.Warmup; i++ {
 		step(i > cfg.Warmup/2)
 	}
+	if cfg.Entities > 0 {
+		if cfg.Generation || cfg.Players == 0 {
+			return Result{}, errors.New("--entities needs players and no --generation (critters are scattered on the flat ground)")
+		}
+		// Critters go on resident ground: the views must be loaded first
+		// (the workers may lag behind back-to-back ticks).
+		gen, backlog := ecs.Resource[resources.Generation](app), ecs.Resource[resources.Backlog](app)
+		for i := 0; i < 10000 && (gen.InFlight() > 0 || backlog.Len() > 0); i++ {
+			time.Sleep(time.Millisecond)
+			step(false)
+		}
+		if err := scatter(app, players, cfg); err != nil {
+			return Result{}, err
+		}
+		step(true) // the spawns are applied
+	}
+	stats := ecs.Resource[entities.Stats](app)
+	spawns0, states0 := stats.Spawns, stats.States
 	app.Timings().Reset()
 	if cfg.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
@@ -195,7 +228,31 @@ func Run(cfg Config) (Result, error) {
 		res.Bytes += p.conn.Bytes
 	}
 	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()
+	res.Entities = ecs.Resource[entities.Registry](app).Len()
+	res.EntitySpawns, res.EntityStates = stats.Spawns-spawns0, stats.States-states0
 	return res, nil
+}
+
+// scatter spawns cfg.Entities critters, an equal share around each
+// player.
+func scatter(app *ecs.App, players []*player, cfg Config) error {
+	reg := ecs.Resource[entities.Registry](app)
+	store := ecs.Resource[resources.ChunkStore](app)
+	each := (cfg.Entities + len(players) - 1) / len(players)
+	left := cfg.Entities
+	for _, p := range players {
+		n := min(each, left)
+		area := critters.Area{MinX: int(p.x) - 100, MaxX: int(p.x) + 100, MinZ: int(p.z) - 100, MaxZ: int(p.z) + 100}
+		got, err := critters.Scatter(reg, app.Commands(), store, n, area, cfg.Seed^int64(p.id))
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		left -= got
+	}
+	if left > 0 {
+		return fmt.Errorf("bench: %d of %d critters found no resident ground", left, cfg.Entities)
+	}
+	return nil
 }
 
 func name(id uint64) string { return fmt.Sprintf("bot%05d", id) }
@@ -227,6 +284,16 @@ func (p *player) input() *protocol.ClientMessage {
 // to Y=64, air above, with no per-cell work.
 func flatWorld(p chunk.Pos) chunk.Section {
 	if p.Y < 4 {
+		return chunk.Uniform(chunk.Stone)
+	}
+	return chunk.Uniform(chunk.Air)
+}
+
+// highGround is flatWorld with the ground just under the players'
+// altitude (stone up to Y=192), so that the critters of --entities stand
+// in resident sections.
+func highGround(p chunk.Pos) chunk.Section {
+	if p.Y < 12 {
 		return chunk.Uniform(chunk.Stone)
 	}
 	return chunk.Uniform(chunk.Air)

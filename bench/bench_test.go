@@ -3,6 +3,7 @@ package bench
 import (
 	"testing"
 
+	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
@@ -52,4 +53,28 @@ func BenchmarkSchedule1000(b *testing.B) {
 	}
 	b.ReportMetric(float64(res.Tick.P50.Microseconds()), "p50-us/tick")
 	b.ReportMetric(float64(res.Tick.P99.Microseconds()), "p99-us/tick")
+}
+
+// TestRunEntities runs a short benchmark with critters scattered over the
+// players' views: they are resident, simulated and replicated.
+func TestRunEntities(t *testing.T) {
+	res, err := Run(Config{Players: 10, View: 3, Pattern: Walk, Ticks: 40, Warmup: 40, Seed: 1, Entities: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Entities < 150 {
+		t.Fatalf("%d critters resident at the end, want most of the 200", res.Entities)
+	}
+	names := map[string]bool{}
+	for _, s := range res.Systems {
+		names[s.Name] = true
+	}
+	for _, want := range []string{entities.SystemSimulate, entities.SystemReplicate, entities.SystemResidency} {
+		if !names[want] {
+			t.Errorf("system %s missing from the timings", want)
+		}
+	}
+	if res.EntitySpawns == 0 || res.EntityStates == 0 {
+		t.Fatalf("critters not replicated: %d spawns, %d states", res.EntitySpawns, res.EntityStates)
+	}
 }

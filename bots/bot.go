@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -27,6 +28,9 @@ type bot struct {
 	// movingOnce reports the first time this bot moves (or gives up) to
 	// the runner, which waits for all of them to open its window.
 	movingOnce sync.Once
+	// entities is the number of entities the bot holds, sampled each
+	// tick, for the runner's progress log; -1 while not connected.
+	entities atomic.Int64
 }
 
 // events carries what the control stream's goroutine learns to the bot's
@@ -151,6 +155,7 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 		// like a Drop, so the tracker sees no difference.
 		Features:    []string{protocol.FeatureBatchedDrops},
 		PlainChunks: cfg.PlainChunks,
+		NoEntities:  cfg.NoEntities,
 		PinSHA256:   cfg.PinSHA256,
 		Insecure:    cfg.Insecure,
 		RawSections: !cfg.Decode,
@@ -160,10 +165,14 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 				tr.chunk(p, len(data), time.Now())
 				b.r.chunks.Add(1)
 			},
-			OnDrop:       func(p chunk.Pos) { tr.drop(p, time.Now()) },
-			OnCorrection: ev.correction,
-			OnControl:    ev.control,
-			OnError:      ev.error,
+			OnDrop: func(p chunk.Pos) { tr.drop(p, time.Now()) },
+			// Counted live for the progress log; the report takes the
+			// connection's own counters at its end.
+			OnEntitySpawns:   func(m *protocol.EntitySpawns) { b.r.spawns.Add(uint64(len(m.GetEntities()))) },
+			OnEntityDespawns: func(m *protocol.EntityDespawns) { b.r.despawns.Add(uint64(len(m.GetEntityIds()))) },
+			OnCorrection:     ev.correction,
+			OnControl:        ev.control,
+			OnError:          ev.error,
 		},
 	}
 	conn, dialed, err := b.dial(ctx, opts)
@@ -184,6 +193,13 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 		if conn.HasFeature(protocol.FeatureDeflateChunks) {
 			b.res.deflateJoins++
 		}
+		b.res.entitySpawns += cs.EntitySpawns
+		b.res.entityDespawns += cs.EntityDespawns
+		if conn.HasFeature(protocol.FeatureEntities) {
+			b.res.entityJoins++
+		}
+		b.res.connected += time.Since(s.joined)
+		b.entities.Store(-1)
 		s.endMoving(time.Now())
 		_ = conn.Close()
 	}()
@@ -238,6 +254,7 @@ func (s *sessionState) loop(ctx context.Context) (bool, error) {
 		case now = <-tk.C:
 		}
 		s.apply(now)
+		s.sampleEntities()
 		if !s.moving && (s.tr.complete() || now.Sub(s.joined) >= cfg.Settle) {
 			s.startMoving(now)
 		}
@@ -277,6 +294,16 @@ func (s *sessionState) apply(now time.Time) {
 	for _, c := range corrections {
 		s.correct(c)
 	}
+}
+
+// sampleEntities records how many entities the bot holds this tick.
+func (s *sessionState) sampleEntities() {
+	n := s.conn.EntityCount()
+	s.b.entities.Store(int64(n))
+	r := &s.b.res
+	r.entitySum += uint64(n)
+	r.entitySamples++
+	r.entityMax = max(r.entityMax, n)
 }
 
 // correct adopts the server's position. docs/protocol.md §5.5 asks a

@@ -126,6 +126,10 @@ type Config struct {
 	// (protocol.FeatureDeflateChunks), which they otherwise ask for, as
 	// the Go client does by default.
 	PlainChunks bool
+	// NoEntities makes the bots not ask for protocol.FeatureEntities,
+	// which they otherwise ask for as the Go client does by default: the
+	// server then tells them of no entities (a legacy client's load).
+	NoEntities bool
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool

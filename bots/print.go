@@ -26,13 +26,13 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\tjoins\tsections\tMB\tfirst view p50\tmax\tdelay p50\tp99\tmax\tprefetched\tmissing>limit\tstill missing\tdrops\tcorrections\theld\terrors\t")
+	fmt.Fprintln(tw, "bot\tjoins\tsections\tMB\tfirst view p50\tmax\tdelay p50\tp99\tmax\tprefetched\tmissing>limit\tstill missing\tdrops\tentities\tcorrections\theld\terrors\t")
 	row := func(s Summary) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\t%d\t%d\t%d\t%s\t%d\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\t%d\t%d\t%.1f/%d\t%d\t%s\t%d\t\n",
 			s.Name, s.Joins, s.Sections, float64(s.Bytes)/(1<<20),
 			msCell(s.FirstViewP50, s.Complete > 0), msCell(s.FirstViewMax, s.Complete > 0),
 			msCell(s.DelayP50, s.Arrived > 0), msCell(s.DelayP99, s.Arrived > 0), msCell(s.DelayMax, s.Arrived > 0),
-			s.Prefetched, s.Entered, s.MissingAfter, s.StillMissing, s.Drops, s.Corrections, seconds(s.HeldSeconds), s.Errors)
+			s.Prefetched, s.Entered, s.MissingAfter, s.StillMissing, s.Drops, s.EntitiesMean, s.EntitiesMax, s.Corrections, seconds(s.HeldSeconds), s.Errors)
 	}
 	if perBot {
 		for _, s := range rep.PerBot {
@@ -60,6 +60,15 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 		t.Entered, t.Prefetched, t.Arrived, msCell(t.DelayP50, t.Arrived > 0), msCell(t.DelayP99, t.Arrived > 0), msCell(t.DelayMax, t.Arrived > 0), t.LeftEarly)
 	fmt.Fprintf(w, "missing too long  %d section(s) still missing past the limit after entering; longest missing %s; %d still missing at the end\n",
 		t.MissingAfter, msCell(t.MaxMissing, true), t.StillMissing)
+	if t.EntityJoins == 0 {
+		fmt.Fprintln(w, "entities          not granted by the server (feature entities)")
+	} else {
+		fmt.Fprintf(w, "entities          mean %.1f held per bot, max %d; %.2f spawns/s, %.2f despawns/s per bot (%.1f, %.1f over the run, all bots)\n",
+			t.EntitiesMean, t.EntitiesMax, t.SpawnsPerSecond, t.DespawnsPerSecond, rep.SpawnsPerSecond, rep.DespawnsPerSecond)
+		if t.EntityJoins < t.Joins {
+			fmt.Fprintf(w, "                  (granted on %d of %d joins)\n", t.EntityJoins, t.Joins)
+		}
+	}
 	if t.MovingSeconds > 0 {
 		fmt.Fprintf(w, "movement          %.0f s moving in all, %.0f blocks commanded, net %.0f blocks (%.1f blocks/s net per bot)\n",
 			t.MovingSeconds, t.Path, t.Net, t.Net/t.MovingSeconds)

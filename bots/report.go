@@ -29,11 +29,21 @@ type botResult struct {
 	deflateJoins int
 	heldSections int
 	corrections  uint64
-	held         time.Duration // time the server held the bot
-	moving       time.Duration // time spent moving (after the loading screen)
-	path, net    float64       // blocks travelled (commanded) and start→end, horizontal
-	errors       int
-	messages     []string
+	// entitySum and entitySamples give the mean number of entities held
+	// (sampled every tick while connected), entityMax the largest;
+	// entitySpawns and entityDespawns are the Conn.Stats counters summed
+	// over the joins, entityJoins the joins granted "entities", connected
+	// the time the bot was connected.
+	entitySum, entitySamples     uint64
+	entityMax                    int
+	entitySpawns, entityDespawns uint64
+	entityJoins                  int
+	connected                    time.Duration
+	held                         time.Duration // time the server held the bot
+	moving                       time.Duration // time spent moving (after the loading screen)
+	path, net                    float64       // blocks travelled (commanded) and start→end, horizontal
+	errors                       int
+	messages                     []string
 }
 
 func (r *botResult) addError(msg string) {
@@ -113,6 +123,21 @@ type Summary struct {
 	// (Held…Released).
 	Corrections uint64  `json:"corrections"`
 	HeldSeconds float64 `json:"held_s"`
+	// Entities (feature "entities", granted on EntityJoins joins): the
+	// mean and max number a bot held, sampled every tick it was
+	// connected (of all bots together, the mean over every bot's samples
+	// and the largest of any); the entities spawned and despawned for it
+	// (EntitySpawns and EntityDespawns entries), and those per second of
+	// ConnectedSeconds, its time connected (of all bots together, per bot:
+	// the sums over the summed time).
+	EntityJoins       int     `json:"entity_joins"`
+	EntitiesMean      float64 `json:"entities_mean"`
+	EntitiesMax       int     `json:"entities_max"`
+	EntitySpawns      uint64  `json:"entity_spawns"`
+	EntityDespawns    uint64  `json:"entity_despawns"`
+	SpawnsPerSecond   float64 `json:"spawns_per_s"`
+	DespawnsPerSecond float64 `json:"despawns_per_s"`
+	ConnectedSeconds  float64 `json:"connected_s"`
 	// MovingSeconds is the time spent moving, Path the distance commanded
 	// and Net the distance from where moving started to the end,
 	// horizontally. Net/MovingSeconds is the effective speed of a
@@ -142,7 +167,15 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 func summarize(name string, rs ...*botResult) Summary {
 	s := Summary{Name: name}
 	var delays, views []time.Duration
+	var entitySum, entitySamples uint64
 	for _, r := range rs {
+		entitySum += r.entitySum
+		entitySamples += r.entitySamples
+		s.EntitiesMax = max(s.EntitiesMax, r.entityMax)
+		s.EntitySpawns += r.entitySpawns
+		s.EntityDespawns += r.entityDespawns
+		s.EntityJoins += r.entityJoins
+		s.ConnectedSeconds += r.connected.Seconds()
 		t := &r.track
 		s.Joins += r.joins
 		s.Complete += len(r.firstViews)
@@ -179,6 +212,13 @@ func summarize(name string, rs ...*botResult) Summary {
 	}
 	if len(rs) == 1 {
 		s.Messages = rs[0].messages
+	}
+	if entitySamples > 0 {
+		s.EntitiesMean = float64(entitySum) / float64(entitySamples)
+	}
+	if s.ConnectedSeconds > 0 {
+		s.SpawnsPerSecond = float64(s.EntitySpawns) / s.ConnectedSeconds
+		s.DespawnsPerSecond = float64(s.EntityDespawns) / s.ConnectedSeconds
 	}
 	slices.Sort(delays)
 	slices.Sort(views)
@@ -219,6 +259,10 @@ type Report struct {
 	StreamBytesPerSection   float64 `json:"stream_bytes_per_section"`
 	BytesPerSection         float64 `json:"bytes_per_section"`
 	DataBytesPerSection     float64 `json:"data_bytes_per_section"`
+	// SpawnsPerSecond and DespawnsPerSecond are every bot's entity spawns
+	// and despawns over Wall (Total has them per bot).
+	SpawnsPerSecond   float64 `json:"spawns_per_s"`
+	DespawnsPerSecond float64 `json:"despawns_per_s"`
 	// Total sums every bot; PerBot lists them in order.
 	Total  Summary   `json:"total"`
 	PerBot []Summary `json:"per_bot"`
@@ -241,6 +285,8 @@ func buildReport(cfg *Config, results []*botResult, wall time.Duration) *Report 
 	rep.Total = summarize("all", results...)
 	if wall > 0 {
 		rep.SectionsPerSecond = float64(rep.Total.Sections) / wall.Seconds()
+		rep.SpawnsPerSecond = float64(rep.Total.EntitySpawns) / wall.Seconds()
+		rep.DespawnsPerSecond = float64(rep.Total.EntityDespawns) / wall.Seconds()
 	}
 	if rep.Total.Sections > 0 {
 		rep.WireBytesPerSection = float64(rep.Total.WireBytes) / float64(rep.Total.Sections)

@@ -28,6 +28,9 @@ type runner struct {
 	dialSlots chan struct{} // semaphore on concurrent handshakes
 
 	chunks    atomic.Uint64 // sections received by every bot, for progress
+	spawns    atomic.Uint64 // entities spawned and despawned for every bot, for progress
+	despawns  atomic.Uint64
+	bots      []*bot // set before any goroutine starts; read by progress
 	connected atomic.Int64
 	moving    atomic.Int64
 	allMoving chan struct{} // closed once every bot moves (or gave up)
@@ -127,7 +130,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		name := botName(cfg.NamePrefix, i)
 		b := &bot{r: r, name: name, key: keys[i], rng: rand.New(rand.NewPCG(cfg.Seed, uint64(i))), log: r.log.With().Str("bot", name).Logger()}
 		b.res.name = name
+		b.entities.Store(-1)
 		bots[i] = b
+	}
+	r.bots = bots
+	for _, b := range bots {
 		wg.Go(func() { b.run(botsCtx) })
 	}
 
@@ -164,19 +171,48 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// progress logs how the run is going until ctx ends.
+// progress logs how the run is going until ctx ends: with the entities,
+// the mean and max number a connected bot holds now, and the spawns and
+// despawns per second (all bots together) since the previous line.
 func (r *runner) progress(ctx context.Context, start time.Time) {
 	t := time.NewTicker(progressEvery)
 	defer t.Stop()
+	var spawns, despawns uint64
+	last := start
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			r.log.Info().Dur("elapsed", time.Since(start).Round(time.Second)).Int64("connected", r.connected.Load()).
-				Int64("moving", r.moving.Load()).Uint64("sections", r.chunks.Load()).Msg("bots running")
+		}
+		now := time.Now()
+		mean, most := r.entityCounts()
+		sp, dsp := r.spawns.Load(), r.despawns.Load()
+		dt := now.Sub(last).Seconds()
+		r.log.Info().Dur("elapsed", now.Sub(start).Round(time.Second)).Int64("connected", r.connected.Load()).
+			Int64("moving", r.moving.Load()).Uint64("sections", r.chunks.Load()).
+			Float64("entities_mean", mean).Int64("entities_max", most).
+			Float64("spawns_per_s", float64(sp-spawns)/dt).Float64("despawns_per_s", float64(dsp-despawns)/dt).
+			Msg("bots running")
+		spawns, despawns, last = sp, dsp, now
+	}
+}
+
+// entityCounts is the mean and max number of entities the connected bots
+// hold now (0, 0 with none connected).
+func (r *runner) entityCounts() (mean float64, most int64) {
+	var sum, n int64
+	for _, b := range r.bots {
+		if e := b.entities.Load(); e >= 0 {
+			sum += e
+			n++
+			most = max(most, e)
 		}
 	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(sum) / float64(n), most
 }
 
 // window reads the server's figures from the moment every bot moves until

@@ -77,13 +77,10 @@ type Inbox struct {
 	Vetoed int
 }
 
-// Snapshot is what other clients were last told of a player, to send
-// PlayerState only when it changed, and whether the player has been sent
-// the roster of the others.
+// Snapshot is a client's part in the roster of players: whether it has
+// been sent the whole list of the others. (What clients were told of a
+// player's moves is the entities plugin's, in its Replicated component.)
 type Snapshot struct {
-	Position   Position
-	Look       Look
-	LastSentAt uint64
 	// Joined is set once the client has been told of the other players.
 	Joined bool
 }

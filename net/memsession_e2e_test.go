@@ -181,7 +181,7 @@ func TestPipeEndToEnd(t *testing.T) {
 	// Negotiation, as each side sees it.
 	ev := h.Wait("alice connected", 3*time.Second, connectedAs("alice"))
 	srvAlice := ev.Client
-	if got := srvAlice.Features(); !slices.Equal(got, []string{protocol.FeatureBatchedDrops}) {
+	if got := srvAlice.Features(); !slices.Equal(got, []string{protocol.FeatureBatchedDrops, protocol.FeatureEntities}) {
 		t.Errorf("server granted %v", got)
 	}
 	if !alice.HasFeature(protocol.FeatureBatchedDrops) || alice.HasFeature("no-such-feature") {

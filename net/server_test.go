@@ -94,8 +94,9 @@ func TestHandshakeAndBridge(t *testing.T) {
 	if l := w.GetLimits(); l.GetMaxViewDistance() != 16 || l.GetControlFrameCap() != 64<<10 || l.GetChunkFrameCap() != 1<<20 || l.GetTickRate() != 20 {
 		t.Errorf("limits = %v", l)
 	}
-	// The client asks for deflate-chunks by default, after its own list.
-	if f := w.GetFeatures(); !slices.Equal(f, []string{protocol.FeatureDatagramInput, protocol.FeatureDeflateChunks}) {
+	// The client asks for deflate-chunks and entities by default, after
+	// its own list.
+	if f := w.GetFeatures(); !slices.Equal(f, []string{protocol.FeatureDatagramInput, protocol.FeatureDeflateChunks, protocol.FeatureEntities}) {
 		t.Errorf("features = %v", f)
 	}
 	ev := h.Wait("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == transport.Connected })

@@ -12,6 +12,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/entities"
 )
 
 // Hasher computes the per-tick state hash. Section content hashes are
@@ -26,15 +27,18 @@ type Hasher struct {
 	pos     []chunk.Pos
 	buf     []byte
 
-	views     *generic.Filter1[components.View]
-	player    generic.Map[components.Player]
-	position  generic.Map[components.Position]
-	velocity  generic.Map[components.Velocity]
-	look      generic.Map[components.Look]
-	follow    generic.Map[components.Follow]
-	movement  generic.Map[components.Movement]
-	delivery  generic.Map[components.Delivery]
-	ticket    generic.Map[components.Ticket]
+	views    *generic.Filter1[components.View]
+	player   generic.Map[components.Player]
+	position generic.Map[components.Position]
+	velocity generic.Map[components.Velocity]
+	look     generic.Map[components.Look]
+	follow   generic.Map[components.Follow]
+	movement generic.Map[components.Movement]
+	delivery generic.Map[components.Delivery]
+	ticket   generic.Map[components.Ticket]
+	// things are the plugin entities (animals, items): every one a plugin
+	// spawned through the entities registry has a Motion.
+	things    *generic.Filter6[entities.Replicated, entities.Motion, entities.Body, components.Position, components.Velocity, components.Look]
 	mapsBuilt bool
 }
 
@@ -52,6 +56,7 @@ func NewHasher(app *ecs.App, conns func() map[uint64]*HashConn) *Hasher {
 		content: map[chunk.Pos]revHash{},
 		seen:    map[chunk.Pos]bool{},
 		views:   generic.NewFilter1[components.View](),
+		things:  generic.NewFilter6[entities.Replicated, entities.Motion, entities.Body, components.Position, components.Velocity, components.Look](),
 	}
 }
 
@@ -157,6 +162,7 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		}
 		all = append(all, entityHash{key: key, hash: f.Sum64()})
 	}
+	all = h.thingHashes(w, all)
 	slices.SortFunc(all, func(a, b entityHash) int { return slices.Compare(a.key[:], b.key[:]) })
 	f := fnv.New64a()
 	for _, x := range all {
@@ -164,6 +170,30 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		f.Write(h.buf)
 	}
 	return f.Sum64()
+}
+
+// thingHashes adds the plugin entities to all, keyed after every entity with
+// a View (players, anchors, tickets) by their wire id. A world without
+// any hashes as it did before entities existed.
+func (h *Hasher) thingHashes(w *ecs.World, all []entityHash) []entityHash {
+	q := h.things.Query(w)
+	for q.Next() {
+		r, m, b, p, v, l := q.Get()
+		f := fnv.New64a()
+		put := func(vals ...uint64) {
+			for _, x := range vals {
+				h.buf = binary.LittleEndian.AppendUint64(h.buf[:0], x)
+				f.Write(h.buf)
+			}
+		}
+		fl := math.Float64bits
+		f.Write([]byte(r.Kind))
+		put(r.ID, fl(p.X), fl(p.Y), fl(p.Z), fl(v.X), fl(v.Y), fl(v.Z),
+			uint64(math.Float32bits(l.Yaw)), uint64(math.Float32bits(l.Pitch)), fl(b.Width), fl(b.Height),
+			fl(m.WalkX), fl(m.WalkZ), b2u(m.Jump), b2u(m.OnGround), b2u(m.Blocked), b2u(m.Frozen))
+		all = append(all, entityHash{key: [2]uint64{math.MaxUint64, r.ID}, hash: f.Sum64()})
+	}
+	return all
 }
 
 func b2u(b bool) uint64 {

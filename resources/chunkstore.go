@@ -351,6 +351,16 @@ func (s *ChunkStore) EachColumn(fn func(x, z int32, slot int32, sections, dense 
 	})
 }
 
+// ColumnLen returns how many sections of column (x, z), in section
+// coordinates, are resident.
+func (s *ChunkStore) ColumnLen(x, z int32) int {
+	i := s.columnIndex(colKey{x, z})
+	if i < 0 {
+		return 0
+	}
+	return bits.OnesCount32(s.present[i])
+}
+
 // markDense records whether the section in slot y of column i is dense.
 func (s *ChunkStore) markDense(i, y int32, sec *chunk.Section) {
 	if sec.IsUniform() {

@@ -96,6 +96,10 @@ type Config struct {
 	// blocks (horizontally) of the world spawn.
 	ProtectRadius int
 	ProtectAllow  []string
+	// Critters adds the critters plugin: passive animals on grass
+	// (plugins/critters), the entity example. On by default; recordings
+	// keep it in their header.
+	Critters bool
 }
 
 // deliveryBudget is the per-client delivery budget: the network plugin
@@ -132,6 +136,7 @@ func Defaults() Config {
 
 		GeneratorVersion: worldgen.LatestVersion,
 		BackupKeep:       24,
+		Critters:         true,
 	}
 }
 

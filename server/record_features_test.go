@@ -86,7 +86,7 @@ func TestRecordFeaturesReachLiveClients(t *testing.T) {
 		controlStates = map[uint64][]*protocol.PlayerState{}
 	)
 	watched := dial(client.Options{
-		Name: "watched", ViewDistance: 2, Features: []string{protocol.FeatureBatchedDrops},
+		Name: "watched", NoEntities: true, ViewDistance: 2, Features: []string{protocol.FeatureBatchedDrops},
 		Handlers: client.Handlers{
 			OnPlayerState: func(*protocol.PlayerState) { watchedStates.Add(1) },
 			OnDrop: func(chunk.Pos) {
@@ -106,14 +106,14 @@ func TestRecordFeaturesReachLiveClients(t *testing.T) {
 	}
 	// control asks for player-states: it shows the states are sent.
 	dial(client.Options{
-		Name: "control", ViewDistance: 2, Features: []string{protocol.FeaturePlayerStates},
+		Name: "control", ViewDistance: 2, NoEntities: true, Features: []string{protocol.FeaturePlayerStates},
 		Handlers: client.Handlers{OnPlayerState: func(ps *protocol.PlayerState) {
 			mu.Lock()
 			controlStates[ps.GetEntityId()] = append(controlStates[ps.GetEntityId()], ps)
 			mu.Unlock()
 		}},
 	})
-	mover := dial(client.Options{Name: "mover", ViewDistance: 1})
+	mover := dial(client.Options{Name: "mover", ViewDistance: 1, NoEntities: true})
 
 	// The mover flies straight up from the spawn, next to the others.
 	start := mover.Welcome().GetSpawn()

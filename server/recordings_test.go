@@ -5,12 +5,14 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -21,10 +23,13 @@ var updateRecordings = flag.Bool("update-recordings", false, "re-record testdata
 var recordings = []struct {
 	file   string
 	script func(t *testing.T, srv *Server)
+	// seed, when set, replaces the default world seed.
+	seed int64
 }{
-	{"walk-and-build.strata", scriptWalkAndBuild},
-	{"shared-section.strata", scriptSharedSection},
-	{"teleport-while-generating.strata", scriptTeleport},
+	{"walk-and-build.strata", scriptWalkAndBuild, 0},
+	{"shared-section.strata", scriptSharedSection, 0},
+	{"teleport-while-generating.strata", scriptTeleport, 0},
+	{"critters.strata", scriptCritters, 7}, // grassland at spawn
 }
 
 // TestCommittedRecordings replays every committed recording twice,
@@ -34,7 +39,7 @@ func TestCommittedRecordings(t *testing.T) {
 		t.Run(r.file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "replays", r.file)
 			if *updateRecordings {
-				record(t, path, r.script)
+				record(t, path, r.seed, r.script)
 			}
 			first, err := ReplayFile(path, ReplayOptions{Verify: true})
 			if err != nil {
@@ -55,13 +60,16 @@ func TestCommittedRecordings(t *testing.T) {
 }
 
 // record runs script against a fresh deterministic server recording path.
-func record(t *testing.T, path string, script func(*testing.T, *Server)) {
+func record(t *testing.T, path string, seed int64, script func(*testing.T, *Server)) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cfg := Defaults()
 	cfg.DataDir = t.TempDir()
+	if seed != 0 {
+		cfg.Seed = seed
+	}
 	cfg.SpawnRadius = 2
 	cfg.MaxViewDistance = 4
 	cfg.Record, cfg.RecordHashes = path, true
@@ -214,4 +222,54 @@ func scriptTeleport(t *testing.T, srv *Server) {
 	p.pos = [3]float64{3000, 150, -3000}
 	p.mu.Unlock()
 	p.fly(t, 20, 0.5, 0, 0)
+}
+
+// scriptCritters watches the critters near spawn walk while the player
+// hovers: entity state is part of every tick's hash.
+func scriptCritters(t *testing.T, srv *Server) {
+	p := join(t, srv, "watcher")
+	first := map[uint64]client.Vec3{}
+	moved := 0
+	for i := 0; i < 400 && moved < 2; i++ {
+		p.fly(t, 1, 0, 0, 0)
+		moved = 0
+		for _, e := range heldCritters(p.c) {
+			if at, ok := first[e.ID]; !ok {
+				first[e.ID] = e.Position
+			} else if at != e.Position {
+				moved++
+			}
+		}
+	}
+	if moved < 2 {
+		t.Fatalf("%d of the %d critters seen walked in 20 s", moved, len(first))
+	}
+	p.fly(t, 20, 0.1, 0, 0)
+	t.Logf("recorded %d critters, %d of them walking", len(first), moved)
+}
+
+// TestCritterRecordingHashesEntities shows that critters.strata's hashes
+// hold the critters' state: replayed without them, the entity hash
+// differs from the first tick they exist.
+func TestCritterRecordingHashesEntities(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "replays", "critters.strata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := replay.Read(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Header.Settings[SettingCritters] != "on" {
+		t.Fatalf("recording settings %v: critters not on", rec.Header.Settings)
+	}
+	rec.Header.Settings[SettingCritters] = "off"
+	res, err := Replay(rec, ReplayOptions{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Mismatch == nil || !slices.Contains(res.Mismatch.Parts, "entities") {
+		t.Fatalf("replayed without critters: mismatch %v, want one in the entity hash", res.Mismatch)
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wt"
+	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/plugins/daynight"
 	"github.com/stratavox/strata/plugins/fallingsand"
 	"github.com/stratavox/strata/plugins/protect"
@@ -33,6 +34,7 @@ import (
 	"github.com/stratavox/strata/server/backups"
 	"github.com/stratavox/strata/systems/chat"
 	"github.com/stratavox/strata/systems/commands"
+	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/perms"
@@ -230,6 +232,10 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		commands.Plugin{},
 		fallingsand.New(fallingsand.Config{}),
 		daynight.Plugin{},
+		entities.New(entities.Config{TPS: float64(cfg.TPS)}),
+	}
+	if cfg.Critters {
+		ps = append(ps, critters.New(critters.Config{Seed: cfg.Seed}))
 	}
 	if cfg.ProtectRadius > 0 {
 		ps = append(ps, protect.New(protect.Config{
@@ -631,7 +637,7 @@ func (s *Server) header() replay.Header {
 		Seed: s.cfg.Seed, GeneratorVersion: s.gen.Version(), TPS: s.cfg.TPS,
 		MaxViewDistance: s.cfg.MaxViewDistance, SpawnRadius: s.cfg.SpawnRadius,
 		SpawnX: s.spawn.X, SpawnY: s.spawn.Y, SpawnZ: s.spawn.Z, Hashes: s.cfg.RecordHashes,
-		Settings: map[string]string{SettingAuth: s.authMode()},
+		Settings: map[string]string{SettingAuth: s.authMode(), SettingCritters: onOff(s.cfg.Critters)},
 	}
 }
 
@@ -643,6 +649,17 @@ const (
 	AuthTOFU    = "tofu"
 	AuthToken   = "token"
 )
+
+// SettingCritters is the recording header's setting saying whether the
+// critters plugin ran ("on"); a recording without it had none.
+const SettingCritters = "critters"
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
 
 func (s *Server) authMode() string {
 	if s.cfg.AuthIssuerKey != "" {

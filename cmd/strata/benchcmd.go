@@ -53,6 +53,10 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s\n",
 				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds())
+			if cfg.Entities > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "entities resident %d, %d spawns and %d states queued to clients while measuring\n",
+					res.Entities, res.EntitySpawns, res.EntityStates)
+			}
 			return nil
 		},
 	}
@@ -65,6 +69,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&cfg.Area, "area", cfg.Area, "side in sections of the square the players spread over")
 	f.BoolVar(&cfg.Generation, "generation", cfg.Generation, "include real terrain generation (on the worker pool)")
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
+	f.IntVar(&cfg.Entities, "entities", 0, "critters scattered over the players' views after the warm-up (raises the flat ground under the players)")
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
@@ -98,8 +103,11 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Sections   uint64  `json:"sections_delivered"`
 		Bytes      uint64  `json:"bytes_delivered"`
 		TicksPerS  float64 `json:"ticks_per_second"`
+		Entities   int     `json:"entities"`
+		Spawns     uint64  `json:"entity_spawns"`
+		States     uint64  `json:"entity_states"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
-		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds()}
+		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

@@ -33,7 +33,11 @@ received, the time to the first complete view, the delay between a section
 entering a bot's view and its arrival (p50/p99/max), sections still missing
 --missing-after past entering, drops, corrections and errors, and bytes per
 section on the wire and before compression: bots ask for the compressed chunk
-stream (feature deflate-chunks) unless --plain-chunks.
+stream (feature deflate-chunks) unless --plain-chunks. Bots also ask for the
+entities around them (feature entities) unless --no-entities, and report
+how many each holds (mean and max per bot, sampled every tick) and the
+entity spawns and despawns per second; the periodic progress log gives the
+same for the moment.
 
 Patterns: walk (on the ground at walking speed, random headings), fly
 (straight, a few blocks above the terrain), spiral (an expanding spiral, arms
@@ -107,6 +111,7 @@ so a server that binds names to keys lets the same bots in on the next run;
 	f.DurationVar(&cfg.MissingAfter, "missing-after", time.Second, "a section of the view not there this long after entering counts as missing")
 	f.IntVar(&cfg.ConnectParallel, "connect-parallel", 16, "simultaneous handshakes")
 	f.BoolVar(&cfg.PlainChunks, "plain-chunks", false, "do not ask for the compressed chunk stream (feature deflate-chunks)")
+	f.BoolVar(&cfg.NoEntities, "no-entities", false, "do not ask for the entities around the bots (feature entities)")
 	f.BoolVar(&cfg.Decode, "decode", false, "decode every section (undecodable ones count as errors); costs CPU")
 	f.StringVar(&cfg.KeyDir, "keys", defaultBotKeyDir(), `directory of the bots' identity keys, one NAME.key per bot ("": keys for this run only)`)
 	return cmd

@@ -17,7 +17,7 @@ block, every write-ahead log record by record, without trusting Pebble's
 MANIFEST — and verify checksums, that every record decodes, that every key
 is one Strata writes, and that the world metadata is there. Print the counts,
 every damaged part of a file, and every key whose newest record cannot be
-read (sections by position, players by name).
+read (sections by position, players by name, entity records by column).
 
 Exit 0 when the database is clean, non-zero when it is not: then stop the
 server and run strata repair. check takes the database's lock, so it refuses

@@ -44,10 +44,19 @@ type Conn struct {
 	pending      map[chunk.Pos][]*protocol.BlockUpdate // updates awaiting their Chunk
 	pendingCount int
 
+	// emu guards entities, which the control stream (spawns, despawns)
+	// and the datagram reader (states) both write; entitiesOn is set once,
+	// before the readers start, when the server granted "entities".
+	emu        sync.RWMutex
+	entities   map[uint64]*Entity
+	entitiesOn bool
+
 	stats struct {
 		chunks, chunkBytes, drops, blockUpdates, control, datagrams atomic.Uint64
 		plugin, pluginDropped                                       atomic.Uint64
 		streamBytes, wireBytes                                      atomic.Uint64
+		entitySpawns, entityDespawns                                atomic.Uint64
+		entityStates, statesStale, statesUnknown                    atomic.Uint64
 	}
 
 	pluginOnce sync.Once
@@ -84,11 +93,20 @@ type Section struct {
 // batched-drops). PluginMessages counts the server's PluginMessages
 // received; PluginDropped those of them discarded because
 // Handlers.OnPlugin did not keep up (its queue was full).
+//
+// With feature "entities": EntitySpawns and EntityDespawns count the
+// entities listed by the EntitySpawns and EntityDespawns messages received
+// (a despawn of an id not held included); EntityStates the PlayerStates
+// that moved a held entity, StaleStates those older than the entity's
+// tick and UnknownStates those for an id not held, both ignored; Entities
+// is the number held now.
 type Stats struct {
 	Chunks, ChunkBytes, Drops, BlockUpdates, ControlMessages, Datagrams uint64
 	ChunkStreamBytes, ChunkWireBytes                                    uint64
 	PluginMessages, PluginDropped                                       uint64
-	Sections                                                            int
+	EntitySpawns, EntityDespawns                                        uint64
+	EntityStates, StaleStates, UnknownStates                            uint64
+	Sections, Entities                                                  int
 }
 
 // Dial connects to addr ("host:port"), logs in (Hello, then a Proof
@@ -132,6 +150,7 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 		sess:     sess,
 		sections: make(map[chunk.Pos]*Section),
 		pending:  make(map[chunk.Pos][]*protocol.BlockUpdate),
+		entities: make(map[uint64]*Entity),
 	}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if err := c.handshake(ctx); err != nil {
@@ -147,6 +166,7 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 		_ = sess.CloseWithError(code, "handshake failed")
 		return nil, err
 	}
+	c.entitiesOn = c.HasFeature(protocol.FeatureEntities)
 	c.wg.Add(2)
 	go c.readControl()
 	go c.readChunks()
@@ -465,6 +485,12 @@ func (c *Conn) Stats() Stats {
 	n := len(c.sections)
 	c.mu.RUnlock()
 	return Stats{
+		EntitySpawns:     c.stats.entitySpawns.Load(),
+		EntityDespawns:   c.stats.entityDespawns.Load(),
+		EntityStates:     c.stats.entityStates.Load(),
+		StaleStates:      c.stats.statesStale.Load(),
+		UnknownStates:    c.stats.statesUnknown.Load(),
+		Entities:         c.EntityCount(),
 		Chunks:           c.stats.chunks.Load(),
 		ChunkBytes:       c.stats.chunkBytes.Load(),
 		ChunkStreamBytes: c.stats.streamBytes.Load(),

@@ -23,16 +23,24 @@ type Options struct {
 	// the server's default.
 	ViewDistance uint32
 	// Features to request (protocol.Feature*), besides
-	// protocol.FeatureDeflateChunks, which the client always asks for
-	// unless PlainChunks. The client handles what each one changes on the
-	// wire itself: with protocol.FeatureBatchedDrops, for example, a Drops
-	// frame is applied and reported to OnDrop exactly like one Drop per
-	// section; with deflate-chunks it decompresses the chunk stream.
+	// protocol.FeatureDeflateChunks and protocol.FeatureEntities, which
+	// the client asks for unless PlainChunks and NoEntities respectively.
+	// The client handles what each one changes on the wire itself: with
+	// protocol.FeatureBatchedDrops, for example, a Drops frame is applied
+	// and reported to OnDrop exactly like one Drop per section; with
+	// deflate-chunks it decompresses the chunk stream; with
+	// entities it keeps the entity set (Conn.Entities).
 	Features []string
 	// PlainChunks does not ask for protocol.FeatureDeflateChunks (unless
 	// Features lists it): the chunk stream then carries plain frames
 	// (measurements, tests).
 	PlainChunks bool
+	// NoEntities does not ask for protocol.FeatureEntities (unless
+	// Features lists it): the server then sends no EntitySpawns or
+	// EntityDespawns, Conn.Entities stays empty, and PlayerStates (with
+	// "player-states") are those of nearby players, as before entities
+	// existed (legacy clients, tests of them).
+	NoEntities bool
 	// ProtocolVersion overrides protocol.Version (tests of version
 	// negotiation).
 	ProtocolVersion uint32
@@ -102,8 +110,16 @@ type Handlers struct {
 	OnActionAck func(*protocol.ActionAck)
 	// OnCorrection reports a server-side movement correction.
 	OnCorrection func(*protocol.Correction)
-	// OnPlayerState reports a PlayerState datagram.
+	// OnPlayerState reports every PlayerState datagram, after it moved
+	// the entity it names (Conn.Entities) if held and not stale; a state
+	// the entity set ignored (unknown id, older tick) is reported too.
 	OnPlayerState func(*protocol.PlayerState)
+	// OnEntitySpawns is called after an EntitySpawns (feature
+	// "entities") was added to the entity set (Conn.Entities).
+	OnEntitySpawns func(*protocol.EntitySpawns)
+	// OnEntityDespawns is called after an EntityDespawns removed its
+	// entities from the entity set.
+	OnEntityDespawns func(*protocol.EntityDespawns)
 	// OnPlugin receives the server's PluginMessages (plugin channels), in
 	// arrival order. Unlike the other callbacks it runs on a goroutine of
 	// its own, fed by a queue of Options.PluginQueue messages, so a slow
@@ -151,10 +167,15 @@ func (o *Options) withDefaults() error {
 }
 
 // requested is the Hello's feature list: Features, then deflate-chunks
-// unless PlainChunks or already listed. Features itself is not modified.
+// unless PlainChunks, then entities unless NoEntities, each only when not
+// already listed. Features itself is not modified.
 func (o *Options) requested() []string {
-	if o.PlainChunks || slices.Contains(o.Features, protocol.FeatureDeflateChunks) {
-		return o.Features
+	out := slices.Clip(o.Features)
+	if !o.PlainChunks && !slices.Contains(out, protocol.FeatureDeflateChunks) {
+		out = append(out, protocol.FeatureDeflateChunks)
 	}
-	return append(slices.Clip(o.Features), protocol.FeatureDeflateChunks)
+	if !o.NoEntities && !slices.Contains(out, protocol.FeatureEntities) {
+		out = append(out, protocol.FeatureEntities)
+	}
+	return out
 }

@@ -48,6 +48,16 @@ func (c *Conn) readControl() {
 			}
 		case *protocol.ServerMessage_Plugin:
 			c.queuePlugin(k.Plugin)
+		case *protocol.ServerMessage_EntitySpawns:
+			c.applySpawns(k.EntitySpawns)
+			if h.OnEntitySpawns != nil {
+				h.OnEntitySpawns(k.EntitySpawns)
+			}
+		case *protocol.ServerMessage_EntityDespawns:
+			c.applyDespawns(k.EntityDespawns)
+			if h.OnEntityDespawns != nil {
+				h.OnEntityDespawns(k.EntityDespawns)
+			}
 		case *protocol.ServerMessage_Error:
 			lvl := c.log.Warn()
 			if k.Error.GetFatal() {
@@ -206,8 +216,11 @@ func (c *Conn) readDatagrams() {
 			continue // datagrams are best effort; a bad one is just lost
 		}
 		c.stats.datagrams.Add(1)
-		if ps := d.GetPlayerState(); ps != nil && c.opts.Handlers.OnPlayerState != nil {
-			c.opts.Handlers.OnPlayerState(ps)
+		if ps := d.GetPlayerState(); ps != nil {
+			c.applyState(ps)
+			if c.opts.Handlers.OnPlayerState != nil {
+				c.opts.Handlers.OnPlayerState(ps)
+			}
 		}
 	}
 }

@@ -50,6 +50,13 @@ const (
 	// sections sent before it. Browsers decode it with
 	// DecompressionStream("deflate-raw").
 	FeatureDeflateChunks = "deflate-chunks"
+	// FeatureEntities asks the server for every replicated entity in the
+	// client's view — players and whatever the plugins spawn — as
+	// EntitySpawn and EntityDespawn messages, with PlayerState datagrams for
+	// their moves. A client granted it gets PlayerStates only for entities
+	// it was told of; without it, "player-states" still brings the states
+	// of nearby players, and nothing else.
+	FeatureEntities = "entities"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport

@@ -559,6 +559,8 @@ type ServerMessage struct {
 	//	*ServerMessage_PlayerLeft
 	//	*ServerMessage_Plugin
 	//	*ServerMessage_Challenge
+	//	*ServerMessage_EntitySpawns
+	//	*ServerMessage_EntityDespawns
 	Kind          isServerMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -736,6 +738,24 @@ func (x *ServerMessage) GetChallenge() *Challenge {
 	return nil
 }
 
+func (x *ServerMessage) GetEntitySpawns() *EntitySpawns {
+	if x != nil {
+		if x, ok := x.Kind.(*ServerMessage_EntitySpawns); ok {
+			return x.EntitySpawns
+		}
+	}
+	return nil
+}
+
+func (x *ServerMessage) GetEntityDespawns() *EntityDespawns {
+	if x != nil {
+		if x, ok := x.Kind.(*ServerMessage_EntityDespawns); ok {
+			return x.EntityDespawns
+		}
+	}
+	return nil
+}
+
 type isServerMessage_Kind interface {
 	isServerMessage_Kind()
 }
@@ -800,6 +820,14 @@ type ServerMessage_Challenge struct {
 	Challenge *Challenge `protobuf:"bytes,15,opt,name=challenge,proto3,oneof"` // answers Hello; only once, first
 }
 
+type ServerMessage_EntitySpawns struct {
+	EntitySpawns *EntitySpawns `protobuf:"bytes,16,opt,name=entity_spawns,json=entitySpawns,proto3,oneof"` // feature "entities"
+}
+
+type ServerMessage_EntityDespawns struct {
+	EntityDespawns *EntityDespawns `protobuf:"bytes,17,opt,name=entity_despawns,json=entityDespawns,proto3,oneof"` // feature "entities"
+}
+
 func (*ServerMessage_Welcome) isServerMessage_Kind() {}
 
 func (*ServerMessage_Reject) isServerMessage_Kind() {}
@@ -829,6 +857,10 @@ func (*ServerMessage_PlayerLeft) isServerMessage_Kind() {}
 func (*ServerMessage_Plugin) isServerMessage_Kind() {}
 
 func (*ServerMessage_Challenge) isServerMessage_Kind() {}
+
+func (*ServerMessage_EntitySpawns) isServerMessage_Kind() {}
+
+func (*ServerMessage_EntityDespawns) isServerMessage_Kind() {}
 
 // ChunkMessage is every frame the server writes on the chunk stream.
 type ChunkMessage struct {
@@ -3090,6 +3122,280 @@ func (x *PlayerLeft) GetEntityId() uint64 {
 	return 0
 }
 
+// EntitySpawn tells the client of an entity that entered its interest (its
+// section is within the client's view radius): a player or anything a
+// plugin spawned. The id stays the entity's for the client's session while
+// the entity exists; its moves follow as PlayerState datagrams until an
+// EntityDespawn names it. A player's id is its PlayerJoined entity_id.
+type EntitySpawn struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EntityId      uint64                 `protobuf:"varint,1,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`
+	Kind          string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`             // "namespace:name": "strata:player", "strata:critter", ...
+	Position      *Vec3                  `protobuf:"bytes,3,opt,name=position,proto3" json:"position,omitempty"`     // feet: the bottom centre of its box
+	Yaw           float32                `protobuf:"fixed32,4,opt,name=yaw,proto3" json:"yaw,omitempty"`             // degrees
+	Pitch         float32                `protobuf:"fixed32,5,opt,name=pitch,proto3" json:"pitch,omitempty"`         // degrees
+	Velocity      *Vec3F                 `protobuf:"bytes,6,opt,name=velocity,proto3" json:"velocity,omitempty"`     // blocks per second
+	Width         float32                `protobuf:"fixed32,7,opt,name=width,proto3" json:"width,omitempty"`         // bounding box along x and z, in blocks
+	Height        float32                `protobuf:"fixed32,8,opt,name=height,proto3" json:"height,omitempty"`       // bounding box along y, in blocks
+	Attributes    []*EntityAttribute     `protobuf:"bytes,9,rep,name=attributes,proto3" json:"attributes,omitempty"` // plugin-defined, by key
+	Name          string                 `protobuf:"bytes,10,opt,name=name,proto3" json:"name,omitempty"`            // name tag (players); empty for none
+	Tick          uint64                 `protobuf:"varint,11,opt,name=tick,proto3" json:"tick,omitempty"`           // server tick of position; PlayerStates older than it are stale
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EntitySpawn) Reset() {
+	*x = EntitySpawn{}
+	mi := &file_strata_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EntitySpawn) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EntitySpawn) ProtoMessage() {}
+
+func (x *EntitySpawn) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EntitySpawn.ProtoReflect.Descriptor instead.
+func (*EntitySpawn) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *EntitySpawn) GetEntityId() uint64 {
+	if x != nil {
+		return x.EntityId
+	}
+	return 0
+}
+
+func (x *EntitySpawn) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *EntitySpawn) GetPosition() *Vec3 {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *EntitySpawn) GetYaw() float32 {
+	if x != nil {
+		return x.Yaw
+	}
+	return 0
+}
+
+func (x *EntitySpawn) GetPitch() float32 {
+	if x != nil {
+		return x.Pitch
+	}
+	return 0
+}
+
+func (x *EntitySpawn) GetVelocity() *Vec3F {
+	if x != nil {
+		return x.Velocity
+	}
+	return nil
+}
+
+func (x *EntitySpawn) GetWidth() float32 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+func (x *EntitySpawn) GetHeight() float32 {
+	if x != nil {
+		return x.Height
+	}
+	return 0
+}
+
+func (x *EntitySpawn) GetAttributes() []*EntityAttribute {
+	if x != nil {
+		return x.Attributes
+	}
+	return nil
+}
+
+func (x *EntitySpawn) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EntitySpawn) GetTick() uint64 {
+	if x != nil {
+		return x.Tick
+	}
+	return 0
+}
+
+// EntityAttribute is one plugin-defined value of an entity (a colour, a
+// variant, a health), replicated with its spawn.
+type EntityAttribute struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"` // "namespace:name"
+	Value         int64                  `protobuf:"zigzag64,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EntityAttribute) Reset() {
+	*x = EntityAttribute{}
+	mi := &file_strata_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EntityAttribute) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EntityAttribute) ProtoMessage() {}
+
+func (x *EntityAttribute) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EntityAttribute.ProtoReflect.Descriptor instead.
+func (*EntityAttribute) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *EntityAttribute) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *EntityAttribute) GetValue() int64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+// EntitySpawns carries the spawns of one tick, nearest first.
+type EntitySpawns struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Entities      []*EntitySpawn         `protobuf:"bytes,1,rep,name=entities,proto3" json:"entities,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EntitySpawns) Reset() {
+	*x = EntitySpawns{}
+	mi := &file_strata_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EntitySpawns) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EntitySpawns) ProtoMessage() {}
+
+func (x *EntitySpawns) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EntitySpawns.ProtoReflect.Descriptor instead.
+func (*EntitySpawns) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *EntitySpawns) GetEntities() []*EntitySpawn {
+	if x != nil {
+		return x.Entities
+	}
+	return nil
+}
+
+// EntityDespawns tells the client to forget entities: they left its
+// interest or were removed. A despawned id may be spawned again later.
+type EntityDespawns struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EntityIds     []uint64               `protobuf:"varint,1,rep,packed,name=entity_ids,json=entityIds,proto3" json:"entity_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EntityDespawns) Reset() {
+	*x = EntityDespawns{}
+	mi := &file_strata_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EntityDespawns) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EntityDespawns) ProtoMessage() {}
+
+func (x *EntityDespawns) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EntityDespawns.ProtoReflect.Descriptor instead.
+func (*EntityDespawns) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *EntityDespawns) GetEntityIds() []uint64 {
+	if x != nil {
+		return x.EntityIds
+	}
+	return nil
+}
+
 // Chunk carries one section. A later Chunk for the same pos replaces it.
 type Chunk struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -3102,7 +3408,7 @@ type Chunk struct {
 
 func (x *Chunk) Reset() {
 	*x = Chunk{}
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3114,7 +3420,7 @@ func (x *Chunk) String() string {
 func (*Chunk) ProtoMessage() {}
 
 func (x *Chunk) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[32]
+	mi := &file_strata_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3127,7 +3433,7 @@ func (x *Chunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Chunk.ProtoReflect.Descriptor instead.
 func (*Chunk) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{32}
+	return file_strata_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Chunk) GetPos() *SectionPos {
@@ -3161,7 +3467,7 @@ type Drop struct {
 
 func (x *Drop) Reset() {
 	*x = Drop{}
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3173,7 +3479,7 @@ func (x *Drop) String() string {
 func (*Drop) ProtoMessage() {}
 
 func (x *Drop) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[33]
+	mi := &file_strata_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3186,7 +3492,7 @@ func (x *Drop) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drop.ProtoReflect.Descriptor instead.
 func (*Drop) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{33}
+	return file_strata_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Drop) GetPos() *SectionPos {
@@ -3211,7 +3517,7 @@ type Drops struct {
 
 func (x *Drops) Reset() {
 	*x = Drops{}
-	mi := &file_strata_proto_msgTypes[34]
+	mi := &file_strata_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3223,7 +3529,7 @@ func (x *Drops) String() string {
 func (*Drops) ProtoMessage() {}
 
 func (x *Drops) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[34]
+	mi := &file_strata_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3236,7 +3542,7 @@ func (x *Drops) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Drops.ProtoReflect.Descriptor instead.
 func (*Drops) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{34}
+	return file_strata_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Drops) GetCoords() []int32 {
@@ -3246,8 +3552,11 @@ func (x *Drops) GetCoords() []int32 {
 	return nil
 }
 
-// PlayerState is a best-effort snapshot of another player (or of the client's
-// own entity). Newer tick wins; older ones are discarded.
+// PlayerState is a best-effort snapshot of a replicated entity: another
+// player, or (feature "entities") any entity the client was told of by an
+// EntitySpawn — the message predates entities and keeps its name. Newer
+// tick wins; older ones are discarded. A client granted "entities" ignores
+// a PlayerState for an id it holds no EntitySpawn for.
 type PlayerState struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	EntityId      uint64                 `protobuf:"varint,1,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`
@@ -3262,7 +3571,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[35]
+	mi := &file_strata_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3274,7 +3583,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[35]
+	mi := &file_strata_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3287,7 +3596,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{35}
+	return file_strata_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -3349,7 +3658,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[36]
+	mi := &file_strata_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3361,7 +3670,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[36]
+	mi := &file_strata_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3374,7 +3683,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{36}
+	return file_strata_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -3410,7 +3719,7 @@ const file_strata_proto_rawDesc = "" +
 	"\x06plugin\x18\t \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06plugin\x12(\n" +
 	"\x05proof\x18\n" +
 	" \x01(\v2\x10.strata.v1.ProofH\x00R\x05proofB\x06\n" +
-	"\x04kind\"\x9a\x06\n" +
+	"\x04kind\"\xa0\a\n" +
 	"\rServerMessage\x12.\n" +
 	"\awelcome\x18\x01 \x01(\v2\x12.strata.v1.WelcomeH\x00R\awelcome\x12+\n" +
 	"\x06reject\x18\x02 \x01(\v2\x11.strata.v1.RejectH\x00R\x06reject\x125\n" +
@@ -3431,7 +3740,9 @@ const file_strata_proto_rawDesc = "" +
 	"\vplayer_left\x18\r \x01(\v2\x15.strata.v1.PlayerLeftH\x00R\n" +
 	"playerLeft\x122\n" +
 	"\x06plugin\x18\x0e \x01(\v2\x18.strata.v1.PluginMessageH\x00R\x06plugin\x124\n" +
-	"\tchallenge\x18\x0f \x01(\v2\x14.strata.v1.ChallengeH\x00R\tchallengeB\x06\n" +
+	"\tchallenge\x18\x0f \x01(\v2\x14.strata.v1.ChallengeH\x00R\tchallenge\x12>\n" +
+	"\rentity_spawns\x18\x10 \x01(\v2\x17.strata.v1.EntitySpawnsH\x00R\fentitySpawns\x12D\n" +
+	"\x0fentity_despawns\x18\x11 \x01(\v2\x19.strata.v1.EntityDespawnsH\x00R\x0eentityDespawnsB\x06\n" +
 	"\x04kind\"\x91\x01\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
@@ -3616,7 +3927,30 @@ const file_strata_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\")\n" +
 	"\n" +
 	"PlayerLeft\x12\x1b\n" +
-	"\tentity_id\x18\x01 \x01(\x04R\bentityId\"`\n" +
+	"\tentity_id\x18\x01 \x01(\x04R\bentityId\"\xd3\x02\n" +
+	"\vEntitySpawn\x12\x1b\n" +
+	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12+\n" +
+	"\bposition\x18\x03 \x01(\v2\x0f.strata.v1.Vec3R\bposition\x12\x10\n" +
+	"\x03yaw\x18\x04 \x01(\x02R\x03yaw\x12\x14\n" +
+	"\x05pitch\x18\x05 \x01(\x02R\x05pitch\x12,\n" +
+	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity\x12\x14\n" +
+	"\x05width\x18\a \x01(\x02R\x05width\x12\x16\n" +
+	"\x06height\x18\b \x01(\x02R\x06height\x12:\n" +
+	"\n" +
+	"attributes\x18\t \x03(\v2\x1a.strata.v1.EntityAttributeR\n" +
+	"attributes\x12\x12\n" +
+	"\x04name\x18\n" +
+	" \x01(\tR\x04name\x12\x12\n" +
+	"\x04tick\x18\v \x01(\x04R\x04tick\"9\n" +
+	"\x0fEntityAttribute\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x12R\x05value\"B\n" +
+	"\fEntitySpawns\x122\n" +
+	"\bentities\x18\x01 \x03(\v2\x16.strata.v1.EntitySpawnR\bentities\"/\n" +
+	"\x0eEntityDespawns\x12\x1d\n" +
+	"\n" +
+	"entity_ids\x18\x01 \x03(\x04R\tentityIds\"`\n" +
 	"\x05Chunk\x12'\n" +
 	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\x12\x1a\n" +
 	"\brevision\x18\x02 \x01(\x04R\brevision\x12\x12\n" +
@@ -3695,49 +4029,53 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_strata_proto_goTypes = []any{
-	(ErrorCode)(0),        // 0: strata.v1.ErrorCode
-	(Binding)(0),          // 1: strata.v1.Binding
-	(ActionResult)(0),     // 2: strata.v1.ActionResult
-	(HoldReason)(0),       // 3: strata.v1.HoldReason
-	(*ClientMessage)(nil), // 4: strata.v1.ClientMessage
-	(*ServerMessage)(nil), // 5: strata.v1.ServerMessage
-	(*ChunkMessage)(nil),  // 6: strata.v1.ChunkMessage
-	(*Datagram)(nil),      // 7: strata.v1.Datagram
-	(*Vec3)(nil),          // 8: strata.v1.Vec3
-	(*Vec3F)(nil),         // 9: strata.v1.Vec3f
-	(*BlockPos)(nil),      // 10: strata.v1.BlockPos
-	(*SectionPos)(nil),    // 11: strata.v1.SectionPos
-	(*Hello)(nil),         // 12: strata.v1.Hello
-	(*Challenge)(nil),     // 13: strata.v1.Challenge
-	(*Proof)(nil),         // 14: strata.v1.Proof
-	(*Welcome)(nil),       // 15: strata.v1.Welcome
-	(*BlockInfo)(nil),     // 16: strata.v1.BlockInfo
-	(*WorldBounds)(nil),   // 17: strata.v1.WorldBounds
-	(*ServerLimits)(nil),  // 18: strata.v1.ServerLimits
-	(*Reject)(nil),        // 19: strata.v1.Reject
-	(*Input)(nil),         // 20: strata.v1.Input
-	(*BreakBlock)(nil),    // 21: strata.v1.BreakBlock
-	(*PlaceBlock)(nil),    // 22: strata.v1.PlaceBlock
-	(*Chat)(nil),          // 23: strata.v1.Chat
-	(*Ping)(nil),          // 24: strata.v1.Ping
-	(*Pong)(nil),          // 25: strata.v1.Pong
-	(*Subscribe)(nil),     // 26: strata.v1.Subscribe
-	(*ActionAck)(nil),     // 27: strata.v1.ActionAck
-	(*Correction)(nil),    // 28: strata.v1.Correction
-	(*BlockUpdate)(nil),   // 29: strata.v1.BlockUpdate
-	(*ChatBroadcast)(nil), // 30: strata.v1.ChatBroadcast
-	(*Error)(nil),         // 31: strata.v1.Error
-	(*Held)(nil),          // 32: strata.v1.Held
-	(*Released)(nil),      // 33: strata.v1.Released
-	(*PlayerJoined)(nil),  // 34: strata.v1.PlayerJoined
-	(*PlayerLeft)(nil),    // 35: strata.v1.PlayerLeft
-	(*Chunk)(nil),         // 36: strata.v1.Chunk
-	(*Drop)(nil),          // 37: strata.v1.Drop
-	(*Drops)(nil),         // 38: strata.v1.Drops
-	(*PlayerState)(nil),   // 39: strata.v1.PlayerState
-	(*PluginMessage)(nil), // 40: strata.v1.PluginMessage
+	(ErrorCode)(0),          // 0: strata.v1.ErrorCode
+	(Binding)(0),            // 1: strata.v1.Binding
+	(ActionResult)(0),       // 2: strata.v1.ActionResult
+	(HoldReason)(0),         // 3: strata.v1.HoldReason
+	(*ClientMessage)(nil),   // 4: strata.v1.ClientMessage
+	(*ServerMessage)(nil),   // 5: strata.v1.ServerMessage
+	(*ChunkMessage)(nil),    // 6: strata.v1.ChunkMessage
+	(*Datagram)(nil),        // 7: strata.v1.Datagram
+	(*Vec3)(nil),            // 8: strata.v1.Vec3
+	(*Vec3F)(nil),           // 9: strata.v1.Vec3f
+	(*BlockPos)(nil),        // 10: strata.v1.BlockPos
+	(*SectionPos)(nil),      // 11: strata.v1.SectionPos
+	(*Hello)(nil),           // 12: strata.v1.Hello
+	(*Challenge)(nil),       // 13: strata.v1.Challenge
+	(*Proof)(nil),           // 14: strata.v1.Proof
+	(*Welcome)(nil),         // 15: strata.v1.Welcome
+	(*BlockInfo)(nil),       // 16: strata.v1.BlockInfo
+	(*WorldBounds)(nil),     // 17: strata.v1.WorldBounds
+	(*ServerLimits)(nil),    // 18: strata.v1.ServerLimits
+	(*Reject)(nil),          // 19: strata.v1.Reject
+	(*Input)(nil),           // 20: strata.v1.Input
+	(*BreakBlock)(nil),      // 21: strata.v1.BreakBlock
+	(*PlaceBlock)(nil),      // 22: strata.v1.PlaceBlock
+	(*Chat)(nil),            // 23: strata.v1.Chat
+	(*Ping)(nil),            // 24: strata.v1.Ping
+	(*Pong)(nil),            // 25: strata.v1.Pong
+	(*Subscribe)(nil),       // 26: strata.v1.Subscribe
+	(*ActionAck)(nil),       // 27: strata.v1.ActionAck
+	(*Correction)(nil),      // 28: strata.v1.Correction
+	(*BlockUpdate)(nil),     // 29: strata.v1.BlockUpdate
+	(*ChatBroadcast)(nil),   // 30: strata.v1.ChatBroadcast
+	(*Error)(nil),           // 31: strata.v1.Error
+	(*Held)(nil),            // 32: strata.v1.Held
+	(*Released)(nil),        // 33: strata.v1.Released
+	(*PlayerJoined)(nil),    // 34: strata.v1.PlayerJoined
+	(*PlayerLeft)(nil),      // 35: strata.v1.PlayerLeft
+	(*EntitySpawn)(nil),     // 36: strata.v1.EntitySpawn
+	(*EntityAttribute)(nil), // 37: strata.v1.EntityAttribute
+	(*EntitySpawns)(nil),    // 38: strata.v1.EntitySpawns
+	(*EntityDespawns)(nil),  // 39: strata.v1.EntityDespawns
+	(*Chunk)(nil),           // 40: strata.v1.Chunk
+	(*Drop)(nil),            // 41: strata.v1.Drop
+	(*Drops)(nil),           // 42: strata.v1.Drops
+	(*PlayerState)(nil),     // 43: strata.v1.PlayerState
+	(*PluginMessage)(nil),   // 44: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -3748,7 +4086,7 @@ var file_strata_proto_depIdxs = []int32{
 	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	40, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	44, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
 	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
 	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
@@ -3763,38 +4101,44 @@ var file_strata_proto_depIdxs = []int32{
 	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
 	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
 	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	40, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	44, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
 	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
-	36, // 25: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
-	37, // 26: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
-	38, // 27: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
-	39, // 28: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	20, // 29: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	1,  // 30: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
-	8,  // 31: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	17, // 32: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	18, // 33: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	16, // 34: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 35: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	8,  // 36: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	9,  // 37: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	10, // 38: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	10, // 39: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	2,  // 40: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	8,  // 41: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	9,  // 42: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	10, // 43: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 44: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	3,  // 45: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	11, // 46: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	11, // 47: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	8,  // 48: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	9,  // 49: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	50, // [50:50] is the sub-list for method output_type
-	50, // [50:50] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	38, // 25: strata.v1.ServerMessage.entity_spawns:type_name -> strata.v1.EntitySpawns
+	39, // 26: strata.v1.ServerMessage.entity_despawns:type_name -> strata.v1.EntityDespawns
+	40, // 27: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
+	41, // 28: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
+	42, // 29: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
+	43, // 30: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	20, // 31: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	1,  // 32: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 33: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 34: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 35: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 36: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 37: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 38: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 39: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 40: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 41: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 42: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 43: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 44: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 45: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 46: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 47: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	8,  // 48: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
+	9,  // 49: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
+	37, // 50: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
+	36, // 51: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
+	11, // 52: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 53: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	8,  // 54: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 55: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	56, // [56:56] is the sub-list for method output_type
+	56, // [56:56] is the sub-list for method input_type
+	56, // [56:56] is the sub-list for extension type_name
+	56, // [56:56] is the sub-list for extension extendee
+	0,  // [0:56] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -3830,6 +4174,8 @@ func file_strata_proto_init() {
 		(*ServerMessage_PlayerLeft)(nil),
 		(*ServerMessage_Plugin)(nil),
 		(*ServerMessage_Challenge)(nil),
+		(*ServerMessage_EntitySpawns)(nil),
+		(*ServerMessage_EntityDespawns)(nil),
 	}
 	file_strata_proto_msgTypes[2].OneofWrappers = []any{
 		(*ChunkMessage_Chunk)(nil),
@@ -3846,7 +4192,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   37,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

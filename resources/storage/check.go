@@ -36,10 +36,11 @@ type Report struct {
 	// Tables and Logs are the files read; Entries the records in them
 	// (every version of every key).
 	Tables, Logs, Entries int
-	// Sections, Players and Access count the keys whose newest record
-	// is intact (Access: name bindings, operators, bans and the
-	// whitelist, cleared records left out).
-	Sections, Players, Access int
+	// Sections, Players, Access and EntityColumns count the keys whose
+	// newest record is intact (Access: name bindings, operators, bans and
+	// the whitelist; EntityColumns: columns' saved entities; cleared
+	// records left out of both).
+	Sections, Players, Access, EntityColumns int
 	// Damage lists the damaged parts of files.
 	Damage []Damage
 	// Bad lists every key whose newest record cannot be read, in key
@@ -106,7 +107,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "world metadata: %s\n", r.MetaProblem)
 	}
-	fmt.Fprintf(&b, "intact: %d sections, %d players, %s\n", r.Sections, r.Players, count(r.Access, "access record"))
+	fmt.Fprintf(&b, "intact: %d sections, %d players, %s, %s\n", r.Sections, r.Players, count(r.Access, "access record"), count(r.EntityColumns, "entity column"))
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
@@ -203,7 +204,7 @@ type version struct {
 	src     int    // index of the file it was read from
 	problem string // why the record is unusable; "" when intact
 	tomb    bool
-	empty   bool // an empty value: a cleared access record
+	empty   bool // an empty value: a cleared access or entity record
 }
 
 // keyState is what the survey knows of one key: its newest record, its
@@ -524,6 +525,10 @@ func (s *survey) judge() {
 			if !st.newest.empty {
 				r.Access++
 			}
+		case prefixEntity:
+			if !st.newest.empty {
+				r.EntityColumns++
+			}
 		case prefixMeta:
 			if w, ok := st.winner(); ok {
 				r.Meta = s.metaOf(w)
@@ -532,7 +537,7 @@ func (s *survey) judge() {
 	}
 	if r.Meta == nil && r.MetaProblem == "" {
 		r.MetaProblem = "missing"
-		if r.Sections+r.Players+r.Access > 0 {
+		if r.Sections+r.Players+r.Access+r.EntityColumns > 0 {
 			r.MetaProblem = "missing, though the database holds records: the world's seed and generator version are lost"
 		}
 	}
@@ -569,13 +574,17 @@ func wellFormed(k []byte) bool {
 	case len(k) > 0 && k[0] == prefixAccess:
 		_, _, err := ParseAccessKey(k)
 		return err == nil
+	case len(k) > 0 && k[0] == prefixEntity:
+		_, _, err := ParseEntityKey(k)
+		return err == nil
 	}
 	return false
 }
 
 // recordProblem says why a record cannot be used, or "" when it is
-// intact: a section record's checksum and encoding, a player's, an access
-// record's and the metadata's JSON.
+// intact: a section or entity record's checksum and encoding (an empty
+// entity record is a cleared column), a player's, an access record's and
+// the metadata's JSON.
 func recordProblem(k, v []byte) string {
 	switch {
 	case bytes.Equal(k, metaKey):
@@ -597,6 +606,17 @@ func recordProblem(k, v []byte) string {
 		}
 	case len(k) > 0 && k[0] == prefixAccess:
 		return accessProblem(v)
+	case len(k) > 0 && k[0] == prefixEntity:
+		if len(v) == 0 {
+			return ""
+		}
+		x, z, err := ParseEntityKey(k)
+		if err != nil {
+			return err.Error()
+		}
+		if _, err := decodeEntityRecord(x, z, v); err != nil {
+			return err.Error()
+		}
 	}
 	return ""
 }

@@ -365,13 +365,14 @@ func (d *DB) CorruptForTest(p chunk.Pos) error {
 }
 
 // Empty reports whether the database holds no edited section, no player
-// record and no access record (a cleared one counts: it is a key): a
-// world that is exactly its generator's output, whose replay needs no
-// copy of it. Access records count because operators and bans change
-// what commands do.
+// record, no access record and no entity record (a cleared one counts: it
+// is a key): a world that is exactly its generator's output, whose replay
+// needs no copy of it. Access records count because operators and bans
+// change what commands do; entity records because saved entities are
+// loaded back into the world.
 func (d *DB) Empty() (bool, error) {
 	empty := true
-	err := d.scan([]byte{prefixSection}, []byte{prefixAccess + 1}, func([]byte) (bool, error) {
+	err := d.scan([]byte{prefixSection}, []byte{prefixEntity + 1}, func([]byte) (bool, error) {
 		empty = false
 		return false, nil
 	})

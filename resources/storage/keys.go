@@ -19,6 +19,7 @@ const (
 	prefixSection byte = 0x02
 	prefixPlayer  byte = 0x03
 	prefixAccess  byte = 0x04
+	prefixEntity  byte = 0x05
 )
 
 // RegionShift groups sections into 32×32-column regions: every section of a
@@ -27,6 +28,9 @@ const RegionShift = 5
 
 // sectionKeyLen is 1 prefix byte and five big-endian uint32s.
 const sectionKeyLen = 1 + 5*4
+
+// entityKeyLen is 1 prefix byte and four big-endian uint32s.
+const entityKeyLen = 1 + 4*4
 
 var metaKey = []byte{prefixMeta, 'm', 'e', 't', 'a'}
 
@@ -67,9 +71,14 @@ func ParseSectionKey(k []byte) (chunk.Pos, error) {
 
 // RegionBounds returns the key range [lo, hi) holding every section of the
 // region with region coordinates (rx, rz).
-func RegionBounds(rx, rz int32) (lo, hi []byte) {
+func RegionBounds(rx, rz int32) (lo, hi []byte) { return regionBounds(prefixSection, rx, rz) }
+
+// regionBounds returns the range of keys of one prefix whose region is
+// (rx, rz): the prefix and region as a big-endian number, and that number
+// plus one.
+func regionBounds(prefix byte, rx, rz int32) (lo, hi []byte) {
 	lo = make([]byte, 9)
-	lo[0] = prefixSection
+	lo[0] = prefix
 	binary.BigEndian.PutUint32(lo[1:], ordered(rx))
 	binary.BigEndian.PutUint32(lo[5:], ordered(rz))
 	hi = append([]byte(nil), lo...)
@@ -82,14 +91,48 @@ func RegionBounds(rx, rz int32) (lo, hi []byte) {
 	return lo, hi
 }
 
+// EntityKey returns the key of a column's entity record (x, z in section
+// coordinates): prefix, region X, region Z, then X, Z, ordered as in
+// SectionKey, so that one region's entity records are one key range
+// (EntityRegionBounds) and a region's entities are read with its
+// sections' range scan pattern.
+func EntityKey(x, z int32) []byte {
+	k := make([]byte, entityKeyLen)
+	k[0] = prefixEntity
+	binary.BigEndian.PutUint32(k[1:], ordered(x>>RegionShift))
+	binary.BigEndian.PutUint32(k[5:], ordered(z>>RegionShift))
+	binary.BigEndian.PutUint32(k[9:], ordered(x))
+	binary.BigEndian.PutUint32(k[13:], ordered(z))
+	return k
+}
+
+// ParseEntityKey is the inverse of EntityKey. It refuses a key whose
+// region does not match its column: that is no key Strata writes.
+func ParseEntityKey(k []byte) (x, z int32, err error) {
+	if len(k) != entityKeyLen || k[0] != prefixEntity {
+		return 0, 0, fmt.Errorf("not an entity key: %x", k)
+	}
+	x = unordered(binary.BigEndian.Uint32(k[9:]))
+	z = unordered(binary.BigEndian.Uint32(k[13:]))
+	if !equalBytes(EntityKey(x, z), k) {
+		return 0, 0, fmt.Errorf("entity key %x: region does not match column", k)
+	}
+	return x, z, nil
+}
+
+// EntityRegionBounds returns the key range [lo, hi) holding the entity
+// record of every column of the region (rx, rz).
+func EntityRegionBounds(rx, rz int32) (lo, hi []byte) { return regionBounds(prefixEntity, rx, rz) }
+
 // PlayerKey returns the key of a player record.
 func PlayerKey(name string) []byte { return append([]byte{prefixPlayer}, name...) }
 
 func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // DescribeKey names a key for people: "world metadata", "section
-// (x,y,z)", "player \"name\"", an access record ("ban \"n/name\""), or
-// its bytes in hex when it is none of those (a range bound, a damaged key).
+// (x,y,z)", "player \"name\"", an access record ("ban \"n/name\""),
+// "entities of column (x,z)", or its bytes in hex when it is none of those
+// (a range bound, a damaged key).
 func DescribeKey(k []byte) string {
 	switch {
 	case equalBytes(k, metaKey):
@@ -103,6 +146,10 @@ func DescribeKey(k []byte) string {
 	case len(k) > 0 && k[0] == prefixAccess:
 		if kind, id, err := ParseAccessKey(k); err == nil {
 			return fmt.Sprintf("%s %q", accessKinds[kind], id)
+		}
+	case len(k) > 0 && k[0] == prefixEntity:
+		if x, z, err := ParseEntityKey(k); err == nil {
+			return fmt.Sprintf("entities of column (%d,%d)", x, z)
 		}
 	}
 	return fmt.Sprintf("key %x", k)

@@ -24,6 +24,10 @@ type Write struct {
 	Token    uint64
 	Sections []SectionWrite
 	Players  []PlayerRecord
+	// Entities replaces the stored entity record of each column listed
+	// (a later one of the same column wins); an Empty column clears it.
+	// A column that fails Validate is logged and left out.
+	Entities []EntityColumn
 }
 
 // Result reports a Write as durable, or failed.
@@ -40,22 +44,26 @@ type Result struct {
 
 // WriterStats are the writer's counters, safe to read from any goroutine.
 type WriterStats struct {
-	Batches     uint64 // durable batches (one fsync each)
-	Writes      uint64
-	Sections    uint64
-	Bytes       uint64 // encoded bytes handed to Pebble
-	Failures    uint64 // failed commit attempts (each retried)
-	LastSync    time.Duration
-	MaxSync     time.Duration
-	SyncTotal   time.Duration // summed over durable batches
-	QueuedNow   int
-	QueuedLimit int
+	Batches  uint64 // durable batches (one fsync each)
+	Writes   uint64
+	Sections uint64
+	// EntityColumns counts entity records written (cleared ones too);
+	// EntitiesRefused the columns Submit left out as invalid.
+	EntityColumns   uint64
+	EntitiesRefused uint64
+	Bytes           uint64 // encoded bytes handed to Pebble
+	Failures        uint64 // failed commit attempts (each retried)
+	LastSync        time.Duration
+	MaxSync         time.Duration
+	SyncTotal       time.Duration // summed over durable batches
+	QueuedNow       int
+	QueuedLimit     int
 }
 
 type pending struct {
 	w    Write
 	when time.Time
-	seq  uint64 // order of submission, for the player overlay
+	seq  uint64 // order of submission, for the player and entity overlays
 }
 
 // Writer is the storage goroutine: it takes Writes without blocking the
@@ -70,7 +78,9 @@ type pending struct {
 // loaded as written, not regenerated or read stale. Player records have
 // an overlay of their own, read by LoadPlayer, so a player who leaves and
 // joins again before the record of their leaving is durable comes back
-// where they left, not where the database last had them.
+// where they left, not where the database last had them. Entity records
+// have one too, read by LoadEntities: a column whose entities were saved
+// on its way out and that comes back at once finds them as saved.
 type Writer struct {
 	db    *DB
 	log   zerolog.Logger
@@ -84,8 +94,10 @@ type Writer struct {
 	results []Result // unbounded, so the writer never waits on the tick
 	overlay map[chunk.Pos]SectionWrite
 	players map[string]playerWrite // by name: the last record submitted, until durable
-	seq     uint64                 // Writes submitted
-	stats   WriterStats
+	// entities holds, by column, the last record submitted, until durable.
+	entities map[entityCol]entityWrite
+	seq      uint64 // Writes submitted
+	stats    WriterStats
 	// failNext, for tests, makes the next n commits fail.
 	failNext int
 
@@ -101,15 +113,16 @@ func NewWriter(db *DB, queue int, log zerolog.Logger) *Writer {
 		queue = 64
 	}
 	return &Writer{
-		db:      db,
-		log:     log,
-		overlay: map[chunk.Pos]SectionWrite{},
-		players: map[string]playerWrite{},
-		in:      make(chan pending, queue),
-		ready:   make(chan struct{}, 1),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		stats:   WriterStats{QueuedLimit: queue},
+		db:       db,
+		log:      log,
+		overlay:  map[chunk.Pos]SectionWrite{},
+		players:  map[string]playerWrite{},
+		entities: map[entityCol]entityWrite{},
+		in:       make(chan pending, queue),
+		ready:    make(chan struct{}, 1),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+		stats:    WriterStats{QueuedLimit: queue},
 	}
 }
 
@@ -121,6 +134,7 @@ func (w *Writer) Start() { go w.loop() }
 // caller keeps the data and tries again next tick.
 func (w *Writer) Submit(wr Write) bool {
 	// Holding mu across the send keeps the overlay and the queue in step.
+	wr.Entities = w.validEntities(wr.Entities)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	seq := w.seq + 1
@@ -139,7 +153,67 @@ func (w *Writer) Submit(wr Write) bool {
 	for _, pr := range wr.Players {
 		w.players[pr.Name] = playerWrite{rec: pr, seq: seq}
 	}
+	for _, c := range wr.Entities {
+		w.entities[entityCol{c.X, c.Z}] = entityWrite{col: c, seq: seq}
+	}
 	return true
+}
+
+// entityCol is a column's position, the entity overlay's key.
+type entityCol struct{ x, z int32 }
+
+// entityWrite is an entity record submitted and not yet durable.
+type entityWrite struct {
+	col EntityColumn
+	seq uint64
+}
+
+// validEntities returns the columns that can be stored, leaving out the
+// others: one bad column must not fail, and so retry forever, the batch
+// that holds every other edit of its tick. The column's stored record
+// stays as it was. cols itself is not changed (a refused Submit leaves
+// the caller's data as it was), so the result is a new slice when one is
+// left out.
+func (w *Writer) validEntities(cols []EntityColumn) []EntityColumn {
+	var out []EntityColumn
+	for i := range cols {
+		err := cols[i].Validate()
+		if err == nil {
+			if out != nil {
+				out = append(out, cols[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]EntityColumn, 0, len(cols)-1), cols[:i]...)
+		}
+		w.log.Error().Err(err).Int32("x", cols[i].X).Int32("z", cols[i].Z).Msg("storage: entity record not written")
+		w.mu.Lock()
+		w.stats.EntitiesRefused++
+		w.mu.Unlock()
+	}
+	if out == nil {
+		return cols
+	}
+	return out
+}
+
+// LoadEntities returns the entity record of column (x, z): the one last
+// submitted if it is not durable yet (ok false if it clears the column),
+// else the stored one. The column returned is the caller's. It is safe
+// for concurrent use.
+func (w *Writer) LoadEntities(x, z int32) (EntityColumn, bool, error) {
+	w.mu.Lock()
+	ew, ok := w.entities[entityCol{x, z}]
+	w.mu.Unlock()
+	if ok {
+		if ew.col.Empty() {
+			return EntityColumn{X: x, Z: z}, false, nil
+		}
+		// The overlay's copy is shared with the batch being written.
+		return ew.col.Clone(), true, nil
+	}
+	return w.db.LoadEntities(x, z)
 }
 
 // playerWrite is a player record submitted and not yet durable.
@@ -293,7 +367,7 @@ func (w *Writer) commit(batch []pending) {
 func (w *Writer) try(batch []pending) error {
 	b := w.db.db.NewBatch()
 	var buf []byte
-	sections, bytes := 0, 0
+	sections, columns, bytes := 0, 0, 0
 	var err error
 	for _, p := range batch {
 		for i := range p.w.Sections {
@@ -306,6 +380,9 @@ func (w *Writer) try(batch []pending) error {
 			bytes += len(buf)
 		}
 		for _, pr := range p.w.Players {
+			if err != nil {
+				break
+			}
 			v, merr := marshalPlayer(pr)
 			if merr != nil {
 				err = merr
@@ -315,6 +392,21 @@ func (w *Writer) try(batch []pending) error {
 				break
 			}
 			bytes += len(v)
+		}
+		for i := range p.w.Entities {
+			if err != nil {
+				break
+			}
+			c := &p.w.Entities[i]
+			buf = entityValue(buf, c)
+			if err = b.Set(EntityKey(c.X, c.Z), buf, nil); err != nil {
+				break
+			}
+			columns++
+			bytes += len(buf)
+		}
+		if err != nil {
+			break
 		}
 	}
 	start := time.Now()
@@ -344,6 +436,7 @@ func (w *Writer) try(batch []pending) error {
 	w.stats.Batches++
 	w.stats.Writes += uint64(len(batch))
 	w.stats.Sections += uint64(sections)
+	w.stats.EntityColumns += uint64(columns)
 	w.stats.Bytes += uint64(bytes)
 	w.stats.LastSync = took
 	w.stats.MaxSync = max(w.stats.MaxSync, took)
@@ -351,9 +444,9 @@ func (w *Writer) try(batch []pending) error {
 	return nil
 }
 
-// finish reports the batch's Results and, once durable, drops its sections
-// and player records from the overlays unless newer ones were submitted
-// meanwhile.
+// finish reports the batch's Results and, once durable, drops its
+// sections, player records and entity records from the overlays unless
+// newer ones were submitted meanwhile.
 func (w *Writer) finish(batch []pending, err error) {
 	now := time.Now()
 	w.mu.Lock()
@@ -367,6 +460,12 @@ func (w *Writer) finish(batch []pending, err error) {
 			for _, pr := range p.w.Players {
 				if cur, ok := w.players[pr.Name]; ok && cur.seq <= p.seq {
 					delete(w.players, pr.Name)
+				}
+			}
+			for _, c := range p.w.Entities {
+				k := entityCol{c.X, c.Z}
+				if cur, ok := w.entities[k]; ok && cur.seq <= p.seq {
+					delete(w.entities, k)
 				}
 			}
 		}

@@ -159,6 +159,60 @@ func (c *Client) BlockUpdatesAt(x, y, z int) []*protocol.BlockUpdate {
 	return out
 }
 
+// EntitySpawns returns every EntitySpawn received (feature "entities"),
+// in order, the spawns of each EntitySpawns message one after another.
+func (c *Client) EntitySpawns() []*protocol.EntitySpawn {
+	var out []*protocol.EntitySpawn
+	for _, m := range controlOf(c, (*protocol.ServerMessage).GetEntitySpawns) {
+		out = append(out, m.GetEntities()...)
+	}
+	return out
+}
+
+// EntitySpawnsOf returns the EntitySpawns received for entity id, in
+// order: more than one when it left the client's interest and came back.
+func (c *Client) EntitySpawnsOf(id uint64) []*protocol.EntitySpawn {
+	var out []*protocol.EntitySpawn
+	for _, s := range c.EntitySpawns() {
+		if s.GetEntityId() == id {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// EntityDespawns returns every entity id an EntityDespawns named, in
+// order.
+func (c *Client) EntityDespawns() []uint64 {
+	var out []uint64
+	for _, m := range controlOf(c, (*protocol.ServerMessage).GetEntityDespawns) {
+		out = append(out, m.GetEntityIds()...)
+	}
+	return out
+}
+
+// Despawned reports how many times an EntityDespawns named entity id.
+func (c *Client) Despawned(id uint64) int {
+	n := 0
+	for _, d := range c.EntityDespawns() {
+		if d == id {
+			n++
+		}
+	}
+	return n
+}
+
+// PlayerStatesOf returns the PlayerState datagrams received for entity id.
+func (c *Client) PlayerStatesOf(id uint64) []*protocol.PlayerState {
+	var out []*protocol.PlayerState
+	for _, ps := range c.PlayerStates() {
+		if ps.GetEntityId() == id {
+			out = append(out, ps)
+		}
+	}
+	return out
+}
+
 // Corrections returns the movement Corrections received.
 func (c *Client) Corrections() []*protocol.Correction {
 	return controlOf(c, (*protocol.ServerMessage).GetCorrection)

@@ -31,9 +31,9 @@ type rosterSystem struct {
 	progress map[uint64]*rosterProgress
 	// joinedMsg caches each present player's PlayerJoined.
 	joinedMsg map[uint64]transport.Encoded
-	// fresh holds the clients whose roster completed this tick; the
-	// broadcast_states system sends them every player near them at once.
-	fresh map[uint64]bool
+	// fresh is the resource listing the clients whose roster completed
+	// this tick (replication sends them every player near them at once).
+	fresh *Roster
 
 	present, newcomers, keys []uint64
 	byID                     map[uint64]rosterClient
@@ -54,18 +54,18 @@ func (r *rosterProgress) pending(id uint64) bool {
 	return i >= r.next && i < len(r.ids) && r.ids[i] == id
 }
 
-func newRoster(cfg Config, w *ecs.World, clients *network.Clients, stats *BroadcastStats) *rosterSystem {
+func newRoster(cfg Config, w *ecs.World, clients *network.Clients, stats *BroadcastStats, fresh *Roster) *rosterSystem {
 	return &rosterSystem{
 		perTick: cfg.RosterPerTick, clients: clients, stats: stats,
 		filter:   generic.NewFilter3[components.Player, components.Connection, components.Snapshot](),
 		names:    generic.NewMap1[components.Player](w),
 		progress: map[uint64]*rosterProgress{}, joinedMsg: map[uint64]transport.Encoded{},
-		fresh: map[uint64]bool{}, byID: map[uint64]rosterClient{},
+		fresh: fresh, byID: map[uint64]rosterClient{},
 	}
 }
 
 func (s *rosterSystem) run(ctx *ecs.Context) {
-	clear(s.fresh)
+	s.fresh.fresh = s.fresh.fresh[:0]
 	if len(s.clients.Left) == 0 && len(s.clients.Joined) == 0 && len(s.progress) == 0 {
 		return // newcomers always appear in Clients.Joined
 	}
@@ -122,6 +122,7 @@ func (s *rosterSystem) run(ctx *ecs.Context) {
 		s.keys = append(s.keys, id)
 	}
 	slices.Sort(s.keys)
+	// In id order, so Roster.fresh is sorted.
 	for _, id := range s.keys {
 		s.advance(id, s.progress[id])
 	}
@@ -150,7 +151,7 @@ func (s *rosterSystem) advance(id uint64, pr *rosterProgress) {
 		}
 	}
 	st.snap.Joined = true
-	s.fresh[id] = true
+	s.fresh.fresh = append(s.fresh.fresh, id)
 	delete(s.progress, id)
 }
 

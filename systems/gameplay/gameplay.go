@@ -1,15 +1,17 @@
 // Package gameplay is the plugin of server-authoritative gameplay:
 // movement and block actions arrive as intents (MoveIntent, ActionIntent)
 // that other plugins may veto, are arbitrated by the rules of
-// systems/physics and applied through Edits; block updates, the roster and
-// player states go out in the deliver stage.
+// systems/physics and applied through Edits; block updates and the roster
+// go out in the deliver stage (players' moves are replicated by
+// systems/entities, as every entity's).
 package gameplay
 
 import (
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/mlange-42/arche/generic"
-	"strings"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
@@ -34,9 +36,6 @@ const (
 	SystemBlockUpdates = "broadcast_blocks"
 	// SystemRoster (deliver, after deliver) sends PlayerJoined/PlayerLeft.
 	SystemRoster = "broadcast_roster"
-	// SystemPlayerStates (deliver, after the roster) sends PlayerState
-	// datagrams.
-	SystemPlayerStates = "broadcast_states"
 )
 
 // Config configures the gameplay plugin; zero fields take the defaults of
@@ -51,10 +50,6 @@ type Config struct {
 	// ActionsPerSecond and ActionBurst rate-limit break/place per client.
 	ActionsPerSecond float64
 	ActionBurst      int
-	// SnapshotAll is the longest time, in ticks, between two PlayerState
-	// datagrams about a player: unchanged players are repeated this often
-	// (datagrams are lossy).
-	SnapshotAll uint64
 	// BankTicks bounds the input time a client may save up (by sending
 	// inputs late or not at all) and spend in one move; ClockSlack is how
 	// many ticks its input clock may run ahead of the server's.
@@ -67,13 +62,12 @@ type Config struct {
 }
 
 // DefaultConfig returns the defaults: vanilla-like limits, no flight, 20
-// actions/s, a full snapshot every 30 ticks.
+// actions/s.
 func DefaultConfig() Config {
 	return Config{
 		Limits:           physics.DefaultLimits(),
 		ActionsPerSecond: 20, ActionBurst: 20,
-		SnapshotAll: 30,
-		BankTicks:   20, ClockSlack: 3,
+		BankTicks: 20, ClockSlack: 3,
 		RosterPerTick: 128,
 	}
 }
@@ -91,9 +85,6 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ActionBurst <= 0 {
 		c.ActionBurst = max(1, int(c.ActionsPerSecond))
-	}
-	if c.SnapshotAll == 0 {
-		c.SnapshotAll = d.SnapshotAll
 	}
 	if c.BankTicks == 0 {
 		c.BankTicks = d.BankTicks
@@ -161,11 +152,27 @@ type BroadcastStats struct {
 	// BlockUpdates counts BlockUpdate messages queued (one per client per
 	// edit).
 	BlockUpdates uint64
-	// States counts PlayerState datagrams queued; StatesDropped those
-	// refused (full datagram queue, or a peer without datagrams).
-	States, StatesDropped uint64
 	// Roster counts PlayerJoined and PlayerLeft messages queued.
 	Roster uint64
+}
+
+// Roster is what the broadcast_roster system tells other plugins of the
+// roster: which clients got the whole list of players this tick. The
+// replication of entities (systems/entities) sends those every player
+// near them at once instead of at the next refresh. Tick goroutine only.
+type Roster struct {
+	fresh []uint64
+}
+
+// Completed returns the ids of the clients whose roster completed this
+// tick, ascending: from broadcast_roster's run to the end of the tick.
+// Read-only.
+func (r *Roster) Completed() []uint64 { return r.fresh }
+
+// Fresh reports whether client id's roster completed this tick.
+func (r *Roster) Fresh(id uint64) bool {
+	_, ok := slices.BinarySearch(r.fresh, id)
+	return ok
 }
 
 // Edit is one block change.
@@ -225,9 +232,9 @@ func (e *Edits) Len() int { return len(e.list) }
 func (e *Edits) reset() { e.list = e.list[:0] }
 
 // Plugin is the gameplay plugin: movement arbitration and block actions
-// in the simulate stage; block updates, the player roster and player
-// snapshots in the deliver stage. It adds the Arbitration, BroadcastStats
-// and Edits resources and the MoveIntent and ActionIntent queues.
+// in the simulate stage; block updates and the player roster in the
+// deliver stage. It adds the Arbitration, BroadcastStats, Roster and Edits
+// resources and the MoveIntent and ActionIntent queues.
 type Plugin struct {
 	Config Config
 
@@ -236,7 +243,6 @@ type Plugin struct {
 	act    *actionsSystem
 	blocks *blockUpdateSystem
 	roster *rosterSystem
-	states *playerStatesSystem
 }
 
 // New returns the plugin with the given configuration.
@@ -268,9 +274,11 @@ func (g *Plugin) Build(app *ecs.App) error {
 	clients.WithComponent(func(uint64) any { return components.Snapshot{} })
 	arb := &Arbitration{}
 	stats := &BroadcastStats{}
+	roster := &Roster{}
 	edits := NewEdits(store)
 	ecs.AddResource(app, arb)
 	ecs.AddResource(app, stats)
+	ecs.AddResource(app, roster)
 	ecs.AddResource(app, edits)
 	w := app.World()
 	players := generic.NewMap1[components.Player](w)
@@ -286,19 +294,18 @@ func (g *Plugin) Build(app *ecs.App) error {
 	g.move = newMovement(cfg, w, store, in.moves, arb, log)
 	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, log)
 	g.blocks = newBlockUpdates(edits, stats)
-	g.roster = newRoster(cfg, w, clients, stats)
-	g.states = newPlayerStates(cfg, g.roster, stats)
+	g.roster = newRoster(cfg, w, clients, stats, roster)
 
 	app.AddSystem(ecs.Simulate, SystemMovement, g.move.run)
 	app.AddSystem(ecs.Simulate, SystemActions, g.act.run, ecs.After(SystemMovement))
 	// Block updates go after deliver, so that a section sent whole this
-	// tick (at its newest revision) gets no redundant update; the roster
-	// before states, so that a client hears of a player before its state.
+	// tick (at its newest revision) gets no redundant update. Whatever
+	// tells clients of players (entities' replication) goes after the
+	// roster, so that a client hears of a player before its moves.
 	app.AddSystem(ecs.Deliver, SystemBlockUpdates, g.blocks.run, ecs.After(network.SystemDeliver))
 	app.AddSystem(ecs.Deliver, SystemRoster, g.roster.run, ecs.After(network.SystemDeliver))
-	app.AddSystem(ecs.Deliver, SystemPlayerStates, g.states.run, ecs.After(SystemRoster))
 	log.Info().Bool("flight", cfg.AllowFlight).Float64("reach", cfg.Limits.Reach).Float64("sprint_speed", cfg.Limits.SprintSpeed).
-		Float64("actions_per_second", cfg.ActionsPerSecond).Uint64("snapshot_all", cfg.SnapshotAll).Msg("gameplay rules")
+		Float64("actions_per_second", cfg.ActionsPerSecond).Msg("gameplay rules")
 	return nil
 }
 

@@ -22,12 +22,9 @@ import (
 
 // benchConn costs what the transport costs the tick: it marshals what it
 // is given to send (control messages, datagrams) and drops the bytes;
-// pre-encoded frames cost nothing. With shared set, datagrams cost nothing
-// either, as if they were encoded once and shared like control frames
-// (the transport cannot do that yet), which leaves the system's own cost.
+// pre-encoded frames cost nothing.
 type benchConn struct {
 	sent, datagrams int
-	shared          bool
 }
 
 func (c *benchConn) Accept(transport.Admission) bool        { return true }
@@ -43,9 +40,7 @@ func (c *benchConn) Send(m *protocol.ServerMessage) bool {
 	return true
 }
 func (c *benchConn) SendDatagram(m *protocol.Datagram) bool {
-	if !c.shared {
-		_, _ = frame.MarshalDatagram(m)
-	}
+	_, _ = frame.MarshalDatagram(m)
 	c.datagrams++
 	return true
 }
@@ -256,53 +251,34 @@ func BenchmarkActions(b *testing.B) {
 	}
 }
 
-// BenchmarkBroadcast runs each deliver-stage system alone: blocks
-// (broadcast_blocks) with a tenth of the players' edits a tick, each held
-// by about a dozen clients; states (broadcast_states) with every player
-// moving every tick, about a dozen receivers each (states_shared without
-// the per-datagram marshal; states_wide on nine times the area, about one
-// receiver each). One op is one tick; msgs/op counts the messages queued.
-// (broadcast_chat is the chat plugin's: systems/chat's BenchmarkBroadcast.)
+// BenchmarkBroadcast runs broadcast_blocks alone with a tenth of the
+// players' edits a tick, each held by about a dozen clients. One op is one
+// tick; msgs/op counts the messages queued. (broadcast_chat is the chat
+// plugin's: systems/chat's BenchmarkBroadcast; players' moves are
+// systems/entities' BenchmarkReplicate.)
 func BenchmarkBroadcast(b *testing.B) {
-	for _, sys := range []string{"blocks", "states", "states_shared", "states_wide"} {
-		for _, n := range benchSizes {
-			b.Run(fmt.Sprintf("%s/players=%d", sys, n), func(b *testing.B) {
-				side := benchSide(n)
-				if sys == "states_wide" {
-					side *= 3 // as sparse as strata bench's default area
-				}
-				w := newCrowd(b, n, side)
-				for _, c := range w.conns {
-					c.shared = sys == "states_shared"
-				}
-				stats := ecs.Resource[BroadcastStats](w.app)
-				b.ReportAllocs()
-				b.ResetTimer()
-				for range b.N {
-					ctx := w.ctx()
-					switch sys {
-					case "blocks":
-						b.StopTimer() // the edits are the actions system's work
-						for i := int(ctx.Tick % 10); i < len(w.home); i += 10 {
-							h := w.home[i]
-							blk := chunk.Dirt
-							if ctx.Tick/10%2 == 1 {
-								blk = chunk.Stone
-							}
-							w.edits.Set(int(h.X)+1, 63, int(h.Z), blk, 0)
-						}
-						b.StartTimer()
-						w.g.blocks.run(ctx)
-					case "states", "states_shared", "states_wide":
-						for i, p := range w.pos {
-							p.X = w.home[i].X + 0.2*float64(ctx.Tick%2)
-						}
-						w.g.states.run(ctx)
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("blocks/players=%d", n), func(b *testing.B) {
+			w := newCrowd(b, n, benchSide(n))
+			stats := ecs.Resource[BroadcastStats](w.app)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				ctx := w.ctx()
+				b.StopTimer() // the edits are the actions system's work
+				for i := int(ctx.Tick % 10); i < len(w.home); i += 10 {
+					h := w.home[i]
+					blk := chunk.Dirt
+					if ctx.Tick/10%2 == 1 {
+						blk = chunk.Stone
 					}
+					w.edits.Set(int(h.X)+1, 63, int(h.Z), blk, 0)
 				}
-				b.StopTimer()
-				b.ReportMetric(float64(stats.BlockUpdates+stats.States)/float64(b.N), "msgs/op")
-			})
-		}
+				b.StartTimer()
+				w.g.blocks.run(ctx)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(stats.BlockUpdates)/float64(b.N), "msgs/op")
+		})
 	}
 }

@@ -1,6 +1,7 @@
 // Package persist is the plugin that keeps the world durable on Pebble:
 // group commit of each tick's edits, acknowledgements released once
-// durable (Durability), player records, sections saved on eviction.
+// durable (Durability), player records, columns' entity records, sections
+// saved on eviction.
 package persist
 
 import (
@@ -142,7 +143,14 @@ type Durability struct {
 	// player-record loader's goroutine reads them (LoadPlayer).
 	playersMu sync.Mutex
 	players   []storage.PlayerRecord
-	results   []storage.Result
+	// entitiesMu guards entities and entityAt, the entity records queued
+	// for the next write (one per column, the last queued) and where each
+	// column's is in the slice. Like players, they are queued and
+	// submitted by the tick and may be read from another goroutine.
+	entitiesMu sync.Mutex
+	entities   []storage.EntityColumn
+	entityAt   map[entityCol]int
+	results    []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
 	LastLatency time.Duration
 	// Failed counts writes that could not be made durable.
@@ -158,7 +166,7 @@ type waiter struct {
 }
 
 func newDurability(w *storage.Writer) *Durability {
-	return &Durability{writer: w, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}}
+	return &Durability{writer: w, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}, entityAt: map[entityCol]int{}}
 }
 
 // AfterDurable runs fn once the edits made so far are durable.
@@ -234,6 +242,65 @@ func (d *Durability) LoadPlayer(name string) (storage.PlayerRecord, bool, error)
 	return d.writer.LoadPlayer(name)
 }
 
+// entityCol is a column's position, the entity queue's key.
+type entityCol struct{ x, z int32 }
+
+// SaveEntities queues a column's entity record for the next write,
+// replacing one queued earlier for the same column; an Empty column
+// clears the stored record. Durability owns c from then on. LoadEntities
+// sees it at once. Tick goroutine only (it is the tick's write).
+func (d *Durability) SaveEntities(c storage.EntityColumn) {
+	d.entitiesMu.Lock()
+	defer d.entitiesMu.Unlock()
+	k := entityCol{c.X, c.Z}
+	if i, ok := d.entityAt[k]; ok {
+		d.entities[i] = c
+		return
+	}
+	d.entityAt[k] = len(d.entities)
+	d.entities = append(d.entities, c)
+}
+
+// LoadEntities returns the latest entity record of column (x, z): queued
+// by SaveEntities and not yet handed to the storage writer, else
+// submitted and not yet durable (the writer's overlay), else stored; ok
+// is false when nothing is stored (or the latest record clears the
+// column). A column saved on its way out and wanted again at once thus
+// comes back as saved. The column returned is the caller's. It is safe for
+// concurrent use.
+func (d *Durability) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
+	d.entitiesMu.Lock()
+	if i, ok := d.entityAt[entityCol{x, z}]; ok {
+		c := d.entities[i].Clone()
+		d.entitiesMu.Unlock()
+		if c.Empty() {
+			return storage.EntityColumn{X: x, Z: z}, false, nil
+		}
+		return c, true, nil
+	}
+	d.entitiesMu.Unlock()
+	// Not queued: persist submits before it forgets (takeEntities).
+	return d.writer.LoadEntities(x, z)
+}
+
+// queuedEntities returns the entity records queued for the next write, in
+// the order their columns were first queued. Only the tick queues them, so
+// the slice stays whole until takeEntities.
+func (d *Durability) queuedEntities() []storage.EntityColumn {
+	d.entitiesMu.Lock()
+	defer d.entitiesMu.Unlock()
+	return d.entities
+}
+
+// takeEntities forgets the queued entity records once they are submitted
+// (the writer owns them from then on).
+func (d *Durability) takeEntities() {
+	d.entitiesMu.Lock()
+	d.entities = nil
+	clear(d.entityAt)
+	d.entitiesMu.Unlock()
+}
+
 // queuedPlayers returns the records queued for the next write. Only the
 // tick queues them, so the slice stays whole until takePlayers.
 func (d *Durability) queuedPlayers() []storage.PlayerRecord {
@@ -261,8 +328,8 @@ func (d *Durability) Pending() (callbacks, writes int) {
 func (d *Durability) Writer() *storage.Writer { return d.writer }
 
 // submit hands one write over; false when the queue is full.
-func (d *Durability) submit(sections []storage.SectionWrite, players []storage.PlayerRecord) bool {
-	if !d.writer.Submit(storage.Write{Token: d.seq + 1, Sections: sections, Players: players}) {
+func (d *Durability) submit(sections []storage.SectionWrite, players []storage.PlayerRecord, entities []storage.EntityColumn) bool {
+	if !d.writer.Submit(storage.Write{Token: d.seq + 1, Sections: sections, Players: players, Entities: entities}) {
 		return false
 	}
 	d.seq++
@@ -285,14 +352,15 @@ func (s evictionSaver) SaveEvicted(p chunk.Pos, sec chunk.Section, rev uint64) e
 	if s.d.submitted[p] == rev {
 		return nil // this revision is already on its way to disk
 	}
-	if !s.d.submit([]storage.SectionWrite{{Pos: p, Revision: rev, Section: sec}}, nil) {
+	if !s.d.submit([]storage.SectionWrite{{Pos: p, Revision: rev, Section: sec}}, nil, nil) {
 		return fmt.Errorf("save evicted section %v: storage queue full", p)
 	}
 	return nil
 }
 
 // persist hands every dirty section not yet submitted at its revision,
-// and the queued player records, to the storage goroutine in one write.
+// and the queued player and entity records, to the storage goroutine in
+// one write.
 func (p *Plugin) persist(*ecs.Context) {
 	d := p.durable
 	var sections []storage.SectionWrite
@@ -304,15 +372,17 @@ func (p *Plugin) persist(*ecs.Context) {
 		sec, _ := p.store.Section(pos)
 		sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
 	}
-	if players := d.queuedPlayers(); len(sections) > 0 || len(players) > 0 {
-		if !d.submit(sections, players) {
-			p.full.Warn().Int("sections", len(sections)).Msg("storage queue full; edits wait for the next tick")
+	players, entities := d.queuedPlayers(), d.queuedEntities()
+	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 {
+		if !d.submit(sections, players, entities) {
+			p.full.Warn().Int("sections", len(sections)).Int("entity_columns", len(entities)).Msg("storage queue full; edits wait for the next tick")
 			return
 		}
 		// Forgotten only now that the writer's overlay holds them, so
-		// LoadPlayer always finds the latest record in one place or the
-		// other.
+		// LoadPlayer and LoadEntities always find the latest record in
+		// one place or the other.
 		d.takePlayers()
+		d.takeEntities()
 	}
 	// Everything edited so far is in a write numbered d.seq or earlier;
 	// callbacks whose writes are already synced go now.
@@ -350,8 +420,9 @@ func (p *Plugin) release(*ecs.Context) {
 	d.releaseUpTo(d.durable)
 }
 
-// Shutdown writes every remaining edit, waits for it to be durable and
-// closes the database.
+// Shutdown writes every remaining edit, player and entity record (the
+// entities plugin's Shutdown, which runs first, queues every resident
+// column), waits for it to be durable and closes the database.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.db == nil {
 		return nil
@@ -365,11 +436,13 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		}
 	}
 	var results []storage.Result
-	if players := p.durable.queuedPlayers(); len(sections) > 0 || len(players) > 0 {
-		for !p.durable.submit(sections, players) {
+	players, entities := p.durable.queuedPlayers(), p.durable.queuedEntities()
+	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 {
+		for !p.durable.submit(sections, players, entities) {
 			results = p.writer.Wait(results)
 		}
 		p.durable.takePlayers()
+		p.durable.takeEntities()
 	}
 	p.writer.Stop()
 	var errs []error
@@ -382,7 +455,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		errs = append(errs, err)
 	}
 	if len(errs) == 0 {
-		p.log.Info().Int("sections", len(sections)).Msg("world flushed and closed")
+		p.log.Info().Int("sections", len(sections)).Int("entity_columns", len(entities)).Msg("world flushed and closed")
 	}
 	return errors.Join(errs...)
 }

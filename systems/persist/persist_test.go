@@ -27,6 +27,14 @@ type persistWorld struct {
 
 func newPersistWorld(t *testing.T, dir string) *persistWorld {
 	t.Helper()
+	return newPersistWorldWith(t, Config{DataDir: dir})
+}
+
+// newPersistWorldWith is newPersistWorld with the persist configuration
+// cfg (its seed and generator version are filled in).
+func newPersistWorldWith(t *testing.T, cfg Config) *persistWorld {
+	t.Helper()
+	cfg.Seed, cfg.GeneratorVersion = 11, worldgen.LatestVersion
 	gen, err := worldgen.New(11, worldgen.LatestVersion)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +42,7 @@ func newPersistWorld(t *testing.T, dir string) *persistWorld {
 	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: gen, Deterministic: true, QueueCap: 4096}),
-		New(Config{DataDir: dir, Seed: 11, GeneratorVersion: worldgen.LatestVersion}),
+		New(cfg),
 	)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

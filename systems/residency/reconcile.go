@@ -23,6 +23,7 @@ type reconcileSystem struct {
 	desired *resources.Desired
 	backlog *resources.Backlog
 	retry   uint64 // between retries of a deferred eviction
+	changes *Changes
 	log     zerolog.Logger
 	// corrupt reports sections newly found corrupt, grouped.
 	corrupt corruptReport
@@ -53,6 +54,7 @@ func posKey(p chunk.Pos) uint64 {
 }
 
 func (r *reconcileSystem) run(ctx *ecs.Context) {
+	r.changes.Inserted, r.changes.Evicted = r.changes.Inserted[:0], r.changes.Evicted[:0]
 	r.drain(ctx.Tick)
 	r.evict(ctx.Tick)
 	r.dispatch(ctx.Tick)
@@ -95,6 +97,7 @@ func (r *reconcileSystem) drain(tick uint64) {
 			continue
 		}
 		st.Inserted++
+		r.changes.Inserted = append(r.changes.Inserted, res.Pos)
 	}
 	clear(r.results) // drop references to section cells
 	if cap(r.results) > 4*max(len(r.results), resources.KeepResults) {
@@ -175,6 +178,7 @@ func (r *reconcileSystem) evictOne(p chunk.Pos, tick uint64, attempts int) {
 	ok, err := r.store.Evict(p)
 	if ok {
 		r.backlog.Stats.Evicted++
+		r.changes.Evicted = append(r.changes.Evicted, p)
 		return
 	}
 	if err == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
 )
 
 // Names of the residency plugin and its systems, for Dependencies and
@@ -21,6 +22,14 @@ const (
 	SystemStreamChunks  = "stream_chunks"
 	SystemReconcile     = "reconcile"
 )
+
+// Changes lists the sections reconcile made resident and evicted this
+// tick, in the order it did so, for systems ordered after it (the
+// entities plugin loads and saves a column's entities with it). The
+// slices are reused: read them within the tick.
+type Changes struct {
+	Inserted, Evicted []chunk.Pos
+}
 
 // DefaultRetryTicks is how long a failed job waits before its first
 // retry, and a deferred eviction before each retry (one second at 20
@@ -105,6 +114,8 @@ func (r *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, r.gen)
 	ecs.AddResource(app, desired)
 	ecs.AddResource(app, backlog)
+	changes := &Changes{}
+	ecs.AddResource(app, changes)
 
 	r.tickets = newTicketSystem()
 	r.follow = newFollowSystem()
@@ -112,7 +123,7 @@ func (r *Plugin) Build(app *ecs.App) error {
 	log := app.Log().With().Str("system", SystemReconcile).Logger()
 	r.recon = &reconcileSystem{
 		store: store, gen: r.gen, desired: desired, backlog: backlog,
-		retry: cfg.RetryTicks, log: log, corrupt: corruptReport{log: log},
+		retry: cfg.RetryTicks, changes: changes, log: log, corrupt: corruptReport{log: log},
 	}
 	app.AddSystem(ecs.Stream, SystemExpireTickets, r.tickets.run, ecs.Before(SystemFollowViews))
 	app.AddSystem(ecs.Stream, SystemFollowViews, r.follow.run, ecs.Before(SystemStreamChunks))

@@ -3,15 +3,19 @@
 package status
 
 import (
+	"errors"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
@@ -54,6 +58,64 @@ type Plugin struct {
 	rate     rateMeter
 	genRate  rateMeter
 	lastSync uint64
+	ents     entityMetrics
+}
+
+// entityMetrics are the entities plugin's figures: strata_entities by
+// state (resident, frozen) and strata_entity_messages_total by kind
+// (spawn, despawn, state), fed from entities.Stats when that plugin runs.
+type entityMetrics struct {
+	resident, frozen      prometheus.Gauge
+	messages              *prometheus.CounterVec
+	spawn, despawn, state uint64 // the totals already added
+	stats                 *entities.Stats
+	looked                bool
+}
+
+// register adds the collectors to reg, reusing those already there (two
+// plugins on one Metrics).
+func (e *entityMetrics) register(reg *prometheus.Registry) {
+	gauges := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "strata_entities", Help: "Non-player entities resident, and those of them frozen for want of terrain (state resident or frozen).",
+	}, []string{"state"})
+	msgs := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "strata_entity_messages_total", Help: "Entity messages queued to clients: spawns and despawns (one per entity) and PlayerState datagrams (kind spawn, despawn or state).",
+	}, []string{"kind"})
+	var are prometheus.AlreadyRegisteredError
+	if err := reg.Register(gauges); errors.As(err, &are) {
+		gauges = are.ExistingCollector.(*prometheus.GaugeVec)
+	}
+	if err := reg.Register(msgs); errors.As(err, &are) {
+		msgs = are.ExistingCollector.(*prometheus.CounterVec)
+	}
+	e.resident, e.frozen, e.messages = gauges.WithLabelValues("resident"), gauges.WithLabelValues("frozen"), msgs
+	for _, k := range []string{"spawn", "despawn", "state"} {
+		msgs.WithLabelValues(k) // every series exported from the start, at 0
+	}
+}
+
+// update copies the entities plugin's figures; the plugin is found on the
+// first tick (it may be built after this one), and absent means zeros.
+func (e *entityMetrics) update(app *ecs.App) {
+	if !e.looked {
+		e.stats, _ = ecs.GetResource[entities.Stats](app)
+		e.looked = true
+	}
+	if e.stats == nil || e.messages == nil {
+		return
+	}
+	st := e.stats
+	e.resident.Set(float64(st.Entities))
+	e.frozen.Set(float64(st.Frozen))
+	add := func(kind string, total uint64, seen *uint64) {
+		if total > *seen {
+			e.messages.WithLabelValues(kind).Add(float64(total - *seen))
+			*seen = total
+		}
+	}
+	add("spawn", st.Spawns, &e.spawn)
+	add("despawn", st.Despawns, &e.despawn)
+	add("state", st.States, &e.state)
 }
 
 // New returns the plugin.
@@ -75,6 +137,9 @@ func (s *Plugin) Build(app *ecs.App) error {
 	}
 	s.started = time.Now()
 	s.players = generic.NewFilter3[components.Player, components.Position, components.View]()
+	if s.Config.Metrics != nil {
+		s.ents.register(s.Config.Metrics.Registry())
+	}
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	gen := ecs.RequireResource[resources.Generation](app)
 	dur := ecs.RequireResource[persist.Durability](app)
@@ -125,6 +190,7 @@ func (s *Plugin) update(ctx *ecs.Context, store *resources.ChunkStore, gen *reso
 	if runs, last := t.LastTick(); runs > 0 {
 		m.ObserveTick(last)
 	}
+	s.ents.update(ctx.App)
 	tps := s.rate.observe(now, ctx.Tick)
 	m.TPS.Set(tps)
 	if p := ctx.App.Pacer(); p != nil {

@@ -7,7 +7,8 @@
 //     in its HUD (data-state="waiting", data-error set).
 //  2. demo (?demo): a generated world goes through the worker and the
 //     mesher into WebGL; meshes must be built and the frame must not be
-//     blank.
+//     blank; the demo's entities must be drawn (boxes, a name tag) and the
+//     moving one must move.
 //
 // Screenshots go to $STRATA_ARTIFACTS (default: a temp folder); with
 // --update-docs the demo screenshot is copied to docs/img/play.png.
@@ -142,6 +143,26 @@ await check("demo: the worker meshes a generated world and WebGL draws it", asyn
   }, png);
   if (colours.distinct < 20) throw new Error(`only ${colours.distinct} distinct colours: blank frame?`);
   console.log(`     ${s.meshes} meshes, first mesh after ${s.firstMeshMs.toFixed(0)} ms, ${colours.distinct} colours`);
+
+  // Entities: the demo spawns a player and two creatures and moves one;
+  // each must be drawn as its box, the player with its name tag, and the
+  // moving one must move on screen.
+  const ents = await page.evaluate(async () => {
+    const s = window.strata;
+    const before = s.entities().find((e) => e.kind === "strata:critter")?.drawn?.position;
+    await new Promise((r) => setTimeout(r, 1000));
+    return { status: s.status().entities, list: s.entities(), before };
+  });
+  const byKind = Object.fromEntries(ents.list.map((e) => [e.kind, e]));
+  const problems = [];
+  if (ents.status.count !== 3 || ents.status.drawn !== 3 || ents.status.players !== 1) problems.push(`entities ${JSON.stringify(ents.status)}`);
+  const p = byKind["strata:player"], c = byKind["strata:critter"], sl = byKind["example:slime"];
+  if (!p?.drawn || p.drawn.tag !== "demo-player" || Math.abs(p.drawn.size.y - 1.8) > 1e-6) problems.push(`player drawn as ${JSON.stringify(p?.drawn)}`);
+  if (!sl?.drawn || sl.drawn.tag !== null || Math.abs(sl.drawn.size.x - 1.5) > 1e-6 || sl.drawn.color !== sl.color) problems.push(`slime drawn as ${JSON.stringify(sl?.drawn)}`);
+  if (!c?.drawn || !ents.before || Math.hypot(c.drawn.position.x - ents.before.x, c.drawn.position.z - ents.before.z) < 0.3) problems.push(`critter did not move: ${JSON.stringify(ents.before)} → ${JSON.stringify(c?.drawn?.position)}`);
+  if (new Set(ents.list.map((e) => e.color)).size !== 3) problems.push(`colours ${ents.list.map((e) => e.color.toString(16))}`);
+  if (problems.length) throw new Error(`entities: ${problems.join("; ")}`);
+  console.log(`     ${ents.status.drawn} entities drawn (${ents.list.map((e) => `${e.kind}${e.name ? ` "${e.name}"` : ""}`).join(", ")}), ${ents.status.states} moves`);
 
   // Edit: look straight down from above the terrain, break the block
   // below, then place one back; each must reach the worker, come back as a

@@ -91,3 +91,41 @@ export function* demoSections(r = 5) {
     }
   }
 }
+
+/** The demo's entity ids: clear of the player's own (0) and, like the server's non-player ids, of any client id. */
+const DEMO_PLAYER = 1n;
+const DEMO_CRITTER = (1n << 62n) | 1n;
+const DEMO_SLIME = (1n << 62n) | 2n;
+
+// feet is where an entity stands on column (x, z) of the demo world: on
+// the top block, or on the water.
+function feet(x, z) {
+  return Math.max(height(Math.floor(x), Math.floor(z)), WATER_LEVEL) + 1;
+}
+
+/**
+ * demoEntities is an EntitySpawns for the demo: a player with its name
+ * tag and two creatures, in front of the demo's camera, so the entity
+ * drawing can be seen (and tested) without a server.
+ */
+export function demoEntities() {
+  const at = (x, z) => ({ x, y: feet(x, z), z });
+  return {
+    entities: [
+      { entityId: DEMO_PLAYER, kind: "strata:player", name: "demo-player", position: at(-40.5, -40.5), yaw: 200, width: 0.6, height: 1.8, tick: 1n },
+      { entityId: DEMO_CRITTER, kind: "strata:critter", position: at(-36.5, -44.5), yaw: 90, width: 0.9, height: 0.9, tick: 1n },
+      { entityId: DEMO_SLIME, kind: "example:slime", position: at(-44.5, -36.5), width: 1.5, height: 1.2, tick: 1n },
+    ],
+  };
+}
+
+/**
+ * demoMove is the PlayerState of the demo's critter at server tick t: a
+ * slow circle around where it spawned (radius 3, one lap in 20 s at 20
+ * ticks per second), to show the moves being smoothed.
+ */
+export function demoMove(t) {
+  const a = (Number(t % 400n) / 400) * 2 * Math.PI;
+  const x = -36.5 + 3 * Math.cos(a) - 3, z = -44.5 + 3 * Math.sin(a);
+  return { entityId: DEMO_CRITTER, tick: t, position: { x, y: feet(x, z), z }, yaw: (-a * 180) / Math.PI };
+}

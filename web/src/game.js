@@ -5,7 +5,8 @@
 import { blocksFromWelcome, builtinBlocks } from "./blocks.js";
 import { choosePlayerName, loadTarget, randomName } from "./config.js";
 import { Controls } from "./controls.js";
-import { demoSections } from "./demo.js";
+import { demoEntities, demoMove, demoSections } from "./demo.js";
+import { EntitySet, FEATURE_ENTITIES, KIND_PLAYER, entityColor } from "./entities.js";
 import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
@@ -71,8 +72,12 @@ export class Game {
     this.plugins = new Map(); // plugin channel → Set of handlers, shared by every session
     this.lastInput = "";
     this.lastInputTick = 0n; // the input tick of the last Input sent
-    this.others = new Map(); // entity id → {name, tick, target, shown, yaw}
-    this.names = new Map();
+    // Every entity the server replicates to us (entities.js): other
+    // players and whatever plugins spawn, drawn as boxes. The roster
+    // (PlayerJoined/PlayerLeft) is the player list, kept apart: a player
+    // far away is in it but not drawn.
+    this.entities = new EntitySet();
+    this.names = new Map(); // entity id → name, from the roster
     this.rtt = null;
     this.pingNonce = 0n;
     this.corrections = 0;
@@ -201,11 +206,17 @@ export class Game {
       sectionFormat: SECTION_FORMAT,
       bounds: { minSectionY: -4, maxSectionY: 19 },
       limits: { maxViewDistance: 8, maxChatLength: 256 },
+      features: [FEATURE_ENTITIES],
     };
     this.onWelcome(w, { url: "demo" });
     this.demo = true;
     this.player.flying = true;
     this.setState("demo", "generated world, no server");
+    // A few entities through the same path as a server's: a spawn, then
+    // PlayerStates moving one of them at the tick rate.
+    this.onServer({ kind: { case: "entitySpawns", value: demoEntities() } });
+    let t = 1n;
+    setInterval(() => this.onDatagram({ kind: { case: "playerState", value: demoMove(++t) } }), 50);
     let n = 0;
     for (const { pos, data } of demoSections(5)) {
       this.onChunk({ kind: { case: "chunk", value: { pos, revision: 1n, data } } });
@@ -252,6 +263,11 @@ export class Game {
     this.player.yaw = w.yaw;
     this.player.pitch = w.pitch;
     this.player.flying = false;
+    // A server granting "entities" sends spawns and despawns and moves
+    // only what it spawned; an older one sends PlayerStates of nearby
+    // players alone, drawn as before (entities.js, legacy mode).
+    this.entities.reset(w.entityId, (w.features ?? []).includes(FEATURE_ENTITIES));
+    this.renderer.clearEntities();
     this.viewDistance = w.viewDistance || this.viewDistance;
     this.renderer.setViewDistance(this.viewDistance);
     this.store.setTop(w.bounds?.maxSectionY ?? 19);
@@ -287,8 +303,8 @@ export class Game {
     this.epochs.clear();
     this.store.clear();
     this.renderer.clearSections();
-    this.renderer.clearPlayers();
-    this.others.clear();
+    this.renderer.clearEntities();
+    this.entities.reset();
     this.pending.clear();
     this.welcome = null;
     this.held = null;
@@ -372,9 +388,18 @@ export class Game {
         this.names.set(v.entityId, v.name);
         break;
       case "playerLeft":
+        // With "entities" a despawn follows anyway; without, nothing else
+        // would ever remove the player's box.
         this.names.delete(v.entityId);
-        this.others.delete(v.entityId);
-        this.renderer.removePlayer(v.entityId);
+        this.entities.remove(v.entityId);
+        this.renderer.removeEntity(v.entityId);
+        break;
+      case "entitySpawns":
+        // Drawn from the next frame on, where it is: frame() places it.
+        this.entities.spawn(v);
+        break;
+      case "entityDespawns":
+        for (const id of this.entities.despawn(v)) this.renderer.removeEntity(id);
         break;
     }
   }
@@ -418,19 +443,9 @@ export class Game {
 
   onDatagram(m) {
     if (m.kind.case !== "playerState") return;
-    const s = m.kind.value;
-    if (this.welcome && s.entityId === this.welcome.entityId) return; // our own echo
-    if (!s.position) return;
-    let o = this.others.get(s.entityId);
-    if (o && s.tick <= o.tick) return; // datagrams are unordered: newest tick wins
-    const p = { x: s.position.x, y: s.position.y, z: s.position.z };
-    if (!o) {
-      o = { tick: s.tick, target: p, shown: { ...p }, yaw: s.yaw };
-      this.others.set(s.entityId, o);
-    }
-    o.tick = s.tick;
-    o.target = p;
-    o.yaw = s.yaw;
+    // Datagrams are unordered: the newest tick wins, our own echo and (with
+    // "entities") ids never spawned are ignored.
+    this.entities.state(m.kind.value, (id) => this.names.get(id));
   }
 
   onWorker(m) {
@@ -540,13 +555,8 @@ export class Game {
     this.renderer.setCamera(eye, dir);
     this.target = this.welcome ? this.findTarget(this.player.eye(), dir, blockAt) : null;
     this.renderer.setTarget(this.target);
-    const k = 1 - Math.exp(-dt * 12); // smooth other players towards their latest state
-    for (const [id, o] of this.others) {
-      o.shown.x += (o.target.x - o.shown.x) * k;
-      o.shown.y += (o.target.y - o.shown.y) * k;
-      o.shown.z += (o.target.z - o.shown.z) * k;
-      this.renderer.setPlayer(id, o.shown, o.yaw);
-    }
+    this.entities.step(dt); // smooth every entity towards its latest state
+    for (const e of this.entities) this.renderer.setEntity(e, entityColor(e));
     this.renderer.render();
     if (!this.lastHud || now - this.lastHud > 250) {
       this.lastHud = now;
@@ -742,7 +752,7 @@ export class Game {
       `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}`,
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
       `move ${this.moveMode()}  ${this.speed().toFixed(1)} b/s (max ${this.modeSpeed().toFixed(1)})  tick ${this.predictor.tick}  corrections ${this.corrections}`,
-      `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.others.size}`,
+      `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.names.size}  entities ${this.entities.size}`,
       this.identityLine(),
     ];
     this.hud.update({
@@ -768,6 +778,13 @@ export class Game {
         refusal: this.lastRefusal ? `${this.lastRefusal.result}${this.lastRefusal.reason ? `: ${this.lastRefusal.reason}` : ""}` : "",
       },
     });
+  }
+
+  // playerEntities counts the players among the entities drawn.
+  playerEntities() {
+    let n = 0;
+    for (const e of this.entities) if (e.kind === KIND_PLAYER) n++;
+    return n;
   }
 
   // identityLine is the HUD's line about the login key: which one, and
@@ -848,6 +865,13 @@ export class Game {
         target: this.target && { x: this.target.x, y: this.target.y, z: this.target.z, block: this.target.block },
         pending: this.pending.size,
         lastRefusal: this.lastRefusal && { ...this.lastRefusal },
+        entities: {
+          granted: this.entities.granted,
+          count: this.entities.size,
+          players: this.playerEntities(),
+          drawn: this.renderer.entities.size,
+          ...this.entities.stats,
+        },
         plugins: this.session ? { in: this.session.stats.pluginIn, out: this.session.stats.pluginOut, unhandled: this.session.stats.pluginUnhandled } : null,
       }),
       // move: {forward, strafe, up, sprint} in -1..1, or null to give the keyboard back.
@@ -871,6 +895,24 @@ export class Game {
       sendPlugin: (channel, payload) => this.sendPlugin(channel, payload),
       onPlugin: (channel, fn) => this.onPlugin(channel, fn),
       blockAt: (x, y, z) => this.store.blockAt(x, y, z),
+      // entities lists what the page holds and draws, by id (a string: ids
+      // are uint64): kind, name tag, box, colour, latest and shown feet
+      // position, and the drawing (renderer.entityDrawing) once a frame
+      // has placed it.
+      entities: () => [...this.entities].map((e) => ({
+        id: String(e.id),
+        kind: e.kind,
+        name: e.name,
+        width: e.width,
+        height: e.height,
+        color: entityColor(e),
+        tick: String(e.tick),
+        position: { ...e.target },
+        shown: { ...e.shown },
+        yaw: e.yaw,
+        attributes: Object.fromEntries([...e.attributes].map(([k, v]) => [k, String(v)])),
+        drawn: this.renderer.entityDrawing(e.id),
+      })),
       // Moves the local player only: a real server corrects a jump beyond
       // its movement limits. For the demo and for tests.
       setPosition: (x, y, z) => {

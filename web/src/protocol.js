@@ -24,8 +24,16 @@ export const PROTOCOL_VERSION = 2;
 export const SECTION_FORMAT = 1;
 /** Feature batched-drops: the server may send Drops, many sections in one frame. */
 export const FEATURE_BATCHED_DROPS = "batched-drops";
-/** Features requested in Hello; the server grants a subset. */
-export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS];
+/**
+ * Feature entities: EntitySpawns and EntityDespawns of every replicated
+ * entity in view, with PlayerStates only for those (src/entities.js).
+ */
+export const FEATURE_ENTITIES = "entities";
+/**
+ * Features requested in Hello; the server grants a subset. "player-states"
+ * stays: a server without "entities" still sends nearby players with it.
+ */
+export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_ENTITIES];
 /** Longest plugin channel name, in bytes (docs/protocol.md §5.8). */
 export const MAX_CHANNEL_LENGTH = 64;
 /** The server's default cap on a PluginMessage payload, in bytes (its MaxPluginPayload). */

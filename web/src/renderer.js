@@ -1,5 +1,6 @@
 // The three.js side: one scene, one mesh (or two, with water) per section,
-// boxes for other players, an outline on the targeted block.
+// boxes for entities (other players and whatever plugins spawn) with name
+// tags, an outline on the targeted block.
 //
 // Vertex positions are small integers relative to each section (Uint8),
 // and three.js composes object and camera matrices in double precision on
@@ -10,6 +11,7 @@ import {
   BoxGeometry,
   BufferAttribute,
   BufferGeometry,
+  CanvasTexture,
   Color,
   ColorManagement,
   EdgesGeometry,
@@ -22,6 +24,8 @@ import {
   PerspectiveCamera,
   Scene,
   Sphere,
+  Sprite,
+  SpriteMaterial,
   Vector3,
   WebGLRenderer,
 } from "three";
@@ -35,6 +39,36 @@ ColorManagement.enabled = false;
 // Every section mesh fits in this sphere around its centre: bounding
 // volumes are known, so three never has to compute them.
 const SECTION_SPHERE = new Sphere(new Vector3(8, 8, 8), Math.sqrt(3 * 64) + 0.01);
+
+// Name tags: text on a canvas texture, a sprite that always faces the
+// camera, TAG_HEIGHT blocks tall and TAG_GAP above the box.
+const TAG_HEIGHT = 0.32;
+const TAG_GAP = 0.15;
+const TAG_FONT_PX = 48;
+const TAG_MAX_CHARS = 32;
+
+function nameTag(name) {
+  const text = name.length > TAG_MAX_CHARS ? `${name.slice(0, TAG_MAX_CHARS - 1)}…` : name;
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d");
+  const font = `${TAG_FONT_PX}px sans-serif`;
+  ctx.font = font;
+  const pad = TAG_FONT_PX * 0.3;
+  canvas.width = Math.ceil(ctx.measureText(text).width + 2 * pad);
+  canvas.height = Math.ceil(TAG_FONT_PX * 1.3);
+  ctx.font = font; // resizing the canvas reset it
+  ctx.fillStyle = "rgba(0, 0, 0, 0.45)";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "#ffffff";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, pad, canvas.height / 2);
+  const map = new CanvasTexture(canvas);
+  // Depth-tested like the box (terrain in front of it hides it), but not
+  // fogged: a tag should stay readable as long as its box is visible.
+  const s = new Sprite(new SpriteMaterial({ map, transparent: true, fog: false }));
+  s.scale.set((TAG_HEIGHT * canvas.width) / canvas.height, TAG_HEIGHT, 1);
+  return s;
+}
 
 function releaseArray() {
   this.array = null;
@@ -55,9 +89,11 @@ export class Renderer {
     this.waterMat = new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.6, depthWrite: false });
     /** @type {Map<string, {opaque: Mesh|null, translucent: Mesh|null}>} */
     this.sections = new Map();
-    /** @type {Map<bigint, Mesh>} */
-    this.players = new Map();
-    this.playerGeo = new BoxGeometry(0.6, 1.8, 0.6).translate(0, 0.9, 0);
+    /** @type {Map<bigint, {mesh: Mesh, color: number, tag: Sprite|null, name: string}>} */
+    this.entities = new Map();
+    // One unit box standing on its bottom centre, scaled per entity: the
+    // feet are the entity's position.
+    this.entityGeo = new BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
     this.outline = new LineSegments(
       new EdgesGeometry(new BoxGeometry(1.004, 1.004, 1.004).translate(0.5, 0.5, 0.5)),
       new LineBasicMaterial({ color: 0x111111 }),
@@ -149,30 +185,69 @@ export class Renderer {
     if (t) this.outline.position.set(t.x, t.y, t.z);
   }
 
-  /** setPlayer shows another player at feet position p. */
-  setPlayer(id, p, yawDeg) {
-    let m = this.players.get(id);
-    if (!m) {
-      // A stable colour per entity, so players are told apart.
-      const hue = (Number(id % 360n) * 137.5) % 360;
-      m = new Mesh(this.playerGeo, new MeshBasicMaterial({ color: new Color().setHSL(hue / 360, 0.6, 0.5) }));
-      this.players.set(id, m);
-      this.scene.add(m);
+  /**
+   * setEntity draws entity e (entities.js) at its shown position: a box of
+   * its width × height × width standing on its feet (the bottom centre),
+   * turned to its yaw, in its colour, with its name tag above it when it
+   * has one. Mesh and tag are made on first sight and updated in place;
+   * a respawn that changes the box, colour or name is applied here too.
+   */
+  setEntity(e, color) {
+    let d = this.entities.get(e.id);
+    if (!d) {
+      d = { mesh: new Mesh(this.entityGeo, new MeshBasicMaterial({ color })), color, tag: null, name: "" };
+      this.entities.set(e.id, d);
+      this.scene.add(d.mesh);
+    } else if (d.color !== color) {
+      d.mesh.material.color.setHex(color);
+      d.color = color;
     }
-    m.position.set(p.x, p.y, p.z);
-    m.rotation.y = (-yawDeg * Math.PI) / 180;
+    if (d.name !== e.name) {
+      this.disposeTag(d);
+      d.name = e.name;
+      if (e.name) {
+        d.tag = nameTag(e.name);
+        this.scene.add(d.tag);
+      }
+    }
+    d.mesh.scale.set(e.width, e.height, e.width);
+    d.mesh.position.set(e.shown.x, e.shown.y, e.shown.z);
+    d.mesh.rotation.y = (-e.yaw * Math.PI) / 180;
+    if (d.tag) d.tag.position.set(e.shown.x, e.shown.y + e.height + TAG_GAP + d.tag.scale.y / 2, e.shown.z);
   }
 
-  removePlayer(id) {
-    const m = this.players.get(id);
-    if (!m) return;
-    this.scene.remove(m);
-    m.material.dispose();
-    this.players.delete(id);
+  removeEntity(id) {
+    const d = this.entities.get(id);
+    if (!d) return;
+    this.scene.remove(d.mesh);
+    d.mesh.material.dispose();
+    this.disposeTag(d);
+    this.entities.delete(id);
   }
 
-  clearPlayers() {
-    for (const id of [...this.players.keys()]) this.removePlayer(id);
+  disposeTag(d) {
+    if (!d.tag) return;
+    this.scene.remove(d.tag);
+    d.tag.material.map.dispose();
+    d.tag.material.dispose();
+    d.tag = null;
+  }
+
+  clearEntities() {
+    for (const id of [...this.entities.keys()]) this.removeEntity(id);
+  }
+
+  /** entityDrawing is what is drawn for an entity, for tests: null when nothing. */
+  entityDrawing(id) {
+    const d = this.entities.get(id);
+    if (!d) return null;
+    const m = d.mesh;
+    return {
+      position: { x: m.position.x, y: m.position.y, z: m.position.z },
+      size: { x: m.scale.x, y: m.scale.y, z: m.scale.z },
+      color: d.color,
+      tag: d.tag ? d.name : null,
+    };
   }
 
   render() {

@@ -1,0 +1,215 @@
+package critters
+
+import (
+	"math"
+
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/systems/entities"
+	"github.com/stratavox/strata/systems/physics"
+)
+
+// How long, in ticks, a critter idles (idleMin..idleMin+idleSpan-1) and
+// walks; how many ticks blocked on the ground it keeps jumping at a step
+// before it gives up and turns.
+const (
+	idleMin, idleSpan = 40, 160
+	walkMin, walkSpan = 30, 90
+	maxStuck          = 6
+)
+
+// Lookahead beyond the edge of the body, in blocks: where a step is
+// looked for when blocked, and where the ground is looked at for a drop
+// (enough that the momentum left after a turn does not carry the body
+// over the edge).
+const (
+	stepReach = 0.2
+	dropReach = 0.3
+)
+
+// brain is the critter_ai system: per critter, from the seed, its wire id
+// and the tick, idle for a while, then walk in a heading for a while; hop
+// up one-block steps, turn at walls and drops. It only sets Motion and
+// Look: the entities plugin's simulation moves the critter.
+type brain struct {
+	cfg   Config
+	store *resources.ChunkStore
+	stats *Stats
+	// blocks caches the last sections looked up: a critter's checks, and
+	// the next critter's (spawned nearby, so stored nearby), mostly read
+	// the same one or two. Reset every run: edits happen between runs.
+	blocks physics.Sections
+	filter *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
+}
+
+func newBrain(cfg Config, store *resources.ChunkStore, stats *Stats) *brain {
+	return &brain{
+		cfg: cfg, store: store, stats: stats,
+		filter: generic.NewFilter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body](),
+	}
+}
+
+func (b *brain) run(ctx *ecs.Context) {
+	b.blocks.Reset(b.store)
+	q := b.filter.Query(ctx.World)
+	for q.Next() {
+		c, rep, pos, look, m, body := q.Get()
+		// Frozen: its terrain is not resident. It neither decides nor
+		// turns until it is; what it wanted stays for when it thaws.
+		if m.Frozen {
+			continue
+		}
+		b.think(ctx.Tick, rep.ID, c, pos, look, m, body)
+	}
+}
+
+// think sets one critter's Motion (and its heading, Look.Yaw) for this
+// tick.
+func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, look *components.Look, m *entities.Motion, body *entities.Body) {
+	seed := uint64(b.cfg.Seed)
+	if tick >= c.until {
+		r := hash(seed, saltAI, id, tick)
+		if c.walking || r%3 == 0 {
+			c.walking = false
+			c.until = tick + idleMin + (r>>8)%idleSpan
+		} else {
+			c.walking = true
+			look.Yaw = wrapYaw(look.Yaw + float32(int((r>>8)%181)-90))
+			c.until = tick + walkMin + (r>>24)%walkSpan
+		}
+		look.Pitch = 0
+		c.stuck = 0
+	}
+	if !c.walking {
+		m.WalkX, m.WalkZ = 0, 0
+		return
+	}
+	walk := true
+	dx, dz := heading(look.Yaw)
+	if m.OnGround {
+		switch {
+		case m.Blocked:
+			c.stuck++
+			if c.stuck <= maxStuck && b.canStep(*pos, dx, dz, body.Width) {
+				m.Jump = true
+				b.stats.Jumps++
+			} else {
+				dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
+			}
+		case b.dropAhead(*pos, dx, dz, body.Width):
+			dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
+		default:
+			c.stuck = 0
+		}
+	}
+	if !walk {
+		m.WalkX, m.WalkZ = 0, 0
+		return
+	}
+	m.WalkX, m.WalkZ = dx*b.cfg.Speed, dz*b.cfg.Speed
+}
+
+// turn gives the critter a new heading, 90° to 270° from the old one,
+// returns it as a unit vector and reports whether the critter may walk
+// that way at once (no drop or wall right ahead); if not, it stands this
+// tick and looks again on the next.
+func (b *brain) turn(tick, id uint64, c *Critter, pos components.Position, look *components.Look, width float64) (dx, dz float64, walk bool) {
+	r := hash(uint64(b.cfg.Seed), saltTurn, id, tick)
+	look.Yaw = wrapYaw(look.Yaw + 90 + float32(r%181))
+	c.stuck = 0
+	b.stats.Turns++
+	dx, dz = heading(look.Yaw)
+	return dx, dz, !b.dropAhead(pos, dx, dz, width) && !b.wallAhead(pos, dx, dz, width)
+}
+
+// heading is the unit horizontal vector of a yaw in degrees (the
+// protocol's convention: yaw 0 faces +Z, 90 faces -X).
+func heading(yaw float32) (dx, dz float64) {
+	s, c := math.Sincos(float64(yaw) * math.Pi / 180)
+	return -s, c
+}
+
+// wrapYaw brings a yaw into [-180, 180).
+func wrapYaw(y float32) float32 {
+	y = float32(math.Mod(float64(y)+180, 360))
+	if y < 0 {
+		y += 360
+	}
+	return y - 180
+}
+
+// ahead returns the block column reach beyond the edge of a body of width
+// standing at p, facing (dx, dz), and the block row its feet are in.
+func ahead(p components.Position, dx, dz, width, reach float64) (x, y, z int) {
+	d := width/2 + reach
+	return int(math.Floor(p.X + dx*d)), int(math.Floor(p.Y + 1e-3)), int(math.Floor(p.Z + dz*d))
+}
+
+// solid reports whether the block at (x, y, z) is solid, and whether it is
+// known at all.
+func (b *brain) solid(x, y, z int) (solid, known bool) {
+	blk, ok := b.blocks.Block(x, y, z)
+	return ok && blk.Solid(), ok
+}
+
+// canStep reports whether what blocks a critter is a one-block step it
+// can jump onto: solid at its feet ahead, free above that, and free above
+// its head where it stands.
+func (b *brain) canStep(p components.Position, dx, dz, width float64) bool {
+	x, y, z := ahead(p, dx, dz, width, stepReach)
+	if s, ok := b.solid(x, y, z); !ok || !s {
+		return false
+	}
+	if s, ok := b.solid(x, y+1, z); !ok || s {
+		return false
+	}
+	s, ok := b.solid(int(math.Floor(p.X)), y+1, int(math.Floor(p.Z)))
+	return ok && !s
+}
+
+// wallAhead reports whether a block stands at the critter's feet right
+// ahead that it cannot step onto.
+func (b *brain) wallAhead(p components.Position, dx, dz, width float64) bool {
+	x, y, z := ahead(p, dx, dz, width, stepReach)
+	s, ok := b.solid(x, y, z)
+	return (!ok || s) && !b.canStep(p, dx, dz, width)
+}
+
+// dropAhead reports whether the ground ahead falls away by more than one
+// block, or is not known. Unknown terrain is looked for at the leading
+// corners of the body too: the simulation freezes an entity whose box
+// would touch it, and a critter walking along the edge of the resident
+// land would stand frozen there instead of turning.
+func (b *brain) dropAhead(p components.Position, dx, dz, width float64) bool {
+	x, y, z := ahead(p, dx, dz, width, dropReach)
+	for _, side := range [2]float64{-1, 1} {
+		// The perpendicular of (dx, dz) is (-dz, dx).
+		q := components.Position{X: p.X - dz*side*width/2, Y: p.Y, Z: p.Z + dx*side*width/2}
+		cx, cy, cz := ahead(q, dx, dz, width, dropReach)
+		for dy := -1; dy <= 0; dy++ {
+			if _, ok := b.blocks.Block(cx, cy+dy, cz); !ok {
+				return true
+			}
+		}
+	}
+	s, ok := b.solid(x, y, z)
+	if !ok {
+		return true
+	}
+	if s {
+		return false // a step or a wall: Blocked says which
+	}
+	for dy := 1; dy <= 2; dy++ {
+		s, ok := b.solid(x, y-dy, z)
+		if !ok {
+			return true
+		}
+		if s {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,356 @@
+package entities
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
+)
+
+// idBase sets the bit that keeps plugin entities' wire ids apart from
+// players' (client ids, counted from 1).
+const idBase = 1 << 62
+
+// ColumnLoaded is emitted by entity_residency once a column that became
+// resident has its saved entities spawned (X, Z in section coordinates).
+// Fresh means nothing was ever stored for it: a spawner that populates new
+// land (plugins/critters) does so now. It is not emitted for a column
+// whose record could not be read.
+type ColumnLoaded struct {
+	X, Z  int32
+	Fresh bool
+}
+
+type colKey struct{ X, Z int32 }
+
+// home is the column a plugin entity is kept in: where it is saved.
+type home struct{ X, Z int32 }
+
+// column is what the registry keeps of a resident column.
+type column struct {
+	entities  []ecs.Entity
+	populated []string
+	// dirty: changed since it was last handed to storage.
+	dirty bool
+	// damaged: its stored record could not be read. It is never written
+	// (that would replace what `strata repair` might still save) and
+	// nothing populates it.
+	damaged bool
+}
+
+// Registry is the entities plugin's resource: it gives plugin entities
+// their ids, knows which column each is kept in, and loads and saves
+// columns' entities with the terrain. Tick goroutine only.
+type Registry struct {
+	cfg     Config
+	cmds    *ecs.Commands
+	world   *ecs.World
+	store   *resources.ChunkStore
+	durable *persist.Durability
+	changes *residency.Changes
+	loaded  *ecs.Events[ColumnLoaded]
+	stats   *Stats
+	log     zerolog.Logger
+
+	cols  map[colKey]*column
+	kinds map[string]func() []any
+	next  uint64
+	n     int
+
+	homes   generic.Map[home]
+	reps    generic.Map[Replicated]
+	state   generic.Map6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion]
+	attrs   generic.Map[Attributes]
+	scratch []colKey
+}
+
+func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable *persist.Durability, changes *residency.Changes, stats *Stats) *Registry {
+	w := app.World()
+	return &Registry{
+		cfg: cfg, cmds: app.Commands(), world: w, store: store, durable: durable, changes: changes,
+		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
+		log:  app.Log().With().Str("plugin", PluginName).Logger(),
+		cols: map[colKey]*column{}, kinds: map[string]func() []any{},
+		homes: generic.NewMap[home](w),
+		reps:  generic.NewMap[Replicated](w),
+		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
+		attrs: generic.NewMap[Attributes](w),
+	}
+}
+
+func columnOf(p components.Position) colKey {
+	s := p.Section()
+	return colKey{s.X, s.Z}
+}
+
+// RegisterKind declares a kind and the components its entities get when
+// they are loaded from storage (a plugin's marker, its AI state), besides
+// those every entity has. Call it in Build.
+func (r *Registry) RegisterKind(kind string, extra func() []any) error {
+	if !ValidKind(kind) {
+		return fmt.Errorf("register %q: %w", kind, ErrBadKind)
+	}
+	if _, dup := r.kinds[kind]; dup {
+		return fmt.Errorf("register %q: kind already registered", kind)
+	}
+	r.kinds[kind] = extra
+	return nil
+}
+
+// Spawn queues a new entity of s (through cmds, the tick's command buffer)
+// with the components every entity has, the kind's registered ones and
+// extra, and returns its wire id. It stands in the column of s.Position,
+// which must be resident: an entity is never spawned where it could not
+// be simulated or saved.
+func (r *Registry) Spawn(cmds *ecs.Commands, s Spec, extra ...any) (uint64, error) {
+	return r.spawn(cmds, s, Motion{}, extra...)
+}
+
+// spawn is Spawn with the entity's Motion (a loaded one keeps OnGround).
+func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, extra ...any) (uint64, error) {
+	if !ValidKind(s.Kind) {
+		return 0, fmt.Errorf("spawn %q: %w", s.Kind, ErrBadKind)
+	}
+	k := columnOf(s.Position)
+	c := r.cols[k]
+	if c == nil || c.damaged {
+		return 0, fmt.Errorf("spawn %s at (%.1f, %.1f, %.1f): column (%d, %d) is not resident", s.Kind, s.Position.X, s.Position.Y, s.Position.Z, k.X, k.Z)
+	}
+	if s.Body.Width <= 0 || s.Body.Height <= 0 {
+		return 0, fmt.Errorf("spawn %s: body %vx%v must be positive", s.Kind, s.Body.Width, s.Body.Height)
+	}
+	r.next++
+	id := idBase | r.next
+	comps := []any{
+		Replicated{Kind: s.Kind, ID: id}, s.Position, s.Look, s.Velocity, s.Body,
+		Attributes{List: slices.Clone(s.Attributes)}, m, home{k.X, k.Z},
+	}
+	if mk := r.kinds[s.Kind]; mk != nil {
+		comps = append(comps, mk()...)
+	}
+	comps = append(comps, extra...)
+	c.dirty = true
+	cmds.Spawn(func(e ecs.Entity) {
+		if c := r.cols[k]; c != nil {
+			c.entities = append(c.entities, e)
+			r.n++
+			return
+		}
+		// The column left before the spawn was applied.
+		r.cmds.Despawn(e)
+	}, comps...)
+	return id, nil
+}
+
+// Despawn queues the removal of plugin entity e; it is forgotten by its
+// column at once, so it is not saved.
+func (r *Registry) Despawn(cmds *ecs.Commands, e ecs.Entity) {
+	if r.world.Alive(e) && r.homes.Has(e) {
+		h := r.homes.Get(e)
+		if c := r.cols[colKey{h.X, h.Z}]; c != nil {
+			if i := slices.Index(c.entities, e); i >= 0 {
+				c.entities = slices.Delete(c.entities, i, i+1)
+				c.dirty = true
+				r.n--
+			}
+		}
+	}
+	cmds.Despawn(e)
+}
+
+// ColumnResident reports whether column (x, z), in section coordinates,
+// has its entities loaded: some section of it is resident.
+func (r *Registry) ColumnResident(x, z int32) bool { return r.cols[colKey{x, z}] != nil }
+
+// Populated reports whether spawner by has marked column (x, z) populated.
+func (r *Registry) Populated(x, z int32, by string) bool {
+	c := r.cols[colKey{x, z}]
+	return c != nil && (c.damaged || slices.Contains(c.populated, by))
+}
+
+// MarkPopulated records, with the column's entities, that spawner by has
+// populated resident column (x, z).
+func (r *Registry) MarkPopulated(x, z int32, by string) {
+	if c := r.cols[colKey{x, z}]; c != nil && !slices.Contains(c.populated, by) {
+		c.populated = append(c.populated, by)
+		c.dirty = true
+	}
+}
+
+// CountRegion returns how many resident entities of kind stand in region
+// (rx, rz): the 32×32 columns with x>>5 == rx and z>>5 == rz.
+func (r *Registry) CountRegion(rx, rz int32, kind string) int {
+	n := 0
+	for k, c := range r.cols {
+		if k.X>>storage.RegionShift != rx || k.Z>>storage.RegionShift != rz {
+			continue
+		}
+		for _, e := range c.entities {
+			if r.world.Alive(e) && r.reps.Get(e).Kind == kind {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Len returns the number of resident plugin entities.
+func (r *Registry) Len() int { return r.n }
+
+// moved re-homes e after a move from column from: both columns change.
+func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
+	from := colKey{h.X, h.Z}
+	if c := r.cols[from]; c != nil {
+		c.dirty = true
+		if from != to {
+			if i := slices.Index(c.entities, e); i >= 0 {
+				c.entities = slices.Delete(c.entities, i, i+1)
+			}
+		}
+	}
+	if from == to {
+		return
+	}
+	if c := r.cols[to]; c != nil {
+		c.entities = append(c.entities, e)
+		c.dirty = true
+	}
+	h.X, h.Z = to.X, to.Z
+}
+
+// residency is the entity_residency system: the entities of columns that
+// left are saved and despawned, those of columns that arrived loaded and
+// spawned, and every SaveEvery ticks the changed columns are saved.
+func (r *Registry) residency(ctx *ecs.Context) {
+	for _, p := range r.changes.Evicted {
+		k := colKey{p.X, p.Z}
+		if c := r.cols[k]; c != nil && r.store.ColumnLen(k.X, k.Z) == 0 {
+			r.unload(k, c)
+		}
+	}
+	for _, p := range r.changes.Inserted {
+		k := colKey{p.X, p.Z}
+		if r.cols[k] == nil {
+			r.load(k)
+		}
+	}
+	if ctx.Tick%r.cfg.SaveEvery == 0 {
+		r.saveDirty()
+	}
+	r.stats.Entities = r.n
+}
+
+// load reads column k's record and spawns its entities.
+func (r *Registry) load(k colKey) {
+	c := &column{}
+	r.cols[k] = c
+	rec, ok, err := r.durable.LoadEntities(k.X, k.Z)
+	if err != nil {
+		c.damaged = true
+		r.stats.LoadErrors++
+		r.log.Error().Err(err).Int32("x", k.X).Int32("z", k.Z).Msg("entities of column not loaded; the record is kept for strata repair")
+		return
+	}
+	c.populated = slices.Clone(rec.Populated)
+	for _, er := range rec.Entities {
+		s := Spec{
+			Kind:     er.Kind,
+			Position: components.Position{X: er.X, Y: er.Y, Z: er.Z},
+			Look:     components.Look{Yaw: er.Yaw, Pitch: er.Pitch},
+			Velocity: components.Velocity{X: er.VX, Y: er.VY, Z: er.VZ},
+			Body:     Body{Width: er.Width, Height: er.Height},
+		}
+		for _, a := range er.Attributes {
+			s.Attributes = append(s.Attributes, Attribute{a.Key, a.Value})
+		}
+		// Saved where it stood: in this column, whatever rounding says.
+		s.Position = clampToColumn(s.Position, k)
+		if _, err := r.spawn(r.cmds, s, Motion{OnGround: er.OnGround}); err != nil {
+			r.stats.LoadErrors++
+			r.log.Error().Err(err).Int32("x", k.X).Int32("z", k.Z).Msg("saved entity not spawned")
+			continue
+		}
+		r.stats.Loaded++
+	}
+	c.dirty = false
+	r.loaded.Emit(ColumnLoaded{X: k.X, Z: k.Z, Fresh: !ok})
+}
+
+// clampToColumn keeps p inside column k (a record edited by hand, or a
+// position on the column's border that rounds into its neighbour).
+func clampToColumn(p components.Position, k colKey) components.Position {
+	lo, hi := float64(k.X)*16, float64(k.X)*16+16
+	p.X = min(max(p.X, lo), hi-1e-9)
+	lo, hi = float64(k.Z)*16, float64(k.Z)*16+16
+	p.Z = min(max(p.Z, lo), hi-1e-9)
+	return p
+}
+
+// unload saves column k's entities and despawns them.
+func (r *Registry) unload(k colKey, c *column) {
+	if c.dirty && !c.damaged {
+		r.save(k, c)
+	}
+	for _, e := range c.entities {
+		r.cmds.Despawn(e)
+	}
+	r.n -= len(c.entities)
+	delete(r.cols, k)
+}
+
+// save hands column k's record to storage.
+func (r *Registry) save(k colKey, c *column) {
+	rec := storage.EntityColumn{X: k.X, Z: k.Z, Populated: slices.Clone(c.populated)}
+	live := c.entities[:0]
+	for _, e := range c.entities {
+		if !r.world.Alive(e) {
+			continue // despawned without Despawn
+		}
+		live = append(live, e)
+		rep, pos, look, vel, body, m := r.state.Get(e)
+		er := storage.EntityRecord{
+			Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
+			VX: vel.X, VY: vel.Y, VZ: vel.Z, Width: body.Width, Height: body.Height, OnGround: m.OnGround,
+		}
+		if r.attrs.Has(e) {
+			for _, a := range r.attrs.Get(e).List {
+				er.Attributes = append(er.Attributes, storage.EntityAttribute{Key: a.Key, Value: a.Value})
+			}
+		}
+		rec.Entities = append(rec.Entities, er)
+	}
+	r.n -= len(c.entities) - len(live)
+	c.entities = live
+	r.durable.SaveEntities(rec)
+	r.stats.Saved += uint64(len(rec.Entities))
+	c.dirty = false
+}
+
+// saveDirty saves every changed column, in column order.
+func (r *Registry) saveDirty() {
+	r.scratch = r.scratch[:0]
+	for k, c := range r.cols {
+		if c.dirty && !c.damaged {
+			r.scratch = append(r.scratch, k)
+		}
+	}
+	slices.SortFunc(r.scratch, func(a, b colKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) })
+	for _, k := range r.scratch {
+		r.save(k, r.cols[k])
+	}
+}
+
+// saveAll hands every changed column to storage, at shutdown.
+func (r *Registry) saveAll() error {
+	r.saveDirty()
+	return nil
+}

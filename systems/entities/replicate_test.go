@@ -1,0 +1,589 @@
+package entities
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/testkit"
+	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
+)
+
+// flat is the test terrain: stone up to y=63, air above (things and
+// players stand at y=64).
+func flat(p chunk.Pos) chunk.Section {
+	if p.Y < 4 {
+		return chunk.Uniform(chunk.Stone)
+	}
+	return chunk.Uniform(chunk.Air)
+}
+
+// legacy are the features of a client from before entities.
+var legacy = []string{protocol.FeaturePlayerStates}
+
+// repWorld is a real App: residency over flat terrain (deterministic), an
+// in-memory database, the network fed by a QueueSource, gameplay and the
+// entities plugin. Clients join with view distance 2 (32 blocks).
+type repWorld struct {
+	t       testing.TB
+	app     *ecs.App
+	src     *network.QueueSource
+	clients *network.Clients
+	reg     *Registry
+	stats   *Stats
+	nextID  uint64
+	things  *generic.Filter2[Replicated, components.Position]
+}
+
+// client is a connected synthetic client.
+type client struct {
+	id   uint64
+	conn *testkit.FakeConn
+}
+
+func newRepWorld(t testing.TB, cfg Config) *repWorld {
+	t.Helper()
+	src := &network.QueueSource{}
+	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
+	app.AddPlugins(
+		residency.New(residency.Config{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
+		persist.New(persist.Config{InMemory: true, Seed: 1, GeneratorVersion: 1, Synchronous: true}),
+		network.New(network.Config{Source: src, Spawn: components.Position{X: 0.5, Y: 64, Z: 0.5}, MaxViewDistance: 2, Deterministic: true}),
+		gameplay.New(gameplay.DefaultConfig()),
+		New(cfg),
+	)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := app.Shutdown(); err != nil {
+			t.Error(err)
+		}
+	})
+	return &repWorld{
+		t: t, app: app, src: src, nextID: 1,
+		clients: ecs.Resource[network.Clients](app),
+		reg:     ecs.Resource[Registry](app),
+		stats:   ecs.Resource[Stats](app),
+		things:  generic.NewFilter2[Replicated, components.Position](),
+	}
+}
+
+func (w *repWorld) step(n int) {
+	for range n {
+		w.app.Step()
+	}
+}
+
+// join connects a client granted features (nil: all) and steps until it
+// is admitted and has its roster.
+func (w *repWorld) join(name string, features []string) *client {
+	w.t.Helper()
+	c := w.connect(name, &testkit.FakeConn{Features: features})
+	w.step(3)
+	if _, ok := w.clients.Entity(c.id); !ok {
+		w.t.Fatalf("%s was not admitted", name)
+	}
+	return c
+}
+
+// connect queues a client's connection on conn, admitted next tick.
+func (w *repWorld) connect(name string, conn *testkit.FakeConn) *client {
+	c := &client{id: w.nextID, conn: conn}
+	w.nextID++
+	w.src.Push(network.InEvent{Kind: transport.Connected, ID: c.id, Conn: conn, Name: name, ViewDistance: 2})
+	return c
+}
+
+// place puts c's player at pos directly (set-up, not a teleport).
+func (w *repWorld) place(c *client, pos components.Position) {
+	w.t.Helper()
+	e, ok := w.clients.Entity(c.id)
+	if !ok {
+		w.t.Fatalf("client %d has no entity", c.id)
+	}
+	m := generic.NewMap[components.Position](w.app.World())
+	*m.Get(e) = pos
+}
+
+// spawn spawns a test thing standing at (x, 64, z); it exists from the
+// next step.
+func (w *repWorld) spawn(x, z float64, attrs ...Attribute) uint64 {
+	w.t.Helper()
+	id, err := w.reg.Spawn(w.app.Commands(), Spec{
+		Kind: "test:thing", Position: components.Position{X: x, Y: 64, Z: z},
+		Body: Body{Width: 0.5, Height: 0.75}, Attributes: attrs,
+	})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return id
+}
+
+// thing returns the entity of plugin entity id.
+func (w *repWorld) thing(id uint64) (ecs.Entity, bool) {
+	q := w.things.Query(w.app.World())
+	for q.Next() {
+		if r, _ := q.Get(); r.ID == id {
+			e := q.Entity()
+			q.Close()
+			return e, true
+		}
+	}
+	return ecs.Entity{}, false
+}
+
+// move puts thing id at (x, 64, z) directly.
+func (w *repWorld) move(id uint64, x, z float64) {
+	w.t.Helper()
+	e, ok := w.thing(id)
+	if !ok {
+		w.t.Fatalf("no thing %d", id)
+	}
+	m := generic.NewMap[components.Position](w.app.World())
+	*m.Get(e) = components.Position{X: x, Y: 64, Z: z}
+}
+
+// interest returns c's Interest (valid until the next step).
+func (w *repWorld) interest(c *client) *Interest {
+	e, _ := w.clients.Entity(c.id)
+	m := generic.NewMap[Interest](w.app.World())
+	return m.Get(e)
+}
+
+func spawnsOf(ms []*protocol.ServerMessage) []*protocol.EntitySpawn {
+	var out []*protocol.EntitySpawn
+	for _, m := range ms {
+		out = append(out, m.GetEntitySpawns().GetEntities()...)
+	}
+	return out
+}
+
+func spawnIDs(ms []*protocol.ServerMessage) []uint64 {
+	var ids []uint64
+	for _, s := range spawnsOf(ms) {
+		ids = append(ids, s.GetEntityId())
+	}
+	return ids
+}
+
+func despawnIDs(ms []*protocol.ServerMessage) []uint64 {
+	var ids []uint64
+	for _, m := range ms {
+		ids = append(ids, m.GetEntityDespawns().GetEntityIds()...)
+	}
+	return ids
+}
+
+func stateIDs(states []*protocol.PlayerState) []uint64 {
+	var ids []uint64
+	for _, s := range states {
+		ids = append(ids, s.GetEntityId())
+	}
+	return ids
+}
+
+func TestSpawnOnEnteringRange(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	a := w.join("a", nil)
+	near := w.spawn(10.5, 0.5, Attribute{"test:colour", -3})
+	far := w.spawn(40.5, 0.5) // beyond a's 32 blocks
+	w.step(int(w.reg.cfg.InterestEvery) + 1)
+	ms := a.conn.Take()
+	sp := spawnsOf(ms)
+	if len(sp) != 1 || sp[0].GetEntityId() != near {
+		t.Fatalf("a was told of %v, want only %d", spawnIDs(ms), near)
+	}
+	s := sp[0]
+	if s.GetKind() != "test:thing" || s.GetPosition().GetX() != 10.5 || s.GetPosition().GetY() != 64 ||
+		s.GetWidth() != 0.5 || s.GetHeight() != 0.75 || s.GetName() != "" || s.GetTick() == 0 ||
+		len(s.GetAttributes()) != 1 || s.GetAttributes()[0].GetKey() != "test:colour" || s.GetAttributes()[0].GetValue() != -3 {
+		t.Fatalf("spawn %v", s)
+	}
+	if !w.interest(a).Holds(near) || w.interest(a).Holds(far) {
+		t.Fatalf("a holds %v", w.interest(a).IDs())
+	}
+	// The far one comes into range: spawned at the next recompute.
+	w.move(far, 20.5, 0.5)
+	w.step(int(w.reg.cfg.InterestEvery))
+	if got := spawnIDs(a.conn.Take()); !slices.Equal(got, []uint64{far}) {
+		t.Fatalf("after %d came near, a was told of %v", far, got)
+	}
+	if w.stats.Spawns != 2 {
+		t.Fatalf("Stats.Spawns = %d, want 2", w.stats.Spawns)
+	}
+}
+
+func TestSpawnsNearestFirstAndBounded(t *testing.T) {
+	w := newRepWorld(t, Config{SpawnsPerTick: 3})
+	anchor := w.join("anchor", legacy) // keeps the land resident; at distance 0
+	dist := []float64{9, 3, 27, 1, 15, 21, 6}
+	ids := make([]uint64, len(dist))
+	for i, d := range dist {
+		ids[i] = w.spawn(0.5+d, 0.5)
+	}
+	w.step(1)
+	byDist := slices.Clone(ids)
+	slices.SortFunc(byDist, func(a, b uint64) int {
+		return int(dist[slices.Index(ids, a)] - dist[slices.Index(ids, b)])
+	})
+	byDist = append([]uint64{anchor.id}, byDist...)
+	r := w.connect("r", &testkit.FakeConn{})
+	var got [][]uint64
+	var waiting []int
+	for range 8 {
+		w.step(1)
+		if s := spawnIDs(r.conn.Take()); len(s) > 0 {
+			got = append(got, s)
+			waiting = append(waiting, w.stats.SpawnsWaiting)
+		}
+	}
+	want := [][]uint64{byDist[:3], byDist[3:6], byDist[6:]}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("spawns by tick %v, want %v (nearest first, 3 a tick)", got, want)
+	}
+	if !slices.Equal(waiting, []int{5, 2, 0}) {
+		t.Fatalf("SpawnsWaiting by tick %v, want [5 2 0]", waiting)
+	}
+}
+
+func TestStatesOnlyHeldAndChanged(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	a := w.join("a", nil)
+	near := w.spawn(10.5, 0.5)
+	far := w.spawn(45.5, 0.5)
+	w.step(int(w.reg.cfg.SnapshotAll) + 1)
+	a.conn.Take()
+	a.conn.TakeStates()
+	w.step(3)
+	if got := a.conn.TakeStates(); len(got) != 0 {
+		t.Fatalf("states of unchanged things: %v", stateIDs(got))
+	}
+	w.move(near, 11, 0.5)
+	w.move(far, 46, 0.5)
+	w.step(1)
+	got := a.conn.TakeStates()
+	if !slices.Equal(stateIDs(got), []uint64{near}) || got[0].GetPosition().GetX() != 11 || got[0].GetTick() != w.app.Tick()-1 {
+		t.Fatalf("after both moved, a got %v: want the state of %d only", got, near)
+	}
+	// Unchanged ones are repeated every SnapshotAll ticks.
+	w.step(int(w.reg.cfg.SnapshotAll))
+	if got := stateIDs(a.conn.TakeStates()); !slices.Contains(got, near) || slices.Contains(got, far) {
+		t.Fatalf("refresh brought %v", got)
+	}
+	if w.stats.States == 0 {
+		t.Fatal("Stats.States not counted")
+	}
+}
+
+func TestDespawnLeavingRangeWithHysteresis(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	a := w.join("a", nil)
+	id := w.spawn(20.5, 0.5)
+	every := int(w.reg.cfg.InterestEvery)
+	w.step(every + 1)
+	if got := spawnIDs(a.conn.Take()); !slices.Equal(got, []uint64{id}) {
+		t.Fatalf("a was told of %v", got)
+	}
+	for _, c := range []struct {
+		x    float64
+		held bool
+	}{
+		{40.5, true},  // beyond the radius (32), within the slack (48)
+		{47.5, true},  // still within
+		{55.5, false}, // beyond: despawned
+		{45.5, false}, // not spawned again until within the radius
+		{25.5, true},
+	} {
+		w.move(id, c.x, 0.5)
+		w.step(every)
+		ms := a.conn.Take()
+		if got := w.interest(a).Holds(id); got != c.held {
+			t.Fatalf("at x=%v: held %v, want %v", c.x, got, c.held)
+		}
+		switch {
+		case !c.held && len(despawnIDs(ms)) > 0 && !slices.Equal(despawnIDs(ms), []uint64{id}):
+			t.Fatalf("at x=%v: despawns %v", c.x, despawnIDs(ms))
+		case c.x == 55.5 && !slices.Equal(despawnIDs(ms), []uint64{id}):
+			t.Fatalf("at x=%v: no despawn of %d (%v)", c.x, id, ms)
+		case c.x == 25.5 && !slices.Equal(spawnIDs(ms), []uint64{id}):
+			t.Fatalf("at x=%v: not spawned again (%v)", c.x, ms)
+		}
+	}
+	if w.stats.Despawns != 1 {
+		t.Fatalf("Stats.Despawns = %d, want 1", w.stats.Despawns)
+	}
+}
+
+func TestDespawnWhenRemoved(t *testing.T) {
+	// Recomputes far apart: the despawn must not wait for one.
+	w := newRepWorld(t, Config{InterestEvery: 1000})
+	a := w.join("a", nil)
+	first := w.spawn(5.5, 0.5)
+	w.step(1)
+	b := w.join("b", nil) // computes its set once, on joining
+	if !w.interest(b).Holds(first) || !w.interest(b).Holds(a.id) {
+		t.Fatalf("b holds %v, want %d and %d", w.interest(b).IDs(), a.id, first)
+	}
+	b.conn.Take()
+	e, _ := w.thing(first)
+	w.reg.Despawn(w.app.Commands(), e)
+	w.step(1)
+	if got := despawnIDs(b.conn.Take()); !slices.Equal(got, []uint64{first}) {
+		t.Fatalf("despawns %v the tick after the removal, want [%d]", got, first)
+	}
+	if !slices.Equal(w.interest(b).IDs(), []uint64{a.id}) {
+		t.Fatalf("b holds %v, want [%d]", w.interest(b).IDs(), a.id)
+	}
+	// A new entity, likely in the recycled arche slot, is never taken for
+	// the old one: not held (no states) before b's next recompute.
+	b.conn.TakeStates()
+	second := w.spawn(5.5, 0.5)
+	w.step(2)
+	if w.interest(b).Holds(second) || w.interest(b).Holds(first) {
+		t.Fatalf("b holds %v before a recompute", w.interest(b).IDs())
+	}
+	if got := stateIDs(b.conn.TakeStates()); slices.Contains(got, second) || slices.Contains(got, first) {
+		t.Fatalf("b got states of %v", got)
+	}
+}
+
+func TestPlayersSeeEachOther(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	a := w.join("alice", nil)
+	b := w.join("bob", nil)
+	w.step(1)
+	var bob *protocol.EntitySpawn
+	for _, s := range spawnsOf(a.conn.Take()) {
+		if s.GetEntityId() == a.id {
+			t.Fatal("alice was told of herself")
+		}
+		if s.GetEntityId() == b.id {
+			bob = s
+		}
+	}
+	if bob == nil || bob.GetKind() != KindPlayer || bob.GetName() != "bob" ||
+		bob.GetWidth() != float32(PlayerBody.Width) || bob.GetHeight() != float32(PlayerBody.Height) {
+		t.Fatalf("alice's spawn of bob: %v", bob)
+	}
+	if sp := spawnsOf(b.conn.Take()); len(sp) != 1 || sp[0].GetEntityId() != a.id || sp[0].GetName() != "alice" {
+		t.Fatalf("bob's spawns: %v", sp)
+	}
+	a.conn.TakeStates()
+	w.place(b, components.Position{X: 3.5, Y: 64, Z: 0.5})
+	w.step(1)
+	if got := a.conn.TakeStates(); !slices.Equal(stateIDs(got), []uint64{b.id}) || got[0].GetPosition().GetX() != 3.5 {
+		t.Fatalf("after bob moved, alice got %v", got)
+	}
+	// Bob leaves: alice is told at once.
+	w.src.Push(network.InEvent{Kind: transport.Disconnected, ID: b.id, Conn: b.conn})
+	w.step(2)
+	if got := despawnIDs(a.conn.Take()); !slices.Equal(got, []uint64{b.id}) {
+		t.Fatalf("after bob left, alice's despawns %v", got)
+	}
+}
+
+func TestTeleportRecomputesAtOnce(t *testing.T) {
+	w := newRepWorld(t, Config{InterestEvery: 1000})
+	a := w.join("a", nil)
+	thing := w.spawn(5.5, 0.5)
+	w.step(1)
+	b := w.join("b", nil)
+	if !slices.Equal(w.interest(b).IDs(), []uint64{a.id, thing}) {
+		t.Fatalf("b holds %v", w.interest(b).IDs())
+	}
+	b.conn.Take()
+	// b jumps 60 blocks away, beyond its radius and slack: a and the
+	// thing are despawned on the next tick, not 1,000 later.
+	w.place(b, components.Position{X: 0.5, Y: 64, Z: 60.5})
+	w.step(1)
+	if got := despawnIDs(b.conn.Take()); !slices.Equal(got, []uint64{a.id, thing}) {
+		t.Fatalf("despawns after the teleport %v, want [%d %d]", got, a.id, thing)
+	}
+}
+
+// TestLegacyReceivers is the former broadcast_states' test: clients
+// granted only "player-states" get the PlayerStates of nearby players and
+// nothing of plugin entities.
+func TestLegacyReceivers(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	snapshotAll := int(w.reg.cfg.SnapshotAll)
+	a := w.join("a", legacy)
+	b := w.join("b", legacy)
+	far := w.join("far", legacy)
+	blind := w.connect("blind", &testkit.FakeConn{Features: []string{}}) // did not ask for player-states
+	thing := w.spawn(3.5, 0.5)
+	w.place(far, components.Position{X: 2000.5, Y: 64, Z: 0.5})
+	w.step(3)
+	for _, p := range []*client{a, b, far, blind} {
+		p.conn.TakeStates()
+	}
+	w.step(snapshotAll)
+	got := stateIDs(a.conn.TakeStates())
+	if !slices.Contains(got, b.id) || slices.Contains(got, far.id) || slices.Contains(got, a.id) || slices.Contains(got, thing) {
+		t.Fatalf("a got states of %v: want b, not itself, the far player nor the thing", got)
+	}
+	if got := blind.conn.TakeStates(); len(got) != 0 {
+		t.Fatalf("a client without player-states got %d states", len(got))
+	}
+	for _, c := range []*client{a, b, far, blind} {
+		if ms := c.conn.Take(); len(spawnsOf(ms)) != 0 || len(despawnIDs(ms)) != 0 {
+			t.Fatalf("client %d without entities was told of entities", c.id)
+		}
+	}
+	far.conn.TakeStates()
+	b.conn.TakeStates()
+
+	// Quiet: nothing for a while.
+	w.step(3)
+	if got := a.conn.TakeStates(); len(got) != 0 {
+		t.Fatalf("states of unchanged players: %v", got)
+	}
+	// b moves, a turns a little (less than half a degree), then more.
+	w.src.Push(network.InEvent{Kind: transport.Message, ID: b.id, Conn: b.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.7, 64, 0.5), OnGround: true}}}})
+	w.src.Push(network.InEvent{Kind: transport.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.5, 64, 0.5), Yaw: 0.4, OnGround: true}}}})
+	w.step(1)
+	st := a.conn.TakeStates()
+	if len(st) != 1 || st[0].GetEntityId() != b.id || st[0].GetPosition().GetX() != 0.7 || st[0].GetTick() != w.app.Tick()-1 {
+		t.Fatalf("after b moved, a got %v", st)
+	}
+	if got := b.conn.TakeStates(); len(got) != 0 {
+		t.Fatalf("b got %v for a turn of 0.4°", got)
+	}
+	if got := far.conn.TakeStates(); len(got) != 0 {
+		t.Fatalf("the far player got %v", got)
+	}
+	w.src.Push(network.InEvent{Kind: transport.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 2, Position: protocol.V3(0.5, 64, 0.5), Yaw: 359.2, OnGround: true}}}})
+	w.step(1)
+	if st := b.conn.TakeStates(); len(st) != 1 || st[0].GetEntityId() != a.id || st[0].GetYaw() != 359.2 {
+		t.Fatalf("after a turned 1.2°, b got %v", st)
+	}
+
+	// Every player is repeated within SnapshotAll ticks, moving or not.
+	w.step(snapshotAll)
+	if got := stateIDs(a.conn.TakeStates()); !slices.Contains(got, b.id) {
+		t.Fatalf("no refresh of b within %d ticks: %v", snapshotAll, got)
+	}
+
+	// A newcomer gets everyone near it as soon as it has its roster, not
+	// at the next refresh.
+	late := w.join("late", legacy)
+	if got := stateIDs(late.conn.TakeStates()); !slices.Contains(got, a.id) || !slices.Contains(got, b.id) {
+		t.Fatalf("newcomer got states of %v, want a and b", got)
+	}
+}
+
+func TestStatesStopAtAFullQueue(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		features []string
+	}{{"legacy", legacy}, {"entities", nil}} {
+		t.Run(c.name, func(t *testing.T) {
+			w := newRepWorld(t, Config{})
+			for i := range 4 {
+				w.join("p"+string(rune('0'+i)), legacy)
+			}
+			r := w.join("receiver", c.features)
+			r.conn.TakeStates()
+			r.conn.DgramCap = 2
+			w.step(int(w.reg.cfg.SnapshotAll) + 1) // every player is refreshed
+			if got := r.conn.TakeStates(); len(got) != 2 || w.stats.StatesDropped == 0 {
+				t.Fatalf("%d states delivered, %d refusals counted; want 2 and some", len(got), w.stats.StatesDropped)
+			}
+		})
+	}
+}
+
+// TestReplicationDeterministic runs one script twice and compares every
+// message each client got.
+func TestReplicationDeterministic(t *testing.T) {
+	run := func() map[uint64][]string {
+		w := newRepWorld(t, Config{SpawnsPerTick: 2})
+		var cs []*client
+		for i := range 3 {
+			cs = append(cs, w.join("p"+string(rune('0'+i)), nil))
+		}
+		var ids []uint64
+		for i := range 12 {
+			ids = append(ids, w.spawn(0.5+float64(i*3%40)-20, 0.5+float64(i*7%40)-20))
+		}
+		w.step(1)
+		out := map[uint64][]string{}
+		for tick := range 40 {
+			if tick%3 == 0 {
+				id := ids[tick%len(ids)]
+				w.move(id, 0.5+math.Mod(float64(tick*11), 60)-30, 0.5)
+			}
+			w.step(1)
+			for _, c := range cs {
+				for _, m := range c.conn.Take() {
+					out[c.id] = append(out[c.id], m.String())
+				}
+				for _, s := range c.conn.TakeStates() {
+					out[c.id] = append(out[c.id], s.String())
+				}
+			}
+		}
+		return out
+	}
+	first, second := run(), run()
+	for id, msgs := range first {
+		if !slices.Equal(msgs, second[id]) {
+			t.Fatalf("client %d: %d messages the first time, %d the second, or in another order", id, len(msgs), len(second[id]))
+		}
+	}
+}
+
+// TestSpecEntityExamples: the entity frames of docs/protocol.md §10, byte
+// for byte, as the replicator builds them (a player's spawn, a plugin
+// entity's, one despawn of both), and present in the document.
+func TestSpecEntityExamples(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	r := newReplicator(Config{}.withDefaults(), &Stats{})
+	add := func(rep Replicated, pos components.Position, look components.Look, body Body, attrs *Attributes) int32 {
+		r.subs = append(r.subs, subject{rep: &rep, id: rep.ID, pos: &pos, look: &look, vel: &components.Velocity{}, body: &body, attrs: attrs})
+		return int32(len(r.subs) - 1)
+	}
+	bob := r.spawnOf(5, add(Replicated{Kind: KindPlayer, ID: 1002, Name: "bob"}, components.Position{X: 1, Y: 2, Z: 3},
+		components.Look{Yaw: 90}, PlayerBody, nil)).msg
+	critter := r.spawnOf(5, add(Replicated{Kind: "strata:critter", ID: idBase | 1}, components.Position{X: 1.5, Y: 64, Z: -2.5},
+		components.Look{}, Body{Width: 0.9, Height: 0.9}, &Attributes{List: []Attribute{{"strata:variant", 2}}})).msg
+	for _, c := range []struct {
+		name string
+		msg  *protocol.ServerMessage
+	}{
+		{"player spawn", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: []*protocol.EntitySpawn{bob}}}}},
+		{"critter spawn", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: []*protocol.EntitySpawn{critter}}}}},
+		{"despawns", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntityDespawns{EntityDespawns: &protocol.EntityDespawns{EntityIds: []uint64{1002, idBase | 1}}}}},
+	} {
+		b := encode(c.msg).Bytes()
+		// The one-byte length prefix, then the payload.
+		want := fmt.Sprintf("%02x |", b[0])
+		for _, x := range b[1:] {
+			want += fmt.Sprintf(" %02x", x)
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("%s: docs/protocol.md lacks\n%s", c.name, want)
+		}
+	}
+}
