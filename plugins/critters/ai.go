@@ -9,6 +9,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/systems/entities"
+	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/physics"
 )
 
@@ -38,6 +39,7 @@ type brain struct {
 	cfg   Config
 	store *resources.ChunkStore
 	stats *Stats
+	edits *gameplay.Edits
 	// blocks caches the last sections looked up: a critter's checks, and
 	// the next critter's (spawned nearby, so stored nearby), mostly read
 	// the same one or two. Reset every run: edits happen between runs.
@@ -45,9 +47,9 @@ type brain struct {
 	filter *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
 }
 
-func newBrain(cfg Config, store *resources.ChunkStore, stats *Stats) *brain {
+func newBrain(cfg Config, store *resources.ChunkStore, edits *gameplay.Edits, stats *Stats) *brain {
 	return &brain{
-		cfg: cfg, store: store, stats: stats,
+		cfg: cfg, store: store, edits: edits, stats: stats,
 		filter: generic.NewFilter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body](),
 	}
 }
@@ -99,7 +101,7 @@ func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, loo
 			} else {
 				dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
 			}
-		case b.dropAhead(*pos, dx, dz, body.Width):
+		case b.dropAheadOf(c, *pos, look.Yaw, dx, dz, body.Width):
 			dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
 		default:
 			c.stuck = 0
@@ -176,6 +178,24 @@ func (b *brain) wallAhead(p components.Position, dx, dz, width float64) bool {
 	x, y, z := ahead(p, dx, dz, width, stepReach)
 	s, ok := b.solid(x, y, z)
 	return (!ok || s) && !b.canStep(p, dx, dz, width)
+}
+
+// dropAheadOf is dropAhead for critter c walking, asked again only when
+// its answer may have changed: the blocks it looks at are others (the
+// critter moved on or turned), or a block changed. (Terrain that stops being resident in
+// between freezes the critter at worst; it does not fall.)
+func (b *brain) dropAheadOf(c *Critter, p components.Position, yaw float32, dx, dz, width float64) bool {
+	var cells [3][3]int // the blocks dropAhead looks at: ahead of the centre and of both corners
+	cells[0][0], cells[0][1], cells[0][2] = ahead(p, dx, dz, width, dropReach)
+	for i, side := range [2]float64{-1, 1} {
+		q := components.Position{X: p.X - dz*side*width/2, Y: p.Y, Z: p.Z + dx*side*width/2}
+		cells[i+1][0], cells[i+1][1], cells[i+1][2] = ahead(q, dx, dz, width, dropReach)
+	}
+	a := &c.ahead
+	if !a.valid || a.cells != cells || a.edits != b.edits.Total {
+		*a = lookAhead{cells: cells, edits: b.edits.Total, valid: true, drop: b.dropAhead(p, dx, dz, width)}
+	}
+	return a.drop
 }
 
 // dropAhead reports whether the ground ahead falls away by more than one

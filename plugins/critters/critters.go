@@ -21,6 +21,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/systems/entities"
+	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/residency"
 )
 
@@ -107,6 +108,18 @@ type Critter struct {
 	// stuck counts consecutive ticks blocked on the ground, so a critter
 	// that cannot make a step it jumps at turns instead.
 	stuck uint8
+	// ahead is the last answer of the drop check and the blocks it
+	// looked at: it is asked again only once those are others or a block
+	// changed somewhere.
+	ahead lookAhead
+}
+
+// lookAhead is a cached drop check.
+type lookAhead struct {
+	cells [3][3]int
+	edits uint64
+	valid bool
+	drop  bool
 }
 
 // Plugin is the critters plugin.
@@ -143,7 +156,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, stats)
 	sp := newSpawner(cfg, reg, store, ecs.AddEvents[entities.ColumnLoaded](app), stats)
 	app.AddSystem(ecs.Stream, SystemSpawn, sp.run, ecs.After(entities.SystemResidency))
-	app.AddSystem(ecs.Simulate, SystemAI, newBrain(cfg, store, stats).run, ecs.Before(entities.SystemSimulate))
+	app.AddSystem(ecs.Simulate, SystemAI, newBrain(cfg, store, ecs.RequireResource[gameplay.Edits](app), stats).run, ecs.Before(entities.SystemSimulate))
 	return nil
 }
 

@@ -259,7 +259,11 @@ func (p *Plugin) Build(app *ecs.App) error {
 	clients.WithComponent(func(uint64) any { return PlayerBody })
 	clients.WithComponent(func(uint64) any { return Interest{} })
 
-	app.AddSystem(ecs.Simulate, SystemSimulate, newSimulation(cfg, store, p.reg).run, ecs.After(gameplay.SystemActions))
+	edits := ecs.RequireResource[gameplay.Edits](app)
+	if edits == nil {
+		return fmt.Errorf("%s: gameplay edits missing", PluginName)
+	}
+	app.AddSystem(ecs.Simulate, SystemSimulate, newSimulation(cfg, store, p.reg, edits, changes).run, ecs.After(gameplay.SystemActions))
 	app.AddSystem(ecs.Stream, SystemResidency, p.reg.residency, ecs.After(residency.SystemReconcile))
 	app.AddSystem(ecs.Deliver, SystemReplicate, newReplicator(cfg, stats).run, ecs.After(gameplay.SystemRoster))
 	return nil

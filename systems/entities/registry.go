@@ -33,11 +33,38 @@ type ColumnLoaded struct {
 type colKey struct{ X, Z int32 }
 
 // home is the column a plugin entity is kept in: where it is saved.
-type home struct{ X, Z int32 }
+// Changed is set once the entity changed since its column was last saved,
+// so that moving on costs the entity's own memory, not its column's.
+type home struct {
+	X, Z    int32
+	Changed bool
+}
+
+// member is one plugin entity of a column.
+type member struct {
+	e    ecs.Entity
+	kind string
+}
+
+// regionKind counts the resident entities of one kind in one region.
+type regionKind struct {
+	rx, rz int32
+	kind   string
+}
+
+func regionOf(k colKey, kind string) regionKind {
+	return regionKind{k.X >> storage.RegionShift, k.Z >> storage.RegionShift, kind}
+}
+
+// dueSave is a column to save once the tick reaches at.
+type dueSave struct {
+	k  colKey
+	at uint64
+}
 
 // column is what the registry keeps of a resident column.
 type column struct {
-	entities  []ecs.Entity
+	entities  []member
 	populated []string
 	// dirty: changed since it was last handed to storage.
 	dirty bool
@@ -65,6 +92,13 @@ type Registry struct {
 	kinds map[string]func() []any
 	next  uint64
 	n     int
+	// counts: resident entities by region and kind (CountRegion).
+	counts map[regionKind]int
+	// due: columns that became dirty, in that order, each saved
+	// SaveEvery ticks later; spreads the periodic saves over ticks.
+	due  []dueSave
+	head int
+	now  uint64
 
 	homes   generic.Map[home]
 	reps    generic.Map[Replicated]
@@ -79,7 +113,7 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		cfg: cfg, cmds: app.Commands(), world: w, store: store, durable: durable, changes: changes,
 		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
 		log:  app.Log().With().Str("plugin", PluginName).Logger(),
-		cols: map[colKey]*column{}, kinds: map[string]func() []any{},
+		cols: map[colKey]*column{}, kinds: map[string]func() []any{}, counts: map[regionKind]int{},
 		homes: generic.NewMap[home](w),
 		reps:  generic.NewMap[Replicated](w),
 		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
@@ -112,11 +146,12 @@ func (r *Registry) RegisterKind(kind string, extra func() []any) error {
 // which must be resident: an entity is never spawned where it could not
 // be simulated or saved.
 func (r *Registry) Spawn(cmds *ecs.Commands, s Spec, extra ...any) (uint64, error) {
-	return r.spawn(cmds, s, Motion{}, extra...)
+	return r.spawn(cmds, s, Motion{}, false, extra...)
 }
 
-// spawn is Spawn with the entity's Motion (a loaded one keeps OnGround).
-func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, extra ...any) (uint64, error) {
+// spawn is Spawn with the entity's Motion (a loaded one keeps OnGround);
+// a loaded entity is as saved, so its column does not change.
+func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, loaded bool, extra ...any) (uint64, error) {
 	if !ValidKind(s.Kind) {
 		return 0, fmt.Errorf("spawn %q: %w", s.Kind, ErrBadKind)
 	}
@@ -132,17 +167,20 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, extra ...any) (ui
 	id := idBase | r.next
 	comps := []any{
 		Replicated{Kind: s.Kind, ID: id}, s.Position, s.Look, s.Velocity, s.Body,
-		Attributes{List: slices.Clone(s.Attributes)}, m, home{k.X, k.Z},
+		Attributes{List: slices.Clone(s.Attributes)}, m, home{X: k.X, Z: k.Z, Changed: !loaded},
 	}
 	if mk := r.kinds[s.Kind]; mk != nil {
 		comps = append(comps, mk()...)
 	}
 	comps = append(comps, extra...)
-	c.dirty = true
+	if !loaded {
+		r.markDirty(k, c)
+	}
 	cmds.Spawn(func(e ecs.Entity) {
 		if c := r.cols[k]; c != nil {
-			c.entities = append(c.entities, e)
+			c.entities = append(c.entities, member{e, s.Kind})
 			r.n++
+			r.counts[regionOf(k, s.Kind)]++
 			return
 		}
 		// The column left before the spawn was applied.
@@ -156,11 +194,12 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, extra ...any) (ui
 func (r *Registry) Despawn(cmds *ecs.Commands, e ecs.Entity) {
 	if r.world.Alive(e) && r.homes.Has(e) {
 		h := r.homes.Get(e)
-		if c := r.cols[colKey{h.X, h.Z}]; c != nil {
-			if i := slices.Index(c.entities, e); i >= 0 {
+		k := colKey{h.X, h.Z}
+		if c := r.cols[k]; c != nil {
+			if i := c.index(e); i >= 0 {
+				r.forget(k, c.entities[i].kind)
 				c.entities = slices.Delete(c.entities, i, i+1)
-				c.dirty = true
-				r.n--
+				r.markDirty(k, c)
 			}
 		}
 	}
@@ -180,27 +219,39 @@ func (r *Registry) Populated(x, z int32, by string) bool {
 // MarkPopulated records, with the column's entities, that spawner by has
 // populated resident column (x, z).
 func (r *Registry) MarkPopulated(x, z int32, by string) {
-	if c := r.cols[colKey{x, z}]; c != nil && !slices.Contains(c.populated, by) {
+	k := colKey{x, z}
+	if c := r.cols[k]; c != nil && !slices.Contains(c.populated, by) {
 		c.populated = append(c.populated, by)
-		c.dirty = true
+		r.markDirty(k, c)
 	}
 }
 
 // CountRegion returns how many resident entities of kind stand in region
 // (rx, rz): the 32×32 columns with x>>5 == rx and z>>5 == rz.
 func (r *Registry) CountRegion(rx, rz int32, kind string) int {
-	n := 0
-	for k, c := range r.cols {
-		if k.X>>storage.RegionShift != rx || k.Z>>storage.RegionShift != rz {
-			continue
-		}
-		for _, e := range c.entities {
-			if r.world.Alive(e) && r.reps.Get(e).Kind == kind {
-				n++
-			}
-		}
+	return r.counts[regionKind{rx, rz, kind}]
+}
+
+// index returns the position of e among c's entities, or -1.
+func (c *column) index(e ecs.Entity) int {
+	return slices.IndexFunc(c.entities, func(m member) bool { return m.e == e })
+}
+
+// forget uncounts an entity of kind that left column k's region.
+func (r *Registry) forget(k colKey, kind string) {
+	r.n--
+	rk := regionOf(k, kind)
+	if r.counts[rk]--; r.counts[rk] <= 0 {
+		delete(r.counts, rk)
 	}
-	return n
+}
+
+// markDirty notes that column k changed, and when it is to be saved.
+func (r *Registry) markDirty(k colKey, c *column) {
+	if !c.dirty {
+		c.dirty = true
+		r.due = append(r.due, dueSave{k, r.now + r.cfg.SaveEvery})
+	}
 }
 
 // Len returns the number of resident plugin entities.
@@ -209,20 +260,31 @@ func (r *Registry) Len() int { return r.n }
 // moved re-homes e after a move from column from: both columns change.
 func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
 	from := colKey{h.X, h.Z}
-	if c := r.cols[from]; c != nil {
-		c.dirty = true
-		if from != to {
-			if i := slices.Index(c.entities, e); i >= 0 {
-				c.entities = slices.Delete(c.entities, i, i+1)
-			}
-		}
+	if from == to && h.Changed {
+		return // its column already knows
 	}
+	c := r.cols[from]
+	if c == nil {
+		return
+	}
+	h.Changed = true
+	r.markDirty(from, c)
 	if from == to {
 		return
 	}
-	if c := r.cols[to]; c != nil {
-		c.entities = append(c.entities, e)
-		c.dirty = true
+	dst := r.cols[to]
+	i := c.index(e)
+	if dst == nil || i < 0 {
+		return // it stays where it is kept (moves never reach a column that is not resident)
+	}
+	m := c.entities[i]
+	c.entities = slices.Delete(c.entities, i, i+1)
+	dst.entities = append(dst.entities, m)
+	r.markDirty(to, dst)
+	if a, b := regionOf(from, m.kind), regionOf(to, m.kind); a != b {
+		r.forget(from, m.kind)
+		r.n++
+		r.counts[b]++
 	}
 	h.X, h.Z = to.X, to.Z
 }
@@ -231,6 +293,7 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
 // left are saved and despawned, those of columns that arrived loaded and
 // spawned, and every SaveEvery ticks the changed columns are saved.
 func (r *Registry) residency(ctx *ecs.Context) {
+	r.now = ctx.Tick
 	for _, p := range r.changes.Evicted {
 		k := colKey{p.X, p.Z}
 		if c := r.cols[k]; c != nil && r.store.ColumnLen(k.X, k.Z) == 0 {
@@ -243,9 +306,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 			r.load(k)
 		}
 	}
-	if ctx.Tick%r.cfg.SaveEvery == 0 {
-		r.saveDirty()
-	}
+	r.saveDue()
 	r.stats.Entities = r.n
 }
 
@@ -274,14 +335,13 @@ func (r *Registry) load(k colKey) {
 		}
 		// Saved where it stood: in this column, whatever rounding says.
 		s.Position = clampToColumn(s.Position, k)
-		if _, err := r.spawn(r.cmds, s, Motion{OnGround: er.OnGround}); err != nil {
+		if _, err := r.spawn(r.cmds, s, Motion{OnGround: er.OnGround}, true); err != nil {
 			r.stats.LoadErrors++
 			r.log.Error().Err(err).Int32("x", k.X).Int32("z", k.Z).Msg("saved entity not spawned")
 			continue
 		}
 		r.stats.Loaded++
 	}
-	c.dirty = false
 	r.loaded.Emit(ColumnLoaded{X: k.X, Z: k.Z, Fresh: !ok})
 }
 
@@ -300,10 +360,10 @@ func (r *Registry) unload(k colKey, c *column) {
 	if c.dirty && !c.damaged {
 		r.save(k, c)
 	}
-	for _, e := range c.entities {
-		r.cmds.Despawn(e)
+	for _, m := range c.entities {
+		r.cmds.Despawn(m.e)
+		r.forget(k, m.kind)
 	}
-	r.n -= len(c.entities)
 	delete(r.cols, k)
 }
 
@@ -311,11 +371,14 @@ func (r *Registry) unload(k colKey, c *column) {
 func (r *Registry) save(k colKey, c *column) {
 	rec := storage.EntityColumn{X: k.X, Z: k.Z, Populated: slices.Clone(c.populated)}
 	live := c.entities[:0]
-	for _, e := range c.entities {
+	for _, mem := range c.entities {
+		e := mem.e
 		if !r.world.Alive(e) {
-			continue // despawned without Despawn
+			r.forget(k, mem.kind) // despawned without Despawn
+			continue
 		}
-		live = append(live, e)
+		live = append(live, mem)
+		r.homes.Get(e).Changed = false
 		rep, pos, look, vel, body, m := r.state.Get(e)
 		er := storage.EntityRecord{
 			Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
@@ -328,11 +391,27 @@ func (r *Registry) save(k colKey, c *column) {
 		}
 		rec.Entities = append(rec.Entities, er)
 	}
-	r.n -= len(c.entities) - len(live)
+	clear(c.entities[len(live):])
 	c.entities = live
 	r.durable.SaveEntities(rec)
 	r.stats.Saved += uint64(len(rec.Entities))
 	c.dirty = false
+}
+
+// saveDue saves the columns whose time has come: SaveEvery ticks after
+// they changed, if still resident and changed.
+func (r *Registry) saveDue() {
+	for r.head < len(r.due) && r.due[r.head].at <= r.now {
+		k := r.due[r.head].k
+		r.head++
+		if c := r.cols[k]; c != nil && c.dirty && !c.damaged {
+			r.save(k, c)
+		}
+	}
+	if r.head > 1024 && r.head*2 > len(r.due) {
+		r.due = r.due[:copy(r.due, r.due[r.head:])]
+		r.head = 0
+	}
 }
 
 // saveDirty saves every changed column, in column order.

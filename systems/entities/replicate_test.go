@@ -57,17 +57,22 @@ type client struct {
 	conn *testkit.FakeConn
 }
 
-func newRepWorld(t testing.TB, cfg Config) *repWorld {
+func newRepWorld(t testing.TB, cfg Config) *repWorld { return newRepWorldOn(t, cfg, "") }
+
+// newRepWorldOn is newRepWorld with its database in dir (in memory when
+// empty) and extra plugins.
+func newRepWorldOn(t testing.TB, cfg Config, dir string, extra ...ecs.Plugin) *repWorld {
 	t.Helper()
 	src := &network.QueueSource{}
 	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
-		persist.New(persist.Config{InMemory: true, Seed: 1, GeneratorVersion: 1, Synchronous: true}),
+		persist.New(persist.Config{InMemory: dir == "", DataDir: dir, Seed: 1, GeneratorVersion: 1, Synchronous: true}),
 		network.New(network.Config{Source: src, Spawn: components.Position{X: 0.5, Y: 64, Z: 0.5}, MaxViewDistance: 2, Deterministic: true}),
 		gameplay.New(gameplay.DefaultConfig()),
 		New(cfg),
 	)
+	app.AddPlugins(extra...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}

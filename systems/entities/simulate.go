@@ -8,7 +8,10 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // Ground and air friction: the share of the gap between an entity's
@@ -25,27 +28,52 @@ const (
 // it neither falls into terrain that is not there nor makes anything
 // resident.
 type simulation struct {
-	cfg    Config
-	store  *resources.ChunkStore
-	reg    *Registry
-	world  physics.Sections
-	filter *generic.Filter6[components.Position, components.Velocity, Body, Motion, home, Replicated]
+	cfg   Config
+	store *resources.ChunkStore
+	reg   *Registry
+	edits *gameplay.Edits
+	// edited is Edits.Total when the last run began: an entity at rest
+	// is looked at again only once some block changed since.
+	edited  uint64
+	recheck bool
+	changes *residency.Changes
+	// evicted has a bit per hash of every section evicted since the last
+	// run: the fast path of a walking entity is taken only where none
+	// was.
+	evicted [1024]uint64
+	world   physics.Sections
+	filter  *generic.Filter6[components.Position, components.Velocity, Body, Motion, home, Replicated]
 }
 
-func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry) *simulation {
+func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry, edits *gameplay.Edits, changes *residency.Changes) *simulation {
 	return &simulation{
-		cfg: cfg, store: store, reg: reg,
+		cfg: cfg, store: store, reg: reg, edits: edits, changes: changes,
 		filter: generic.NewFilter6[components.Position, components.Velocity, Body, Motion, home, Replicated](),
 	}
 }
 
 func (s *simulation) run(ctx *ecs.Context) {
 	s.world.Reset(s.store)
+	s.reg.now = ctx.Tick
 	dt := 1 / s.cfg.TPS
 	frozen := 0
+	// Blocks change only through Edits; terrain that stops being resident
+	// takes its entities with it (or freezes those that move).
+	s.recheck = s.edits.Total != s.edited
+	s.edited = s.edits.Total
+	// reconcile runs after this stage: what it evicted last tick is all
+	// that left since the last run.
+	clear(s.evicted[:])
+	for _, p := range s.changes.Evicted {
+		h := sectionHash(p)
+		s.evicted[h>>6%uint64(len(s.evicted))] |= 1 << (h & 63)
+	}
 	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		pos, vel, body, m, h, _ := q.Get()
+		if !s.recheck && atRest(m, vel) {
+			continue
+		}
 		if s.step(pos, vel, body, m, dt) {
 			s.reg.moved(q.Entity(), h, columnOf(*pos))
 		}
@@ -56,13 +84,15 @@ func (s *simulation) run(ctx *ecs.Context) {
 	s.reg.stats.Frozen = frozen
 }
 
+// atRest reports whether an entity stands on the ground with nothing to
+// do: unless a block changed, it stays as it is.
+func atRest(m *Motion, vel *components.Velocity) bool {
+	return m.OnGround && !m.Jump && !m.Frozen && m.WalkX == 0 && m.WalkZ == 0 && *vel == components.Velocity{}
+}
+
 // step advances one entity by dt and reports whether it moved.
 func (s *simulation) step(pos *components.Position, vel *components.Velocity, body *Body, m *Motion, dt float64) bool {
 	m.Blocked = false
-	if !s.store.Has(pos.Section()) {
-		m.Frozen = true
-		return false
-	}
 	box := body.Box(*pos)
 	// Velocity: the AI's wish, friction, a jump, gravity.
 	f := airFriction
@@ -82,6 +112,25 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 	m.Jump = false
 	if jump {
 		vy = s.cfg.JumpSpeed
+	}
+	if !s.recheck && !m.Frozen && m.OnGround && !jump && vy <= 0 && (vel.X != 0 || vel.Z != 0) {
+		// Walking on: a box that stays within the same blocks meets no
+		// new wall and keeps the same ground, unless a block changed or
+		// terrain around it left. (It moved last tick, so it was
+		// checked then, or walked on like this from a tick that was.)
+		d := physics.Vec{X: vx * dt, Z: vz * dt}
+		if next := box.Offset(d); sameCells(box, next) && !s.nearEvicted(next) {
+			*vel = components.Velocity{X: vx, Z: vz}
+			if d == (physics.Vec{}) {
+				return false
+			}
+			pos.X, pos.Z = pos.X+d.X, pos.Z+d.Z
+			return true
+		}
+	}
+	if _, ok := s.world.Section(pos.Section()); !ok {
+		m.Frozen = true
+		return false
 	}
 	var moved physics.Vec
 	ground := false
@@ -178,4 +227,44 @@ func (s *simulation) reach(box physics.AABB, d physics.Vec) (float64, bool) {
 		}
 	}
 	return lo, false
+}
+
+// edgeTol is how close to a block boundary a box's face may be for
+// sameCells to call its block unambiguous (the physics rules shrink boxes
+// by far less).
+const edgeTol = 1e-6
+
+// sameCells reports whether boxes a and b overlap exactly the same blocks
+// along X and Z, with no face of either within edgeTol of a block
+// boundary.
+func sameCells(a, b physics.AABB) bool {
+	return sameCell(a.Min.X, b.Min.X) && sameCell(a.Max.X, b.Max.X) && sameCell(a.Min.Z, b.Min.Z) && sameCell(a.Max.Z, b.Max.Z)
+}
+
+func sameCell(u, v float64) bool {
+	c := math.Floor(u - edgeTol)
+	return c == math.Floor(u+edgeTol) && c == math.Floor(v-edgeTol) && c == math.Floor(v+edgeTol)
+}
+
+// nearEvicted reports whether any section box touches, or the one under
+// it, may have been evicted since the last run.
+func (s *simulation) nearEvicted(box physics.AABB) bool {
+	lo := chunk.PosOfFloat(box.Min.X, box.Min.Y-1, box.Min.Z)
+	hi := chunk.PosOfFloat(box.Max.X, box.Max.Y, box.Max.Z)
+	for x := lo.X; x <= hi.X; x++ {
+		for y := lo.Y; y <= hi.Y; y++ {
+			for z := lo.Z; z <= hi.Z; z++ {
+				h := sectionHash(chunk.Pos{X: x, Y: y, Z: z})
+				if s.evicted[h>>6%uint64(len(s.evicted))]&(1<<(h&63)) != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func sectionHash(p chunk.Pos) uint64 {
+	h := uint64(uint32(p.X))*0x9e3779b97f4a7c15 ^ uint64(uint32(p.Z))*0xc2b2ae3d27d4eb4f ^ uint64(uint32(p.Y))*0x165667b19e3779f9
+	return h ^ h>>29
 }
