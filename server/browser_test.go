@@ -139,6 +139,19 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	}
 	mark(fmt.Sprintf("server sees %s (entity %d) at %.1f %.1f %.1f", name, p.Entity, p.X, p.Y, p.Z))
 
+	// The page sees the native client as an entity: a player box with its
+	// name tag, from the server's EntitySpawn.
+	watcherID := w.conn.EntityID()
+	drawn := fmt.Sprintf(`window.strata.entities().some(e => e.id === "%d" && e.kind === "strata:player" && e.name === "watcher" && e.drawn && e.drawn.tag === "watcher" && Math.abs(e.drawn.size.y - 1.8) < 0.01)`, watcherID)
+	for deadline := time.Now().Add(20 * time.Second); !b.evalBool(ctx, t, page, drawn); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page does not draw the watcher (entity %d) with its name tag: %s", watcherID,
+				b.evalString(ctx, t, page, `JSON.stringify(window.strata.entities())`))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	mark("the page draws the watcher as a player entity with its name tag")
+
 	// The page's meshing settles before anything is drawn or edited.
 	st = b.waitStatus(ctx, t, page, "meshing settled", settled())
 

@@ -1,10 +1,8 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"sync"
 	"testing"
 	"time"
 
@@ -29,32 +27,7 @@ const farX, farZ = 4000.5, 4000.5
 // test ends (or stop is called), once it listens.
 func startServerOn(t *testing.T, cfg Config, terrain Terrain, spawn components.Position) (*Server, func()) {
 	t.Helper()
-	cfg.Listen, cfg.Admin = "127.0.0.1:0", "127.0.0.1:0"
-	srv, err := newServerOn(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel), terrain, spawn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Run(ctx) }()
-	var once sync.Once
-	stop := func() {
-		once.Do(func() {
-			cancel()
-			if err := <-done; err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	t.Cleanup(stop)
-	deadline := time.Now().Add(30 * time.Second)
-	for !srv.ready.Load() || srv.netAddr() == "" {
-		if time.Now().After(deadline) {
-			t.Fatal("server not listening after 30s")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return srv, stop
+	return runServer(t, cfg, func(cfg Config, log zerolog.Logger) (*Server, error) { return newServerOn(cfg, log, terrain, spawn) })
 }
 
 // heldCritters returns the critters c holds.

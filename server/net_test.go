@@ -19,9 +19,16 @@ import (
 // loopback) until the test ends.
 func startServer(t testing.TB, cfg Config) (*Server, func()) {
 	t.Helper()
+	return runServer(t, cfg, func(cfg Config, log zerolog.Logger) (*Server, error) { return New(cfg, log) })
+}
+
+// runServer makes a server with mk, on loopback ports, runs it until the
+// test ends (or stop is called) and returns once it listens.
+func runServer(t testing.TB, cfg Config, mk func(Config, zerolog.Logger) (*Server, error)) (*Server, func()) {
+	t.Helper()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.Admin = "127.0.0.1:0"
-	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
+	srv, err := mk(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, loo
 		return
 	}
 	walk := true
-	dx, dz := heading(look.Yaw)
+	dx, dz := c.heading(look.Yaw)
 	if m.OnGround {
 		switch {
 		case m.Blocked:
@@ -123,8 +123,17 @@ func (b *brain) turn(tick, id uint64, c *Critter, pos components.Position, look 
 	look.Yaw = wrapYaw(look.Yaw + 90 + float32(r%181))
 	c.stuck = 0
 	b.stats.Turns++
-	dx, dz = heading(look.Yaw)
+	dx, dz = c.heading(look.Yaw)
 	return dx, dz, !b.dropAhead(pos, dx, dz, width) && !b.wallAhead(pos, dx, dz, width)
+}
+
+// heading is heading(yaw), kept while the critter faces the same way.
+func (c *Critter) heading(yaw float32) (dx, dz float64) {
+	if !c.faced || c.yaw != yaw {
+		c.faced, c.yaw = true, yaw
+		c.dx, c.dz = heading(yaw)
+	}
+	return c.dx, c.dz
 }
 
 // heading is the unit horizontal vector of a yaw in degrees (the

@@ -112,6 +112,10 @@ type Critter struct {
 	// looked at: it is asked again only once those are others or a block
 	// changed somewhere.
 	ahead lookAhead
+	// dx, dz is the heading of yaw, once faced.
+	faced  bool
+	yaw    float32
+	dx, dz float64
 }
 
 // lookAhead is a cached drop check.

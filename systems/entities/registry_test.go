@@ -2,6 +2,7 @@ package entities
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestColumnUnloadAndReload(t *testing.T) {
 		t.Fatalf("saved column: %+v, %v, %v", rec, ok, err)
 	}
 
-	w.anchor(1000, 1000, 1)
+	v = w.anchor(1000, 1000, 1)
 	after := w.positions()
 	if len(after) != 2 {
 		t.Fatalf("after reload: %d things, want 2", len(after))
@@ -129,6 +130,29 @@ func TestColumnUnloadAndReload(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("attribute lost in the round trip")
+	}
+
+	// A loaded entity that moves makes its column changed: the new place
+	// is what is saved when the column leaves again.
+	var moved uint64
+	for id := range after {
+		moved = id
+		break
+	}
+	for range 10 {
+		_, _, m := w.body(moved)
+		m.WalkZ = 1
+		w.step(1)
+	}
+	p, _, _ := w.body(moved)
+	at := *p
+	w.drop(v)
+	rec, ok, err = w.durable().LoadEntities(62, 62)
+	if err != nil || !ok {
+		t.Fatalf("saved again: %v, %v", ok, err)
+	}
+	if !slices.ContainsFunc(rec.Entities, func(r storage.EntityRecord) bool { return r.X == at.X && r.Z == at.Z }) {
+		t.Fatalf("the walk after the reload (to %+v) was not saved: %+v", at, rec.Entities)
 	}
 }
 
@@ -189,14 +213,15 @@ func TestPeriodicSave(t *testing.T) {
 	}
 }
 
-// TestShutdownSaves: Shutdown hands every changed column to storage
-// before the database closes.
-func TestShutdownSaves(t *testing.T) {
-	dir := t.TempDir()
+// savedWorld runs a world in dir with n things in column (0, 0), shuts it
+// down and opens its database.
+func savedWorld(t *testing.T, dir string, n int) *storage.DB {
+	t.Helper()
 	w := newRepWorldOn(t, Config{}, dir)
 	w.anchor(8, 8, 1)
-	w.spawn(8.5, 8.5)
-	w.spawn(9.5, 9.5)
+	for i := range n {
+		w.spawn(8.5+float64(i), 8.5+float64(i))
+	}
 	w.step(5)
 	if err := w.app.Shutdown(); err != nil {
 		t.Fatal(err)
@@ -205,6 +230,13 @@ func TestShutdownSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// TestShutdownSaves: Shutdown hands every changed column to storage
+// before the database closes.
+func TestShutdownSaves(t *testing.T) {
+	db := savedWorld(t, t.TempDir(), 2)
 	defer db.Close()
 	rec, ok, err := db.LoadEntities(0, 0)
 	if err != nil || !ok || len(rec.Entities) != 2 {
@@ -217,17 +249,7 @@ func TestShutdownSaves(t *testing.T) {
 // counts as populated, so no spawner fills it again.
 func TestDamagedColumn(t *testing.T) {
 	dir := t.TempDir()
-	w := newRepWorldOn(t, Config{}, dir)
-	w.anchor(8, 8, 1)
-	w.spawn(8.5, 8.5)
-	w.step(5)
-	if err := w.app.Shutdown(); err != nil {
-		t.Fatal(err)
-	}
-	db, err := storage.Open(dir, w.app.Log())
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := savedWorld(t, dir, 1)
 	if err := db.CorruptEntitiesForTest(0, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +271,7 @@ func TestDamagedColumn(t *testing.T) {
 	if err := w2.app.Shutdown(); err != nil {
 		t.Fatal(err)
 	}
-	db, err = storage.Open(dir, w.app.Log())
+	db, err := storage.Open(dir, w2.app.Log())
 	if err != nil {
 		t.Fatal(err)
 	}

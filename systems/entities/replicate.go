@@ -253,7 +253,7 @@ func (r *replicator) collect(w *ecs.World, now uint64) {
 			rep.Kind = KindPlayer
 		}
 		e := pq.Entity()
-		si := r.add(e, rep, pos, look, vel, now)
+		si := r.add(e, rep, pos, look, vel, now, false)
 		var lconn components.Conn
 		var fresh bool
 		if c := conn.Conn; c != nil && snap.Joined {
@@ -284,15 +284,24 @@ func (r *replicator) collect(w *ecs.World, now uint64) {
 		if rep.ID == 0 {
 			continue // not spawned through the Registry: no wire id
 		}
-		si := r.add(tq.Entity(), rep, pos, look, vel, now)
+		si := r.add(tq.Entity(), rep, pos, look, vel, now, true)
 		r.subs[si].body, r.subs[si].attrs = body, attrs
 	}
 }
 
-// add appends a subject, applying the delta filter.
-func (r *replicator) add(e ecs.Entity, rep *Replicated, pos *components.Position, look *components.Look, vel *components.Velocity, now uint64) int32 {
+// add appends a subject, applying the delta filter. A plugin entity that
+// did not change is repeated SnapshotAll ticks after its last state, or
+// sooner (half that at least) on the ticks its id picks: entities spawned
+// together (a column loading, a herd) would otherwise all repeat on the
+// same tick, for ever. Players keep the plain rule, which recordings of
+// legacy clients hold.
+func (r *replicator) add(e ecs.Entity, rep *Replicated, pos *components.Position, look *components.Look, vel *components.Velocity, now uint64, staggered bool) int32 {
 	s := subject{e: e, id: rep.ID, pos: pos, look: look, vel: vel, rep: rep}
-	if changed(rep, pos, look) || now-rep.SentAt >= r.cfg.SnapshotAll || rep.SentAt == 0 {
+	due := now-rep.SentAt >= r.cfg.SnapshotAll
+	if staggered {
+		due = due || now-rep.SentAt >= r.cfg.SnapshotAll/2 && (now+rep.ID)%r.cfg.SnapshotAll == 0
+	}
+	if changed(rep, pos, look) || due || rep.SentAt == 0 {
 		s.send = true
 		rep.SentPos, rep.SentLook, rep.SentAt = *pos, *look, max(now, 1)
 	}
