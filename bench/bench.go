@@ -65,6 +65,9 @@ type Config struct {
 	// warm-up, an equal share within 100 blocks of each player, on ground
 	// raised to just under the players' altitude so that it is resident.
 	Entities int
+	// Workers sizes the App's parallel loops (ecs.WithWorkers); 0 is
+	// GOMAXPROCS.
+	Workers int
 }
 
 // Result holds the timings of the measured ticks.
@@ -145,7 +148,7 @@ func Run(cfg Config) (Result, error) {
 		// two.
 		res.Config.QueueCap = 1 << 20
 	}
-	app := ecs.NewApp(ecs.WithLogger(cfg.Log))
+	app := ecs.NewApp(ecs.WithLogger(cfg.Log), ecs.WithWorkers(cfg.Workers))
 	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		return Result{}, err

@@ -36,6 +36,9 @@ type App struct {
 	shutdown  bool
 	pacer     *Pacer
 	events    []eventQueue
+	// parallel runs systems' parallel loops (Parallel); workers sizes it.
+	parallel *Parallel
+	workers  int
 }
 
 // Option configures an App.
@@ -195,6 +198,9 @@ func (a *App) Shutdown() error {
 		return nil
 	}
 	a.shutdown = true
+	if a.parallel != nil {
+		defer a.parallel.close()
+	}
 	var errs []error
 	for i := len(a.built) - 1; i >= 0; i-- {
 		s, ok := a.built[i].(Shutdowner)

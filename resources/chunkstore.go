@@ -104,7 +104,11 @@ func (s *ChunkStore) lookup(p chunk.Pos) *entry {
 	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
 		return nil
 	}
-	i := s.columnIndex(colKey{p.X, p.Z})
+	return s.entryIn(s.columnIndex(colKey{p.X, p.Z}), p)
+}
+
+// entryIn returns the entry at p in column slot i (-1: none), or nil.
+func (s *ChunkStore) entryIn(i int32, p chunk.Pos) *entry {
 	if i < 0 {
 		return nil
 	}
@@ -114,6 +118,40 @@ func (s *ChunkStore) lookup(p chunk.Pos) *entry {
 		return nil
 	}
 	return &c.secs[y]
+}
+
+// Reader reads a ChunkStore through a lookup cache of its own, so that
+// several goroutines can read the store at once — the tick's parallel
+// loops, one Reader each — while nothing changes it. A ChunkStore's own
+// reads remember the last region looked up, so they are not safe for that.
+// It implements the physics rules' World and SectionWorld.
+type Reader struct {
+	s     *ChunkStore
+	cache regionCache
+}
+
+// Reader returns a Reader of s. Use it only while nothing changes s.
+func (s *ChunkStore) Reader() Reader { return Reader{s: s} }
+
+// Section is ChunkStore.Section.
+func (r *Reader) Section(p chunk.Pos) (chunk.Section, bool) {
+	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
+		return chunk.Section{}, false
+	}
+	if e := r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p); e != nil {
+		return e.sec, true
+	}
+	return chunk.Section{}, false
+}
+
+// Block is ChunkStore.Block.
+func (r *Reader) Block(x, y, z int) (chunk.Block, bool) {
+	sec, ok := r.Section(chunk.PosOfBlock(x, y, z))
+	if !ok {
+		return chunk.Air, false
+	}
+	lx, ly, lz := chunk.LocalOfBlock(x, y, z)
+	return sec.Get(lx, ly, lz), true
 }
 
 // columnIndex returns the slot of column k, or -1.

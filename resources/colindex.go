@@ -50,6 +50,28 @@ func (ix *colIndex) region(k regionKey) *region {
 	return r
 }
 
+// regionCache is a reader's own one-entry region cache (Reader): lookups
+// through it change nothing in the index.
+type regionCache struct {
+	key regionKey
+	r   *region
+	ok  bool
+}
+
+// getVia is get through c instead of the index's own cache: several
+// goroutines may call it at once, each with its cache, while nothing
+// changes the index.
+func (ix *colIndex) getVia(c *regionCache, x, z int32) int32 {
+	k, i := splitColumn(x, z)
+	if !c.ok || c.key != k {
+		c.key, c.r, c.ok = k, ix.regions[k], true
+	}
+	if c.r == nil {
+		return -1
+	}
+	return c.r.slots[i] - 1
+}
+
 // get returns the slot of column (x, z), or -1.
 func (ix *colIndex) get(x, z int32) int32 {
 	k, i := splitColumn(x, z)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -271,5 +272,29 @@ func TestCritterRecordingHashesEntities(t *testing.T) {
 	}
 	if res.Mismatch == nil || !slices.Contains(res.Mismatch.Parts, "entities") {
 		t.Fatalf("replayed without critters: mismatch %v, want one in the entity hash", res.Mismatch)
+	}
+}
+
+// TestRecordingsAnyCores replays the committed recordings with one core
+// and with two — the tick's parallel loops then run inline or split — and
+// requires every recorded hash to match both times.
+func TestRecordingsAnyCores(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, r := range recordings {
+		var finals []replay.Hash
+		for _, procs := range []int{1, 2} {
+			runtime.GOMAXPROCS(procs)
+			res, err := ReplayFile(filepath.Join("..", "testdata", "replays", r.file), ReplayOptions{Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Mismatch != nil {
+				t.Fatalf("%s with GOMAXPROCS %d: %v", r.file, procs, res.Mismatch)
+			}
+			finals = append(finals, res.Final)
+		}
+		if finals[0] != finals[1] {
+			t.Fatalf("%s ends differently on one core and two: %+v vs %+v", r.file, finals[0], finals[1])
+		}
 	}
 }

@@ -70,6 +70,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&cfg.Generation, "generation", cfg.Generation, "include real terrain generation (on the worker pool)")
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
 	f.IntVar(&cfg.Entities, "entities", 0, "critters scattered over the players' views after the warm-up (raises the flat ground under the players)")
+	f.IntVar(&cfg.Workers, "workers", 0, "goroutines of the tick's parallel loops (0: GOMAXPROCS; 1: the tick goroutine alone)")
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")

@@ -36,26 +36,53 @@ const (
 // up one-block steps, turn at walls and drops. It only sets Motion and
 // Look: the entities plugin's simulation moves the critter.
 type brain struct {
-	cfg   Config
-	store *resources.ChunkStore
-	stats *Stats
-	edits *gameplay.Edits
+	cfg      Config
+	store    *resources.ChunkStore
+	stats    *Stats
+	edits    *gameplay.Edits
+	par      *ecs.Parallel
+	minds    []mind
+	critters []critterRef
+	filter   *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
+}
+
+// mind is one goroutine's share of the parallel loop: its view of the
+// terrain and its counters, summed into Stats after the loop.
+type mind struct {
+	b      *brain
+	reader resources.Reader
 	// blocks caches the last sections looked up: a critter's checks, and
 	// the next critter's (spawned nearby, so stored nearby), mostly read
 	// the same one or two. Reset every run: edits happen between runs.
-	blocks physics.Sections
-	filter *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
+	blocks       physics.Sections
+	jumps, turns uint64
 }
 
-func newBrain(cfg Config, store *resources.ChunkStore, edits *gameplay.Edits, stats *Stats) *brain {
+// critterRef is one critter to think for this tick.
+type critterRef struct {
+	id   uint64
+	c    *Critter
+	pos  *components.Position
+	look *components.Look
+	m    *entities.Motion
+	body *entities.Body
+}
+
+// thinkGrain is how many critters a worker takes at a time.
+const thinkGrain = 256
+
+func newBrain(cfg Config, store *resources.ChunkStore, edits *gameplay.Edits, stats *Stats, par *ecs.Parallel) *brain {
 	return &brain{
-		cfg: cfg, store: store, edits: edits, stats: stats,
+		cfg: cfg, store: store, edits: edits, stats: stats, par: par,
 		filter: generic.NewFilter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body](),
 	}
 }
 
+// run thinks for every critter that is not frozen, in parallel: each
+// decision reads the terrain, which nothing changes meanwhile, and writes
+// only its critter's components.
 func (b *brain) run(ctx *ecs.Context) {
-	b.blocks.Reset(b.store)
+	b.critters = b.critters[:0]
 	q := b.filter.Query(ctx.World)
 	for q.Next() {
 		c, rep, pos, look, m, body := q.Get()
@@ -64,14 +91,34 @@ func (b *brain) run(ctx *ecs.Context) {
 		if m.Frozen {
 			continue
 		}
-		b.think(ctx.Tick, rep.ID, c, pos, look, m, body)
+		b.critters = append(b.critters, critterRef{rep.ID, c, pos, look, m, body})
 	}
+	for len(b.minds) < b.par.Workers() {
+		b.minds = append(b.minds, mind{b: b})
+	}
+	for i := range b.minds {
+		w := &b.minds[i]
+		w.reader = b.store.Reader()
+		w.blocks.Reset(&w.reader)
+		w.jumps, w.turns = 0, 0
+	}
+	b.par.For(len(b.critters), thinkGrain, func(worker, lo, hi int) {
+		w := &b.minds[worker]
+		for _, r := range b.critters[lo:hi] {
+			w.think(ctx.Tick, r.id, r.c, r.pos, r.look, r.m, r.body)
+		}
+	})
+	for i := range b.minds {
+		b.stats.Jumps += b.minds[i].jumps
+		b.stats.Turns += b.minds[i].turns
+	}
+	clear(b.critters) // drop the pointers into the world's storage
 }
 
 // think sets one critter's Motion (and its heading, Look.Yaw) for this
 // tick.
-func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, look *components.Look, m *entities.Motion, body *entities.Body) {
-	seed := uint64(b.cfg.Seed)
+func (w *mind) think(tick, id uint64, c *Critter, pos *components.Position, look *components.Look, m *entities.Motion, body *entities.Body) {
+	seed := uint64(w.b.cfg.Seed)
 	if tick >= c.until {
 		r := hash(seed, saltAI, id, tick)
 		if c.walking || r%3 == 0 {
@@ -95,14 +142,14 @@ func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, loo
 		switch {
 		case m.Blocked:
 			c.stuck++
-			if c.stuck <= maxStuck && b.canStep(*pos, dx, dz, body.Width) {
+			if c.stuck <= maxStuck && w.canStep(*pos, dx, dz, body.Width) {
 				m.Jump = true
-				b.stats.Jumps++
+				w.jumps++
 			} else {
-				dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
+				dx, dz, walk = w.turn(tick, id, c, *pos, look, body.Width)
 			}
-		case b.dropAheadOf(c, *pos, look.Yaw, dx, dz, body.Width):
-			dx, dz, walk = b.turn(tick, id, c, *pos, look, body.Width)
+		case w.dropAheadOf(c, *pos, look.Yaw, dx, dz, body.Width):
+			dx, dz, walk = w.turn(tick, id, c, *pos, look, body.Width)
 		default:
 			c.stuck = 0
 		}
@@ -111,20 +158,20 @@ func (b *brain) think(tick, id uint64, c *Critter, pos *components.Position, loo
 		m.WalkX, m.WalkZ = 0, 0
 		return
 	}
-	m.WalkX, m.WalkZ = dx*b.cfg.Speed, dz*b.cfg.Speed
+	m.WalkX, m.WalkZ = dx*w.b.cfg.Speed, dz*w.b.cfg.Speed
 }
 
 // turn gives the critter a new heading, 90° to 270° from the old one,
 // returns it as a unit vector and reports whether the critter may walk
 // that way at once (no drop or wall right ahead); if not, it stands this
 // tick and looks again on the next.
-func (b *brain) turn(tick, id uint64, c *Critter, pos components.Position, look *components.Look, width float64) (dx, dz float64, walk bool) {
-	r := hash(uint64(b.cfg.Seed), saltTurn, id, tick)
+func (w *mind) turn(tick, id uint64, c *Critter, pos components.Position, look *components.Look, width float64) (dx, dz float64, walk bool) {
+	r := hash(uint64(w.b.cfg.Seed), saltTurn, id, tick)
 	look.Yaw = wrapYaw(look.Yaw + 90 + float32(r%181))
 	c.stuck = 0
-	b.stats.Turns++
+	w.turns++
 	dx, dz = c.heading(look.Yaw)
-	return dx, dz, !b.dropAhead(pos, dx, dz, width) && !b.wallAhead(pos, dx, dz, width)
+	return dx, dz, !w.dropAhead(pos, dx, dz, width) && !w.wallAhead(pos, dx, dz, width)
 }
 
 // heading is heading(yaw), kept while the critter faces the same way.
@@ -161,39 +208,39 @@ func ahead(p components.Position, dx, dz, width, reach float64) (x, y, z int) {
 
 // solid reports whether the block at (x, y, z) is solid, and whether it is
 // known at all.
-func (b *brain) solid(x, y, z int) (solid, known bool) {
-	blk, ok := b.blocks.Block(x, y, z)
+func (w *mind) solid(x, y, z int) (solid, known bool) {
+	blk, ok := w.blocks.Block(x, y, z)
 	return ok && blk.Solid(), ok
 }
 
 // canStep reports whether what blocks a critter is a one-block step it
 // can jump onto: solid at its feet ahead, free above that, and free above
 // its head where it stands.
-func (b *brain) canStep(p components.Position, dx, dz, width float64) bool {
+func (w *mind) canStep(p components.Position, dx, dz, width float64) bool {
 	x, y, z := ahead(p, dx, dz, width, stepReach)
-	if s, ok := b.solid(x, y, z); !ok || !s {
+	if s, ok := w.solid(x, y, z); !ok || !s {
 		return false
 	}
-	if s, ok := b.solid(x, y+1, z); !ok || s {
+	if s, ok := w.solid(x, y+1, z); !ok || s {
 		return false
 	}
-	s, ok := b.solid(int(math.Floor(p.X)), y+1, int(math.Floor(p.Z)))
+	s, ok := w.solid(int(math.Floor(p.X)), y+1, int(math.Floor(p.Z)))
 	return ok && !s
 }
 
 // wallAhead reports whether a block stands at the critter's feet right
 // ahead that it cannot step onto.
-func (b *brain) wallAhead(p components.Position, dx, dz, width float64) bool {
+func (w *mind) wallAhead(p components.Position, dx, dz, width float64) bool {
 	x, y, z := ahead(p, dx, dz, width, stepReach)
-	s, ok := b.solid(x, y, z)
-	return (!ok || s) && !b.canStep(p, dx, dz, width)
+	s, ok := w.solid(x, y, z)
+	return (!ok || s) && !w.canStep(p, dx, dz, width)
 }
 
 // dropAheadOf is dropAhead for critter c walking, asked again only when
 // its answer may have changed: the blocks it looks at are others (the
 // critter moved on or turned), or a block changed. (Terrain that stops being resident in
 // between freezes the critter at worst; it does not fall.)
-func (b *brain) dropAheadOf(c *Critter, p components.Position, yaw float32, dx, dz, width float64) bool {
+func (w *mind) dropAheadOf(c *Critter, p components.Position, yaw float32, dx, dz, width float64) bool {
 	var cells [3][3]int // the blocks dropAhead looks at: ahead of the centre and of both corners
 	cells[0][0], cells[0][1], cells[0][2] = ahead(p, dx, dz, width, dropReach)
 	for i, side := range [2]float64{-1, 1} {
@@ -201,8 +248,8 @@ func (b *brain) dropAheadOf(c *Critter, p components.Position, yaw float32, dx, 
 		cells[i+1][0], cells[i+1][1], cells[i+1][2] = ahead(q, dx, dz, width, dropReach)
 	}
 	a := &c.ahead
-	if !a.valid || a.cells != cells || a.edits != b.edits.Total {
-		*a = lookAhead{cells: cells, edits: b.edits.Total, valid: true, drop: b.dropAhead(p, dx, dz, width)}
+	if !a.valid || a.cells != cells || a.edits != w.b.edits.Total {
+		*a = lookAhead{cells: cells, edits: w.b.edits.Total, valid: true, drop: w.dropAhead(p, dx, dz, width)}
 	}
 	return a.drop
 }
@@ -212,19 +259,19 @@ func (b *brain) dropAheadOf(c *Critter, p components.Position, yaw float32, dx, 
 // corners of the body too: the simulation freezes an entity whose box
 // would touch it, and a critter walking along the edge of the resident
 // land would stand frozen there instead of turning.
-func (b *brain) dropAhead(p components.Position, dx, dz, width float64) bool {
+func (w *mind) dropAhead(p components.Position, dx, dz, width float64) bool {
 	x, y, z := ahead(p, dx, dz, width, dropReach)
 	for _, side := range [2]float64{-1, 1} {
 		// The perpendicular of (dx, dz) is (-dz, dx).
 		q := components.Position{X: p.X - dz*side*width/2, Y: p.Y, Z: p.Z + dx*side*width/2}
 		cx, cy, cz := ahead(q, dx, dz, width, dropReach)
 		for dy := -1; dy <= 0; dy++ {
-			if _, ok := b.blocks.Block(cx, cy+dy, cz); !ok {
+			if _, ok := w.blocks.Block(cx, cy+dy, cz); !ok {
 				return true
 			}
 		}
 	}
-	s, ok := b.solid(x, y, z)
+	s, ok := w.solid(x, y, z)
 	if !ok {
 		return true
 	}
@@ -232,7 +279,7 @@ func (b *brain) dropAhead(p components.Position, dx, dz, width float64) bool {
 		return false // a step or a wall: Blocked says which
 	}
 	for dy := 1; dy <= 2; dy++ {
-		s, ok := b.solid(x, y-dy, z)
+		s, ok := w.solid(x, y-dy, z)
 		if !ok {
 			return true
 		}

@@ -160,7 +160,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, stats)
 	sp := newSpawner(cfg, reg, store, ecs.AddEvents[entities.ColumnLoaded](app), stats)
 	app.AddSystem(ecs.Stream, SystemSpawn, sp.run, ecs.After(entities.SystemResidency))
-	app.AddSystem(ecs.Simulate, SystemAI, newBrain(cfg, store, ecs.RequireResource[gameplay.Edits](app), stats).run, ecs.Before(entities.SystemSimulate))
+	app.AddSystem(ecs.Simulate, SystemAI, newBrain(cfg, store, ecs.RequireResource[gameplay.Edits](app), stats, app.Parallel()).run, ecs.Before(entities.SystemSimulate))
 	return nil
 }
 

@@ -173,7 +173,7 @@ func (c columnWatcher) Build(app *ecs.App) error {
 // resident, Fresh only when nothing was ever stored for it.
 func TestFreshColumns(t *testing.T) {
 	var got []ColumnLoaded
-	w := newRepWorldOn(t, Config{}, "", columnWatcher{&got})
+	w := newRepWorldOn(t, Config{}, "", nil, columnWatcher{&got})
 	w.anchor(0.5, 0.5, 1)
 	v := w.anchor(1000, 1000, 0)
 	fresh := func(x, z int32) (seen, isFresh bool) {
@@ -217,7 +217,7 @@ func TestPeriodicSave(t *testing.T) {
 // down and opens its database.
 func savedWorld(t *testing.T, dir string, n int) *storage.DB {
 	t.Helper()
-	w := newRepWorldOn(t, Config{}, dir)
+	w := newRepWorldOn(t, Config{}, dir, nil)
 	w.anchor(8, 8, 1)
 	for i := range n {
 		w.spawn(8.5+float64(i), 8.5+float64(i))
@@ -257,7 +257,7 @@ func TestDamagedColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w2 := newRepWorldOn(t, Config{}, dir)
+	w2 := newRepWorldOn(t, Config{}, dir, nil)
 	w2.anchor(8, 8, 1)
 	if n := len(w2.positions()); n != 0 || w2.stats.LoadErrors != 1 {
 		t.Fatalf("%d things from a damaged record, %d load errors", n, w2.stats.LoadErrors)

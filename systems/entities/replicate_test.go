@@ -57,14 +57,14 @@ type client struct {
 	conn *testkit.FakeConn
 }
 
-func newRepWorld(t testing.TB, cfg Config) *repWorld { return newRepWorldOn(t, cfg, "") }
+func newRepWorld(t testing.TB, cfg Config) *repWorld { return newRepWorldOn(t, cfg, "", nil) }
 
 // newRepWorldOn is newRepWorld with its database in dir (in memory when
-// empty) and extra plugins.
-func newRepWorldOn(t testing.TB, cfg Config, dir string, extra ...ecs.Plugin) *repWorld {
+// empty), App options and extra plugins.
+func newRepWorldOn(t testing.TB, cfg Config, dir string, opts []ecs.Option, extra ...ecs.Plugin) *repWorld {
 	t.Helper()
 	src := &network.QueueSource{}
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
+	app := ecs.NewApp(append([]ecs.Option{ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))}, opts...)...)
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
 		persist.New(persist.Config{InMemory: dir == "", DataDir: dir, Seed: 1, GeneratorVersion: 1, Synchronous: true}),

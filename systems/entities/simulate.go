@@ -41,19 +41,45 @@ type simulation struct {
 	// run: the fast path of a walking entity is taken only where none
 	// was.
 	evicted [1024]uint64
-	world   physics.Sections
+	par     *ecs.Parallel
+	workers []simWorker
+	items   []simItem
 	filter  *generic.Filter6[components.Position, components.Velocity, Body, Motion, home, Replicated]
 }
 
-func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry, edits *gameplay.Edits, changes *residency.Changes) *simulation {
+// simWorker is one goroutine's view of the terrain for the parallel loop:
+// a store Reader and a cache of the sections it looked up.
+type simWorker struct {
+	reader resources.Reader
+	world  physics.Sections
+}
+
+// simItem is one entity to step this tick: its components, and whether
+// it moved (for the serial pass after the loop).
+type simItem struct {
+	e     ecs.Entity
+	pos   *components.Position
+	vel   *components.Velocity
+	body  *Body
+	m     *Motion
+	h     *home
+	moved bool
+}
+
+// simGrain is how many entities a worker takes at a time.
+const simGrain = 256
+
+func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry, edits *gameplay.Edits, changes *residency.Changes, par *ecs.Parallel) *simulation {
 	return &simulation{
-		cfg: cfg, store: store, reg: reg, edits: edits, changes: changes,
+		cfg: cfg, store: store, reg: reg, edits: edits, changes: changes, par: par,
 		filter: generic.NewFilter6[components.Position, components.Velocity, Body, Motion, home, Replicated](),
 	}
 }
 
+// run steps the entities in parallel (each step touches only its entity
+// and reads the store, which nothing changes meanwhile), then re-homes
+// the ones that moved, in query order.
 func (s *simulation) run(ctx *ecs.Context) {
-	s.world.Reset(s.store)
 	s.reg.now = ctx.Tick
 	dt := 1 / s.cfg.TPS
 	frozen := 0
@@ -68,19 +94,40 @@ func (s *simulation) run(ctx *ecs.Context) {
 		h := sectionHash(p)
 		s.evicted[h>>6%uint64(len(s.evicted))] |= 1 << (h & 63)
 	}
+	s.items = s.items[:0]
 	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		pos, vel, body, m, h, _ := q.Get()
 		if !s.recheck && atRest(m, vel) {
 			continue
 		}
-		if s.step(pos, vel, body, m, dt) {
-			s.reg.moved(q.Entity(), h, columnOf(*pos))
+		s.items = append(s.items, simItem{e: q.Entity(), pos: pos, vel: vel, body: body, m: m, h: h})
+	}
+	for len(s.workers) < s.par.Workers() {
+		s.workers = append(s.workers, simWorker{})
+	}
+	for i := range s.workers {
+		w := &s.workers[i]
+		w.reader = s.store.Reader() // regions may have come and gone since
+		w.world.Reset(&w.reader)
+	}
+	s.par.For(len(s.items), simGrain, func(worker, lo, hi int) {
+		w := &s.workers[worker]
+		for i := lo; i < hi; i++ {
+			it := &s.items[i]
+			it.moved = s.step(&w.world, it.pos, it.vel, it.body, it.m, dt)
 		}
-		if m.Frozen {
+	})
+	for i := range s.items {
+		it := &s.items[i]
+		if it.moved {
+			s.reg.moved(it.e, it.h, columnOf(*it.pos))
+		}
+		if it.m.Frozen {
 			frozen++
 		}
 	}
+	clear(s.items) // drop the pointers into the world's storage
 	s.reg.stats.Frozen = frozen
 }
 
@@ -91,7 +138,7 @@ func atRest(m *Motion, vel *components.Velocity) bool {
 }
 
 // step advances one entity by dt and reports whether it moved.
-func (s *simulation) step(pos *components.Position, vel *components.Velocity, body *Body, m *Motion, dt float64) bool {
+func (s *simulation) step(world *physics.Sections, pos *components.Position, vel *components.Velocity, body *Body, m *Motion, dt float64) bool {
 	m.Blocked = false
 	box := body.Box(*pos)
 	// Velocity: the AI's wish, friction, a jump, gravity.
@@ -128,7 +175,7 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 			return true
 		}
 	}
-	if _, ok := s.world.Section(pos.Section()); !ok {
+	if _, ok := world.Section(pos.Section()); !ok {
 		m.Frozen = true
 		return false
 	}
@@ -138,7 +185,7 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 		// Standing: the ground under it either still holds it (no
 		// vertical move: most entities, most ticks) or is gone, and it
 		// falls like any other.
-		blocked, unknown := physics.Overlap(&s.world, physics.AABB{
+		blocked, unknown := physics.Overlap(world, physics.AABB{
 			Min: physics.Vec{X: box.Min.X, Y: box.Min.Y - 0.01, Z: box.Min.Z},
 			Max: physics.Vec{X: box.Max.X, Y: box.Min.Y, Z: box.Max.Z},
 		})
@@ -151,7 +198,7 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 	if !ground {
 		vy = max(vy-s.cfg.Gravity*dt, -s.cfg.FallSpeed)
 		dy := vy * dt
-		t, unknown := s.reach(box, physics.Vec{Y: dy})
+		t, unknown := reach(world, box, physics.Vec{Y: dy})
 		if unknown {
 			m.Frozen = true
 			return false
@@ -165,7 +212,7 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 	}
 	if vx != 0 || vz != 0 {
 		d := physics.Vec{X: vx * dt, Z: vz * dt}
-		blocked, unknown := physics.Sweep(&s.world, box, d)
+		blocked, unknown := physics.Sweep(world, box, d)
 		if unknown {
 			m.Frozen = true
 			return false
@@ -182,7 +229,7 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 				if *v == 0 {
 					continue
 				}
-				t, unknown := s.reach(box, step)
+				t, unknown := reach(world, box, step)
 				if unknown {
 					m.Frozen = true
 					return false
@@ -209,8 +256,8 @@ func (s *simulation) step(pos *components.Position, vel *components.Velocity, bo
 // reach returns the largest share t in [0, 1] of the move d the box can
 // make without entering a solid block (to 1/256 of the move), and whether
 // the move touches unknown terrain.
-func (s *simulation) reach(box physics.AABB, d physics.Vec) (float64, bool) {
-	blocked, unknown := physics.Sweep(&s.world, box, d)
+func reach(world *physics.Sections, box physics.AABB, d physics.Vec) (float64, bool) {
+	blocked, unknown := physics.Sweep(world, box, d)
 	if unknown {
 		return 0, true
 	}
@@ -220,7 +267,7 @@ func (s *simulation) reach(box physics.AABB, d physics.Vec) (float64, bool) {
 	lo, hi := 0.0, 1.0
 	for range 8 {
 		mid := (lo + hi) / 2
-		if b, u := physics.Sweep(&s.world, box, d.Scale(mid)); b || u {
+		if b, u := physics.Sweep(world, box, d.Scale(mid)); b || u {
 			hi = mid
 		} else {
 			lo = mid

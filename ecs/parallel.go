@@ -1,0 +1,110 @@
+package ecs
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Parallel runs a system's per-entity loop on several goroutines: the
+// calling tick goroutine and helpers the App starts on first use and stops
+// at Shutdown. A loop body may write only what belongs to its indexes (the
+// entities of its chunk, and scratch of its worker) and read what nothing
+// writes during the loop; whatever touches shared state (counters, the
+// command buffer, resources) is done after For returns, in index order, so
+// the result does not depend on how many goroutines ran. The race
+// detector catches a body that breaks the rule (docs/plugins.md).
+type Parallel struct {
+	workers int
+	tasks   chan *loop
+	stop    chan struct{}
+	done    sync.WaitGroup
+}
+
+// loop is one call of For, shared by the goroutines running it.
+type loop struct {
+	n, grain int
+	next     atomic.Int64
+	fn       func(worker, lo, hi int)
+	wg       sync.WaitGroup
+}
+
+func newParallel(workers int) *Parallel {
+	p := &Parallel{workers: max(workers, 1), tasks: make(chan *loop), stop: make(chan struct{})}
+	for w := 1; w < p.workers; w++ {
+		p.done.Add(1)
+		go p.help(w)
+	}
+	return p
+}
+
+// Workers is how many goroutines For may use: worker indexes passed to a
+// loop body are 0..Workers()-1.
+func (p *Parallel) Workers() int { return p.workers }
+
+// For calls fn(worker, lo, hi) over [0, n) in chunks of grain indexes and
+// returns once every chunk is done. With one worker, or n within one
+// chunk, it runs inline.
+func (p *Parallel) For(n, grain int, fn func(worker, lo, hi int)) {
+	grain = max(grain, 1)
+	if p.workers == 1 || n <= grain {
+		if n > 0 {
+			fn(0, 0, n)
+		}
+		return
+	}
+	l := &loop{n: n, grain: grain, fn: fn}
+	helpers := min(p.workers-1, (n+grain-1)/grain-1)
+	l.wg.Add(helpers)
+	for range helpers {
+		p.tasks <- l
+	}
+	l.run(0)
+	l.wg.Wait()
+}
+
+func (l *loop) run(worker int) {
+	for {
+		lo := int(l.next.Add(int64(l.grain))) - l.grain
+		if lo >= l.n {
+			return
+		}
+		l.fn(worker, lo, min(lo+l.grain, l.n))
+	}
+}
+
+func (p *Parallel) help(worker int) {
+	defer p.done.Done()
+	for {
+		select {
+		case l := <-p.tasks:
+			l.run(worker)
+			l.wg.Done()
+		case <-p.stop:
+			return
+		}
+	}
+}
+
+// close stops the helpers.
+func (p *Parallel) close() {
+	close(p.stop)
+	p.done.Wait()
+}
+
+// Parallel returns the App's loop runner, with GOMAXPROCS workers (set
+// WithWorkers to change it), starting its helpers on first use.
+func (a *App) Parallel() *Parallel {
+	if a.parallel == nil {
+		n := a.workers
+		if n <= 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		a.parallel = newParallel(n)
+	}
+	return a.parallel
+}
+
+// WithWorkers sets how many goroutines the App's parallel loops use (1: the
+// tick goroutine alone); the default is GOMAXPROCS.
+func WithWorkers(n int) Option { return func(a *App) { a.workers = n } }
