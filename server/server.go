@@ -232,7 +232,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		commands.Plugin{},
 		fallingsand.New(fallingsand.Config{}),
 		daynight.Plugin{},
-		entities.New(entities.Config{TPS: float64(cfg.TPS)}),
+		entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}),
 	}
 	if cfg.Critters {
 		ps = append(ps, critters.New(critters.Config{Seed: cfg.Seed}))

@@ -7,17 +7,22 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
 )
 
 // serveProc is `strata serve` running as a child process.
@@ -29,9 +34,10 @@ type serveProc struct {
 
 // startServe starts the binary on dataDir and waits for its QUIC listener,
 // reading the address and certificate hash from its JSON log.
-func startServe(t *testing.T, bin, dataDir string) *serveProc {
+func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json")
+	args := append([]string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json"}, extra...)
+	cmd := exec.Command(bin, args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -211,4 +217,150 @@ func checkBlocks(t *testing.T, c *client.Conn, acked map[[3]int32]chunk.Block) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+}
+
+// TestCrashKeepsSavedCritters kills `strata serve` (SIGKILL) while critters
+// walk around a player, after their columns were saved, and restarts it:
+// every critter near spawn comes back (near where it was: it walked on
+// after its last save), and no herd is spawned again.
+func TestCrashKeepsSavedCritters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	bin := buildStrata(t)
+	dataDir := t.TempDir()
+	// Seed 7 has grassland at spawn; columns are saved 10 ticks after they
+	// change.
+	args := []string{"--seed", "7", "--entity-save-every", "10"}
+	srv := startServe(t, bin, dataDir, args...)
+	c := dialView(t, srv, "watcher1", 8)
+	sp := c.Welcome().GetSpawn()
+	near := func(p client.Vec3, r float64) bool { return math.Hypot(p.X-sp.X, p.Z-sp.Z) < r }
+	critters := func(c *client.Conn, r float64) []client.Vec3 {
+		var out []client.Vec3
+		for _, e := range c.Entities() {
+			if e.Kind == "strata:critter" && near(e.Position, r) {
+				out = append(out, e.Position)
+			}
+		}
+		return out
+	}
+	// Wait until several critters walked well away from where they were
+	// first seen: a crash that lost them would spawn the herds afresh
+	// where they began, not where they went.
+	first := map[uint64]client.Vec3{}
+	walked := func() int {
+		n := 0
+		for _, e := range c.Entities() {
+			if e.Kind != "strata:critter" || !near(e.Position, 110) {
+				continue
+			}
+			if p, ok := first[e.ID]; !ok {
+				first[e.ID] = e.Position
+			} else if math.Hypot(p.X-e.Position.X, p.Z-e.Position.Z) > 6 {
+				n++
+			}
+		}
+		return n
+	}
+	deadline := time.Now().Add(40 * time.Second)
+	for walked() < 5 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d critters walked 6 blocks in 40 s (seen %d)", walked(), len(first))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(1500 * time.Millisecond) // every changed column saved at least once since
+	before := critters(c, 110)          // well inside the view (128 blocks): none walks out of it meanwhile
+	moved := walked()
+	srv.kill()
+	c.Close()
+
+	// What the killed server had made durable: a record near every critter
+	// where the client last saw it (it walks at most 1.5 blocks/s, and its
+	// column was saved within half a second).
+	db, err := storage.Open(dataDir, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []client.Vec3
+	at := chunk.PosOfFloat(sp.X, sp.Y, sp.Z)
+	for x := at.X - 9; x <= at.X+9; x++ {
+		for z := at.Z - 9; z <= at.Z+9; z++ {
+			rec, ok, err := db.LoadEntities(x, z)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rec.Entities {
+				if ok && r.Kind == "strata:critter" {
+					saved = append(saved, client.Vec3{X: r.X, Y: r.Y, Z: r.Z})
+				}
+			}
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range before {
+		if !slices.ContainsFunc(saved, func(p client.Vec3) bool { return math.Hypot(p.X-q.X, p.Z-q.Z) < 2 }) {
+			t.Fatalf("critter last seen at %v has no saved record near it (%d saved)", q, len(saved))
+		}
+	}
+
+	// The restarted server spawns what was saved, where it was saved, and
+	// no herd again.
+	srv = startServe(t, bin, dataDir, args...)
+	c = dialView(t, srv, "watcher2", 8)
+	var want []client.Vec3
+	for _, p := range saved {
+		if near(p, 110) {
+			want = append(want, p)
+		}
+	}
+	matched := make([]bool, len(want))
+	deadline = time.Now().Add(30 * time.Second)
+	for slices.Contains(matched, false) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the crash, %d of the %d saved critters near spawn did not come back: saved %v, seen %v",
+				len(matched)-count(matched), len(matched), want, critters(c, 128))
+		}
+		for _, p := range critters(c, 128) {
+			for i, q := range want {
+				// It walks on once loaded, before the client is told.
+				if !matched[i] && math.Hypot(p.X-q.X, p.Z-q.Z) < 1.5 {
+					matched[i] = true
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	if after := len(critters(c, 100)); after > len(want) {
+		t.Fatalf("%d critters near spawn after the crash, %d saved there: a herd was spawned again", after, len(want))
+	}
+	t.Logf("%d critters near spawn before the kill, %d of them 6 blocks or more from where they began; all saved, all back after it", len(before), moved)
+}
+
+// dialView connects a client of view radius view (sections), pinned to
+// the server's certificate.
+func dialView(t *testing.T, srv *serveProc, name string, view uint32) *client.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := client.Dial(ctx, srv.addr, client.Options{Name: name, Key: playerKey(name), ViewDistance: view, PinSHA256: srv.pin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }

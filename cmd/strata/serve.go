@@ -35,6 +35,7 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.BoolVar(&cfg.AllowFlight, "allow-flight", cfg.AllowFlight, "let clients fly")
 	f.IntVar(&cfg.ProtectRadius, "protect-radius", cfg.ProtectRadius, "blocks around spawn only --protect-allow players may edit (0: no protection)")
 	f.StringSliceVar(&cfg.ProtectAllow, "protect-allow", cfg.ProtectAllow, "players who may edit within --protect-radius of spawn")
+	f.Uint64Var(&cfg.EntitySaveEvery, "entity-save-every", cfg.EntitySaveEvery, "ticks a changed column's entities wait before they are saved, besides when the column leaves and at shutdown (0: 600): what a crash can lose")
 	f.BoolVar(&cfg.Critters, "critters", cfg.Critters, "passive animals on grass (the entity example plugin); --critters=false for none")
 	f.Float64Var(&cfg.FlySpeed, "fly-speed", cfg.FlySpeed, "flying speed limit in blocks/s (0: 21.6)")
 	f.StringVar(&cfg.Record, "record", cfg.Record, "record every inbound event to this file (see strata replay)")
