@@ -390,6 +390,7 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 	cfg.SpawnRadius = 2
 	// Movement alone: critters on the meadow would only add drawing to
 	// the CPU-throttled page (their own cost is measured elsewhere).
+	cfg.Critters = false
 	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
 	srv, adminAddr, quicAddr := startPlayServerOn(ctx, t, cfg, moveTerrain(), spawn)
 	_, adminPort, _ := strings.Cut(adminAddr, ":")

@@ -1,6 +1,7 @@
 // The three.js side: one scene, one mesh (or two, with water) per section,
-// boxes for entities (other players and whatever plugins spawn) with name
-// tags, an outline on the targeted block.
+// one instanced mesh of boxes for all entities (other players and whatever
+// plugins spawn) with name tags for those that have a name, an outline on
+// the targeted block.
 //
 // Vertex positions are small integers relative to each section (Uint8),
 // and three.js composes object and camera matrices in double precision on
@@ -15,10 +16,15 @@ import {
   Color,
   ColorManagement,
   EdgesGeometry,
+  DynamicDrawUsage,
   Fog,
+  Frustum,
+  InstancedBufferAttribute,
+  InstancedMesh,
   LinearSRGBColorSpace,
   LineBasicMaterial,
   LineSegments,
+  Matrix4,
   Mesh,
   MeshBasicMaterial,
   PerspectiveCamera,
@@ -29,6 +35,7 @@ import {
   Vector3,
   WebGLRenderer,
 } from "three";
+import { InstanceSlots } from "./instances.js";
 
 const SKY = 0x9cc4ec;
 
@@ -46,6 +53,16 @@ const TAG_HEIGHT = 0.32;
 const TAG_GAP = 0.15;
 const TAG_FONT_PX = 48;
 const TAG_MAX_CHARS = 32;
+
+// Entity boxes are drawn relative to an origin near the camera, a multiple
+// of ORIGIN_STEP blocks on each axis: per-instance matrices are float32 on
+// the GPU, and far from the world's origin absolute positions in them
+// would jitter; the mesh's own position (composed in double precision,
+// like a section's) carries the rest.
+const ORIGIN_STEP = 256;
+const _frustum = new Frustum();
+const _projScreen = new Matrix4();
+const _sphere = new Sphere();
 
 function nameTag(name) {
   const text = name.length > TAG_MAX_CHARS ? `${name.slice(0, TAG_MAX_CHARS - 1)}…` : name;
@@ -89,11 +106,19 @@ export class Renderer {
     this.waterMat = new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.6, depthWrite: false });
     /** @type {Map<string, {opaque: Mesh|null, translucent: Mesh|null}>} */
     this.sections = new Map();
-    /** @type {Map<bigint, {mesh: Mesh, color: number, tag: Sprite|null, name: string}>} */
+    /** @type {Map<bigint, {color: number, tag: Sprite|null, name: string}>} */
     this.entities = new Map();
-    // One unit box standing on its bottom centre, scaled per entity: the
-    // feet are the entity's position.
+    // Every entity's box is one instance of one mesh (a single draw call
+    // however many there are): a unit box standing on its bottom centre,
+    // scaled, turned and placed by the instance's matrix (the feet are the
+    // entity's position), coloured by the instance's colour.
     this.entityGeo = new BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
+    this.entityMat = new MeshBasicMaterial({ color: 0xffffff });
+    this.slots = new InstanceSlots();
+    this.entityOrigin = { x: 0, y: 0, z: 0 };
+    this.entityMesh = null;
+    this.entitiesInView = 0;
+    this.makeEntityMesh();
     this.outline = new LineSegments(
       new EdgesGeometry(new BoxGeometry(1.004, 1.004, 1.004).translate(0.5, 0.5, 0.5)),
       new LineBasicMaterial({ color: 0x111111 }),
@@ -126,6 +151,7 @@ export class Renderer {
   setCamera(eye, dir) {
     this.camera.position.set(eye.x, eye.y, eye.z);
     this.camera.lookAt(eye.x + dir.x, eye.y + dir.y, eye.z + dir.z);
+    this.moveEntityOrigin(eye);
   }
 
   /**
@@ -185,21 +211,61 @@ export class Renderer {
     if (t) this.outline.position.set(t.x, t.y, t.z);
   }
 
+  // makeEntityMesh (re)makes the instanced mesh, with room for as many
+  // instances as the slots have: at first, and whenever they grew (an
+  // instanced mesh cannot).
+  makeEntityMesh() {
+    const old = this.entityMesh;
+    if (old) {
+      this.scene.remove(old);
+      old.dispose(); // frees its instance buffers on the GPU
+    }
+    const cap = this.slots.capacity;
+    const m = new InstancedMesh(this.entityGeo, this.entityMat, 0);
+    m.instanceMatrix = new InstancedBufferAttribute(new Float32Array(cap * 16), 16).setUsage(DynamicDrawUsage);
+    m.instanceColor = new InstancedBufferAttribute(new Float32Array(cap * 3), 3).setUsage(DynamicDrawUsage);
+    m.visible = false;
+    // The instances in view are chosen every frame (syncEntities): three
+    // must not cull the mesh by a bounding sphere computed once.
+    m.frustumCulled = false;
+    m.position.set(this.entityOrigin.x, this.entityOrigin.y, this.entityOrigin.z);
+    this.entityMesh = m;
+    this.scene.add(m);
+  }
+
+  // moveEntityOrigin keeps the entities' origin within ORIGIN_STEP of the
+  // eye, moving what is drawn along with it.
+  moveEntityOrigin(eye) {
+    const o = this.entityOrigin;
+    const x = Math.round(eye.x / ORIGIN_STEP) * ORIGIN_STEP;
+    const y = Math.round(eye.y / ORIGIN_STEP) * ORIGIN_STEP;
+    const z = Math.round(eye.z / ORIGIN_STEP) * ORIGIN_STEP;
+    if (x === o.x && y === o.y && z === o.z) return;
+    this.slots.shift(o.x - x, o.y - y, o.z - z);
+    o.x = x;
+    o.y = y;
+    o.z = z;
+    this.entityMesh.position.set(x, y, z);
+  }
+
   /**
    * setEntity draws entity e (entities.js) at its shown position: a box of
    * its width × height × width standing on its feet (the bottom centre),
    * turned to its yaw, in its colour, with its name tag above it when it
-   * has one. Mesh and tag are made on first sight and updated in place;
-   * a respawn that changes the box, colour or name is applied here too.
+   * has one. Its instance and tag are made on first sight and updated in
+   * place; a respawn that changes the box, colour or name is applied here
+   * too.
    */
   setEntity(e, color) {
     let d = this.entities.get(e.id);
+    const { slot, grew } = this.slots.add(e.id);
+    if (grew) this.makeEntityMesh();
     if (!d) {
-      d = { mesh: new Mesh(this.entityGeo, new MeshBasicMaterial({ color })), color, tag: null, name: "" };
+      d = { color: -1, tag: null, name: "" };
       this.entities.set(e.id, d);
-      this.scene.add(d.mesh);
-    } else if (d.color !== color) {
-      d.mesh.material.color.setHex(color);
+    }
+    if (d.color !== color) {
+      this.slots.setColor(slot, color);
       d.color = color;
     }
     if (d.name !== e.name) {
@@ -210,17 +276,15 @@ export class Renderer {
         this.scene.add(d.tag);
       }
     }
-    d.mesh.scale.set(e.width, e.height, e.width);
-    d.mesh.position.set(e.shown.x, e.shown.y, e.shown.z);
-    d.mesh.rotation.y = (-e.yaw * Math.PI) / 180;
+    const o = this.entityOrigin;
+    this.slots.setBox(slot, e.shown.x - o.x, e.shown.y - o.y, e.shown.z - o.z, e.width, e.height, (-e.yaw * Math.PI) / 180);
     if (d.tag) d.tag.position.set(e.shown.x, e.shown.y + e.height + TAG_GAP + d.tag.scale.y / 2, e.shown.z);
   }
 
   removeEntity(id) {
     const d = this.entities.get(id);
     if (!d) return;
-    this.scene.remove(d.mesh);
-    d.mesh.material.dispose();
+    this.slots.remove(id); // the last slot moves into the hole
     this.disposeTag(d);
     this.entities.delete(id);
   }
@@ -234,23 +298,73 @@ export class Renderer {
   }
 
   clearEntities() {
-    for (const id of [...this.entities.keys()]) this.removeEntity(id);
+    for (const d of this.entities.values()) this.disposeTag(d);
+    this.entities.clear();
+    this.slots.clear();
   }
 
   /** entityDrawing is what is drawn for an entity, for tests: null when nothing. */
   entityDrawing(id) {
     const d = this.entities.get(id);
-    if (!d) return null;
-    const m = d.mesh;
+    const slot = this.slots.slot(id);
+    if (!d || slot < 0) return null;
+    const { position: p, size } = this.slots.box(slot);
+    const o = this.entityMesh.position;
     return {
-      position: { x: m.position.x, y: m.position.y, z: m.position.z },
-      size: { x: m.scale.x, y: m.scale.y, z: m.scale.z },
-      color: d.color,
+      position: { x: o.x + p.x, y: o.y + p.y, z: o.z + p.z },
+      size,
+      color: this.slots.color(slot),
       tag: d.tag ? d.name : null,
     };
   }
 
+  // syncEntities hands the GPU the boxes in view: the slots whose
+  // bounding sphere meets the camera's frustum, packed at the front of the
+  // mesh's instance arrays (only those are uploaded and drawn). Culling
+  // here rather than drawing every instance: a software GL (SwiftShader,
+  // headless Chromium) pays for each instance almost what it pays for a
+  // draw call, off screen or not.
+  syncEntities() {
+    const m = this.entityMesh;
+    const slots = this.slots;
+    const n = slots.count;
+    let k = 0;
+    if (n > 0) {
+      this.camera.updateMatrixWorld();
+      _frustum.setFromProjectionMatrix(_projScreen.multiplyMatrices(this.camera.projectionMatrix, this.camera.matrixWorldInverse));
+      const o = this.entityOrigin;
+      const src = slots.matrices, srcC = slots.colors;
+      const dst = m.instanceMatrix.array, dstC = m.instanceColor.array;
+      for (let i = 0; i < n; i++) {
+        const a = i * 16;
+        const w = Math.hypot(src[a], src[a + 2]);
+        const h = src[a + 5];
+        _sphere.center.set(o.x + src[a + 12], o.y + src[a + 13] + h / 2, o.z + src[a + 14]);
+        _sphere.radius = Math.sqrt((w * w) / 2 + (h * h) / 4);
+        if (!_frustum.intersectsSphere(_sphere)) continue;
+        const b = k * 16;
+        for (let j = 0; j < 16; j++) dst[b + j] = src[a + j];
+        dstC[k * 3] = srcC[i * 3];
+        dstC[k * 3 + 1] = srcC[i * 3 + 1];
+        dstC[k * 3 + 2] = srcC[i * 3 + 2];
+        k++;
+      }
+    }
+    m.count = k;
+    m.visible = k > 0;
+    this.entitiesInView = k;
+    if (k > 0) {
+      m.instanceMatrix.clearUpdateRanges();
+      m.instanceMatrix.addUpdateRange(0, k * 16);
+      m.instanceMatrix.needsUpdate = true;
+      m.instanceColor.clearUpdateRanges();
+      m.instanceColor.addUpdateRange(0, k * 3);
+      m.instanceColor.needsUpdate = true;
+    }
+  }
+
   render() {
+    this.syncEntities();
     this.gl.render(this.scene, this.camera);
   }
 
