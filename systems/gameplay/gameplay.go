@@ -126,6 +126,23 @@ type Arbitration struct {
 	IgnoredWhileWaiting, AfterTeleport, Vetoed uint64
 }
 
+// add adds b's counts to a (not Waiting, a level).
+func (a *Arbitration) add(b *Arbitration) {
+	for i := range a.Moves {
+		a.Moves[i] += b.Moves[i]
+	}
+	for i := range a.Actions {
+		a.Actions[i] += b.Actions[i]
+	}
+	a.Corrections += b.Corrections
+	a.Teleports += b.Teleports
+	a.Holds += b.Holds
+	a.Releases += b.Releases
+	a.IgnoredWhileWaiting += b.IgnoredWhileWaiting
+	a.AfterTeleport += b.AfterTeleport
+	a.Vetoed += b.Vetoed
+}
+
 // EachMove calls fn with every movement outcome's metric label (the
 // physics.Reason name, "ok" for accepted) and count, in a fixed order.
 func (a *Arbitration) EachMove(fn func(result string, n uint64)) {
@@ -291,7 +308,7 @@ func (g *Plugin) Build(app *ecs.App) error {
 	network.Handle(app, PluginName, in.placeBlock)
 	log := app.Log().With().Str("plugin", PluginName).Logger()
 
-	g.move = newMovement(cfg, w, store, in.moves, arb, log)
+	g.move = newMovement(cfg, w, store, in.moves, arb, app.Parallel(), log)
 	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, log)
 	g.blocks = newBlockUpdates(edits, stats)
 	g.roster = newRoster(cfg, w, clients, stats, roster)

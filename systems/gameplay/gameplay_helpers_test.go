@@ -85,8 +85,14 @@ type player struct {
 // added after gameplay.
 func newGameWorld(t testing.TB, cfg Config, extra ...ecs.Plugin) *gameWorld {
 	t.Helper()
+	return newGameWorldOpts(t, cfg, nil, extra...)
+}
+
+// newGameWorldOpts is newGameWorld with App options.
+func newGameWorldOpts(t testing.TB, cfg Config, opts []ecs.Option, extra ...ecs.Plugin) *gameWorld {
+	t.Helper()
 	src := &network.QueueSource{}
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
+	app := ecs.NewApp(append([]ecs.Option{ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))}, opts...)...)
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: resources.GeneratorFunc(testTerrain), Deterministic: true}),
 		persist.New(persist.Config{DataDir: t.TempDir(), Seed: 1, GeneratorVersion: 1}),

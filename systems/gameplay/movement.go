@@ -36,14 +36,41 @@ type movementSystem struct {
 	filter      *generic.Filter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection]
 	intents     *ecs.Events[MoveIntent]
 	inboxes     generic.Map1[components.Inbox]
+	par         *ecs.Parallel
+	workers     []moveWorker
+	items       []moveItem
+}
+
+// moveWorker is one goroutine's share of the parallel loop over players.
+type moveWorker struct {
+	reader resources.Reader
 	// secs is the store as the rules read it for one player: the few
 	// sections around it, looked up once for all its checks of the tick
 	// (arbitrating movement does not change the store).
 	secs physics.Sections
+	// stats are this worker's counts, added to Arbitration after the loop.
+	stats Arbitration
 }
 
-func newMovement(cfg Config, w *ecs.World, store *resources.ChunkStore, intents *ecs.Events[MoveIntent], stats *Arbitration, log zerolog.Logger) *movementSystem {
+// moveItem is one player to arbitrate this tick, and the messages it is
+// owed, sent after the loop in query order (a connection's messages keep
+// the order the serial loop gave them; recordings hash it).
+type moveItem struct {
+	pos  *components.Position
+	vel  *components.Velocity
+	look *components.Look
+	mv   *components.Movement
+	in   *components.Inbox
+	st   *components.Connection
+	out  []*protocol.ServerMessage
+}
+
+// moveGrain is how many players a worker takes at a time.
+const moveGrain = 64
+
+func newMovement(cfg Config, w *ecs.World, store *resources.ChunkStore, intents *ecs.Events[MoveIntent], stats *Arbitration, par *ecs.Parallel, log zerolog.Logger) *movementSystem {
 	return &movementSystem{
+		par: par,
 		lim: cfg.Limits, allowFlight: cfg.AllowFlight, bank: cfg.BankTicks, slack: cfg.ClockSlack,
 		store: store, stats: stats, log: log.With().Str("system", SystemMovement).Logger(),
 		filter:  generic.NewFilter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection](),
@@ -69,33 +96,61 @@ func (s *movementSystem) run(ctx *ecs.Context) {
 		}
 		in.Inputs = append(in.Inputs, it.Input)
 	}
-	waiting := 0
+	// Each player's arbitration reads the store (which nothing changes
+	// meanwhile) and writes only that player's components: in parallel.
+	// Counts and messages are gathered per worker and per player and
+	// applied after, in query order.
+	s.items = s.items[:0]
 	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		pos, vel, look, mv, in, st := q.Get()
-		s.player(ctx.Tick, pos, vel, look, mv, in, st)
-		if mv.Waiting {
+		s.items = append(s.items, moveItem{pos: pos, vel: vel, look: look, mv: mv, in: in, st: st})
+	}
+	for len(s.workers) < s.par.Workers() {
+		s.workers = append(s.workers, moveWorker{})
+	}
+	for i := range s.workers {
+		w := &s.workers[i]
+		w.reader, w.stats = s.store.Reader(), Arbitration{}
+	}
+	s.par.For(len(s.items), moveGrain, func(worker, lo, hi int) {
+		w := &s.workers[worker]
+		for i := lo; i < hi; i++ {
+			s.player(w, ctx.Tick, &s.items[i])
+		}
+	})
+	for i := range s.workers {
+		s.stats.add(&s.workers[i].stats)
+	}
+	waiting := 0
+	for i := range s.items {
+		it := &s.items[i]
+		for _, m := range it.out {
+			it.st.Send(m)
+		}
+		if it.mv.Waiting {
 			waiting++
 		}
 	}
+	clear(s.items) // drop the pointers into the world's storage
 	s.stats.Waiting = waiting
 }
 
 // player arbitrates one client's tick.
-func (s *movementSystem) player(now uint64, pos *components.Position, vel *components.Velocity, look *components.Look,
-	mv *components.Movement, in *components.Inbox, st *components.Connection) {
+func (s *movementSystem) player(w *moveWorker, now uint64, it *moveItem) {
+	pos, vel, look, mv, in := it.pos, it.vel, it.look, it.mv, it.in
 	defer clearInputs(in)
-	s.secs.Reset(s.store)
+	w.secs.Reset(&w.reader)
 	if mv.Waiting {
-		if !physics.Supported(&s.secs, vecOf(pos)) {
-			s.stats.IgnoredWhileWaiting += uint64(len(in.Inputs))
+		if !physics.Supported(&w.secs, vecOf(pos)) {
+			w.stats.IgnoredWhileWaiting += uint64(len(in.Inputs))
 			return
 		}
-		s.release(now, mv, st)
+		s.release(w, now, it)
 	}
 	refused := false
 	for _, input := range in.Inputs {
-		if !s.input(now, input, pos, vel, look, mv, st) {
+		if !s.input(w, now, input, it) {
 			refused = true
 			break
 		}
@@ -103,22 +158,22 @@ func (s *movementSystem) player(now uint64, pos *components.Position, vel *compo
 	if in.Vetoed > 0 && !refused {
 		// A plugin refused the rest: the client goes back to where the
 		// server has it, as after a rejected input.
-		s.stats.Vetoed++
-		s.stats.Corrections++
-		st.Send(correctionMsg(pos, vel, look, mv, false))
+		w.stats.Vetoed++
+		w.stats.Corrections++
+		it.out = append(it.out, correctionMsg(pos, vel, look, mv, false))
 	}
-	if !physics.Supported(&s.secs, vecOf(pos)) {
-		s.hold(pos, mv, st)
+	if !physics.Supported(&w.secs, vecOf(pos)) {
+		s.hold(w, it)
 	}
 }
 
 // input applies one input; false ends the client's turn (a rejection).
-func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.Position, vel *components.Velocity,
-	look *components.Look, mv *components.Movement, st *components.Connection) bool {
+func (s *movementSystem) input(w *moveWorker, now uint64, in *protocol.Input, it *moveItem) bool {
+	pos, vel, look, mv := it.pos, it.vel, it.look, it.mv
 	tick := in.GetInputTick()
 	if tick <= mv.LastInputTick {
 		// Out of order (datagram input) or replayed: harmless, dropped.
-		s.stats.Moves[physics.Stale]++
+		w.stats.Moves[physics.Stale]++
 		return true
 	}
 	// The client may claim the input ticks since its last accepted input,
@@ -149,7 +204,7 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 	// clients do not pass through it.
 	if v := in.GetVelocity(); in.GetPosition() != nil &&
 		finite32(in.GetYaw(), in.GetPitch(), v.GetX(), v.GetY(), v.GetZ()) {
-		r = physics.CheckMove(&s.secs, vecOf(pos), to, int(elapsed), mode, s.lim)
+		r = physics.CheckMove(&w.secs, vecOf(pos), to, int(elapsed), mode, s.lim)
 	}
 	if r != physics.OK {
 		// Since a teleport lands inside the world (Teleport refuses
@@ -161,26 +216,26 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 			// no correction, the teleport is one. A client still moving
 			// from the old place long after may have missed it (or be
 			// ignoring it): say it again, at that pace.
-			s.stats.AfterTeleport++
+			w.stats.AfterTeleport++
 			if now-mv.LastInputAt >= teleportResend {
 				mv.LastInputAt = now
-				s.stats.Teleports++
-				st.Send(correctionMsg(pos, vel, look, mv, true))
+				w.stats.Teleports++
+				it.out = append(it.out, correctionMsg(pos, vel, look, mv, true))
 			}
 			return true
 		}
-		s.stats.Moves[r]++
-		s.stats.Corrections++
+		w.stats.Moves[r]++
+		w.stats.Corrections++
 		// A client that may not have the teleport yet gets it again: the
 		// correction is the teleport's.
-		st.Send(correctionMsg(pos, vel, look, mv, mv.Teleported))
+		it.out = append(it.out, correctionMsg(pos, vel, look, mv, mv.Teleported))
 		if s.log.Debug().Enabled() {
 			s.log.Debug().Uint64("input_tick", tick).Stringer("reason", r).Uint64("elapsed", elapsed).
 				Float64("x", to.X).Float64("y", to.Y).Float64("z", to.Z).Msg("input rejected")
 		}
 		return false
 	}
-	s.stats.Moves[physics.OK]++
+	w.stats.Moves[physics.OK]++
 	*pos = components.Position{X: to.X, Y: to.Y, Z: to.Z}
 	v := in.GetVelocity()
 	*vel = components.Velocity{X: float64(v.GetX()), Y: float64(v.GetY()), Z: float64(v.GetZ())}
@@ -191,26 +246,26 @@ func (s *movementSystem) input(now uint64, in *protocol.Input, pos *components.P
 }
 
 // hold freezes a player whose collision neighbourhood is not resident.
-func (s *movementSystem) hold(pos *components.Position, mv *components.Movement, st *components.Connection) {
-	mv.Waiting = true
-	s.stats.Holds++
-	st.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Held{Held: &protocol.Held{
-		Reason: protocol.HoldReason_HOLD_REASON_TERRAIN, Missing: uint32(missingAround(s.store, pos)),
+func (s *movementSystem) hold(w *moveWorker, it *moveItem) {
+	it.mv.Waiting = true
+	w.stats.Holds++
+	it.out = append(it.out, &protocol.ServerMessage{Kind: &protocol.ServerMessage_Held{Held: &protocol.Held{
+		Reason: protocol.HoldReason_HOLD_REASON_TERRAIN, Missing: uint32(missingAround(&w.reader, it.pos)),
 	}}})
 }
 
 // release ends a hold. The time spent held is not input time the client
 // can spend: its clock restarts now.
-func (s *movementSystem) release(now uint64, mv *components.Movement, st *components.Connection) {
-	mv.Waiting = false
-	mv.Clock, mv.LastInputAt = now, now
-	s.stats.Releases++
-	st.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Released{Released: &protocol.Released{}}})
+func (s *movementSystem) release(w *moveWorker, now uint64, it *moveItem) {
+	it.mv.Waiting = false
+	it.mv.Clock, it.mv.LastInputAt = now, now
+	w.stats.Releases++
+	it.out = append(it.out, &protocol.ServerMessage{Kind: &protocol.ServerMessage_Released{Released: &protocol.Released{}}})
 }
 
 // missingAround counts the sections of a player's collision neighbourhood
 // that are not resident, for Held's progress figure.
-func missingAround(store *resources.ChunkStore, pos *components.Position) int {
+func missingAround(store *resources.Reader, pos *components.Position) int {
 	b := physics.PlayerBox(vecOf(pos))
 	lo := chunk.PosOfFloat(b.Min.X, b.Min.Y-1, b.Min.Z)
 	hi := chunk.PosOfFloat(b.Max.X, b.Max.Y, b.Max.Z)
@@ -218,13 +273,18 @@ func missingAround(store *resources.ChunkStore, pos *components.Position) int {
 	for y := lo.Y; y <= hi.Y; y++ {
 		for z := lo.Z; z <= hi.Z; z++ {
 			for x := lo.X; x <= hi.X; x++ {
-				if p := (chunk.Pos{X: x, Y: y, Z: z}); p.InWorld() && !store.Has(p) {
+				if p := (chunk.Pos{X: x, Y: y, Z: z}); p.InWorld() && !has(store, p) {
 					n++
 				}
 			}
 		}
 	}
 	return n
+}
+
+func has(r *resources.Reader, p chunk.Pos) bool {
+	_, ok := r.Section(p)
+	return ok
 }
 
 // correctionMsg tells the client where the server has it, as of its last

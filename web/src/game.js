@@ -749,7 +749,7 @@ export class Game {
     }[this.state] ?? this.state;
     const lines = [
       !this.welcome ? `not in a world yet · player name ${this.name}` : `pos ${p.pos.x.toFixed(1)} ${p.pos.y.toFixed(1)} ${p.pos.z.toFixed(1)}  yaw ${p.yaw.toFixed(0)} pitch ${p.pitch.toFixed(0)}  ${p.flying ? "flying" : p.onGround ? "walking" : "falling"}`,
-      `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}`,
+      `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}  ${this.chunkStreamText()}`,
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
       `move ${this.moveMode()}  ${this.speed().toFixed(1)} b/s (max ${this.modeSpeed().toFixed(1)})  tick ${this.predictor.tick}  corrections ${this.corrections}`,
       `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.names.size}  entities ${this.entities.size}`,
@@ -778,6 +778,17 @@ export class Game {
         refusal: this.lastRefusal ? `${this.lastRefusal.result}${this.lastRefusal.reason ? `: ${this.lastRefusal.reason}` : ""}` : "",
       },
     });
+  }
+
+  // chunkStreamText is the HUD's note on the chunk stream: what it carried,
+  // and with deflate-chunks how much inflating multiplied it.
+  chunkStreamText() {
+    const ss = this.session?.stats;
+    if (!ss) return "";
+    const kib = (ss.chunkWireBytes / 1024).toFixed(0);
+    if (!this.session.deflateChunks) return `stream ${kib} KiB`;
+    const ratio = ss.chunkWireBytes ? (ss.chunkBytes / ss.chunkWireBytes).toFixed(1) : "—";
+    return `stream ${kib} KiB (deflate ×${ratio})`;
   }
 
   // playerEntities counts the players among the entities drawn.
@@ -873,6 +884,17 @@ export class Game {
           ...this.entities.stats,
         },
         plugins: this.session ? { in: this.session.stats.pluginIn, out: this.session.stats.pluginOut, unhandled: this.session.stats.pluginUnhandled } : null,
+        // This session's chunk stream: deflate-chunks granted, its bytes as
+        // received (wireBytes, compressed when granted) and as frames
+        // (streamBytes, after inflating), and its frames.
+        chunkStream: this.session
+          ? {
+              deflate: this.session.deflateChunks,
+              wireBytes: this.session.stats.chunkWireBytes,
+              streamBytes: this.session.stats.chunkBytes,
+              frames: this.session.stats.chunkFrames,
+            }
+          : null,
       }),
       // move: {forward, strafe, up, sprint} in -1..1, or null to give the keyboard back.
       setMove: (move) => (this.testMove = move && { forward: 0, strafe: 0, up: 0, jump: false, sprint: false, ...move }),

@@ -30,10 +30,41 @@ export const FEATURE_BATCHED_DROPS = "batched-drops";
  */
 export const FEATURE_ENTITIES = "entities";
 /**
+ * Feature deflate-chunks: the chunk stream's bytes are one raw DEFLATE
+ * stream (RFC 1951), sync-flushed after every batch (docs/protocol.md
+ * §5.6); the session inflates it with DecompressionStream("deflate-raw").
+ */
+export const FEATURE_DEFLATE_CHUNKS = "deflate-chunks";
+/**
  * Features requested in Hello; the server grants a subset. "player-states"
  * stays: a server without "entities" still sends nearby players with it.
+ * "deflate-chunks" is added by helloFeatures() where the browser can
+ * inflate it.
  */
 export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_ENTITIES];
+
+/**
+ * canInflateRaw tells whether this JavaScript runtime has a
+ * DecompressionStream that takes "deflate-raw" (Chromium 103+, Firefox
+ * 113+, Safari 16.4+, Node 18+).
+ */
+export function canInflateRaw() {
+  if (typeof DecompressionStream !== "function") return false;
+  try {
+    new DecompressionStream("deflate-raw");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * helloFeatures is Hello.features: FEATURES, and deflate-chunks when the
+ * runtime can inflate it (canInflate, canInflateRaw() by default).
+ */
+export function helloFeatures(canInflate = canInflateRaw()) {
+  return canInflate ? [...FEATURES, FEATURE_DEFLATE_CHUNKS] : [...FEATURES];
+}
 /** Longest plugin channel name, in bytes (docs/protocol.md §5.8). */
 export const MAX_CHANNEL_LENGTH = 64;
 /** The server's default cap on a PluginMessage payload, in bytes (its MaxPluginPayload). */

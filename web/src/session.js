@@ -3,9 +3,10 @@
 // stream and sends Hello with its public key; the server answers with a
 // Challenge (or a Reject), the client signs the login transcript bound to
 // the server's certificate and sends its Proof; then the server's Welcome
-// or Reject. The server then opens one unidirectional chunk stream;
-// PlayerState arrives in datagrams. Frames are varint-length-prefixed and
-// capped per stream.
+// or Reject. The server then opens one unidirectional chunk stream (with
+// feature deflate-chunks granted, one raw DEFLATE stream of its frames,
+// inflated here); PlayerState arrives in datagrams. Frames are
+// varint-length-prefixed and capped per stream.
 //
 // The session only moves messages; what they mean is the game's business
 // (game.js). Every failure ends in exactly one onClose call.
@@ -13,7 +14,7 @@
 import { BlockRegistryError, blocksFromWelcome } from "./blocks.js";
 import { CHUNK_CAP, CONTROL_CAP, FrameDecoder, FrameError } from "./frame.js";
 import { IdentityError, loginTranscript } from "./identity.js";
-import { Binding, ErrorCode, FEATURES, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, validChannel } from "./protocol.js";
+import { Binding, ErrorCode, FEATURE_DEFLATE_CHUNKS, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, helloFeatures, validChannel } from "./protocol.js";
 
 /**
  * How long the whole handshake may take, Hello to Welcome: the server's own
@@ -124,7 +125,12 @@ export class Session {
     this.closed = false;
     this.welcome = null;
     this.blocks = null; // the Welcome's block registry (blocks.js BlockTable)
-    this.stats = { controlIn: 0, controlOut: 0, chunkFrames: 0, chunkBytes: 0, datagrams: 0, badDatagrams: 0, pluginIn: 0, pluginOut: 0, pluginUnhandled: 0 };
+    // deflateChunks: the Welcome granted deflate-chunks. chunkWireBytes are
+    // the chunk stream's bytes as received (compressed when granted),
+    // chunkBytes its frames' bytes (after inflating; the same otherwise).
+    this.features = []; // Hello.features, set by connect
+    this.deflateChunks = false;
+    this.stats = { controlIn: 0, controlOut: 0, chunkFrames: 0, chunkWireBytes: 0, chunkBytes: 0, datagrams: 0, badDatagrams: 0, pluginIn: 0, pluginOut: 0, pluginUnhandled: 0 };
   }
 
   /**
@@ -147,6 +153,8 @@ export class Session {
       );
     }
     if (!hello.identity) throw new SessionError("UNSUPPORTED", "no login key: the page could not make one", { retry: false });
+    // Asked for only where the runtime can inflate it.
+    this.features = helloFeatures();
     const opts = { allowPooling: false };
     if (this.target.certHashes.length) {
       // Pinning a self-signed certificate: it must be ECDSA and valid for
@@ -184,7 +192,7 @@ export class Session {
         this.send("hello", {
           protocolVersion: PROTOCOL_VERSION,
           name: hello.name,
-          features: FEATURES,
+          features: this.features,
           viewDistance: hello.viewDistance,
           publicKey: hello.identity.publicKey,
           token: hello.token ?? new Uint8Array(0),
@@ -210,6 +218,9 @@ export class Session {
       const limits = this.welcome.limits;
       if (limits?.controlFrameCap) frames.cap = limits.controlFrameCap;
       this.chunkCap = limits?.chunkFrameCap || CHUNK_CAP;
+      // Only what was asked for counts as granted (the server grants a
+      // subset): a page that cannot inflate reads plain frames.
+      this.deflateChunks = this.features.includes(FEATURE_DEFLATE_CHUNKS) && (this.welcome.features ?? []).includes(FEATURE_DEFLATE_CHUNKS);
       // The game sets up for the world before any of it can arrive.
       this.h.onWelcome?.(this.welcome, this.blocks);
       this.controlLoop(reader, frames);
@@ -391,7 +402,7 @@ export class Session {
         return;
       }
       taken = true;
-      this.chunkLoop(readable.getReader());
+      this.chunkLoop(readable);
     };
     const pump = async (streams, pick) => {
       const r = streams.getReader();
@@ -412,21 +423,67 @@ export class Session {
     });
   }
 
-  async chunkLoop(reader) {
+  // chunkLoop reads the chunk stream's frames. With deflate-chunks granted
+  // the stream's bytes go through DecompressionStream("deflate-raw") first,
+  // as they arrive: the server sync-flushes every batch, so each read of
+  // the inflater yields every frame the bytes so far complete. A stream
+  // that does not inflate (corrupt, or ending inside the DEFLATE stream:
+  // the server never ends it) closes the session with MALFORMED; a failure
+  // of the stream itself (a reset, the session closing) is reported as it
+  // is, not as bad DEFLATE.
+  async chunkLoop(readable) {
     const frames = new FrameDecoder(this.chunkCap || CHUNK_CAP);
+    const st = this.stats;
+    const wire = { ended: false, error: undefined };
+    let source = readable;
+    if (this.deflateChunks) {
+      const src = readable.getReader();
+      const counted = new ReadableStream(
+        {
+          async pull(c) {
+            let r;
+            try {
+              r = await src.read();
+            } catch (err) {
+              wire.error = err;
+              throw err;
+            }
+            if (r.done) {
+              wire.ended = true;
+              c.close();
+              return;
+            }
+            st.chunkWireBytes += r.value.byteLength;
+            c.enqueue(r.value);
+          },
+          cancel: (reason) => src.cancel(reason),
+        },
+        { highWaterMark: 0 },
+      );
+      source = counted.pipeThrough(new DecompressionStream("deflate-raw"));
+    }
+    const reader = source.getReader();
     try {
       for (;;) {
-        const { value, done } = await reader.read();
+        let r;
+        try {
+          r = await reader.read();
+        } catch (err) {
+          throw this.deflateChunks ? inflateFailure(err, wire) : err;
+        }
+        const { value, done } = r;
         if (done) return;
+        if (!this.deflateChunks) st.chunkWireBytes += value.byteLength;
+        st.chunkBytes += value.byteLength;
         frames.push(value);
-        this.stats.chunkBytes += value.length;
         for (let p; (p = frames.next()) !== null; ) {
-          this.stats.chunkFrames++;
+          st.chunkFrames++;
           const m = decodeChunk(p);
           if (m.kind.case) this.h.onChunkMessage(m);
         }
       }
     } catch (err) {
+      reader.cancel().catch(() => {});
       if (err instanceof FrameError) this.fail(err);
       else this.finish(asSessionError(err));
     }
@@ -477,6 +534,15 @@ async function readFrame(reader, frames) {
     }
     frames.push(value);
   }
+}
+
+// inflateFailure says why reading the inflated chunk stream failed: the
+// stream's own error (wire.error) as it is, else the DEFLATE data did not
+// decompress — a protocol error, MALFORMED (docs/protocol.md §5.6).
+function inflateFailure(err, wire) {
+  if (wire.error !== undefined && err === wire.error) return err;
+  const why = wire.ended ? "the stream ended inside its DEFLATE data" : (err && err.message) || String(err);
+  return new FrameError("MALFORMED", `${FEATURE_DEFLATE_CHUNKS}: the chunk stream does not decompress: ${why}`);
 }
 
 function closeError(info) {

@@ -4,12 +4,13 @@
 // chunk stream, datagrams, Reject, closes and framing errors, exactly as
 // docs/protocol.md §3 orders them. No network and no browser needed.
 import { test } from "node:test";
+import zlib from "node:zlib";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 
 import { ChunkMessageSchema, ClientMessageSchema, DatagramSchema, ServerMessageSchema } from "../src/gen/strata_pb.js";
 import { CONTROL_CAP, FrameDecoder, encodeFrame, encodeVarint } from "../src/frame.js";
-import { Binding } from "../src/protocol.js";
+import { Binding, ErrorCode, FEATURES, helloFeatures } from "../src/protocol.js";
 import { loadIdentity, loginTranscript } from "../src/identity.js";
 import { Session, SessionError, addPluginHandler, explainError } from "../src/session.js";
 
@@ -92,6 +93,10 @@ globalThis.window = { isSecureContext: true };
 const HASH = new Uint8Array(32).fill(7);
 const NONCE = Uint8Array.from({ length: 32 }, (_, i) => i * 3);
 const tick = () => new Promise((r) => setTimeout(r, 5));
+// until waits for cond, up to 2 s: node's inflater works off the event loop.
+async function until(cond, ms = 2000) {
+  for (const end = Date.now() + ms; !cond() && Date.now() < end; ) await tick();
+}
 // A key kept nowhere: the store is identity.test.js's business.
 const ID = await loadIdentity({ indexedDB: null });
 
@@ -154,7 +159,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.equal(hello.value.protocolVersion, 2);
   assert.equal(hello.value.name, "web_1");
   assert.equal(hello.value.viewDistance, 6);
-  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "entities"]);
+  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "entities", "deflate-chunks"], "deflate-chunks: node has DecompressionStream");
   assert.deepEqual([...hello.value.publicKey], [...ID.publicKey], "the key's public half");
   assert.equal(hello.value.token.length, 0, "no token unless one is given");
 
@@ -188,6 +193,11 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.deepEqual(got.chunk.map((m) => m.kind.case), ["chunk", "drop", "drops"]);
   assert.deepEqual(got.chunk[2].kind.value.coords, [1, 2, -3, -4, 5, 6]);
   assert.deepEqual([...got.chunk[0].kind.value.data], [1, 0, 1]);
+  // Not granted: the plain path, bytes read as frames.
+  assert.equal(s.deflateChunks, false);
+  assert.equal(s.stats.chunkWireBytes, bytes.length);
+  assert.equal(s.stats.chunkBytes, bytes.length);
+  assert.equal(s.stats.chunkFrames, 3);
   assert.equal(got.datagrams.length, 1);
   assert.equal(s.stats.badDatagrams, 1);
   assert.equal(got.control[0].kind.case, "blockUpdate");
@@ -438,4 +448,166 @@ test("plugin handlers in a shared registry survive a new session", async () => {
   assert.deepEqual(seen, [1, 2]);
   off();
   assert.equal(plugins.size, 0);
+});
+
+// --- deflate-chunks -------------------------------------------------------
+
+const chunkFrame = (kind, value) => encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: kind, value } })), 1 << 20);
+
+// sectionLike is a Chunk payload that compresses like section data: runs
+// of a few values with some noise, different per section.
+function sectionLike(i) {
+  const data = new Uint8Array(300 + ((i * 37) % 200));
+  let x = i * 2654435761;
+  for (let j = 0; j < data.length; j++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    data[j] = j % 16 < 11 ? (i + (j >> 5)) & 7 : x >>> 24;
+  }
+  return data;
+}
+
+// deflateBatches compresses batches (arrays of frames) as the server
+// does: one raw DEFLATE stream (node's zlib, one window for the whole
+// stream), a sync flush after every batch, never finished. Returns the
+// compressed bytes and the offset where each batch's flush ends.
+async function deflateBatches(batches) {
+  const d = zlib.createDeflateRaw({ level: 4 });
+  const out = [];
+  d.on("data", (c) => out.push(c));
+  const ends = [];
+  for (const b of batches) {
+    for (const f of b) d.write(f);
+    await new Promise((r) => d.flush(zlib.constants.Z_SYNC_FLUSH, r));
+    ends.push(out.reduce((n, c) => n + c.length, 0));
+  }
+  d.close();
+  const bytes = new Uint8Array(Buffer.concat(out));
+  for (const e of ends) assert.deepEqual([...bytes.subarray(e - 4, e)], [0, 0, 0xff, 0xff], "every batch ends with a sync flush");
+  return { bytes, ends };
+}
+
+// chunkBatches: three batches of Chunk frames, a Drop and a Drops; the
+// third repeats sections of the first, so its back-references reach
+// across flushes into the window.
+function chunkBatches() {
+  const chunk = (i) => chunkFrame("chunk", { pos: { x: i, y: -i, z: 2 * i }, revision: BigInt(i + 1), data: sectionLike(i) });
+  return [
+    Array.from({ length: 12 }, (_, i) => chunk(i)),
+    [chunkFrame("drop", { pos: { x: 1, y: -1, z: 2 } }), ...Array.from({ length: 5 }, (_, i) => chunk(20 + i)), chunkFrame("drops", { coords: [1, 2, 3] })],
+    [chunk(3), chunk(4), chunk(30)],
+  ];
+}
+
+test("Hello asks for deflate-chunks only where the runtime can inflate", () => {
+  assert.deepEqual(helloFeatures(true), [...FEATURES, "deflate-chunks"]);
+  assert.deepEqual(helloFeatures(false), FEATURES);
+  assert.ok(!FEATURES.includes("deflate-chunks"));
+});
+
+test("deflate-chunks: the stream is inflated as it arrives, split anywhere", async () => {
+  const batches = chunkBatches();
+  const { bytes, ends } = await deflateBatches(batches);
+  const raw = batches.flat().reduce((n, f) => n + f.length, 0);
+  // Cuts at awkward places: one byte at a time through the first block's
+  // header, inside the first sync marker (00 00 | ff ff), one byte after
+  // it, mid-block, and the second marker split 00 | 00 ff | ff.
+  const cuts = [1, 2, 3, 7, ends[0] - 3, ends[0] - 1, ends[0] + 1, ends[0] + 50, ends[1] - 4, ends[1] - 3, ends[1] - 1, ends[1], ends[2]];
+  for (const [a, b] of cuts.slice(0, -1).map((c, i) => [c, cuts[i + 1]])) assert.ok(a < b, "cuts in order");
+
+  const { s, got } = newSession();
+  const wt = await connected(s, { protocolVersion: 2, features: ["batched-drops", "deflate-chunks"] });
+  assert.equal(s.deflateChunks, true);
+  const chunkCtl = wt.openChunkStream();
+  let at = 0;
+  const feedTo = async (end) => {
+    for (const c of cuts.filter((c) => c > at && c <= end)) {
+      chunkCtl.enqueue(bytes.slice(at, c));
+      at = c;
+      await tick();
+    }
+  };
+  // Each batch is whole as soon as its flush is in: nothing waits for a
+  // block or the stream to end.
+  const want = batches.map((_, k) => batches.slice(0, k + 1).flat().length);
+  for (let k = 0; k < batches.length; k++) {
+    await feedTo(ends[k]);
+    await until(() => got.chunk.length >= want[k]);
+    assert.equal(got.chunk.length, want[k], `batch ${k} delivered at its flush`);
+  }
+  assert.deepEqual(got.chunk.map((m) => m.kind.case).slice(12, 19), ["drop", "chunk", "chunk", "chunk", "chunk", "chunk", "drops"]);
+  const c30 = got.chunk.at(-1).kind.value;
+  assert.deepEqual(c30.pos, create(ChunkMessageSchema, { kind: { case: "chunk", value: { pos: { x: 30, y: -30, z: 60 } } } }).kind.value.pos);
+  assert.deepEqual([...c30.data], [...sectionLike(30)], "section data survives the round trip");
+  assert.deepEqual([...got.chunk[13].kind.value.data], [...sectionLike(20)]);
+  assert.equal(s.stats.chunkWireBytes, bytes.length, "wire bytes: compressed");
+  assert.equal(s.stats.chunkBytes, raw, "stream bytes: the frames, inflated");
+  assert.equal(s.stats.chunkFrames, batches.flat().length);
+  assert.ok(raw / bytes.length > 1.5, `compressed ${raw} → ${bytes.length}`);
+  assert.deepEqual(got.closed, [], "the stream never ends; the session stays open");
+  s.close();
+});
+
+test("deflate-chunks: one byte at a time", async () => {
+  const batches = chunkBatches().slice(0, 2);
+  const { bytes } = await deflateBatches(batches);
+  const { s, got } = newSession();
+  const wt = await connected(s, { protocolVersion: 2, features: ["deflate-chunks"] });
+  const chunkCtl = wt.openChunkStream();
+  for (let i = 0; i < bytes.length; i++) chunkCtl.enqueue(bytes.slice(i, i + 1));
+  await until(() => got.chunk.length === batches.flat().length);
+  assert.equal(got.chunk.length, batches.flat().length);
+  assert.equal(s.stats.chunkWireBytes, bytes.length);
+  s.close();
+});
+
+test("deflate-chunks: a stream that does not decompress closes with MALFORMED", async () => {
+  const batches = chunkBatches();
+  const { bytes, ends } = await deflateBatches(batches.slice(0, 1));
+  const { s, got } = newSession();
+  const wt = await connected(s, { protocolVersion: 2, features: ["deflate-chunks"] });
+  const chunkCtl = wt.openChunkStream();
+  chunkCtl.enqueue(bytes.slice(0, ends[0]));
+  await until(() => got.chunk.length === batches[0].length);
+  assert.equal(got.chunk.length, batches[0].length, "the good batch before the damage is delivered");
+  // A block with the reserved type 11: not DEFLATE.
+  chunkCtl.enqueue(Uint8Array.of(0x07, 0xff, 0xff, 0xff));
+  await until(() => got.closed.length > 0);
+  assert.equal(got.closed.length, 1);
+  assert.equal(got.closed[0].code, "MALFORMED");
+  assert.match(got.closed[0].message, /^deflate-chunks: the chunk stream does not decompress: /);
+  assert.equal(wt.closeInfo.closeCode, ErrorCode.MALFORMED, "the server learns why");
+  assert.equal(got.chunk.length, batches[0].length, "nothing after it");
+
+  // gzip (RFC 1952: a header, 1f 8b…) is not raw DEFLATE: its first byte
+  // reads as a block of the reserved type.
+  const b = newSession();
+  const wt2 = await connected(b.s, { protocolVersion: 2, features: ["deflate-chunks"] });
+  wt2.openChunkStream().enqueue(new Uint8Array(zlib.gzipSync(chunkFrame("drop", { pos: { x: 1, y: 2, z: 3 } }))));
+  await until(() => b.got.closed.length > 0);
+  assert.equal(b.got.closed[0]?.code, "MALFORMED");
+  assert.deepEqual(b.got.chunk, []);
+});
+
+test("deflate-chunks: the stream ending inside its DEFLATE data is MALFORMED; a reset is not", async () => {
+  const { bytes, ends } = await deflateBatches(chunkBatches().slice(0, 1));
+  const { s, got } = newSession();
+  const wt = await connected(s, { protocolVersion: 2, features: ["deflate-chunks"] });
+  const chunkCtl = wt.openChunkStream();
+  chunkCtl.enqueue(bytes.slice(0, ends[0] - 10)); // mid-block
+  chunkCtl.close();
+  await until(() => got.closed.length > 0);
+  assert.equal(got.closed[0]?.code, "MALFORMED");
+  assert.match(got.closed[0].message, /ended inside its DEFLATE data/);
+  assert.equal(wt.closeInfo.closeCode, ErrorCode.MALFORMED);
+
+  // The stream failing under the inflater (a reset by the server) says so.
+  const b = newSession();
+  const wt2 = await connected(b.s, { protocolVersion: 2, features: ["deflate-chunks"] });
+  const ctl2 = wt2.openChunkStream();
+  ctl2.enqueue(bytes.slice(0, 5));
+  const reset = Object.assign(new Error("stream reset"), { name: "WebTransportError", streamErrorCode: 15 });
+  ctl2.error(reset);
+  await until(() => b.got.closed.length > 0);
+  assert.equal(b.got.closed[0]?.code, "SHUTDOWN", "the reset's code, not MALFORMED");
+  assert.equal(wt2.closeInfo, null, "the page does not blame the server's bytes");
 });
