@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestParallelFor(t *testing.T) {
@@ -44,19 +45,40 @@ func TestParallelFor(t *testing.T) {
 	}
 }
 
-// TestParallelStopsAtShutdown: the App's helpers end with it.
+// TestParallelStopsAtShutdown: the App's helpers all take part in a loop,
+// and end with the App.
 func TestParallelStopsAtShutdown(t *testing.T) {
 	before := runtime.NumGoroutine()
 	a := NewApp(WithWorkers(4))
 	if err := a.Build(); err != nil {
 		t.Fatal(err)
 	}
-	a.Parallel().For(100, 1, func(int, int, int) {})
-	if runtime.NumGoroutine() < before+3 {
-		t.Fatalf("%d goroutines, want the 3 helpers running", runtime.NumGoroutine())
+	p := a.Parallel()
+	if p.Workers() != 4 {
+		t.Fatalf("%d workers, want 4", p.Workers())
+	}
+	// Four chunks, each waiting until all four are taken: only four
+	// goroutines running at once finish it.
+	var seen [4]atomic.Bool
+	var arrived atomic.Int32
+	deadline := time.Now().Add(5 * time.Second)
+	p.For(4, 1, func(w, _, _ int) {
+		seen[w].Store(true)
+		arrived.Add(1)
+		for arrived.Load() < 4 && time.Now().Before(deadline) {
+			runtime.Gosched()
+		}
+	})
+	for w := range seen {
+		if !seen[w].Load() {
+			t.Fatalf("worker %d took no chunk", w)
+		}
 	}
 	if err := a.Shutdown(); err != nil {
 		t.Fatal(err)
+	}
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Fatalf("%d goroutines after Shutdown, %d before", n, before)
