@@ -274,19 +274,26 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
 	}
 	dst := r.cols[to]
 	i := c.index(e)
-	if dst == nil || i < 0 {
-		return // it stays where it is kept (moves never reach a column that is not resident)
+	if dst == nil || dst.damaged || i < 0 {
+		// It stays where it is kept: moves never reach a column that is
+		// not resident, and a damaged one is never written.
+		return
 	}
 	m := c.entities[i]
 	c.entities = slices.Delete(c.entities, i, i+1)
 	dst.entities = append(dst.entities, m)
-	r.markDirty(to, dst)
 	if a, b := regionOf(from, m.kind), regionOf(to, m.kind); a != b {
 		r.forget(from, m.kind)
 		r.n++
 		r.counts[b]++
 	}
 	h.X, h.Z = to.X, to.Z
+	// Both columns are saved now, in the tick's one write: saved apart, a
+	// crash between the two writes could find it in neither record.
+	if !c.damaged {
+		r.save(from, c)
+	}
+	r.save(to, dst)
 }
 
 // residency is the entity_residency system: the entities of columns that
