@@ -597,9 +597,16 @@ func (w *watcher) checkAcks(t *testing.T, n int) {
 // startServer's polling of it is a data race under -race.
 func startPlayServer(ctx context.Context, t *testing.T, cfg Config) (srv *Server, adminAddr, quicAddr string) {
 	t.Helper()
+	return servePlay(ctx, t, cfg, zerolog.WarnLevel, func(cfg Config, log zerolog.Logger) (*Server, error) { return New(cfg, log) })
+}
+
+// servePlay makes a server with mk (logging at lvl), on loopback ports,
+// runs it until the test ends, and returns once it serves config.json.
+func servePlay(ctx context.Context, t *testing.T, cfg Config, lvl zerolog.Level, mk func(Config, zerolog.Logger) (*Server, error)) (srv *Server, adminAddr, quicAddr string) {
+	t.Helper()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.Admin = "127.0.0.1:0"
-	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))
+	srv, err := mk(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(lvl))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,7 +625,7 @@ func startPlayServer(ctx context.Context, t *testing.T, cfg Config) (srv *Server
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			t.Fatalf("the server did not serve its WebTransport config within 30s: %s", last)
 		}
-		if adminAddr = srv.AdminAddr(); strings.HasSuffix(adminAddr, ":0") {
+		if adminAddr = srv.AdminAddr(); adminAddr == "" || strings.HasSuffix(adminAddr, ":0") {
 			continue // not listening yet
 		}
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+adminAddr+"/play/config.json", nil)

@@ -275,5 +275,6 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.reg == nil {
 		return nil
 	}
-	return p.reg.saveAll()
+	p.reg.saveDirty()
+	return nil
 }

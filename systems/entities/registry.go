@@ -421,7 +421,7 @@ func (r *Registry) saveDue() {
 	}
 }
 
-// saveDirty saves every changed column, in column order.
+// saveDirty saves every changed column, in column order (at shutdown).
 func (r *Registry) saveDirty() {
 	r.scratch = r.scratch[:0]
 	for k, c := range r.cols {
@@ -433,10 +433,4 @@ func (r *Registry) saveDirty() {
 	for _, k := range r.scratch {
 		r.save(k, r.cols[k])
 	}
-}
-
-// saveAll hands every changed column to storage, at shutdown.
-func (r *Registry) saveAll() error {
-	r.saveDirty()
-	return nil
 }
