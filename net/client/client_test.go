@@ -124,7 +124,9 @@ func dial(addr string, o client.Options) (*client.Conn, error) {
 func TestPinning(t *testing.T) {
 	addr, fp := server(t)
 	for name, pin := range map[string]string{"hex": fp.Hex(), "base64": fp.Base64()} {
-		c, err := dial(addr, client.Options{PinSHA256: pin})
+		// A name per pin: the first connection's close may not have
+		// reached the server when the second logs in.
+		c, err := dial(addr, client.Options{PinSHA256: pin, Name: "tester-" + name})
 		if err != nil {
 			t.Fatalf("%s pin: %v", name, err)
 		}
