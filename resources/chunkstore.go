@@ -352,6 +352,30 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 	return true, true
 }
 
+// Replace sets the resident section at p to sec at revision, clean: the
+// copy another server of a cluster stored (the region's owner), which
+// supersedes this one's, unsaved edits included. It returns the previous
+// content, for telling clients what changed, and false (changing nothing)
+// when p is not resident.
+func (s *ChunkStore) Replace(p chunk.Pos, sec chunk.Section, revision uint64) (chunk.Section, bool) {
+	e := s.lookup(p)
+	if e == nil {
+		return chunk.Section{}, false
+	}
+	old := e.sec
+	s.account(&e.sec, -1)
+	e.sec = sec
+	s.account(&e.sec, 1)
+	s.markDense(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
+	e.rev = revision
+	e.cached = nil
+	if e.dirty {
+		e.dirty = false
+		delete(s.dirty, p)
+	}
+	return old, true
+}
+
 // MarkSaved clears the dirty flag of p if its revision is still revision:
 // storage calls it once a write is durable, and an edit made after the
 // write was taken keeps the section dirty.

@@ -5,6 +5,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	rcluster "github.com/stratavox/strata/resources/cluster"
 	"time"
 
 	"github.com/stratavox/strata/admin"
@@ -104,6 +105,29 @@ type Config struct {
 	// wait before they are saved (besides when the column leaves and at
 	// shutdown): what a crash can lose. 0 means 600 (30 s at 20 TPS).
 	EntitySaveEvery uint64
+
+	// Cluster, if set, makes this server a shard of a world shared over
+	// NATS JetStream: comma-separated nats:// URLs, or "embedded" for a
+	// NATS server inside this process (development mode, one machine).
+	// Sections, player and entity records then live in JetStream; the
+	// data directory keeps only what is per server (identity, backups of
+	// it). See docs/cluster.md.
+	Cluster string
+	// Shard names this server in its cluster ([A-Za-z0-9_-], 1–32).
+	Shard string
+	// ClusterBucket prefixes the world's buckets and subjects; shards of
+	// one world share it. Default "strata".
+	ClusterBucket string
+	// ClusterReplicas is the JetStream replica count of the buckets the
+	// first shard creates (production: 3). Default 1.
+	ClusterReplicas int
+	// LeaseTTL is how long a region's lease lives unrenewed: how soon
+	// another shard may take over a dead one's regions. Default 5 s.
+	LeaseTTL time.Duration
+
+	// cluster is the shard's connection once joined (newServer sets it),
+	// for DefaultPlugins.
+	cluster *rcluster.Cluster
 }
 
 // deliveryBudget is the per-client delivery budget: the network plugin
@@ -190,6 +214,18 @@ func (c Config) Validate() error {
 	}
 	if c.BackupEvery > 0 && c.InMemory {
 		errs = append(errs, errors.New("backup-every: an in-memory world has no data directory to back up into"))
+	}
+	if c.Cluster != "" && c.Shard == "" {
+		errs = append(errs, errors.New("shard: a cluster member needs a name (--shard)"))
+	}
+	if c.Cluster != "" && (c.InMemory || c.Deterministic || c.Record != "") {
+		errs = append(errs, errors.New("cluster: a shard cannot be in memory, deterministic or recorded"))
+	}
+	if c.ClusterReplicas < 0 || c.ClusterReplicas > 5 {
+		errs = append(errs, fmt.Errorf("cluster-replicas: %d is outside 0..5", c.ClusterReplicas))
+	}
+	if c.LeaseTTL < 0 || (c.LeaseTTL > 0 && c.LeaseTTL < 500*time.Millisecond) {
+		errs = append(errs, fmt.Errorf("lease-ttl: %v is below 500ms", c.LeaseTTL))
 	}
 	if c.BackupKeep < 0 {
 		errs = append(errs, fmt.Errorf("backup-keep: %d is negative (0 keeps every backup)", c.BackupKeep))

@@ -33,6 +33,7 @@ import (
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server/backups"
 	"github.com/stratavox/strata/systems/chat"
+	clusterplugin "github.com/stratavox/strata/systems/cluster"
 	"github.com/stratavox/strata/systems/commands"
 	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/gameplay"
@@ -66,6 +67,7 @@ type Server struct {
 	source    *sourceSwitch
 	console   *Console
 	access    *access.Registry
+	cluster   *clusterConn // nil unless a shard
 	// auth is the login check the listener runs after a signature
 	// verifies: the token authenticator or the registry's name binding
 	// (TOFU), then the registry's bans and whitelist.
@@ -96,6 +98,25 @@ func newServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *component
 	if err != nil {
 		return nil, err
 	}
+	var cc *clusterConn
+	if cfg.Cluster != "" {
+		if cfg, cc, err = joinCluster(cfg, log); err != nil {
+			return nil, err
+		}
+		cfg.cluster = cc.c
+	}
+	s, err := buildServer(cfg, log, terrain, spawn, cc)
+	if err != nil {
+		if cerr := cc.close(); cerr != nil {
+			log.Error().Err(cerr).Msg("leave cluster")
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// buildServer is newServer once the world is known.
+func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *components.Position, cc *clusterConn) (*Server, error) {
 	if cfg.RecordHashes {
 		// Hashes recorded from a non-deterministic run could never be
 		// reproduced by a replay.
@@ -105,7 +126,7 @@ func newServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *component
 	if err != nil {
 		return nil, fmt.Errorf("world generator: %w", err)
 	}
-	s := &Server{cfg: cfg, log: log, gen: gen, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
+	s := &Server{cfg: cfg, log: log, gen: gen, cluster: cc, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
 	// The issuer's key is read before anything opens: a deployment that
 	// asked for tokens never starts accepting anyone by mistake.
 	var tokens transport.Authenticator
@@ -218,6 +239,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			MigrateGenerator: cfg.MigrateGenerator,
 			InMemory:         cfg.InMemory,
 			Synchronous:      cfg.Deterministic,
+			Backend:          clusterBackend(cfg),
 		}),
 		network.New(network.Config{
 			Source:          source,
@@ -225,6 +247,9 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			MaxViewDistance: cfg.MaxViewDistance,
 			Budget:          cfg.deliveryBudget(),
 			Deterministic:   cfg.Deterministic,
+			Sessions:        clusterSessions(cfg),
+			// A shard's players reconnect elsewhere after it crashes.
+			SavePlayersEvery: clusterSavePlayers(cfg),
 		}),
 		gameplay.New(gameplayConfig(cfg)),
 		perms.New(perms.Config{}),
@@ -234,8 +259,13 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		daynight.Plugin{},
 		entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}),
 	}
-	if cfg.Critters {
+	if cfg.Critters && cfg.cluster == nil {
+		// Not in a cluster yet: an entity must be simulated by the owner
+		// of its region, which is not built (docs/cluster.md).
 		ps = append(ps, critters.New(critters.Config{Seed: cfg.Seed}))
+	}
+	if cfg.cluster != nil {
+		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket}))
 	}
 	if cfg.ProtectRadius > 0 {
 		ps = append(ps, protect.New(protect.Config{
@@ -300,7 +330,8 @@ func (s *Server) Spawn() components.Position { return s.spawn }
 func (s *Server) Close() error {
 	s.stopBackups()
 	s.console.Close()
-	return s.app.Shutdown()
+	err := s.app.Shutdown()
+	return errors.Join(err, s.cluster.close())
 }
 
 // AdminAddr returns the admin listener's bound address once Run started
@@ -492,6 +523,10 @@ func (s *Server) shutdown() error {
 	s.console.Close()
 	if err := s.app.Shutdown(); err != nil {
 		errs = append(errs, err)
+	}
+	// After the app: the persist plugin's last write goes through it.
+	if err := s.cluster.close(); err != nil {
+		errs = append(errs, fmt.Errorf("cluster: %w", err))
 	}
 	if s.recorder != nil {
 		if err := s.recorder.Close(max(s.app.Tick(), 1) - 1); err != nil {

@@ -39,6 +39,7 @@ func newRootCmd() *cobra.Command {
 		newBenchCmd(g),
 		newBotCmd(),
 		newAdminCmd(),
+		newClusterCmd(),
 	)
 	return root
 }

@@ -40,6 +40,24 @@ type Result struct {
 	Submitted, Durable time.Time
 	// Batched is how many Writes shared the batch (and its one fsync).
 	Batched int
+	// Refused lists the write's sections the backend fenced off: a
+	// cluster shard whose lease on their region lapsed. They are not
+	// durable and never will be from this write; everything else is.
+	Refused []chunk.Pos
+}
+
+// refusedIn returns the positions of secs that refused lists.
+func refusedIn(secs []SectionWrite, refused []chunk.Pos) []chunk.Pos {
+	var out []chunk.Pos
+	for _, sw := range secs {
+		for _, p := range refused {
+			if p == sw.Pos {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // WriterStats are the writer's counters, safe to read from any goroutine.
@@ -53,6 +71,7 @@ type WriterStats struct {
 	EntitiesRefused uint64
 	Bytes           uint64 // encoded bytes handed to Pebble
 	Failures        uint64 // failed commit attempts (each retried)
+	Fenced          uint64 // sections and entity columns the backend refused as fenced
 	LastSync        time.Duration
 	MaxSync         time.Duration
 	SyncTotal       time.Duration // summed over durable batches
@@ -82,7 +101,7 @@ type pending struct {
 // have one too, read by LoadEntities: a column whose entities were saved
 // on its way out and that comes back at once finds them as saved.
 type Writer struct {
-	db    *DB
+	db    Backend
 	log   zerolog.Logger
 	in    chan pending
 	ready chan struct{} // signalled when results grow
@@ -102,13 +121,14 @@ type Writer struct {
 	failNext int
 
 	// OnDurable, if set before Start, is called on the storage goroutine
-	// with each durable write's token, after its Result is available.
-	OnDurable func(token uint64)
+	// with each durable write's token and the sections of it the backend
+	// refused (fenced), after its Result is available.
+	OnDurable func(token uint64, refused []chunk.Pos)
 }
 
-// NewWriter returns a writer for db holding up to queue Writes in flight.
-// Start it before submitting.
-func NewWriter(db *DB, queue int, log zerolog.Logger) *Writer {
+// NewWriter returns a writer committing to db (Pebble, or a cluster's
+// store) holding up to queue Writes in flight. Start it before submitting.
+func NewWriter(db Backend, queue int, log zerolog.Logger) *Writer {
 	if queue < 1 {
 		queue = 64
 	}
@@ -337,9 +357,9 @@ const (
 func (w *Writer) commit(batch []pending) {
 	backoff := minBackoff
 	for attempt := 1; ; attempt++ {
-		err := w.try(batch)
+		refused, err := w.try(batch)
 		if err == nil {
-			w.finish(batch, nil)
+			w.finish(batch, refused, nil)
 			return
 		}
 		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", backoff).Msg("storage commit failed; retrying")
@@ -350,7 +370,7 @@ func (w *Writer) commit(batch []pending) {
 		default:
 		}
 		if stopping && attempt >= stopAttempts {
-			w.finish(batch, fmt.Errorf("giving up at shutdown after %d attempts: %w", attempt, err))
+			w.finish(batch, nil, fmt.Errorf("giving up at shutdown after %d attempts: %w", attempt, err))
 			return
 		}
 		t := time.NewTimer(backoff)
@@ -363,51 +383,15 @@ func (w *Writer) commit(batch []pending) {
 	}
 }
 
-// try builds and commits one synced batch.
-func (w *Writer) try(batch []pending) error {
-	b := w.db.db.NewBatch()
-	var buf []byte
-	sections, columns, bytes := 0, 0, 0
-	var err error
+// try commits the batch through the backend: one synced batch on Pebble.
+// A fenced part (a cluster shard that lost its region) is not an error
+// to retry: it comes back in refused, and the rest is durable.
+func (w *Writer) try(batch []pending) (refused *FencedError, err error) {
+	var b Batch
 	for _, p := range batch {
-		for i := range p.w.Sections {
-			sw := &p.w.Sections[i]
-			buf = appendSectionRecord(buf[:0], &sw.Section, sw.Revision)
-			if err = b.Set(SectionKey(sw.Pos), buf, nil); err != nil {
-				break
-			}
-			sections++
-			bytes += len(buf)
-		}
-		for _, pr := range p.w.Players {
-			if err != nil {
-				break
-			}
-			v, merr := marshalPlayer(pr)
-			if merr != nil {
-				err = merr
-				break
-			}
-			if err = b.Set(PlayerKey(pr.Name), v, nil); err != nil {
-				break
-			}
-			bytes += len(v)
-		}
-		for i := range p.w.Entities {
-			if err != nil {
-				break
-			}
-			c := &p.w.Entities[i]
-			buf = entityValue(buf, c)
-			if err = b.Set(EntityKey(c.X, c.Z), buf, nil); err != nil {
-				break
-			}
-			columns++
-			bytes += len(buf)
-		}
-		if err != nil {
-			break
-		}
+		b.Sections = append(b.Sections, p.w.Sections...)
+		b.Players = append(b.Players, p.w.Players...)
+		b.Entities = append(b.Entities, p.w.Entities...)
 	}
 	start := time.Now()
 	w.mu.Lock()
@@ -416,38 +400,39 @@ func (w *Writer) try(batch []pending) error {
 		w.failNext--
 	}
 	w.mu.Unlock()
-	switch {
-	case err != nil:
-		b.Close()
-	case fail:
-		b.Close()
+	if fail {
 		err = fmt.Errorf("injected failure")
-	default:
-		// commit closes the batch and fails it if Pebble stopped.
-		err = w.db.commit(b)
+	} else {
+		err = w.db.Commit(&b)
+	}
+	if f, ok := AsFenced(err); ok {
+		refused, err = f, nil
 	}
 	took := time.Since(start)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil {
 		w.stats.Failures++
-		return fmt.Errorf("commit %d sections: %w", sections, err)
+		return nil, fmt.Errorf("commit %d sections: %w", len(b.Sections), err)
 	}
 	w.stats.Batches++
 	w.stats.Writes += uint64(len(batch))
-	w.stats.Sections += uint64(sections)
-	w.stats.EntityColumns += uint64(columns)
-	w.stats.Bytes += uint64(bytes)
+	w.stats.Sections += uint64(len(b.Sections))
+	w.stats.EntityColumns += uint64(len(b.Entities))
+	w.stats.Bytes += uint64(b.Bytes)
+	if refused != nil {
+		w.stats.Fenced += uint64(len(refused.Sections) + len(refused.Columns))
+	}
 	w.stats.LastSync = took
 	w.stats.MaxSync = max(w.stats.MaxSync, took)
 	w.stats.SyncTotal += took
-	return nil
+	return refused, nil
 }
 
 // finish reports the batch's Results and, once durable, drops its
 // sections, player records and entity records from the overlays unless
 // newer ones were submitted meanwhile.
-func (w *Writer) finish(batch []pending, err error) {
+func (w *Writer) finish(batch []pending, refused *FencedError, err error) {
 	now := time.Now()
 	w.mu.Lock()
 	for _, p := range batch {
@@ -469,7 +454,11 @@ func (w *Writer) finish(batch []pending, err error) {
 				}
 			}
 		}
-		w.results = append(w.results, Result{Token: p.w.Token, Err: err, Sections: len(p.w.Sections), Submitted: p.when, Durable: now, Batched: len(batch)})
+		r := Result{Token: p.w.Token, Err: err, Sections: len(p.w.Sections), Submitted: p.when, Durable: now, Batched: len(batch)}
+		if refused != nil {
+			r.Refused = refusedIn(p.w.Sections, refused.Sections)
+		}
+		w.results = append(w.results, r)
 	}
 	w.mu.Unlock()
 	select {
@@ -478,7 +467,11 @@ func (w *Writer) finish(batch []pending, err error) {
 	}
 	if err == nil && w.OnDurable != nil {
 		for _, p := range batch {
-			w.OnDurable(p.w.Token)
+			var r []chunk.Pos
+			if refused != nil {
+				r = refusedIn(p.w.Sections, refused.Sections)
+			}
+			w.OnDurable(p.w.Token, r)
 		}
 	}
 }

@@ -72,8 +72,15 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 		return
 	}
 	clear(s.byActor)
+	remote := false
 	for i, it := range s.intents.Items() {
-		s.byActor[it.From.Entity] = append(s.byActor[it.From.Entity], int32(i))
+		switch {
+		case it.Handled:
+		case it.Remote != nil:
+			remote = true
+		default:
+			s.byActor[it.From.Entity] = append(s.byActor[it.From.Entity], int32(i))
+		}
 	}
 	s.feet, s.pending = s.feet[:0], s.pending[:0]
 	q := s.filter.Query(ctx.World)
@@ -94,6 +101,67 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 			s.action(ctx.Tick, p, pos, mv, conn.Conn, &s.intents.Items()[i])
 		}
 	}
+	if remote {
+		// After the local ones, in arrival order: the forwarding shard
+		// measured the player's feet; rate limits are its to keep.
+		for i := range s.intents.Items() {
+			if it := &s.intents.Items()[i]; it.Remote != nil && !it.Handled {
+				s.remoteAction(it)
+			}
+		}
+	}
+}
+
+// remoteAction arbitrates an intent forwarded by another shard.
+func (s *actionsSystem) remoteAction(it *ActionIntent) {
+	target := physics.BlockPos{X: it.X, Y: it.Y, Z: it.Z}
+	feet := it.Remote.Feet
+	var result protocol.ActionResult
+	vetoed, reason := it.Cancelled()
+	switch {
+	case vetoed:
+		result = protocol.ActionResult_ACTION_RESULT_VETOED
+	case it.Place && it.Block > math.MaxUint16:
+		result = protocol.ActionResult_ACTION_RESULT_INVALID_BLOCK
+	case it.Place:
+		result = actionResult(physics.CheckPlace(s.store, feet, target, chunk.Block(it.Block), s.playersNear(target), s.lim), true)
+	default:
+		result = actionResult(physics.CheckBreak(s.store, feet, target, s.lim), false)
+	}
+	s.stats.Actions[result]++
+	reply := it.Remote.Reply
+	if result != protocol.ActionResult_ACTION_RESULT_OK {
+		ack := ackMsg(it.RequestID, result, 0).GetActionAck()
+		ack.Reason = reason
+		reply(ack, s.blockUpdate(target))
+		return
+	}
+	nb := chunk.Air
+	if it.Place {
+		nb = chunk.Block(it.Block)
+	}
+	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, it.Remote.ID)
+	s.afterStored(target, func(refused bool) {
+		if refused {
+			reply(notStored(it.RequestID), nil)
+			return
+		}
+		reply(ackMsg(it.RequestID, result, rev).GetActionAck(), nil)
+	})
+}
+
+// afterStored runs fn once the edit just made at t is durable, or known
+// never to be (refused: a cluster shard that lost the region).
+func (s *actionsSystem) afterStored(t physics.BlockPos, fn func(refused bool)) {
+	s.dur.AfterDurableEdit(chunk.PosOfBlock(t.X, t.Y, t.Z), fn)
+}
+
+// notStored is the answer to an accepted edit its write was refused for:
+// the region moved to another shard before it was stored.
+func notStored(reqID uint32) *protocol.ActionAck {
+	ack := ackMsg(reqID, protocol.ActionResult_ACTION_RESULT_HELD, 0).GetActionAck()
+	ack.Reason = "the region moved to another server before the edit was stored; try again"
+	return ack
 }
 
 // action arbitrates one BreakBlock or PlaceBlock.
@@ -148,21 +216,33 @@ func (s *actionsSystem) action(now uint64, p *components.Player, pos *components
 	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, p.ID)
 	if conn != nil {
 		ack := ackMsg(it.RequestID, result, rev)
-		s.dur.AfterDurable(func() { conn.Send(ack) })
+		s.afterStored(target, func(refused bool) {
+			if refused {
+				conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: notStored(it.RequestID)}})
+				return
+			}
+			conn.Send(ack)
+		})
 	}
 }
 
 // resend tells a client the block at t as the server has it, rolling back
 // its prediction of a vetoed edit.
 func (s *actionsSystem) resend(conn components.Conn, t physics.BlockPos) {
+	if u := s.blockUpdate(t); u != nil {
+		conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: u}})
+	}
+}
+
+// blockUpdate returns the block at t as the server has it; nil when its
+// section is not resident (a client cannot hold it either).
+func (s *actionsSystem) blockUpdate(t physics.BlockPos) *protocol.BlockUpdate {
 	b, ok := s.store.Block(t.X, t.Y, t.Z)
 	if !ok {
-		return // not resident: the client cannot hold it either
+		return nil
 	}
 	rev, _ := s.store.Revision(chunk.PosOfBlock(t.X, t.Y, t.Z))
-	conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{
-		Pos: &protocol.BlockPos{X: int32(t.X), Y: int32(t.Y), Z: int32(t.Z)}, Block: uint32(b), Revision: rev,
-	}}})
+	return &protocol.BlockUpdate{Pos: &protocol.BlockPos{X: int32(t.X), Y: int32(t.Y), Z: int32(t.Z)}, Block: uint32(b), Revision: rev}
 }
 
 // playersNear returns the feet of every player whose box could overlap

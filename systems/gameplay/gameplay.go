@@ -239,6 +239,14 @@ func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, cha
 	return revision, true
 }
 
+// Record records an edit already in the chunk store, applied there by
+// something other than Set (a section another cluster server stored), so
+// that the clients holding its section hear of it.
+func (e *Edits) Record(ed Edit) {
+	e.list = append(e.list, ed)
+	e.Total++
+}
+
 // List returns the edits not yet broadcast, oldest first. Read-only, and
 // valid until the next Set.
 func (e *Edits) List() []Edit { return e.list }

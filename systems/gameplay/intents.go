@@ -4,6 +4,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/physics"
 )
 
 // MoveIntent is one movement input of a player, emitted by ingest in
@@ -33,6 +34,24 @@ type ActionIntent struct {
 	Place   bool
 	Block   uint32
 	X, Y, Z int
+	// Remote is set on an intent another cluster shard forwarded to this
+	// one, the owner of the block's region; From is then zero.
+	Remote *RemoteActor
+	// Handled is set by a system that answers the intent itself (a
+	// cluster shard forwarding it to the owner of the block's region):
+	// SystemActions then leaves it alone.
+	Handled bool
+}
+
+// RemoteActor is the player behind a forwarded intent: who it is, where
+// the forwarding shard had it standing, and where its answer goes.
+type RemoteActor struct {
+	ID   uint64
+	Feet physics.Vec
+	// Reply receives the ActionAck (and, after a refusal, the block as
+	// this shard has it). It is called once, from the tick goroutine or
+	// the storage goroutine, so it must only queue.
+	Reply func(ack *protocol.ActionAck, block *protocol.BlockUpdate)
 }
 
 // intents turns the inbound messages gameplay serves into its intent

@@ -1,6 +1,7 @@
 package network
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mlange-42/arche/generic"
@@ -95,10 +96,17 @@ func (s *ingestSystem) connect(ev *InEvent) {
 func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	ev := l.ev
 	if !s.joining[ev.ID] {
-		return // left while its record was loading
+		s.release(l, ev.Name) // left while its record was loading
+		return
 	}
 	delete(s.joining, ev.ID)
+	if errors.Is(l.err, ErrNameElsewhere) {
+		s.log.Info().Err(l.err).Str("player", ev.Name).Msg("name connected to another server; refusing")
+		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_NAME_TAKEN, l.err.Error())
+		return
+	}
 	if l.err != nil {
+		s.release(l, ev.Name)
 		s.log.Error().Err(l.err).Str("player", ev.Name).Msg("player record unreadable; refusing")
 		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_INTERNAL, "player record unreadable")
 		return
@@ -112,6 +120,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	}
 	id := ev.ID
 	if !ev.Conn.Accept(transport.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
+		s.release(l, ev.Name)
 		return // gone meanwhile; its Disconnected event follows
 	}
 	// A fresh list each time: Spawn is deferred and keeps it.
@@ -176,9 +185,23 @@ func (s *ingestSystem) disconnect(ctx *ecs.Context, ev *InEvent) {
 	if ctx.World.Alive(e) {
 		p, pos, look := s.players.Get(e)
 		s.dur.SavePlayer(recordOf(p, pos, look))
+		if sess := s.cfg.Sessions; sess != nil {
+			// Released once the record of leaving is durable, so the
+			// server the player joins next reads where they left.
+			name := p.Name
+			s.dur.AfterDurable(func() { sess.Release(name) })
+		}
 		s.log.Info().Uint64("client", ev.ID).Str("player", p.Name).Str("code", ev.Code.String()).Msg("player left")
 	}
 	ctx.Commands.Despawn(e)
+}
+
+// release gives back the name a load claimed for a client that is not
+// staying.
+func (s *ingestSystem) release(l *playerLoad, name string) {
+	if l.claimed && s.cfg.Sessions != nil {
+		s.cfg.Sessions.Release(name)
+	}
 }
 
 // errorMsg is a non-fatal Error for a client.

@@ -7,6 +7,7 @@ package network
 
 import (
 	"errors"
+	"github.com/mlange-42/arche/generic"
 	"time"
 
 	"github.com/stratavox/strata/components"
@@ -23,6 +24,9 @@ const (
 	PluginName    = "network"
 	SystemIngest  = "ingest"
 	SystemDeliver = "deliver"
+	// SystemSavePlayers (persist, before persist) saves the connected
+	// players' records every Config.SavePlayersEvery ticks, when set.
+	SystemSavePlayers = "save_players"
 )
 
 // DeliveryBudget bounds what one client is sent per tick. The server
@@ -74,7 +78,30 @@ type Config struct {
 	// Deterministic loads player records inline instead of on a goroutine
 	// and lifts the time budget of delivery (replay and tests).
 	Deterministic bool
+	// SavePlayersEvery, if set, saves every connected player's record
+	// this often, in ticks, besides when they leave: what a crash of the
+	// server loses of where its players were (a cluster shard's players
+	// reconnect to another shard after one). Staggered by client id.
+	SavePlayersEvery uint64
+	// Sessions, if set, keeps a player name connected on one server of a
+	// cluster at a time: claimed before the record loads, released once
+	// the record of the player's leaving is durable.
+	Sessions Sessions
 }
+
+// Sessions claims and releases player names across the servers of a
+// cluster. Claim runs on the player-record loader (off the tick) and may
+// wait on the network; Release must not block.
+type Sessions interface {
+	// Claim takes name for this server; an error (wrapping
+	// ErrNameElsewhere when another server has it) refuses the login.
+	Claim(name string) error
+	Release(name string)
+}
+
+// ErrNameElsewhere is wrapped by a Sessions.Claim that found the name
+// connected to another server of the cluster.
+var ErrNameElsewhere = errors.New("name connected to another server")
 
 // Clients maps client ids to their entities; the ingest system keeps it.
 // Plugins read who joined and left this tick from it, and add their own
@@ -160,7 +187,7 @@ func (n *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, router)
 	ecs.AddResource(app, cache)
 	ecs.AddResource(app, newChannels())
-	n.loader = newPlayerLoader(dur, cfg.Deterministic)
+	n.loader = newPlayerLoader(dur, cfg.Sessions, cfg.Deterministic)
 	in := newIngest(cfg, clients, router, n.loader, dur, app.Log().With().Str("system", SystemIngest).Logger())
 	out := newDeliver(cfg.Budget, store, cache, app.Log().With().Str("system", SystemDeliver).Logger())
 	ecs.AddResource(app, out)
@@ -168,6 +195,18 @@ func (n *Plugin) Build(app *ecs.App) error {
 	Handle(app, PluginName, ecs.Resource[Channels](app).receive)
 	app.AddSystem(ecs.Ingest, SystemIngest, in.run)
 	app.AddSystem(ecs.Deliver, SystemDeliver, out.run)
+	if every := cfg.SavePlayersEvery; every > 0 {
+		q := generic.NewFilter3[components.Player, components.Position, components.Look]()
+		app.AddSystem(ecs.Persist, SystemSavePlayers, func(ctx *ecs.Context) {
+			pq := q.Query(ctx.World)
+			for pq.Next() {
+				p, pos, look := pq.Get()
+				if (p.ID+ctx.Tick)%every == 0 {
+					dur.SavePlayer(recordOf(p, pos, look))
+				}
+			}
+		}, ecs.Before(persist.SystemPersist))
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package network
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/mlange-42/arche/generic"
@@ -16,6 +17,9 @@ type playerLoad struct {
 	record storage.PlayerRecord
 	found  bool
 	err    error
+	// claimed is set when the name was claimed in the cluster (Sessions)
+	// and must be released if the client does not stay.
+	claimed bool
 }
 
 // playerRecords is where the loader reads records: persist.Durability,
@@ -35,16 +39,17 @@ type playerRecords interface {
 // yet, spawn where they had been before, and have that position saved
 // for good.
 type playerLoader struct {
-	records playerRecords
-	inline  bool
-	done    mailbox[playerLoad]
-	jobs    chan InEvent
-	wg      sync.WaitGroup
-	stopped bool
+	records  playerRecords
+	sessions Sessions
+	inline   bool
+	done     mailbox[playerLoad]
+	jobs     chan InEvent
+	wg       sync.WaitGroup
+	stopped  bool
 }
 
-func newPlayerLoader(records playerRecords, inline bool) *playerLoader {
-	l := &playerLoader{records: records, inline: inline}
+func newPlayerLoader(records playerRecords, sessions Sessions, inline bool) *playerLoader {
+	l := &playerLoader{records: records, sessions: sessions, inline: inline}
 	if !inline {
 		l.jobs = make(chan InEvent, 1024)
 		l.wg.Add(1)
@@ -54,8 +59,15 @@ func newPlayerLoader(records playerRecords, inline bool) *playerLoader {
 }
 
 func (l *playerLoader) load(ev InEvent) playerLoad {
+	if l.sessions != nil {
+		// Claimed first: the record is only current once no other
+		// server has the player.
+		if err := l.sessions.Claim(ev.Name); err != nil {
+			return playerLoad{ev: ev, err: fmt.Errorf("claim name %q: %w", ev.Name, err)}
+		}
+	}
 	r, ok, err := l.records.LoadPlayer(ev.Name)
-	return playerLoad{ev: ev, record: r, found: ok, err: err}
+	return playerLoad{ev: ev, record: r, found: ok, err: err, claimed: l.sessions != nil}
 }
 
 func (l *playerLoader) loop() {

@@ -7,6 +7,7 @@ package persist
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -43,6 +44,11 @@ type Config struct {
 	// so that acknowledgements go out on a tick that depends only on the
 	// inputs (deterministic mode) rather than on the disk's speed.
 	Synchronous bool
+	// Backend, if set, holds the world's sections, player and entity
+	// records instead of the database: a cluster shard's JetStream store.
+	// The database still opens, for what stays per process (access
+	// records, backups).
+	Backend storage.Backend
 }
 
 // Plugin is the plugin that keeps the world durable: it opens the
@@ -98,7 +104,11 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.log.Info().Str("path", db.Path()).Int64("seed", meta.Seed).Int("generator_version", meta.GeneratorVersion).
 		Time("created_at", meta.CreatedAt).Msg("world database open")
 	p.db = db
-	p.writer = storage.NewWriter(db, p.Config.QueueCap, p.log)
+	var backend storage.Backend = db
+	if p.Config.Backend != nil {
+		backend = p.Config.Backend
+	}
+	p.writer = storage.NewWriter(backend, p.Config.QueueCap, p.log)
 	p.durable = newDurability(p.writer)
 	if !p.Config.Synchronous {
 		// Acknowledgements leave as soon as their batch is synced, not at
@@ -139,6 +149,11 @@ type Durability struct {
 	// synced is the last write the storage goroutine reported durable.
 	synced uint64
 	ready  []func()
+	// refusals are the sections writes were refused for, kept while a
+	// callback of an edit may be waiting on them; fenced the ones not yet
+	// taken by TakeFenced.
+	refusals []refusal
+	fenced   []chunk.Pos
 	// playersMu guards players: the tick queues and submits them, the
 	// player-record loader's goroutine reads them (LoadPlayer).
 	playersMu sync.Mutex
@@ -163,6 +178,18 @@ type waiter struct {
 	covered bool
 	barrier uint64
 	fn      func()
+	// For AfterDurableEdit: the edit's section, the first write that can
+	// hold it, and the callback told whether it was refused.
+	edit  bool
+	pos   chunk.Pos
+	from  uint64
+	fnErr func(refused bool)
+}
+
+// refusal is a section a write could not store: the backend fenced it.
+type refusal struct {
+	pos   chunk.Pos
+	token uint64
 }
 
 func newDurability(w *storage.Writer) *Durability {
@@ -176,21 +203,50 @@ func (d *Durability) AfterDurable(fn func()) {
 	d.mu.Unlock()
 }
 
+// AfterDurableEdit runs fn once the edit just made in section pos is
+// durable, or known never to be: refused is true when the backend fenced
+// the section off (a cluster shard that lost the region's lease), so the
+// edit is not stored and must not be acknowledged.
+func (d *Durability) AfterDurableEdit(pos chunk.Pos, fn func(refused bool)) {
+	d.mu.Lock()
+	d.waiting = append(d.waiting, waiter{edit: true, pos: pos, from: d.seq + 1, fnErr: fn})
+	d.mu.Unlock()
+}
+
 // releaseUpTo runs the callbacks covered by writes up to durable.
 func (d *Durability) releaseUpTo(durable uint64) {
 	d.mu.Lock()
 	d.synced = max(d.synced, durable)
 	n := 0
+	oldest := d.seq + 1
 	for _, w := range d.waiting {
 		if w.covered && w.barrier <= d.synced {
-			d.ready = append(d.ready, w.fn)
+			if w.edit {
+				refused := d.refusedIn(w.pos, w.from, w.barrier)
+				fn := w.fnErr
+				d.ready = append(d.ready, func() { fn(refused) })
+			} else {
+				d.ready = append(d.ready, w.fn)
+			}
 			continue
+		}
+		if w.edit {
+			oldest = min(oldest, w.from)
 		}
 		d.waiting[n] = w
 		n++
 	}
 	clear(d.waiting[n:])
 	d.waiting = d.waiting[:n]
+	// Refusals older than every waiting edit can answer no one.
+	k := 0
+	for _, r := range d.refusals {
+		if r.token >= oldest {
+			d.refusals[k] = r
+			k++
+		}
+	}
+	d.refusals = d.refusals[:k]
 	ready := d.ready
 	d.ready = nil
 	d.mu.Unlock()
@@ -199,8 +255,46 @@ func (d *Durability) releaseUpTo(durable uint64) {
 	}
 }
 
-// onDurable is the storage goroutine's report that write token is synced.
-func (d *Durability) onDurable(token uint64) { d.releaseUpTo(token) }
+// refusedIn reports whether a write numbered from..to refused pos.
+func (d *Durability) refusedIn(pos chunk.Pos, from, to uint64) bool {
+	for _, r := range d.refusals {
+		if r.pos == pos && r.token >= from && r.token <= to {
+			return true
+		}
+	}
+	return false
+}
+
+// onDurable is the storage goroutine's report that write token is synced
+// but for the sections it refused.
+func (d *Durability) onDurable(token uint64, refused []chunk.Pos) {
+	d.noteRefused(token, refused)
+	d.releaseUpTo(token)
+}
+
+// noteRefused records the sections write token was refused.
+func (d *Durability) noteRefused(token uint64, refused []chunk.Pos) {
+	if len(refused) == 0 {
+		return
+	}
+	d.mu.Lock()
+	for _, p := range refused {
+		d.refusals = append(d.refusals, refusal{pos: p, token: token})
+		d.fenced = append(d.fenced, p)
+	}
+	d.mu.Unlock()
+}
+
+// TakeFenced returns, once, the sections whose writes the backend refused
+// since the last call: their resident copies hold edits that are stored
+// nowhere, for the cluster to replace with the owner's.
+func (d *Durability) TakeFenced() []chunk.Pos {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	f := d.fenced
+	d.fenced = nil
+	return f
+}
 
 // cover marks every callback registered so far as waiting for writes up
 // to seq.
@@ -406,7 +500,18 @@ func (p *Plugin) release(*ecs.Context) {
 			d.Failed++
 			p.log.Error().Err(r.Err).Uint64("write", r.Token).Msg("write not durable")
 		} else {
+			if p.Config.Synchronous {
+				d.noteRefused(r.Token, r.Refused)
+			}
 			for _, sw := range d.writes[r.Token] {
+				if slices.Contains(r.Refused, sw.Pos) {
+					// Not stored: the copy stays dirty until the cluster
+					// replaces it with the owner's (TakeFenced).
+					if d.submitted[sw.Pos] == sw.Revision {
+						delete(d.submitted, sw.Pos)
+					}
+					continue
+				}
 				p.store.MarkSaved(sw.Pos, sw.Revision)
 				if d.submitted[sw.Pos] == sw.Revision {
 					delete(d.submitted, sw.Pos)

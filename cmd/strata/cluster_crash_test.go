@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+)
+
+// editor places a tower of blocks through one client and keeps the ones
+// acknowledged.
+type editor struct {
+	mu      sync.Mutex
+	c       *client.Conn
+	pending map[uint32][3]int32
+	sent    map[uint32]time.Time
+	acked   map[[3]int32]chunk.Block
+	// firsts: for each accepted edit, when it was sent and acknowledged.
+	times [][2]time.Time
+}
+
+func newEditor() *editor {
+	return &editor{pending: map[uint32][3]int32{}, sent: map[uint32]time.Time{}, acked: map[[3]int32]chunk.Block{}}
+}
+
+func (e *editor) handlers() client.Handlers {
+	return client.Handlers{OnActionAck: func(a *protocol.ActionAck) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if pos, ok := e.pending[a.GetRequestId()]; ok && a.GetAccepted() {
+			e.acked[pos] = chunk.Stone
+			e.times = append(e.times, [2]time.Time{e.sent[a.GetRequestId()], time.Now()})
+		}
+	}}
+}
+
+// place sends one placement; false once the server is gone.
+func (e *editor) place(pos [3]int32) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	id, err := e.c.Place(pos[0], pos[1], pos[2], chunk.Stone)
+	if err != nil {
+		return false
+	}
+	e.pending[id], e.sent[id] = pos, time.Now()
+	return true
+}
+
+func (e *editor) snapshot() map[[3]int32]chunk.Block {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make(map[[3]int32]chunk.Block, len(e.acked))
+	for k, v := range e.acked {
+		out[k] = v
+	}
+	return out
+}
+
+// TestShardCrashKeepsAcknowledgedEdits runs two shards of one world as
+// `strata serve` subprocesses on an embedded NATS server, has a player on
+// each place blocks in the same region (owned by the first shard, so the
+// second's edits are forwarded to it), kills the owner with SIGKILL in the
+// middle of the burst, and checks: the other shard takes the region over
+// within the lease TTL plus a second; every acknowledged edit of both
+// players is in the world; the dead shard's player reconnects to the live
+// one and finds the place it was saved at.
+func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	bin := buildStrata(t)
+	url := natstest.Start(t)
+	const ttl = time.Second
+	bucket := fmt.Sprintf("crash%d", time.Now().UnixNano()%1e9)
+	shard := func(name string) []string {
+		return []string{"--seed", "7", "--critters=false", "--cluster", url, "--shard", name, "--cluster-bucket", bucket, "--lease-ttl", ttl.String()}
+	}
+	status := func() rcluster.Status {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		st, err := rcluster.ReadStatus(ctx, url, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	ownerOf := func(r rcluster.Region) string {
+		for _, ro := range status().Regions {
+			if ro.Region == r {
+				return ro.Shard
+			}
+		}
+		return ""
+	}
+
+	a := startServe(t, bin, t.TempDir(), shard("a")...)
+	ann := newEditor()
+	ann.c = dialPinHandlers(t, a, "ann", ann.handlers())
+	sp := ann.c.Welcome().GetSpawn()
+	x, y, z := int32(math.Floor(sp.X)), int32(sp.Y), int32(math.Floor(sp.Z))
+	// Ann's first edit, beside ben's tower-to-be, makes a claim its
+	// region (spawn may be near a region's edge, so not necessarily the
+	// spawn's).
+	region := rcluster.RegionOfBlock(int(x-3), int(z))
+	ann.place([3]int32{x - 3, y, z + 3})
+	waitFor(t, 10*time.Second, "shard a never claimed the region of the towers", func() bool { return ownerOf(region) == "a" })
+
+	// Ann goes somewhere else, and stays long enough for her record to
+	// be saved (every 5 s on a shard).
+	to := [3]float64{float64(x) + 6.5, sp.Y + 20, float64(z) + 6.5}
+	if err := ann.c.Chat(fmt.Sprintf("/tp %.1f %.1f %.1f", to[0], to[1], to[2])); err != nil {
+		t.Fatal(err)
+	}
+	b := startServe(t, bin, t.TempDir(), shard("b")...)
+	ben := newEditor()
+	ben.c = dialPinHandlers(t, b, "ben", ben.handlers())
+	time.Sleep(6 * time.Second)
+
+	// Both build; ben's edits go through a, the owner, until a dies.
+	var killedAt time.Time
+	for i := int32(0); i < 90; i++ {
+		pause := 20 * time.Millisecond
+		if i == 20 {
+			a.kill()
+			killedAt = time.Now()
+		}
+		if killedAt.IsZero() {
+			ann.place([3]int32{x + 5 - i%2, y + (i/2)%6, z + 4 + i/12})
+		} else {
+			pause = 50 * time.Millisecond // long enough after the kill to see b take over
+		}
+		ben.place([3]int32{x - 2 - (i/30)%3, y + i%6, z - 2 + (i/6)%5})
+		time.Sleep(pause)
+	}
+	time.Sleep(500 * time.Millisecond)
+	annAcked, benAcked := ann.snapshot(), ben.snapshot()
+	if len(annAcked) == 0 || len(benAcked) == 0 {
+		t.Fatalf("acknowledged: ann %d, ben %d; the test proves nothing", len(annAcked), len(benAcked))
+	}
+
+	// b needed the region and took it over in time.
+	if got := ownerOf(region); got != "b" {
+		t.Fatalf("after the crash the spawn region is owned by %q, want b", got)
+	}
+	takeover := firstAckAfter(ben, killedAt)
+	t.Logf("ann %d acked, ben %d acked; b's first acknowledged edit came %v after the kill", len(annAcked), len(benAcked), takeover)
+	if takeover <= 0 || takeover > ttl+time.Second {
+		t.Errorf("b took %v to arbitrate again after the owner died; want within the lease TTL (%v) plus a second", takeover, ttl)
+	}
+
+	// Ann comes back on b: her record and every acknowledged block.
+	ann2 := dialRetry(t, b, "ann", 15*time.Second)
+	at := ann2.Welcome().GetSpawn()
+	if math.Hypot(at.X-to[0], at.Z-to[2]) > 1 {
+		t.Errorf("ann reconnected at (%.1f, %.1f, %.1f), want near where she was saved (%.1f, %.1f)", at.X, at.Y, at.Z, to[0], to[2])
+	}
+	for _, acked := range []map[[3]int32]chunk.Block{annAcked, benAcked} {
+		checkBlocks(t, ann2, acked)
+		checkBlocks(t, ben.c, acked)
+	}
+}
+
+// firstAckAfter returns how long after t0 the first acknowledgement of an
+// edit sent after t0 came; 0 if none did.
+func firstAckAfter(e *editor, t0 time.Time) time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var first time.Duration
+	for _, st := range e.times {
+		if st[0].After(t0) && (first == 0 || st[1].Sub(t0) < first) {
+			first = st[1].Sub(t0)
+		}
+	}
+	return first
+}
+
+// dialRetry dials srv as name until the cluster lets the name in (a dead
+// shard's session lapses after its TTL).
+func dialRetry(t *testing.T, srv *serveProc, name string, d time.Duration) *client.Conn {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		c, err := client.Dial(ctx, srv.addr, client.Options{Name: name, Key: playerKey(name), ViewDistance: 3, PinSHA256: srv.pin})
+		cancel()
+		if err == nil {
+			t.Cleanup(func() { c.Close() })
+			return c
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s could not reconnect in %v: %v", name, d, err)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// waitFor polls cond every 50 ms until it holds, failing after d.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("after %v: %s", d, what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -1,0 +1,574 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+)
+
+// One server for the single-node tests; each test has its own buckets.
+var (
+	serverOnce sync.Once
+	serverURL  string
+	serverStop func()
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if serverStop != nil {
+		serverStop()
+	}
+	os.Exit(code)
+}
+
+// url returns the shared single-node server's URL, starting it on first use.
+func url(t *testing.T) string {
+	serverOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "strata-cluster-test")
+		if err != nil {
+			t.Fatalf("temp dir: %v", err)
+		}
+		u, stop, err := StartEmbedded(dir, zerolog.Nop())
+		if err != nil {
+			os.RemoveAll(dir)
+			t.Fatalf("embedded: %v", err)
+		}
+		serverURL, serverStop = u, func() { stop(); os.RemoveAll(dir) }
+	})
+	if serverURL == "" {
+		t.Fatal("no embedded server")
+	}
+	return serverURL
+}
+
+func TestAgree(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	m, err := a.Agree(ctxT(t), 42, 3)
+	if err != nil || m.Seed != 42 || m.GeneratorVersion != 3 {
+		t.Fatalf("first Agree = %+v, %v", m, err)
+	}
+	cases := []struct {
+		name    string
+		seed    int64
+		version int
+		foreign bool
+	}{
+		{"same", 42, 3, false},
+		{"other seed", 43, 3, true},
+		{"other version", 42, 4, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := bb.Agree(ctxT(t), tc.seed, tc.version)
+			if tc.foreign {
+				if !errors.Is(err, ErrForeignWorld) {
+					t.Fatalf("Agree = %v, want ErrForeignWorld", err)
+				}
+				if !strings.Contains(err.Error(), "42") {
+					t.Errorf("error does not name the cluster's seed: %v", err)
+				}
+				return
+			}
+			if err != nil || got.Seed != 42 || !got.CreatedAt.Equal(m.CreatedAt) {
+				t.Fatalf("Agree = %+v, %v; want %+v", got, err, m)
+			}
+		})
+	}
+}
+
+func TestConnectRefusesRunningShardName(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	connect(t, u, b, "a")
+	_, err := Connect(ctxT(t), Options{URLs: u, Shard: "a", Bucket: b, LeaseTTL: time.Second})
+	if !errors.Is(err, ErrShardRunning) {
+		t.Fatalf("second shard a: %v, want ErrShardRunning", err)
+	}
+	for _, bad := range []string{"", "has space", strings.Repeat("x", 33), "dot.ted"} {
+		if _, err := Connect(ctxT(t), Options{URLs: u, Shard: bad}); err == nil {
+			t.Errorf("shard name %q accepted", bad)
+		}
+	}
+}
+
+func TestClaimOwnerHoldsRelease(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	r := Region{-1, 2}
+
+	if held, owner, err := a.Claim(ctx, r); err != nil || !held || owner != "a" {
+		t.Fatalf("a.Claim = %v %q %v", held, owner, err)
+	}
+	if held, owner, err := a.Claim(ctx, r); err != nil || !held || owner != "a" {
+		t.Fatalf("a.Claim again = %v %q %v", held, owner, err)
+	}
+	if held, owner, err := bb.Claim(ctx, r); err != nil || held || owner != "a" {
+		t.Fatalf("b.Claim = %v %q %v, want false a", held, owner, err)
+	}
+	eventually(t, 5*time.Second, "b sees a own the region", func() bool { s, ok := bb.Owner(r); return ok && s == "a" })
+	if !a.Holds(r) || bb.Holds(r) {
+		t.Fatalf("Holds: a %v b %v", a.Holds(r), bb.Holds(r))
+	}
+	if got := a.Held(); !slices.Equal(got, []Region{r}) {
+		t.Fatalf("a.Held = %v", got)
+	}
+	// Renewals keep the lease past its TTL.
+	time.Sleep(2500 * time.Millisecond)
+	if !a.Holds(r) {
+		t.Fatal("lease not renewed")
+	}
+	if held, _, _ := bb.Claim(ctx, r); held {
+		t.Fatal("b claimed a renewed lease")
+	}
+	if a.Stats().Renewals == 0 {
+		t.Error("no renewals counted")
+	}
+
+	if err := a.Release(ctx, r); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	if a.Holds(r) || len(a.Held()) != 0 {
+		t.Fatal("a still holds after Release")
+	}
+	eventually(t, 5*time.Second, "b sees the region free", func() bool { _, ok := bb.Owner(r); return !ok })
+	if held, owner, err := bb.Claim(ctx, r); err != nil || !held || owner != "b" {
+		t.Fatalf("b.Claim after release = %v %q %v", held, owner, err)
+	}
+	eventually(t, 5*time.Second, "a sees b own the region", func() bool { s, ok := a.Owner(r); return ok && s == "b" })
+}
+
+func TestRegionOf(t *testing.T) {
+	cases := []struct {
+		p    chunk.Pos
+		want Region
+	}{
+		{chunk.Pos{X: 0, Y: 0, Z: 0}, Region{0, 0}},
+		{chunk.Pos{X: 31, Y: 5, Z: 32}, Region{0, 1}},
+		{chunk.Pos{X: -1, Y: 0, Z: -32}, Region{-1, -1}},
+		{chunk.Pos{X: -33, Y: 0, Z: 64}, Region{-2, 2}},
+	}
+	for _, tc := range cases {
+		if got := RegionOf(tc.p); got != tc.want {
+			t.Errorf("RegionOf(%v) = %v, want %v", tc.p, got, tc.want)
+		}
+		if got := RegionOfBlock(int(tc.p.X)*16+7, int(tc.p.Z)*16); got != tc.want {
+			t.Errorf("RegionOfBlock of %v = %v, want %v", tc.p, got, tc.want)
+		}
+		k := sectionKey(tc.p)
+		if got, err := parseSectionKey(k); err != nil || got != tc.p {
+			t.Errorf("key %q parses to %v, %v", k, got, err)
+		}
+	}
+}
+
+// TestLeaseLapseFencing: a paused owner's lease lapses, another shard
+// takes the region and writes, and the old owner's writes — to the same
+// section and to one the new owner never wrote — are refused by the
+// server, not just locally.
+func TestLeaseLapseFencing(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	p1 := chunk.Pos{X: 40, Y: 3, Z: -5}
+	p2 := chunk.Pos{X: 41, Y: 3, Z: -5}
+	r := RegionOf(p1)
+	var lostMu sync.Mutex
+	var lost []Region
+	a.OnLost(func(r Region) { lostMu.Lock(); lost = append(lost, r); lostMu.Unlock() })
+
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatalf("a.Claim = %v %v", held, err)
+	}
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p1, Revision: 1, Section: section(10)}}}); err != nil {
+		t.Fatalf("a's first commit: %v", err)
+	}
+
+	a.PauseRenewals(true)
+	eventually(t, 8*time.Second, "b claims the lapsed lease", func() bool {
+		held, _, err := bb.Claim(ctx, r)
+		return err == nil && held
+	})
+	if a.Holds(r) {
+		t.Error("a still Holds a lease older than its TTL")
+	}
+	if err := bb.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p1, Revision: 2, Section: section(20)}}}); err != nil {
+		t.Fatalf("b's commit: %v", err)
+	}
+
+	// a still has the lease in its table (paused, it never noticed), so
+	// only the server can refuse these.
+	if !slices.Contains(a.Held(), r) {
+		t.Fatal("a dropped the lease on its own; the test would not reach the server's fence")
+	}
+	err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{
+		{Pos: p1, Revision: 3, Section: section(30)},
+		{Pos: p2, Revision: 1, Section: section(31)},
+	}, Entities: []storage.EntityColumn{{X: p1.X, Z: p1.Z, Populated: []string{"a"}}}})
+	fe, ok := storage.AsFenced(err)
+	if !ok {
+		t.Fatalf("a's commit after the lapse = %v, want FencedError", err)
+	}
+	if !slices.Contains(fe.Sections, p1) || !slices.Contains(fe.Sections, p2) || len(fe.Columns) != 1 {
+		t.Fatalf("fenced = %+v, want %v, %v and one column", fe, p1, p2)
+	}
+	if got := a.Stats().FencedWrites; got != 3 {
+		t.Errorf("FencedWrites = %d, want 3", got)
+	}
+	a.PauseRenewals(false)
+
+	s, rev, ok, err := bb.Store().LoadSection(p1)
+	if err != nil || !ok || rev != 2 || !sameSection(s, section(20)) {
+		t.Fatalf("stored section = rev %d ok %v err %v; want b's (rev 2)", rev, ok, err)
+	}
+	if _, _, ok, err := bb.Store().LoadSection(p2); ok || err != nil {
+		t.Fatalf("the section b never wrote was stored: ok %v err %v", ok, err)
+	}
+	if _, ok, err := bb.Store().LoadEntities(p1.X, p1.Z); ok || err != nil {
+		t.Fatalf("a's entity column was stored: ok %v err %v", ok, err)
+	}
+	if a.Holds(r) || slices.Contains(a.Held(), r) {
+		t.Error("a still holds the region")
+	}
+	lostMu.Lock()
+	defer lostMu.Unlock()
+	if !slices.Equal(lost, []Region{r}) {
+		t.Errorf("OnLost calls = %v, want [%v]", lost, r)
+	}
+	// A write of a region a no longer holds is refused without a publish.
+	err = a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p2, Revision: 2, Section: section(32)}}})
+	if fe, ok := storage.AsFenced(err); !ok || !slices.Equal(fe.Sections, []chunk.Pos{p2}) {
+		t.Fatalf("commit of a lost region = %v", err)
+	}
+}
+
+func TestStoreRoundTrip(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	ctx := ctxT(t)
+	st := a.Store()
+	ps := []chunk.Pos{{X: -1, Y: -2, Z: -3}, {X: 0, Y: 0, Z: 0}, {X: -33, Y: 9, Z: 100}}
+	for _, p := range ps {
+		if held, _, err := a.Claim(ctx, RegionOf(p)); !held || err != nil {
+			t.Fatalf("claim %v: %v %v", p, held, err)
+		}
+	}
+	col := storage.EntityColumn{X: -1, Z: -3, Populated: []string{"sheep"},
+		Entities: []storage.EntityRecord{{Kind: "sheep", X: -10.5, Y: 64, Z: -40, Width: 0.9, Height: 1.3}}}
+	players := []storage.PlayerRecord{{Name: "alice", X: 1, Y: 2, Z: 3}, {Name: "bob", Yaw: 90}, {Name: "alice", X: 7}}
+	err := st.Commit(&storage.Batch{
+		Sections: []storage.SectionWrite{
+			{Pos: ps[0], Revision: 1, Section: section(5)},
+			{Pos: ps[1], Revision: 4, Section: chunk.Uniform(9)},
+			{Pos: ps[0], Revision: 2, Section: section(6)}, // later write wins
+			{Pos: ps[2], Revision: 1, Section: section(7)},
+		},
+		Entities: []storage.EntityColumn{col},
+		Players:  players,
+	})
+	if err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	want := map[chunk.Pos]struct {
+		rev uint64
+		s   chunk.Section
+	}{ps[0]: {2, section(6)}, ps[1]: {4, chunk.Uniform(9)}, ps[2]: {1, section(7)}}
+	for p, w := range want {
+		s, rev, ok, err := st.LoadSection(p)
+		if err != nil || !ok || rev != w.rev || !sameSection(s, w.s) {
+			t.Errorf("section %v: rev %d ok %v err %v, want rev %d", p, rev, ok, err, w.rev)
+		}
+	}
+	if _, _, ok, err := st.LoadSection(chunk.Pos{X: 5, Y: 5, Z: 5}); ok || err != nil {
+		t.Errorf("unwritten section: ok %v err %v", ok, err)
+	}
+	got, ok, err := st.LoadEntities(col.X, col.Z)
+	if err != nil || !ok || len(got.Entities) != 1 || got.Entities[0].Kind != "sheep" || got.Entities[0].X != -10.5 {
+		t.Errorf("entities = %+v ok %v err %v", got, ok, err)
+	}
+	for name, wantX := range map[string]float64{"alice": 7, "bob": 0} {
+		r, ok, err := st.LoadPlayer(name)
+		if err != nil || !ok || r.Name != name || r.X != wantX {
+			t.Errorf("player %s = %+v ok %v err %v", name, r, ok, err)
+		}
+	}
+	if _, ok, err := st.LoadPlayer("carol"); ok || err != nil {
+		t.Errorf("unknown player: ok %v err %v", ok, err)
+	}
+
+	// Clearing a column.
+	if err := st.Commit(&storage.Batch{Entities: []storage.EntityColumn{{X: col.X, Z: col.Z}}}); err != nil {
+		t.Fatalf("clear column: %v", err)
+	}
+	if _, ok, err := st.LoadEntities(col.X, col.Z); ok || err != nil {
+		t.Errorf("cleared column: ok %v err %v", ok, err)
+	}
+
+	// Corrupt values.
+	corrupt := []struct {
+		name string
+		kv   jetstream.KeyValue
+		key  string
+		load func() error
+	}{
+		{"section", a.world, sectionKey(ps[1]), func() error { _, _, _, err := st.LoadSection(ps[1]); return err }},
+		{"entities", a.world, entityKey(col.X, col.Z), func() error { _, _, err := st.LoadEntities(col.X, col.Z); return err }},
+		{"player", a.playersKV, playerKey("bob"), func() error { _, _, err := st.LoadPlayer("bob"); return err }},
+	}
+	for _, tc := range corrupt {
+		t.Run("corrupt "+tc.name, func(t *testing.T) {
+			if _, err := tc.kv.Put(ctx, tc.key, []byte("\x01garbage")); err != nil {
+				t.Fatal(err)
+			}
+			err := tc.load()
+			if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), tc.key) {
+				t.Fatalf("load = %v, want ErrCorrupt naming %s", err, tc.key)
+			}
+		})
+	}
+}
+
+func TestSessions(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+
+	if err := a.ClaimName(ctx, "Steve"); err != nil {
+		t.Fatalf("a.ClaimName: %v", err)
+	}
+	if err := a.ClaimName(ctx, "Steve"); err != nil {
+		t.Fatalf("a.ClaimName again: %v", err)
+	}
+	err := bb.ClaimName(ctx, "Steve")
+	if !errors.Is(err, ErrNameTaken) || !strings.Contains(err.Error(), `"a"`) {
+		t.Fatalf("b.ClaimName = %v, want ErrNameTaken naming a", err)
+	}
+	time.Sleep(3500 * time.Millisecond) // past the 3s TTL: renewals keep it
+	if err := bb.ClaimName(ctx, "Steve"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("b.ClaimName after the TTL = %v, want ErrNameTaken (renewed)", err)
+	}
+	a.ReleaseName("Steve")
+	if err := bb.ClaimName(ctx, "Steve"); err != nil {
+		t.Fatalf("b.ClaimName after release: %v", err)
+	}
+
+	// Close releases names.
+	c := connect(t, u, b, "c")
+	if err := c.ClaimName(ctx, "Alex"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := bb.ClaimName(ctx, "Alex"); err != nil {
+		t.Fatalf("claim after the holder closed: %v", err)
+	}
+
+	// A crashed shard's names free themselves after the TTL.
+	d := connect(t, u, b, "d")
+	if err := d.ClaimName(ctx, "Herobrine"); err != nil {
+		t.Fatal(err)
+	}
+	crash(d)
+	if err := bb.ClaimName(ctx, "Herobrine"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("claim right after the crash = %v, want ErrNameTaken", err)
+	}
+	eventually(t, 8*time.Second, "the crashed shard's name frees", func() bool { return bb.ClaimName(ctx, "Herobrine") == nil })
+}
+
+func TestWatchSections(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	updates := make(chan SectionUpdate, 16)
+	stop, err := bb.WatchSections(func(u SectionUpdate) { updates <- u })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	p := chunk.Pos{X: -70, Y: 4, Z: 12}
+	if held, _, err := a.Claim(ctx, RegionOf(p)); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	// A corrupt value is skipped, the next good one delivered.
+	if _, err := a.world.Put(ctx, sectionKey(chunk.Pos{X: -70, Y: 5, Z: 12}), []byte("junk")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p, Revision: 9, Section: section(3)}}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case got := <-updates:
+		if got.Pos != p || got.Revision != 9 || got.Deleted || !sameSection(got.Section, section(3)) {
+			t.Fatalf("update = %+v", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no update")
+	}
+	stop()
+	stop() // idempotent
+}
+
+func TestStatus(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a", func(o *Options) { o.Advertise = "10.0.0.1:4433" })
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	for _, cl := range []struct {
+		c *Cluster
+		r Region
+	}{{a, Region{0, 0}}, {bb, Region{-3, 1}}, {a, Region{5, -5}}} {
+		if held, _, err := cl.c.Claim(ctx, cl.r); !held || err != nil {
+			t.Fatal(held, err)
+		}
+	}
+	for _, n := range []string{"x", "y"} {
+		if err := a.ClaimName(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := bb.ClaimName(ctx, "z"); err != nil {
+		t.Fatal(err)
+	}
+	a.SetPlayers(2)
+	wantRegions := []RegionOwner{{Region{-3, 1}, "b"}, {Region{0, 0}, "a"}, {Region{5, -5}, "a"}}
+	check := func(st Status) bool {
+		return len(st.Shards) == 2 && st.Shards[0].Name == "a" && st.Shards[0].Advertise == "10.0.0.1:4433" &&
+			st.Shards[0].Players == 2 && st.Shards[1].Name == "b" && !st.Shards[0].Started.IsZero() &&
+			slices.Equal(st.Regions, wantRegions) && st.Sessions == 3
+	}
+	var last Status
+	eventually(t, 5*time.Second, "status shows shards, regions and sessions", func() bool {
+		st, err := a.Status(ctx)
+		last = st
+		return err == nil && check(st)
+	})
+	st, err := ReadStatus(ctx, u, b)
+	if err != nil || !check(st) {
+		t.Fatalf("ReadStatus = %+v, %v (Status was %+v)", st, err, last)
+	}
+}
+
+func TestStats(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	a.Count("presence", false, 3)
+	a.Count("presence", true, 2)
+	if held, _, err := a.Claim(ctxT(t), Region{1, 1}); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	s := a.Stats()
+	if s.MsgsOut["presence"] != 3 || s.MsgsIn["presence"] != 2 || s.LeasesHeld != 1 || s.Claims != 1 ||
+		s.MsgsOut["lease"] == 0 || s.RoundTrips == 0 || s.RoundTripNanos == 0 {
+		t.Fatalf("stats = %+v", s)
+	}
+}
+
+// TestThreeNodes: on an R3 cluster commits and loads keep working when
+// one node stops.
+func TestThreeNodes(t *testing.T) {
+	urls, nodes := natstest.StartCluster(t, 3)
+	all := strings.Join(urls, ",")
+	b := newBucket(t)
+	withR3 := func(o *Options) { o.Replicas = 3; o.LeaseTTL = 3 * time.Second }
+	// a connects to the node that will stop first in its list, so it has
+	// to reconnect too.
+	a := connect(t, all, b, "a", withR3)
+	bb := connect(t, strings.Join([]string{urls[1], urls[2]}, ","), b, "b", withR3)
+	ctx := ctxT(t)
+	p := chunk.Pos{X: 3, Y: 1, Z: 4}
+	r := RegionOf(p)
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	// Several sections of one region in one commit: on a replicated
+	// stream that takes the busy-retry path.
+	var batch storage.Batch
+	for i := range 8 {
+		batch.Sections = append(batch.Sections, storage.SectionWrite{Pos: chunk.Pos{X: p.X, Y: int32(i), Z: p.Z}, Revision: 1, Section: section(chunk.Block(10 + i))})
+	}
+	before := a.Stats().RoundTrips
+	if err := a.Store().Commit(&batch); err != nil {
+		t.Fatalf("commit on 3 nodes: %v", err)
+	}
+	t.Logf("8 fenced writes of one region on R3 took %d ack rounds", a.Stats().RoundTrips-before)
+	for i := range 8 {
+		q := chunk.Pos{X: p.X, Y: int32(i), Z: p.Z}
+		if s, _, ok, err := bb.Store().LoadSection(q); err != nil || !ok || !sameSection(s, section(chunk.Block(10+i))) {
+			t.Fatalf("load %v from b: ok %v err %v", q, ok, err)
+		}
+	}
+
+	connected := a.Conn().ConnectedUrl()
+	for _, n := range nodes {
+		if n.URL() == connected {
+			n.Shutdown()
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for rev := uint64(2); ; rev++ {
+		if time.Now().After(deadline) {
+			t.Fatal("no commit succeeded within 30s of the node stopping")
+		}
+		if held, _, err := a.Claim(ctx, r); err != nil || !held {
+			time.Sleep(200 * time.Millisecond) // the old lease may need to lapse after a re-election
+			continue
+		}
+		err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p, Revision: rev, Section: section(99)}}})
+		if err != nil {
+			t.Logf("commit while a node is down: %v", err)
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		s, got, ok, err := bb.Store().LoadSection(p)
+		if err == nil && ok && got == rev && sameSection(s, section(99)) {
+			break
+		}
+		t.Logf("load while a node is down: rev %d ok %v err %v", got, ok, err)
+		time.Sleep(200 * time.Millisecond)
+	}
+	if a.Conn().ConnectedUrl() == connected {
+		t.Error("a is still on the stopped node")
+	}
+}
+
+func BenchmarkCommit(b *testing.B) {
+	urlB := natstest.Start(b)
+	for _, n := range []int{1, 64} {
+		b.Run(fmt.Sprint("sections=", n), func(b *testing.B) {
+			c := connect(b, urlB, newBucket(b), "bench")
+			p := chunk.Pos{X: 1, Y: 0, Z: 1}
+			if held, _, err := c.Claim(context.Background(), RegionOf(p)); !held || err != nil {
+				b.Fatal(held, err)
+			}
+			batch := &storage.Batch{Sections: make([]storage.SectionWrite, n)}
+			for i := range batch.Sections {
+				batch.Sections[i] = storage.SectionWrite{Pos: chunk.Pos{X: int32(i % 32), Y: int32(i / 32), Z: 0}, Revision: 1, Section: section(chunk.Block(i + 2))}
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := c.Store().Commit(batch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sections/s")
+		})
+	}
+}

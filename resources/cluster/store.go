@@ -1,0 +1,328 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/resources/storage"
+)
+
+// Store is the storage.Backend of a shard: sections and entity columns
+// in the world bucket, written only under a held lease and fenced on it;
+// player records in the players bucket.
+//
+// A Commit returns once JetStream acknowledged every write, and an ack
+// means stored on a quorum of replicas (fsynced, with the servers'
+// sync_interval: always): that is what makes a committed batch durable.
+type Store struct{ c *Cluster }
+
+var _ storage.Backend = (*Store)(nil)
+
+// Store returns the shard's storage backend.
+func (c *Cluster) Store() *Store { return c.store }
+
+// get reads key; a missing key is ok == false, not an error.
+func (c *Cluster) get(kv jetstream.KeyValue, family, key string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	defer cancel()
+	start := time.Now()
+	e, err := kv.Get(ctx, key)
+	c.roundTrip(start)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	c.Count(family, true, 1)
+	return e.Value(), true, nil
+}
+
+// LoadSection returns the stored version of an edited section.
+func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
+	key := sectionKey(p)
+	v, ok, err := s.c.get(s.c.world, "sec", key)
+	if err != nil {
+		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
+	}
+	if !ok {
+		return chunk.Section{}, 0, false, nil
+	}
+	sec, rev, err := storage.DecodeSection(v)
+	if err != nil {
+		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
+	}
+	return sec, rev, true, nil
+}
+
+// LoadEntities returns the stored entity column (x, z); a cleared column
+// (empty value) is ok == false like one never written.
+func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
+	key := entityKey(x, z)
+	v, ok, err := s.c.get(s.c.world, "ent", key)
+	if err != nil {
+		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
+	}
+	if !ok || len(v) == 0 {
+		return storage.EntityColumn{}, false, nil
+	}
+	col, err := storage.DecodeEntities(x, z, v)
+	if err != nil {
+		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
+	}
+	return col, true, nil
+}
+
+// LoadPlayer returns a player's stored record.
+func (s *Store) LoadPlayer(name string) (storage.PlayerRecord, bool, error) {
+	key := playerKey(name)
+	v, ok, err := s.c.get(s.c.playersKV, "player", key)
+	if err != nil {
+		return storage.PlayerRecord{}, false, fmt.Errorf("load player %q (%s): %w", name, key, err)
+	}
+	if !ok {
+		return storage.PlayerRecord{}, false, nil
+	}
+	r, err := storage.DecodePlayer(v)
+	if err != nil {
+		return storage.PlayerRecord{}, false, fmt.Errorf("load player %q (%s): %w", name, key, err)
+	}
+	return r, true, nil
+}
+
+// write is one publish of a Commit.
+type write struct {
+	subj   string
+	data   []byte
+	family string
+	fenced bool // a section or column: carries its region's lease fence
+	region Region
+	pos    chunk.Pos // sections
+	col    [2]int32  // entity columns
+	done   bool
+}
+
+// maxCommitRounds bounds the retries of writes a replicated stream
+// answered "busy" (another fenced write on the same lease in flight).
+const maxCommitRounds = 4096
+
+// Commit makes a batch durable. Sections and entity columns are
+// published with the fencing headers
+//
+//	Nats-Expected-Last-Subject-Sequence: <held lease revision>
+//	Nats-Expected-Last-Subject-Sequence-Subject: $KV.<bucket>_world.lease.<rx>.<rz>
+//
+// so one lands only while the region's lease key is still at the
+// revision this shard wrote: a shard whose lease lapsed cannot overwrite
+// the new owner, even for a section the new owner never wrote. Writes of
+// regions not held, and writes the server refused that way, are reported
+// in a *storage.FencedError (their leases are dropped and OnLost called);
+// everything else is then durable. Any other error means nothing may be
+// relied on; retrying the whole batch is safe (the writes are puts).
+//
+// All writes are in flight at once. A replicated stream refuses a fenced
+// write while another on the same lease is still being replicated
+// (nats-server 2.11+ answers 10164 for that, unlike 10071 for a moved
+// revision); those are sent again once the round's acks are in, one per
+// region, so a region's writes take about one replication round trip
+// each on a replicated bucket and one round in all on a single node.
+func (s *Store) Commit(b *storage.Batch) error {
+	c := s.c
+	writes := buildWrites(c, b)
+	if len(writes) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	defer cancel()
+	c.wmu.Lock()
+	lostFn, lost, err := c.commitLocked(ctx, writes)
+	c.wmu.Unlock()
+	c.notifyLost(lostFn, lost)
+	return err
+}
+
+// buildWrites encodes a batch, a later write of the same key replacing
+// an earlier one in place.
+func buildWrites(c *Cluster, b *storage.Batch) []write {
+	writes := make([]write, 0, len(b.Sections)+len(b.Entities)+len(b.Players))
+	index := make(map[string]int, cap(writes))
+	add := func(key string, w write) {
+		if i, ok := index[key]; ok {
+			writes[i] = w
+			return
+		}
+		index[key] = len(writes)
+		writes = append(writes, w)
+	}
+	for i := range b.Sections {
+		sw := &b.Sections[i]
+		key := sectionKey(sw.Pos)
+		add(key, write{subj: c.worldPre + key, data: storage.EncodeSection(nil, &sw.Section, sw.Revision),
+			family: "sec", fenced: true, region: RegionOf(sw.Pos), pos: sw.Pos})
+	}
+	for i := range b.Entities {
+		ec := &b.Entities[i]
+		key := entityKey(ec.X, ec.Z)
+		add(key, write{subj: c.worldPre + key, data: storage.EncodeEntities(nil, ec),
+			family: "ent", fenced: true, region: columnRegion(ec.X, ec.Z), col: [2]int32{ec.X, ec.Z}})
+	}
+	for _, pr := range b.Players {
+		data, err := storage.EncodePlayer(pr)
+		if err != nil {
+			// A PlayerRecord is plain numbers and a string: this cannot
+			// fail; keep the batch going rather than lose the rest.
+			c.log.Error().Err(err).Str("player", pr.Name).Msg("encode player")
+			continue
+		}
+		key := playerKey(pr.Name)
+		add("p:"+key, write{subj: c.playerPre + key, data: data, family: "player"})
+	}
+	return writes
+}
+
+// commitLocked publishes writes; callers hold wmu, so no renewal moves a
+// lease revision while they are in flight.
+func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region), []Region, error) {
+	revs := map[Region]uint64{}
+	c.lmu.Lock()
+	var unsure []Region
+	for i := range writes {
+		if !writes[i].fenced {
+			continue
+		}
+		r := writes[i].region
+		if _, seen := revs[r]; seen {
+			continue
+		}
+		if l, ok := c.leases[r]; ok {
+			revs[r] = l.rev
+			if l.unsure {
+				unsure = append(unsure, r)
+			}
+		}
+	}
+	leases := make(map[Region]lease, len(unsure))
+	for _, r := range unsure {
+		leases[r] = *c.leases[r]
+	}
+	c.lmu.Unlock()
+	// A lease whose revision could not be learned may be ours at a
+	// newer revision: a refusal then proves nothing (see below).
+	unresolved := map[Region]bool{}
+	for _, r := range unsure {
+		l := c.resolve(ctx, r, leases[r])
+		revs[r] = l.rev
+		unresolved[r] = l.unsure
+	}
+
+	fe := &storage.FencedError{}
+	refuse := func(w *write) {
+		w.done = true
+		c.st.fenced.Add(1)
+		if w.family == "sec" {
+			fe.Sections = append(fe.Sections, w.pos)
+		} else {
+			fe.Columns = append(fe.Columns, w.col)
+		}
+	}
+	for i := range writes {
+		if w := &writes[i]; w.fenced {
+			if _, ok := revs[w.region]; !ok {
+				refuse(w)
+			}
+		}
+	}
+	fencedRegions := map[Region]bool{}
+	var failure error
+	type sent struct {
+		i   int
+		paf jetstream.PubAckFuture
+	}
+	for round := 0; ; round++ {
+		var flight []sent
+		busyRegion := map[Region]bool{}
+		start := time.Now()
+		for i := range writes {
+			w := &writes[i]
+			if w.done {
+				continue
+			}
+			if w.fenced && round > 0 {
+				if busyRegion[w.region] {
+					continue // one per region after the first round
+				}
+				busyRegion[w.region] = true
+			}
+			m := &nats.Msg{Subject: w.subj, Data: w.data}
+			var opts []jetstream.PublishOpt
+			if w.fenced {
+				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], c.worldPre+leaseKey(w.region)))
+			}
+			c.Count(w.family, false, 1)
+			paf, err := c.js.PublishMsgAsync(m, opts...)
+			if err != nil {
+				failure = fmt.Errorf("commit: publish %s: %w", w.subj, err)
+				break
+			}
+			flight = append(flight, sent{i, paf})
+		}
+		if len(flight) == 0 && failure == nil {
+			break
+		}
+		for _, f := range flight {
+			w := &writes[f.i]
+			_, err := waitAck(ctx, f.paf)
+			switch {
+			case err == nil:
+				w.done = true
+			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
+				fencedRegions[w.region] = true
+			case w.fenced && isBusySubject(err):
+				// sent again next round
+			default:
+				if failure == nil {
+					failure = fmt.Errorf("commit: write %s: %w", w.subj, err)
+				}
+			}
+		}
+		c.roundTrip(start)
+		for i := range writes {
+			if w := &writes[i]; !w.done && w.fenced && fencedRegions[w.region] {
+				refuse(w)
+			}
+		}
+		if failure != nil {
+			break
+		}
+		if round >= maxCommitRounds {
+			failure = errors.New("commit: writes still refused as busy after many rounds")
+			break
+		}
+	}
+
+	var lostFn func(Region)
+	var lost []Region
+	if len(fencedRegions) > 0 {
+		c.lmu.Lock()
+		for r := range fencedRegions {
+			if l, ok := c.leases[r]; ok && l.rev == revs[r] {
+				lost = append(lost, r)
+			}
+		}
+		lostFn = c.dropLocked(lost, "fenced write refused")
+		c.lmu.Unlock()
+	}
+	if failure != nil {
+		return lostFn, lost, failure
+	}
+	if len(fe.Sections) > 0 || len(fe.Columns) > 0 {
+		fe.Reason = fmt.Sprintf("shard %s does not hold the lease of their regions", c.o.Shard)
+		return lostFn, lost, fe
+	}
+	return lostFn, lost, nil
+}

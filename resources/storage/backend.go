@@ -1,0 +1,128 @@
+package storage
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/stratavox/strata/resources/chunk"
+)
+
+// Backend is where a Writer commits its batches and loads what is not in
+// its overlays: Pebble on disk (*DB) for one server, a JetStream store for
+// a shard of a cluster.
+type Backend interface {
+	// LoadSection returns the stored version of an edited section; ok is
+	// false for a section never edited.
+	LoadSection(p chunk.Pos) (s chunk.Section, rev uint64, ok bool, err error)
+	// LoadPlayer returns a player's stored record; ok is false for a new
+	// player.
+	LoadPlayer(name string) (PlayerRecord, bool, error)
+	// LoadEntities returns the stored entity record of a column.
+	LoadEntities(x, z int32) (EntityColumn, bool, error)
+	// Commit makes a batch durable, all of it or (for a *FencedError)
+	// all but the sections and columns it names; any other error means
+	// nothing of it may be relied on and it is retried whole.
+	Commit(b *Batch) error
+}
+
+// Batch is what one commit writes: the Writes gathered since the last.
+// Within it a later write of the same key wins.
+type Batch struct {
+	Sections []SectionWrite
+	Players  []PlayerRecord
+	Entities []EntityColumn
+	// Bytes is set by Commit: the encoded bytes it wrote, for the stats.
+	Bytes int
+}
+
+// Commit writes the batch to Pebble in one synced batch: all of it or,
+// on an error, nothing.
+func (d *DB) Commit(b *Batch) error {
+	pb := d.db.NewBatch()
+	var buf []byte
+	b.Bytes = 0
+	set := func(k, v []byte) error {
+		b.Bytes += len(v)
+		return pb.Set(k, v, nil)
+	}
+	var err error
+	for i := 0; i < len(b.Sections) && err == nil; i++ {
+		sw := &b.Sections[i]
+		buf = appendSectionRecord(buf[:0], &sw.Section, sw.Revision)
+		err = set(SectionKey(sw.Pos), buf)
+	}
+	for i := 0; i < len(b.Players) && err == nil; i++ {
+		var v []byte
+		if v, err = marshalPlayer(b.Players[i]); err == nil {
+			err = set(PlayerKey(b.Players[i].Name), v)
+		}
+	}
+	for i := 0; i < len(b.Entities) && err == nil; i++ {
+		c := &b.Entities[i]
+		buf = entityValue(buf, c)
+		err = set(EntityKey(c.X, c.Z), buf)
+	}
+	if err != nil {
+		pb.Close()
+		return err
+	}
+	// commit closes the batch and fails it if Pebble stopped.
+	return d.commit(pb)
+}
+
+// FencedError reports the writes of a batch the backend refused because
+// this process no longer owns their region (its lease lapsed and another
+// owner took it): everything else in the batch is durable. Retrying the
+// refused writes cannot succeed, so the Writer reports them in the
+// Result's Refused lists instead.
+type FencedError struct {
+	Sections []chunk.Pos
+	Columns  [][2]int32
+	Reason   string
+}
+
+func (e *FencedError) Error() string {
+	return fmt.Sprintf("fenced: %d sections and %d entity columns refused: %s", len(e.Sections), len(e.Columns), e.Reason)
+}
+
+// AsFenced returns the FencedError in err's chain, if any.
+func AsFenced(err error) (*FencedError, bool) {
+	var f *FencedError
+	ok := errors.As(err, &f)
+	return f, ok
+}
+
+// EncodeSection appends the checksummed record of a section at a
+// revision: the value a backend stores for it.
+func EncodeSection(dst []byte, s *chunk.Section, rev uint64) []byte {
+	return appendSectionRecord(dst, s, rev)
+}
+
+// DecodeSection validates and decodes a section record; damage is an
+// error wrapping ErrCorrupt.
+func DecodeSection(v []byte) (chunk.Section, uint64, error) { return decodeSectionRecord(v) }
+
+// EncodeEntities appends the record of an entity column; an Empty column
+// encodes as no bytes.
+func EncodeEntities(dst []byte, c *EntityColumn) []byte { return entityValue(dst, c) }
+
+// DecodeEntities validates and decodes the record of column (x, z).
+func DecodeEntities(x, z int32, v []byte) (EntityColumn, error) { return decodeEntityRecord(x, z, v) }
+
+// EncodePlayer returns the stored form of a player record.
+func EncodePlayer(r PlayerRecord) ([]byte, error) { return marshalPlayer(r) }
+
+// DecodePlayer decodes a stored player record; damage is an error
+// wrapping ErrCorrupt.
+func DecodePlayer(v []byte) (PlayerRecord, error) {
+	var r PlayerRecord
+	if err := json.Unmarshal(v, &r); err != nil {
+		return PlayerRecord{}, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	if strings.TrimSpace(r.Name) == "" {
+		return PlayerRecord{}, fmt.Errorf("%w: player record without a name", ErrCorrupt)
+	}
+	return r, nil
+}

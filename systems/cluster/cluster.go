@@ -1,0 +1,235 @@
+// Package cluster is the plugin that makes one server a shard of a world
+// run by several, over NATS JetStream (resources/cluster): edits in a
+// region another shard owns are forwarded to it and answered once durable
+// there; sections other shards store replace the resident copies; players
+// of other shards are entities here; chat crosses shards. See
+// docs/cluster.md.
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/systems/chat"
+	"github.com/stratavox/strata/systems/entities"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
+)
+
+// Names of the plugin and its systems.
+const (
+	PluginName = "cluster"
+	// SystemInbound (ingest, after the network's) applies what other
+	// shards sent: sections they stored, edits forwarded to this owner,
+	// their players' states.
+	SystemInbound = "cluster_inbound"
+	// SystemRoute (simulate, before arbitrate_actions) forwards edits in
+	// regions another shard owns, claiming unowned ones first.
+	SystemRoute = "route_actions"
+	// SystemLeases (simulate) claims the regions this shard's players
+	// stand in and lets go of those none has been in for a while.
+	SystemLeases = "claim_regions"
+	// SystemOutbound (deliver, before broadcast_chat) publishes this
+	// shard's players and chat, and relays other shards' chat.
+	SystemOutbound = "cluster_outbound"
+)
+
+// Subject families, as counted in the cluster's metrics.
+const (
+	FamilyEdit     = "edit"
+	FamilyPresence = "presence"
+	FamilyChat     = "chat"
+)
+
+// Config configures the plugin.
+type Config struct {
+	// Cluster is the shard's connection to the cluster; required.
+	Cluster *rcluster.Cluster
+	// Generator makes natural terrain, to restore a section whose write
+	// was fenced off when the store has no copy of it.
+	Generator resources.Generator
+	// Prefix starts every core-NATS subject of the world; default
+	// "strata". Shards of one world must agree on it (the bucket name).
+	Prefix string
+	// ForwardTimeout bounds the wait for an owner's answer; default 3 s.
+	ForwardTimeout time.Duration
+	// IdleRelease is how long a held region may have none of this
+	// shard's players in it before its lease is given up; default 30 s.
+	IdleRelease time.Duration
+}
+
+// Stats counts the plugin's work, for metrics and tests; safe to read
+// from any goroutine.
+type Stats struct {
+	// Forwarded counts edits sent to their region's owner, ForwardFailed
+	// those the owner did not answer, Served those this shard arbitrated
+	// for another.
+	Forwarded, ForwardFailed, Served atomic.Uint64
+	// RemoteSections counts resident sections replaced by another shard's
+	// copy, RemoteEdits the blocks that changed in them.
+	RemoteSections, RemoteEdits atomic.Uint64
+	// FencedReloads counts sections restored after a fenced write.
+	FencedReloads atomic.Uint64
+	// RemotePlayers is the number of other shards' players here.
+	RemotePlayers atomic.Int64
+}
+
+// Plugin is the cluster plugin.
+type Plugin struct {
+	Config Config
+	Stats  Stats
+
+	c    *rcluster.Cluster
+	nc   *nats.Conn
+	log  zerolog.Logger
+	subs []*nats.Subscription
+	stop func()
+
+	in      inbox
+	pending pendingForwards
+	route   *routeSystem
+	inbound *inboundSystem
+	out     *outboundSystem
+	leases  *leaseSystem
+}
+
+// New returns the plugin with the given configuration.
+func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
+
+// Name returns PluginName.
+func (*Plugin) Name() string { return PluginName }
+
+// Dependencies names the plugins whose resources and events it uses.
+func (*Plugin) Dependencies() []string {
+	return []string{persist.PluginName, network.PluginName, gameplay.PluginName, entities.PluginName, chat.PluginName}
+}
+
+// inbox holds what NATS goroutines received until the tick takes it.
+type inbox struct {
+	mu       sync.Mutex
+	sections []rcluster.SectionUpdate
+	edits    []forwardedEdit
+	presence []presence
+	chat     []chatLine
+}
+
+func (b *inbox) put(fn func(b *inbox)) {
+	b.mu.Lock()
+	fn(b)
+	b.mu.Unlock()
+}
+
+// Build subscribes to the world's subjects and adds the systems.
+func (p *Plugin) Build(app *ecs.App) error {
+	cfg := &p.Config
+	if cfg.Cluster == nil {
+		return errors.New("cluster plugin: no cluster")
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "strata"
+	}
+	if cfg.ForwardTimeout <= 0 {
+		cfg.ForwardTimeout = 3 * time.Second
+	}
+	if cfg.IdleRelease <= 0 {
+		cfg.IdleRelease = 30 * time.Second
+	}
+	p.c, p.nc = cfg.Cluster, cfg.Cluster.Conn()
+	p.log = app.Log().With().Str("plugin", PluginName).Str("shard", p.c.Shard()).Logger()
+	store := ecs.RequireResource[resources.ChunkStore](app)
+	dur := ecs.RequireResource[persist.Durability](app)
+	edits := ecs.RequireResource[gameplay.Edits](app)
+	clients := ecs.RequireResource[network.Clients](app)
+	if store == nil || dur == nil || edits == nil || clients == nil {
+		return errors.New("cluster plugin: residency, persist, network or gameplay resources missing")
+	}
+	ecs.RegisterComponent[remotePlayer](app)
+	actions := ecs.AddEvents[gameplay.ActionIntent](app)
+	lines := ecs.AddEvents[chat.Intent](app)
+	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+
+	p.route = &routeSystem{p: p, intents: actions}
+	p.inbound = newInbound(p, app, store, dur, edits, actions)
+	p.out = newOutbound(p, app, lines)
+	p.leases = newLeases(p, app)
+
+	if err := p.subscribe(); err != nil {
+		p.unsubscribe()
+		return err
+	}
+	ecs.AddResource(app, &p.Stats)
+	app.AddSystem(ecs.Ingest, SystemInbound, p.inbound.run, ecs.After(network.SystemIngest))
+	app.AddSystem(ecs.Simulate, SystemLeases, p.leases.run, ecs.Before(SystemRoute))
+	app.AddSystem(ecs.Simulate, SystemRoute, p.route.run, ecs.Before(gameplay.SystemActions))
+	app.AddSystem(ecs.Deliver, SystemOutbound, p.out.run, ecs.Before(chat.SystemBroadcast))
+	return nil
+}
+
+// subject returns the world's subject of the given parts.
+func (p *Plugin) subject(parts ...string) string {
+	s := p.Config.Prefix
+	for _, part := range parts {
+		s += "." + part
+	}
+	return s
+}
+
+// subscribe starts the subscriptions; NATS delivers on its goroutines,
+// which only queue into the inbox.
+func (p *Plugin) subscribe() error {
+	type sub struct {
+		subj string
+		fn   nats.MsgHandler
+	}
+	subs := []sub{
+		{p.subject(FamilyEdit, p.c.Shard()), p.onEdit},
+		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
+		{p.subject(FamilyPresence, "*"), p.onPresence},
+		{p.subject(FamilyChat), p.onChat},
+	}
+	for _, s := range subs {
+		sb, err := p.nc.Subscribe(s.subj, s.fn)
+		if err != nil {
+			return fmt.Errorf("subscribe %s: %w", s.subj, err)
+		}
+		p.subs = append(p.subs, sb)
+	}
+	stop, err := p.c.WatchSections(func(u rcluster.SectionUpdate) {
+		p.in.put(func(b *inbox) { b.sections = append(b.sections, u) })
+	})
+	if err != nil {
+		return fmt.Errorf("watch sections: %w", err)
+	}
+	p.stop = stop
+	return nil
+}
+
+func (p *Plugin) unsubscribe() {
+	for _, s := range p.subs {
+		_ = s.Unsubscribe()
+	}
+	p.subs = nil
+	if p.stop != nil {
+		p.stop()
+		p.stop = nil
+	}
+}
+
+// Shutdown stops the subscriptions and fails the forwards still waiting.
+// The cluster itself is closed by whoever opened it, after the persist
+// plugin's last write.
+func (p *Plugin) Shutdown(*ecs.App) error {
+	p.unsubscribe()
+	p.pending.failAll("the server is shutting down")
+	return nil
+}

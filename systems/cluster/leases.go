@@ -1,0 +1,102 @@
+package cluster
+
+import (
+	"context"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/systems/persist"
+)
+
+// leaseEvery is how often, in ticks, the regions players stand in are
+// claimed and idle ones released.
+const leaseEvery = 20
+
+// leaseSystem claims, before anyone edits there, the regions this shard's
+// players stand in and nobody owns, so that their edits are arbitrated
+// here without a claim on the way; and gives up the regions none of them
+// has stood in for IdleRelease once all their edits are durable, so the
+// shard whose players went there can take them.
+type leaseSystem struct {
+	p       *Plugin
+	store   *resources.ChunkStore
+	dur     *persist.Durability
+	players *generic.Filter2[components.Player, components.Position]
+	seen    map[rcluster.Region]time.Time
+	dirty   map[rcluster.Region]bool
+	buf     []rcluster.Region
+}
+
+func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
+	return &leaseSystem{
+		p: p, store: ecs.Resource[resources.ChunkStore](app), dur: ecs.Resource[persist.Durability](app),
+		players: generic.NewFilter2[components.Player, components.Position](),
+		seen:    map[rcluster.Region]time.Time{}, dirty: map[rcluster.Region]bool{},
+	}
+}
+
+func (s *leaseSystem) run(ctx *ecs.Context) {
+	if ctx.Tick%leaseEvery != 0 {
+		return
+	}
+	p, now := s.p, time.Now()
+	q := s.players.Query(ctx.World)
+	for q.Next() {
+		_, pos := q.Get()
+		r := rcluster.RegionOfBlock(int(pos.X), int(pos.Z))
+		s.seen[r] = now
+		if p.c.Holds(r) {
+			continue
+		}
+		if _, owned := p.c.Owner(r); owned {
+			continue
+		}
+		cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
+		if _, _, err := p.c.Claim(cctx, r); err != nil {
+			p.log.Warn().Err(err).Stringer("region", r).Msg("claim failed")
+		}
+		cancel()
+	}
+	s.release(now)
+}
+
+// touch keeps r from being released as idle for a while: an edit was just
+// claimed there.
+func (s *leaseSystem) touch(r rcluster.Region) { s.seen[r] = time.Now() }
+
+// release gives up held regions nobody here stood in lately, once no edit
+// of theirs waits to be durable (a write after the release would be
+// fenced off and lost).
+func (s *leaseSystem) release(now time.Time) {
+	p := s.p
+	s.buf = p.c.Held()
+	clear(s.dirty)
+	for _, pos := range s.store.AppendDirty(nil) {
+		s.dirty[rcluster.RegionOf(pos)] = true
+	}
+	_, writes := s.dur.Pending()
+	for _, r := range s.buf {
+		if t, ok := s.seen[r]; ok && now.Sub(t) < p.Config.IdleRelease {
+			continue
+		}
+		if s.dirty[r] || writes > 0 {
+			continue
+		}
+		cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
+		if err := p.c.Release(cctx, r); err != nil {
+			p.log.Warn().Err(err).Stringer("region", r).Msg("release failed")
+		}
+		cancel()
+		delete(s.seen, r)
+	}
+	for r, t := range s.seen {
+		if now.Sub(t) > 2*p.Config.IdleRelease && !p.c.Holds(r) {
+			delete(s.seen, r)
+		}
+	}
+}

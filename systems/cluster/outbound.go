@@ -1,0 +1,104 @@
+package cluster
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/nats-io/nats.go"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/systems/chat"
+)
+
+// chatLine is a chat line said on some shard.
+type chatLine struct {
+	Shard string `json:"shard"`
+	Name  string `json:"name"`
+	Text  string `json:"text"`
+}
+
+// onChat (a NATS goroutine) queues another shard's chat line.
+func (p *Plugin) onChat(m *nats.Msg) {
+	p.c.Count(FamilyChat, true, len(m.Data))
+	var l chatLine
+	if err := json.Unmarshal(m.Data, &l); err != nil || l.Shard == p.c.Shard() {
+		return
+	}
+	p.in.put(func(b *inbox) { b.chat = append(b.chat, l) })
+}
+
+// outboundSystem publishes this shard's players every tick and its chat
+// lines as they are said, and gives this shard's clients the other
+// shards' lines.
+type outboundSystem struct {
+	p       *Plugin
+	lines   *ecs.Events[chat.Intent]
+	players *generic.Filter3[components.Player, components.Position, components.Look]
+	conns   *generic.Filter1[components.Connection]
+	state   presence
+	remote  []chatLine
+}
+
+func newOutbound(p *Plugin, _ *ecs.App, lines *ecs.Events[chat.Intent]) *outboundSystem {
+	return &outboundSystem{
+		p: p, lines: lines, state: presence{Shard: p.c.Shard()},
+		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
+		conns:   generic.NewFilter1[components.Connection](),
+	}
+}
+
+func (s *outboundSystem) run(ctx *ecs.Context) {
+	p := s.p
+	s.state.Players = s.state.Players[:0]
+	q := s.players.Query(ctx.World)
+	for q.Next() {
+		pl, pos, look := q.Get()
+		s.state.Players = append(s.state.Players, playerState{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+	}
+	// Sent even when empty: silence is how the others learn a shard died.
+	s.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &s.state)
+	p.c.SetPlayers(len(s.state.Players))
+
+	for i := range s.lines.Items() {
+		l := &s.lines.Items()[i]
+		if vetoed, _ := l.Cancelled(); vetoed || l.From.Conn == nil {
+			continue
+		}
+		s.publish(p.subject(FamilyChat), FamilyChat, chatLine{Shard: p.c.Shard(), Name: l.Name, Text: l.Text})
+	}
+
+	p.in.mu.Lock()
+	s.remote, p.in.chat = p.in.chat, s.remote[:0]
+	p.in.mu.Unlock()
+	if len(s.remote) == 0 {
+		return
+	}
+	cq := s.conns.Query(ctx.World)
+	for cq.Next() {
+		c := cq.Get()
+		if c.Conn == nil {
+			continue
+		}
+		for _, l := range s.remote {
+			c.Conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
+				From: l.Name, Text: strings.ToValidUTF8(l.Text, "\uFFFD"),
+			}}})
+		}
+	}
+	clear(s.remote)
+}
+
+func (s *outboundSystem) publish(subj, family string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	if err := s.p.nc.Publish(subj, data); err != nil {
+		s.p.log.Debug().Err(err).Str("subject", subj).Msg("publish failed")
+		return
+	}
+	s.p.c.Count(family, false, len(data))
+}

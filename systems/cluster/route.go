@@ -1,0 +1,233 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+	"github.com/nats-io/nats.go"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/protocol"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/systems/gameplay"
+)
+
+// claimTimeout bounds the one round trip of claiming a region on the
+// tick: the first edit in a region nobody owns waits for it.
+const claimTimeout = 500 * time.Millisecond
+
+// editRequest is an edit forwarded to the owner of its region, with the
+// player's feet as the forwarding shard arbitrated them.
+type editRequest struct {
+	Req       uint64     `json:"req"`
+	ID        uint64     `json:"id"`
+	Name      string     `json:"name"`
+	Feet      [3]float64 `json:"feet"`
+	RequestID uint32     `json:"request_id"`
+	Place     bool       `json:"place,omitempty"`
+	Block     uint32     `json:"block,omitempty"`
+	X         int        `json:"x"`
+	Y         int        `json:"y"`
+	Z         int        `json:"z"`
+}
+
+// editReply is the owner's answer, sent once the edit is durable (or
+// refused).
+type editReply struct {
+	Result   int32      `json:"result"`
+	Revision uint64     `json:"revision,omitempty"`
+	Reason   string     `json:"reason,omitempty"`
+	Block    *blockJSON `json:"block,omitempty"`
+}
+
+// blockJSON is a block as the owner has it, for a refused edit's rollback.
+type blockJSON struct {
+	X, Y, Z  int32
+	Block    uint32
+	Revision uint64
+}
+
+// forward is an edit waiting for its owner's answer.
+type forward struct {
+	conn      components.Conn
+	requestID uint32
+	target    [3]int
+	deadline  time.Time
+}
+
+// pendingForwards holds the forwards in flight; NATS goroutines answer
+// them, the tick times them out.
+type pendingForwards struct {
+	mu   sync.Mutex
+	next uint64
+	byID map[uint64]*forward
+}
+
+func (pf *pendingForwards) add(f *forward) uint64 {
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	pf.next++
+	pf.byID[pf.next] = f
+	return pf.next
+}
+
+func (pf *pendingForwards) take(id uint64) *forward {
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	f := pf.byID[id]
+	delete(pf.byID, id)
+	return f
+}
+
+// expired removes and returns the forwards past their deadline.
+func (pf *pendingForwards) expired(now time.Time) []*forward {
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	var out []*forward
+	for id, f := range pf.byID {
+		if now.After(f.deadline) {
+			out = append(out, f)
+			delete(pf.byID, id)
+		}
+	}
+	return out
+}
+
+func (pf *pendingForwards) failAll(reason string) {
+	pf.mu.Lock()
+	fs := pf.byID
+	pf.byID = map[uint64]*forward{}
+	pf.mu.Unlock()
+	for _, f := range fs {
+		f.fail(reason)
+	}
+}
+
+// fail answers a forward the owner never did: held, and the client rolls
+// its prediction back when the owner's section reaches it.
+func (f *forward) fail(reason string) {
+	if f.conn == nil {
+		return
+	}
+	f.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
+		RequestId: f.requestID, Result: protocol.ActionResult_ACTION_RESULT_HELD, Reason: reason,
+	}}})
+}
+
+// routeSystem decides, for each local edit, whether this shard arbitrates
+// it (it holds the region, or claims it now) or forwards it to the owner.
+type routeSystem struct {
+	p       *Plugin
+	intents *ecs.Events[gameplay.ActionIntent]
+	feet    generic.Map[components.Position]
+	init    bool
+	buf     []byte
+}
+
+func (s *routeSystem) run(ctx *ecs.Context) {
+	if !s.init {
+		s.feet = generic.NewMap[components.Position](ctx.World)
+		s.init = true
+	}
+	p := s.p
+	for _, f := range p.pending.expired(time.Now()) {
+		p.Stats.ForwardFailed.Add(1)
+		f.fail("the region's server did not answer in time; try again")
+	}
+	for i := range s.intents.Items() {
+		it := &s.intents.Items()[i]
+		if it.Handled || it.Remote != nil {
+			continue
+		}
+		if vetoed, _ := it.Cancelled(); vetoed {
+			continue
+		}
+		r := rcluster.RegionOfBlock(it.X, it.Z)
+		if p.c.Holds(r) {
+			continue
+		}
+		owner, ok := p.c.Owner(r)
+		if !ok || owner == p.c.Shard() {
+			cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
+			held, o, err := p.c.Claim(cctx, r)
+			cancel()
+			if err != nil {
+				p.log.Warn().Err(err).Stringer("region", r).Msg("claim failed; edit held")
+				it.Handled = true
+				(&forward{conn: it.From.Conn, requestID: it.RequestID}).fail("the region's owner is not known yet; try again")
+				continue
+			}
+			if held {
+				p.leases.touch(r)
+				continue
+			}
+			owner = o
+		}
+		s.forward(ctx, it, owner)
+	}
+}
+
+// forward sends it to owner and marks it handled here.
+func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner string) {
+	p := s.p
+	it.Handled = true
+	f := &forward{conn: it.From.Conn, requestID: it.RequestID, target: [3]int{it.X, it.Y, it.Z}, deadline: time.Now().Add(p.Config.ForwardTimeout)}
+	id := p.pending.add(f)
+	req := editRequest{Req: id, ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z}
+	if ctx.World.Alive(it.From.Entity) && s.feet.Has(it.From.Entity) {
+		pos := s.feet.Get(it.From.Entity)
+		req.Feet = [3]float64{pos.X, pos.Y, pos.Z}
+	}
+	s.buf, _ = json.Marshal(req)
+	msg := &nats.Msg{
+		Subject: p.subject(FamilyEdit, owner),
+		Reply:   p.subject(FamilyEdit, "reply", p.c.Shard(), strconv.FormatUint(id, 10)),
+		Data:    s.buf,
+	}
+	if err := p.nc.PublishMsg(msg); err != nil {
+		p.pending.take(id)
+		p.Stats.ForwardFailed.Add(1)
+		f.fail("the region's server cannot be reached; try again")
+		return
+	}
+	p.c.Count(FamilyEdit, false, len(s.buf))
+	p.Stats.Forwarded.Add(1)
+}
+
+// onReply (a NATS goroutine) answers the client of a forwarded edit.
+func (p *Plugin) onReply(m *nats.Msg) {
+	p.c.Count(FamilyEdit, true, len(m.Data))
+	i := len(m.Subject) - 1
+	for i >= 0 && m.Subject[i] != '.' {
+		i--
+	}
+	id, err := strconv.ParseUint(m.Subject[i+1:], 10, 64)
+	if err != nil {
+		return
+	}
+	f := p.pending.take(id)
+	if f == nil || f.conn == nil {
+		return // timed out meanwhile: the client was told
+	}
+	var r editReply
+	if err := json.Unmarshal(m.Data, &r); err != nil {
+		p.log.Warn().Err(err).Msg("bad edit reply")
+		f.fail("the region's server answered badly")
+		return
+	}
+	result := protocol.ActionResult(r.Result)
+	f.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
+		RequestId: f.requestID, Accepted: result == protocol.ActionResult_ACTION_RESULT_OK, Result: result,
+		Revision: r.Revision, Reason: r.Reason,
+	}}})
+	if b := r.Block; b != nil {
+		f.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{
+			Pos: &protocol.BlockPos{X: b.X, Y: b.Y, Z: b.Z}, Block: b.Block, Revision: b.Revision,
+		}}})
+	}
+}
