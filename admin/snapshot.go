@@ -49,6 +49,23 @@ type Snapshot struct {
 	// CertSHA256 is the hex SHA-256 of the QUIC certificate that clients
 	// pin; empty if unknown.
 	CertSHA256 string `json:"cert_sha256"`
+	// Cluster describes this server's place in its cluster; nil for a
+	// server on its own.
+	Cluster *ClusterSnapshot `json:"cluster,omitempty"`
+}
+
+// ClusterSnapshot is a shard's view of its cluster.
+type ClusterSnapshot struct {
+	Shard string `json:"shard"`
+	// Regions are the regions whose leases this shard holds, as "x,z".
+	Regions []string `json:"regions"`
+	// RemotePlayers are the other shards' players seen here.
+	RemotePlayers int64 `json:"remote_players"`
+	// Forwarded and Served count edits sent to other owners and
+	// arbitrated here for other shards; Fenced the writes refused.
+	Forwarded uint64 `json:"forwarded"`
+	Served    uint64 `json:"served"`
+	Fenced    uint64 `json:"fenced"`
 }
 
 // Uptime is how long the server had run when the snapshot was built.

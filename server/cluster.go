@@ -7,7 +7,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/ecs"
 
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/resources/storage"
@@ -107,4 +111,78 @@ func clusterSavePlayers(cfg Config) uint64 {
 		return 0
 	}
 	return uint64(5 * cfg.TPS)
+}
+
+// clusterSnapshot is the status page's cluster panel; nil off a cluster.
+func (s *Server) clusterSnapshot() *admin.ClusterSnapshot {
+	if s.cluster == nil || s.cfg.cluster == nil {
+		return nil
+	}
+	c := s.cfg.cluster
+	cs := &admin.ClusterSnapshot{Shard: c.Shard(), Fenced: c.Stats().FencedWrites}
+	for _, r := range c.Held() {
+		cs.Regions = append(cs.Regions, fmt.Sprintf("%d,%d", r.X, r.Z))
+	}
+	if st, ok := ecs.GetResource[clusterplugin.Stats](s.app); ok {
+		cs.RemotePlayers = st.RemotePlayers.Load()
+		cs.Forwarded, cs.Served = st.Forwarded.Load(), st.Served.Load()
+	}
+	return cs
+}
+
+// clusterCollector exports a shard's cluster figures to /metrics, read at
+// scrape time from counters safe on any goroutine.
+type clusterCollector struct {
+	c     *rcluster.Cluster
+	stats *clusterplugin.Stats
+}
+
+var (
+	descLeases     = prometheus.NewDesc("strata_cluster_leases_held", "Region leases this shard holds.", nil, nil)
+	descClaims     = prometheus.NewDesc("strata_cluster_claims_total", "Region claims, by outcome (took: lease taken; owned: another shard held it).", []string{"outcome"}, nil)
+	descLost       = prometheus.NewDesc("strata_cluster_leases_lost_total", "Leases lost: a renewal refused or overdue, or a fenced write.", nil, nil)
+	descFenced     = prometheus.NewDesc("strata_cluster_fenced_writes_total", "Section and entity writes refused because the region's lease was not this shard's.", nil, nil)
+	descRoundTrips = prometheus.NewDesc("strata_cluster_nats_round_trips_total", "JetStream round trips (KV operations, waits for a set of acks).", nil, nil)
+	descRTTime     = prometheus.NewDesc("strata_cluster_nats_round_trip_seconds_total", "Time spent in JetStream round trips.", nil, nil)
+	descMsgs       = prometheus.NewDesc("strata_cluster_messages_total", "NATS messages, by subject family and direction.", []string{"family", "direction"}, nil)
+	descEdits      = prometheus.NewDesc("strata_cluster_edits_total", "Edits across shards, by kind (forwarded to an owner, forward_failed, served for another shard).", []string{"kind"}, nil)
+	descRemote     = prometheus.NewDesc("strata_cluster_remote_players", "Players of other shards seen by this one.", nil, nil)
+	descBytes      = prometheus.NewDesc("strata_cluster_bytes_total", "Payload bytes of edits, presence and chat exchanged with other shards, by direction.", []string{"direction"}, nil)
+)
+
+func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descBytes} {
+		ch <- d
+	}
+}
+
+func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
+	st := cc.c.Stats()
+	gauge := func(d *prometheus.Desc, v float64, l ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, l...)
+	}
+	count := func(d *prometheus.Desc, v float64, l ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, l...)
+	}
+	gauge(descLeases, float64(st.LeasesHeld))
+	count(descClaims, float64(st.Claims), "took")
+	count(descClaims, float64(st.ClaimsLost), "owned")
+	count(descLost, float64(st.LeasesLost))
+	count(descFenced, float64(st.FencedWrites))
+	count(descRoundTrips, float64(st.RoundTrips))
+	count(descRTTime, float64(st.RoundTripNanos)/1e9)
+	for fam, n := range st.MsgsIn {
+		count(descMsgs, float64(n), fam, "in")
+	}
+	for fam, n := range st.MsgsOut {
+		count(descMsgs, float64(n), fam, "out")
+	}
+	if cc.stats != nil {
+		count(descEdits, float64(cc.stats.Forwarded.Load()), "forwarded")
+		count(descEdits, float64(cc.stats.ForwardFailed.Load()), "forward_failed")
+		count(descEdits, float64(cc.stats.Served.Load()), "served")
+		gauge(descRemote, float64(cc.stats.RemotePlayers.Load()))
+		count(descBytes, float64(cc.stats.BytesIn.Load()), "in")
+		count(descBytes, float64(cc.stats.BytesOut.Load()), "out")
+	}
 }

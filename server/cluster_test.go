@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -159,8 +162,24 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	}
 	eventually(t, 10*time.Second, "bob did not hear alice", func() bool { return bLog.heard("alice: hello from a") })
 
+	// The figures are in /metrics, the panel in the status snapshot.
+	resp, err := http.Get("http://" + a.AdminAddr() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"strata_cluster_leases_held", `strata_cluster_messages_total{direction="out",family="presence"}`, `strata_cluster_edits_total{kind="forwarded"}`, "strata_cluster_nats_round_trips_total"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if cs := a.clusterSnapshot(); cs == nil || cs.Shard != "a" || cs.RemotePlayers != 1 {
+		t.Errorf("status panel of a: %+v", cs)
+	}
+
 	// One name, one shard.
-	_, err := dialPlayerErr(b, client.Options{Name: "alice"})
+	_, err = dialPlayerErr(b, client.Options{Name: "alice"})
 	var rej *client.RejectError
 	if !errors.As(err, &rej) || rej.Code != protocol.ErrorCode_ERROR_CODE_NAME_TAKEN {
 		t.Fatalf("alice on shard b too: %v, want NAME_TAKEN", err)

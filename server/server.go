@@ -196,6 +196,9 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	if cc != nil {
+		s.metrics.Registry().MustRegister(clusterCollector{c: cc.c, stats: ecs.Resource[clusterplugin.Stats](app)})
+	}
 	s.access = ecs.Resource[access.Registry](app)
 	if tokens == nil {
 		tokens = s.access.TOFU()
@@ -489,6 +492,7 @@ func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
 			snap.Clients = clients.Len()
 		}
 		snap.CertSHA256 = s.CertSHA256()
+		snap.Cluster = s.clusterSnapshot()
 	}
 }
 

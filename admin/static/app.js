@@ -411,6 +411,14 @@ function renderCards(s) {
   ready.textContent = s.ready ? "ready" : "starting";
   ready.className = "badge " + (s.ready ? "ok" : "wait");
   setText("cert", s.cert_sha256 ? `cert sha256 ${s.cert_sha256}` : "");
+  const c = s.cluster;
+  $("clustercard").hidden = !c;
+  if (c) {
+    const regions = c.regions || [];
+    setText("shard", c.shard);
+    setText("clusterinfo", `${fmtInt(regions.length)} regions leased${regions.length ? " (" + regions.slice(0, 8).join(" ") + (regions.length > 8 ? " …" : "") + ")" : ""} · ` +
+      `${fmtInt(c.remote_players)} players of other shards · ${fmtInt(c.forwarded)} edits forwarded · ${fmtInt(c.served)} served · ${fmtInt(c.fenced)} fenced`);
+  }
 }
 
 // ---- polling -------------------------------------------------------------

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"sync"
 	"testing"
 	"time"
@@ -154,6 +155,12 @@ func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
 	t.Logf("ann %d acked, ben %d acked; b's first acknowledged edit came %v after the kill", len(annAcked), len(benAcked), takeover)
 	if takeover <= 0 || takeover > ttl+time.Second {
 		t.Errorf("b took %v to arbitrate again after the owner died; want within the lease TTL (%v) plus a second", takeover, ttl)
+	}
+
+	// The operator's view says the same.
+	if code, out := runStrata(t, bin, "cluster", "status", "--cluster", url, "--cluster-bucket", bucket); code != 0 ||
+		!regexp.MustCompile(fmt.Sprintf(`(?m)^%d,%d +b$`, region.X, region.Z)).MatchString(out) {
+		t.Errorf("strata cluster status (exit %d) does not show b owning %v:\n%s", code, region, out)
 	}
 
 	// Ann comes back on b: her record and every acknowledged block.

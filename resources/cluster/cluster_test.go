@@ -549,26 +549,53 @@ func TestThreeNodes(t *testing.T) {
 	}
 }
 
+// BenchmarkCommit measures durable fenced section writes: one node, and
+// three nodes with replicas 3, every node fsyncing each write
+// (SyncAlways). Sections of one region (the fenced writes of one lease go
+// one ack at a time on R3) or spread over regions, one per region.
 func BenchmarkCommit(b *testing.B) {
-	urlB := natstest.Start(b)
-	for _, n := range []int{1, 64} {
-		b.Run(fmt.Sprint("sections=", n), func(b *testing.B) {
-			c := connect(b, urlB, newBucket(b), "bench")
-			p := chunk.Pos{X: 1, Y: 0, Z: 1}
-			if held, _, err := c.Claim(context.Background(), RegionOf(p)); !held || err != nil {
-				b.Fatal(held, err)
-			}
-			batch := &storage.Batch{Sections: make([]storage.SectionWrite, n)}
-			for i := range batch.Sections {
-				batch.Sections[i] = storage.SectionWrite{Pos: chunk.Pos{X: int32(i % 32), Y: int32(i / 32), Z: 0}, Revision: 1, Section: section(chunk.Block(i + 2))}
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := c.Store().Commit(batch); err != nil {
-					b.Fatal(err)
+	one := natstest.Start(b)
+	three, _ := natstest.StartCluster(b, 3)
+	clusters := []struct {
+		name string
+		urls string
+		mod  func(*Options)
+	}{
+		{"nodes=1", one, func(*Options) {}},
+		{"nodes=3_R3", strings.Join(three, ","), func(o *Options) { o.Replicas = 3 }},
+	}
+	for _, cl := range clusters {
+		for _, n := range []int{1, 64} {
+			for _, spread := range []bool{false, true} {
+				if n == 1 && spread {
+					continue
 				}
+				name := fmt.Sprintf("%s/sections=%d", cl.name, n)
+				if spread {
+					name += "/regions=64"
+				}
+				b.Run(name, func(b *testing.B) {
+					c := connect(b, cl.urls, newBucket(b), "bench", cl.mod)
+					batch := &storage.Batch{Sections: make([]storage.SectionWrite, n)}
+					for i := range batch.Sections {
+						p := chunk.Pos{X: int32(i % 32), Y: int32(i / 32), Z: 0}
+						if spread {
+							p = chunk.Pos{X: int32(i) << storage.RegionShift, Y: 0, Z: 0}
+						}
+						if held, _, err := c.Claim(context.Background(), RegionOf(p)); err != nil || (!held && !c.Holds(RegionOf(p))) {
+							b.Fatal(held, err)
+						}
+						batch.Sections[i] = storage.SectionWrite{Pos: p, Revision: 1, Section: section(chunk.Block(i + 2))}
+					}
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						if err := c.Store().Commit(batch); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sections/s")
+				})
 			}
-			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sections/s")
-		})
+		}
 	}
 }

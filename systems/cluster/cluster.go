@@ -82,6 +82,19 @@ type Stats struct {
 	FencedReloads atomic.Uint64
 	// RemotePlayers is the number of other shards' players here.
 	RemotePlayers atomic.Int64
+	// BytesIn and BytesOut count the payload bytes of the plugin's
+	// core-NATS messages (edits, presence, chat) with other shards.
+	BytesIn, BytesOut atomic.Uint64
+}
+
+// count records one message of family with n payload bytes.
+func (p *Plugin) count(family string, in bool, n int) {
+	p.c.Count(family, in, 1)
+	if in {
+		p.Stats.BytesIn.Add(uint64(n))
+	} else {
+		p.Stats.BytesOut.Add(uint64(n))
+	}
 }
 
 // Plugin is the cluster plugin.

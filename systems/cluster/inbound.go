@@ -23,7 +23,7 @@ type forwardedEdit struct {
 
 // onEdit (a NATS goroutine) queues an edit forwarded to this shard.
 func (p *Plugin) onEdit(m *nats.Msg) {
-	p.c.Count(FamilyEdit, true, len(m.Data))
+	p.count(FamilyEdit, true, len(m.Data))
 	var req editRequest
 	if err := json.Unmarshal(m.Data, &req); err != nil || m.Reply == "" {
 		p.log.Warn().Err(err).Str("reply", m.Reply).Msg("bad forwarded edit dropped")
@@ -173,5 +173,5 @@ func (p *Plugin) respond(reply string, r editReply) {
 		p.log.Warn().Err(err).Msg("edit reply not sent")
 		return
 	}
-	p.c.Count(FamilyEdit, false, len(data))
+	p.count(FamilyEdit, false, len(data))
 }

@@ -22,7 +22,7 @@ type chatLine struct {
 
 // onChat (a NATS goroutine) queues another shard's chat line.
 func (p *Plugin) onChat(m *nats.Msg) {
-	p.c.Count(FamilyChat, true, len(m.Data))
+	p.count(FamilyChat, true, len(m.Data))
 	var l chatLine
 	if err := json.Unmarshal(m.Data, &l); err != nil || l.Shard == p.c.Shard() {
 		return
@@ -100,5 +100,5 @@ func (s *outboundSystem) publish(subj, family string, v any) {
 		s.p.log.Debug().Err(err).Str("subject", subj).Msg("publish failed")
 		return
 	}
-	s.p.c.Count(family, false, len(data))
+	s.p.count(family, false, len(data))
 }

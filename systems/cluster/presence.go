@@ -43,7 +43,7 @@ type remotePlayer struct {
 
 // onPresence (a NATS goroutine) queues another shard's players.
 func (p *Plugin) onPresence(m *nats.Msg) {
-	p.c.Count(FamilyPresence, true, len(m.Data))
+	p.count(FamilyPresence, true, len(m.Data))
 	var pr presence
 	if err := json.Unmarshal(m.Data, &pr); err != nil || pr.Shard == p.c.Shard() {
 		return

@@ -195,13 +195,13 @@ func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner
 		f.fail("the region's server cannot be reached; try again")
 		return
 	}
-	p.c.Count(FamilyEdit, false, len(s.buf))
+	p.count(FamilyEdit, false, len(s.buf))
 	p.Stats.Forwarded.Add(1)
 }
 
 // onReply (a NATS goroutine) answers the client of a forwarded edit.
 func (p *Plugin) onReply(m *nats.Msg) {
-	p.c.Count(FamilyEdit, true, len(m.Data))
+	p.count(FamilyEdit, true, len(m.Data))
 	i := len(m.Subject) - 1
 	for i >= 0 && m.Subject[i] != '.' {
 		i--

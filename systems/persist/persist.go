@@ -7,6 +7,7 @@ package persist
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -218,7 +219,9 @@ func (d *Durability) releaseUpTo(durable uint64) {
 	d.mu.Lock()
 	d.synced = max(d.synced, durable)
 	n := 0
-	oldest := d.seq + 1
+	// A callback registered later starts after every write so far, so
+	// only the waiting ones can match a refusal.
+	oldest := uint64(math.MaxUint64)
 	for _, w := range d.waiting {
 		if w.covered && w.barrier <= d.synced {
 			if w.edit {
