@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/chat"
 )
 
@@ -56,7 +57,7 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	q := s.players.Query(ctx.World)
 	for q.Next() {
 		pl, pos, look := q.Get()
-		s.state.Players = append(s.state.Players, playerState{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+		s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
 	}
 	// Sent even when empty: silence is how the others learn a shard died.
 	s.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &s.state)

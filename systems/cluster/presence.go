@@ -9,6 +9,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/entities"
 )
 
@@ -20,20 +21,11 @@ const presenceTimeout = 2 * time.Second
 // players apart from this shard's clients and plugin entities.
 const remoteIDBase = 1 << 61
 
-// presence is one shard's players at one tick.
+// presence is one shard's players at one tick, each as its record would
+// keep it.
 type presence struct {
-	Shard   string        `json:"shard"`
-	Players []playerState `json:"players"`
-}
-
-// playerState is one player as its shard has it.
-type playerState struct {
-	Name  string  `json:"name"`
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	Z     float64 `json:"z"`
-	Yaw   float32 `json:"yaw"`
-	Pitch float32 `json:"pitch"`
+	Shard   string                 `json:"shard"`
+	Players []storage.PlayerRecord `json:"players"`
 }
 
 // remotePlayer marks the entity standing for a player of another shard.

@@ -141,12 +141,15 @@ func (s *actionsSystem) remoteAction(it *ActionIntent) {
 		nb = chunk.Block(it.Block)
 	}
 	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, it.Remote.ID)
+	// The callback runs on the storage goroutine, after the tick's events
+	// are gone: it keeps copies, not it.
+	reqID := it.RequestID
 	s.afterStored(target, func(refused bool) {
 		if refused {
-			reply(notStored(it.RequestID), nil)
+			reply(notStored(reqID), nil)
 			return
 		}
-		reply(ackMsg(it.RequestID, result, rev).GetActionAck(), nil)
+		reply(ackMsg(reqID, result, rev).GetActionAck(), nil)
 	})
 }
 
@@ -216,9 +219,10 @@ func (s *actionsSystem) action(now uint64, p *components.Player, pos *components
 	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, p.ID)
 	if conn != nil {
 		ack := ackMsg(it.RequestID, result, rev)
+		reqID := it.RequestID // the callback outlives the tick's events
 		s.afterStored(target, func(refused bool) {
 			if refused {
-				conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: notStored(it.RequestID)}})
+				conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: notStored(reqID)}})
 				return
 			}
 			conn.Send(ack)
