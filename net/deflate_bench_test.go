@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/stratavox/strata/internal/cputime"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/worldgen"
@@ -201,7 +202,7 @@ func BenchmarkDeflateChunks(b *testing.B) {
 		}
 		report := func(b *testing.B, cpu0 time.Duration, wire int) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sections), "ns/section")
-			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N)/float64(sections), "cpu-ns/section")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N)/float64(sections), "cpu-ns/section")
 			b.ReportMetric(float64(raw)/float64(sections), "raw-B/section")
 			b.ReportMetric(float64(wire)/float64(sections), "wire-B/section")
 			b.ReportMetric(0, "ns/op")
@@ -212,7 +213,7 @@ func BenchmarkDeflateChunks(b *testing.B) {
 				var cpu0 time.Duration
 				for b.Loop() {
 					if cpu0 == 0 {
-						cpu0 = processCPU()
+						cpu0 = cputime.Process()
 					}
 					wire = 0
 					for _, s := range set.streams {
@@ -233,7 +234,7 @@ func BenchmarkDeflateChunks(b *testing.B) {
 			var cpu0 time.Duration
 			for b.Loop() {
 				if cpu0 == 0 {
-					cpu0 = processCPU()
+					cpu0 = cputime.Process()
 				}
 				wire = 0
 				for _, s := range set.streams {

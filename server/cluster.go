@@ -115,7 +115,7 @@ func clusterSavePlayers(cfg Config) uint64 {
 
 // clusterSnapshot is the status page's cluster panel; nil off a cluster.
 func (s *Server) clusterSnapshot() *admin.ClusterSnapshot {
-	if s.cluster == nil || s.cfg.cluster == nil {
+	if s.cfg.cluster == nil {
 		return nil
 	}
 	c := s.cfg.cluster

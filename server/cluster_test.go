@@ -14,6 +14,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
@@ -112,19 +113,19 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 3, Handlers: merge(bLog.handlers(), bLines.handlers())})
 
 	// Each sees the other, and the other's move.
-	eventually(t, 15*time.Second, "alice and bob do not see each other", func() bool {
+	waitfor.Until(t, 15*time.Second, "alice and bob do not see each other", func() bool {
 		_, ok1 := playerNamed(alice, "bob")
 		_, ok2 := playerNamed(bob, "alice")
 		return ok1 && ok2
 	})
 	teleport(t, bob, &bLines, 4.5, moveGround, 0.5)
-	eventually(t, 10*time.Second, "alice does not see bob's move", func() bool {
+	waitfor.Until(t, 10*time.Second, "alice does not see bob's move", func() bool {
 		e, ok := playerNamed(alice, "bob")
 		return ok && dist(e.Position, client.Vec3{X: 4.5, Y: moveGround, Z: 0.5}) < 0.01
 	})
 
 	// The region is owned by one of them; both edit in it.
-	eventually(t, 10*time.Second, "nobody claimed the spawn region", func() bool {
+	waitfor.Until(t, 10*time.Second, "nobody claimed the spawn region", func() bool {
 		return clusterOf(a).Holds(regionZero) || clusterOf(b).Holds(regionZero)
 	})
 	type edit struct {
@@ -138,14 +139,14 @@ func TestTwoShardsOneWorld(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eventually(t, 10*time.Second, "no ack", func() bool { return e.log.ack(id) != nil })
+		waitfor.Until(t, 10*time.Second, "no ack", func() bool { return e.log.ack(id) != nil })
 		if ack := e.log.ack(id); !ack.GetAccepted() {
 			t.Fatalf("place at (%d, %d): %v %q", e.x, e.z, ack.GetResult(), ack.GetReason())
 		}
 	}
 	for _, c := range []*client.Conn{alice, bob} {
 		for _, e := range edits {
-			eventually(t, 10*time.Second, fmt.Sprintf("block at (%d, %d) not seen", e.x, e.z), func() bool {
+			waitfor.Until(t, 10*time.Second, fmt.Sprintf("block at (%d, %d) not seen", e.x, e.z), func() bool {
 				bl, ok := blockAt(c, e.x, moveGround, e.z)
 				return ok && bl == chunk.Stone
 			})
@@ -160,7 +161,7 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	if err := alice.Chat("hello from a"); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, 10*time.Second, "bob did not hear alice", func() bool { return bLog.heard("alice: hello from a") })
+	waitfor.Until(t, 10*time.Second, "bob did not hear alice", func() bool { return bLog.heard("alice: hello from a") })
 
 	// The figures are in /metrics, the panel in the status snapshot.
 	resp, err := http.Get("http://" + a.AdminAddr() + "/metrics")

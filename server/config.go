@@ -5,12 +5,12 @@ package server
 import (
 	"errors"
 	"fmt"
-	rcluster "github.com/stratavox/strata/resources/cluster"
 	"time"
 
 	"github.com/stratavox/strata/admin"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/worldgen"
 )

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/persist"
@@ -39,18 +40,6 @@ func heldCritters(c *client.Conn) []client.Entity {
 		}
 	}
 	return out
-}
-
-// eventually polls cond every 5 ms until it holds, failing after d.
-func eventually(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("after %v: %s", d, what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 func dist(a, b client.Vec3) float64 { return math.Hypot(math.Hypot(a.X-b.X, a.Y-b.Y), a.Z-b.Z) }
@@ -83,7 +72,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 
 	// A critter both hold.
 	var id uint64
-	eventually(t, 30*time.Second, "no critter seen by both clients", func() bool {
+	waitfor.Until(t, 30*time.Second, "no critter seen by both clients", func() bool {
 		for _, e := range heldCritters(a) {
 			if _, ok := b.Entity(e.ID); ok {
 				id = e.ID
@@ -96,7 +85,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 	// Both see it at the same positions, tick by tick, while it walks.
 	seen := [2]map[uint64]client.Vec3{{}, {}}
 	moving := map[uint64]bool{}
-	eventually(t, 40*time.Second, "the critter was not seen walking by both clients for 10 ticks", func() bool {
+	waitfor.Until(t, 40*time.Second, "the critter was not seen walking by both clients for 10 ticks", func() bool {
 		for i, c := range []*client.Conn{a, b} {
 			if e, ok := c.Entity(id); ok {
 				seen[i][e.Tick] = e.Position
@@ -122,7 +111,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 	// Bob goes far away: he is told to forget the critter.
 	despawns := b.Stats().EntityDespawns
 	teleport(t, b, &bLines, -farX, moveGround, -farZ)
-	eventually(t, 10*time.Second, "bob still holds the critter after leaving its range", func() bool {
+	waitfor.Until(t, 10*time.Second, "bob still holds the critter after leaving its range", func() bool {
 		_, ok := b.Entity(id)
 		return !ok && b.Stats().EntityDespawns > despawns
 	})
@@ -134,7 +123,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 	teleport(t, a, &aLines, -farX, moveGround, farZ)
 	durable := ecs.Resource[persist.Durability](srv.App())
 	var saved storage.EntityRecord
-	eventually(t, 20*time.Second, "the critter's column was not saved", func() bool {
+	waitfor.Until(t, 20*time.Second, "the critter's column was not saved", func() bool {
 		rec, ok, err := durable.LoadEntities(col.X, col.Z)
 		if err != nil {
 			t.Fatal(err)
@@ -150,7 +139,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 		}
 		return false
 	})
-	eventually(t, 10*time.Second, "alice still holds the critter", func() bool {
+	waitfor.Until(t, 10*time.Second, "alice still holds the critter", func() bool {
 		_, ok := a.Entity(id)
 		return !ok
 	})
@@ -161,7 +150,7 @@ func TestCrittersOverQUIC(t *testing.T) {
 	// (give or take the steps it took before she was told).
 	teleport(t, a, &aLines, farX, moveGround, farZ)
 	want := client.Vec3{X: saved.X, Y: saved.Y, Z: saved.Z}
-	eventually(t, 20*time.Second, "the saved critter did not come back", func() bool {
+	waitfor.Until(t, 20*time.Second, "the saved critter did not come back", func() bool {
 		for _, c := range heldCritters(a) {
 			if dist(c.Position, want) < 1 && c.Attributes["strata:variant"] == attr(saved, "strata:variant") {
 				return true
@@ -195,7 +184,7 @@ func TestCrittersSurviveRestart(t *testing.T) {
 	key := newKey(t)
 	a := dialPlayerOpts(t, srv, client.Options{Name: "alice", Key: key, ViewDistance: 4, Handlers: lines.handlers()})
 	teleport(t, a, &lines, farX, moveGround, farZ)
-	eventually(t, 30*time.Second, "no critters near alice", func() bool { return len(heldCritters(a)) >= 2 })
+	waitfor.Until(t, 30*time.Second, "no critters near alice", func() bool { return len(heldCritters(a)) >= 2 })
 	time.Sleep(time.Second) // let them walk
 	a.Close()
 	stop()
@@ -240,7 +229,7 @@ func TestCrittersSurviveRestart(t *testing.T) {
 	// Each critter alice sees is a saved one (the first sighting of each,
 	// before it walks far); every saved one well inside her view is seen.
 	matched := map[int]bool{}
-	eventually(t, 20*time.Second, "the saved critters did not come back", func() bool {
+	waitfor.Until(t, 20*time.Second, "the saved critters did not come back", func() bool {
 		for _, e := range heldCritters(a2) {
 			for i, r := range saved {
 				if !matched[i] && dist(e.Position, client.Vec3{X: r.X, Y: r.Y, Z: r.Z}) < 1 {

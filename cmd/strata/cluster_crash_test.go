@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
@@ -112,7 +113,7 @@ func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
 	// spawn's).
 	region := rcluster.RegionOfBlock(int(x-3), int(z))
 	ann.place([3]int32{x - 3, y, z + 3})
-	waitFor(t, 10*time.Second, "shard a never claimed the region of the towers", func() bool { return ownerOf(region) == "a" })
+	waitfor.Until(t, 10*time.Second, "shard a never claimed the region of the towers", func() bool { return ownerOf(region) == "a" })
 
 	// Ann goes somewhere else, and stays long enough for her record to
 	// be saved (every 5 s on a shard).
@@ -206,17 +207,5 @@ func dialRetry(t *testing.T, srv *serveProc, name string, d time.Duration) *clie
 			t.Fatalf("%s could not reconnect in %v: %v", name, d, err)
 		}
 		time.Sleep(250 * time.Millisecond)
-	}
-}
-
-// waitFor polls cond every 50 ms until it holds, failing after d.
-func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("after %v: %s", d, what)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/flate"
 
+	"github.com/stratavox/strata/internal/cputime"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/resources"
@@ -89,7 +90,7 @@ func BenchmarkInflateChunks(b *testing.B) {
 			var cpu0 time.Duration
 			for b.Loop() {
 				if cpu0 == 0 {
-					cpu0 = processCPU()
+					cpu0 = cputime.Process()
 				}
 				var w, d atomic.Uint64
 				r := chunkSource(bytes.NewReader(tt.data), tt.deflate, &w, &d)
@@ -107,7 +108,7 @@ func BenchmarkInflateChunks(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sections), "ns/section")
-			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N)/float64(sections), "cpu-ns/section")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N)/float64(sections), "cpu-ns/section")
 			b.ReportMetric(float64(len(tt.data))/float64(sections), "wire-B/section")
 			b.ReportMetric(0, "ns/op")
 		})

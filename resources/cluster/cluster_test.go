@@ -13,7 +13,9 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
+
 	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 )
@@ -120,7 +122,7 @@ func TestClaimOwnerHoldsRelease(t *testing.T) {
 	if held, owner, err := bb.Claim(ctx, r); err != nil || held || owner != "a" {
 		t.Fatalf("b.Claim = %v %q %v, want false a", held, owner, err)
 	}
-	eventually(t, 5*time.Second, "b sees a own the region", func() bool { s, ok := bb.Owner(r); return ok && s == "a" })
+	waitfor.Until(t, 5*time.Second, "b sees a own the region", func() bool { s, ok := bb.Owner(r); return ok && s == "a" })
 	if !a.Holds(r) || bb.Holds(r) {
 		t.Fatalf("Holds: a %v b %v", a.Holds(r), bb.Holds(r))
 	}
@@ -145,11 +147,11 @@ func TestClaimOwnerHoldsRelease(t *testing.T) {
 	if a.Holds(r) || len(a.Held()) != 0 {
 		t.Fatal("a still holds after Release")
 	}
-	eventually(t, 5*time.Second, "b sees the region free", func() bool { _, ok := bb.Owner(r); return !ok })
+	waitfor.Until(t, 5*time.Second, "b sees the region free", func() bool { _, ok := bb.Owner(r); return !ok })
 	if held, owner, err := bb.Claim(ctx, r); err != nil || !held || owner != "b" {
 		t.Fatalf("b.Claim after release = %v %q %v", held, owner, err)
 	}
-	eventually(t, 5*time.Second, "a sees b own the region", func() bool { s, ok := a.Owner(r); return ok && s == "b" })
+	waitfor.Until(t, 5*time.Second, "a sees b own the region", func() bool { s, ok := a.Owner(r); return ok && s == "b" })
 }
 
 func TestRegionOf(t *testing.T) {
@@ -200,7 +202,7 @@ func TestLeaseLapseFencing(t *testing.T) {
 	}
 
 	a.PauseRenewals(true)
-	eventually(t, 8*time.Second, "b claims the lapsed lease", func() bool {
+	waitfor.Until(t, 8*time.Second, "b claims the lapsed lease", func() bool {
 		held, _, err := bb.Claim(ctx, r)
 		return err == nil && held
 	})
@@ -389,7 +391,7 @@ func TestSessions(t *testing.T) {
 	if err := bb.ClaimName(ctx, "Herobrine"); !errors.Is(err, ErrNameTaken) {
 		t.Fatalf("claim right after the crash = %v, want ErrNameTaken", err)
 	}
-	eventually(t, 8*time.Second, "the crashed shard's name frees", func() bool { return bb.ClaimName(ctx, "Herobrine") == nil })
+	waitfor.Until(t, 8*time.Second, "the crashed shard's name frees", func() bool { return bb.ClaimName(ctx, "Herobrine") == nil })
 }
 
 func TestWatchSections(t *testing.T) {
@@ -455,7 +457,7 @@ func TestStatus(t *testing.T) {
 			slices.Equal(st.Regions, wantRegions) && st.Sessions == 3
 	}
 	var last Status
-	eventually(t, 5*time.Second, "status shows shards, regions and sessions", func() bool {
+	waitfor.Until(t, 5*time.Second, "status shows shards, regions and sessions", func() bool {
 		st, err := a.Status(ctx)
 		last = st
 		return err == nil && check(st)

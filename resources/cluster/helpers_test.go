@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -65,18 +66,6 @@ func crash(c *Cluster) {
 		c.stopGoroutines()
 		c.nc.Close()
 	})
-}
-
-// eventually polls cond every 50ms until it holds or d passes.
-func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("after %v: %s", d, what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 // section returns a dense section marked at a few cells with a block

@@ -350,10 +350,17 @@ func (d *DB) Stats() Stats {
 // CorruptForTest flips bytes in a stored section record, for tests of the
 // corruption paths of packages that use storage.
 func (d *DB) CorruptForTest(p chunk.Pos) error {
-	key := SectionKey(p)
+	if err := d.corruptKey(SectionKey(p)); err != nil {
+		return fmt.Errorf("corrupt %v: %w", p, err)
+	}
+	return nil
+}
+
+// corruptKey flips a byte in the middle of key's stored value.
+func (d *DB) corruptKey(key []byte) error {
 	v, ok, err := d.get(key)
-	if err != nil || !ok {
-		return fmt.Errorf("corrupt %v: ok %v: %w", p, ok, err)
+	if err != nil || !ok || len(v) == 0 {
+		return fmt.Errorf("stored value: ok %v: %w", ok && len(v) > 0, err)
 	}
 	v[len(v)/2] ^= 0xff
 	b := d.db.NewBatch()

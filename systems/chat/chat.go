@@ -47,6 +47,14 @@ type Intent struct {
 	Text string
 }
 
+// Relayed is a chat line said elsewhere (on another server of a cluster),
+// already limited and vetoed there: a system ordered before
+// SystemBroadcast emits it and broadcast_chat sends it to every client
+// with the local lines.
+type Relayed struct {
+	From, Text string
+}
+
 // Stats counts the plugin's work, for metrics.
 type Stats struct {
 	// Broadcast counts lines broadcast; Refused those dropped for length
@@ -78,6 +86,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		cfg.TPS = 20
 	}
 	intents := ecs.AddEvents[Intent](app)
+	relayed := ecs.AddEvents[Relayed](app)
 	stats := &Stats{}
 	ecs.AddResource(app, stats)
 	clients := ecs.RequireResource[network.Clients](app)
@@ -87,7 +96,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		intents.Emit(Intent{From: from, Name: players.Get(from.Entity).Name, Text: m.Chat.GetText()})
 	})
 	s := &broadcastSystem{
-		intents: intents, clients: clients, stats: stats,
+		intents: intents, relayed: relayed, clients: clients, stats: stats,
 		maxLen: cfg.Limits.MaxLength, perTick: cfg.Limits.PerSecond / cfg.TPS, burst: float64(cfg.Limits.Burst),
 		buckets: map[uint64]*ratelimit.Bucket{},
 		filter:  generic.NewFilter1[components.Connection](),
@@ -102,6 +111,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 // cheaply, for synthetic and replayed clients that do not pass through it.
 type broadcastSystem struct {
 	intents        *ecs.Events[Intent]
+	relayed        *ecs.Events[Relayed]
 	clients        *network.Clients
 	stats          *Stats
 	maxLen         int
@@ -115,7 +125,7 @@ func (s *broadcastSystem) run(ctx *ecs.Context) {
 	for _, id := range s.clients.Left {
 		delete(s.buckets, id)
 	}
-	if s.intents.Len() == 0 {
+	if s.intents.Len() == 0 && s.relayed.Len() == 0 {
 		return
 	}
 	s.enc = s.enc[:0]
@@ -143,6 +153,13 @@ func (s *broadcastSystem) run(ctx *ecs.Context) {
 		}
 		s.enc = append(s.enc, enc)
 		s.stats.Broadcast++
+	}
+	for _, l := range s.relayed.Items() {
+		if enc, err := transport.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
+			From: l.From, Text: strings.ToValidUTF8(l.Text, "\uFFFD"),
+		}}}); err == nil {
+			s.enc = append(s.enc, enc)
+		}
 	}
 	if len(s.enc) == 0 {
 		return

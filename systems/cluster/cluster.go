@@ -180,6 +180,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		p.unsubscribe()
 		return err
 	}
+	p.leases.start()
 	ecs.AddResource(app, &p.Stats)
 	app.AddSystem(ecs.Ingest, SystemInbound, p.inbound.run, ecs.After(network.SystemIngest))
 	app.AddSystem(ecs.Simulate, SystemLeases, p.leases.run, ecs.Before(SystemRoute))
@@ -243,6 +244,9 @@ func (p *Plugin) unsubscribe() {
 // plugin's last write.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	p.unsubscribe()
+	if p.leases != nil {
+		p.leases.stop()
+	}
 	p.pending.failAll("the server is shutting down")
 	return nil
 }

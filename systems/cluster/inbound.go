@@ -94,7 +94,9 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 }
 
 // restore replaces a section whose write was fenced off with the stored
-// copy (the new owner's) or, when none is stored, natural terrain.
+// copy (the new owner's) or, when none is stored, natural terrain. The
+// read is a round trip on the tick; it happens only after a lease was
+// lost, for the sections then in flight.
 func (s *inboundSystem) restore(pos chunk.Pos) {
 	if !s.store.Has(pos) {
 		return

@@ -21,7 +21,8 @@ const leaseEvery = 20
 // players stand in and nobody owns, so that their edits are arbitrated
 // here without a claim on the way; and gives up the regions none of them
 // has stood in for IdleRelease once all their edits are durable, so the
-// shard whose players went there can take them.
+// shard whose players went there can take them. It decides on the tick;
+// the round trips run on its worker goroutine.
 type leaseSystem struct {
 	p       *Plugin
 	store   *resources.ChunkStore
@@ -30,6 +31,14 @@ type leaseSystem struct {
 	seen    map[rcluster.Region]time.Time
 	dirty   map[rcluster.Region]bool
 	buf     []rcluster.Region
+	ops     chan leaseOp
+	done    chan struct{}
+}
+
+// leaseOp is a claim or a release for the worker.
+type leaseOp struct {
+	r       rcluster.Region
+	release bool
 }
 
 func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
@@ -37,6 +46,51 @@ func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
 		p: p, store: ecs.Resource[resources.ChunkStore](app), dur: ecs.Resource[persist.Durability](app),
 		players: generic.NewFilter2[components.Player, components.Position](),
 		seen:    map[rcluster.Region]time.Time{}, dirty: map[rcluster.Region]bool{},
+	}
+}
+
+// start runs the worker until stop.
+func (s *leaseSystem) start() {
+	s.ops, s.done = make(chan leaseOp, 64), make(chan struct{})
+	go func() {
+		defer close(s.done)
+		for op := range s.ops {
+			s.do(op)
+		}
+	}()
+}
+
+// stop ends the worker once the operations queued are done.
+func (s *leaseSystem) stop() {
+	if s.ops != nil {
+		close(s.ops)
+		<-s.done
+		s.ops = nil
+	}
+}
+
+// queue hands op to the worker; when it is busy the op is dropped, and
+// the next decision, 20 ticks later, asks again.
+func (s *leaseSystem) queue(op leaseOp) {
+	select {
+	case s.ops <- op:
+	default:
+	}
+}
+
+// do runs one claim or release (the worker goroutine).
+func (s *leaseSystem) do(op leaseOp) {
+	p := s.p
+	ctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
+	defer cancel()
+	if op.release {
+		if err := p.c.Release(ctx, op.r); err != nil {
+			p.log.Warn().Err(err).Stringer("region", op.r).Msg("release failed")
+		}
+		return
+	}
+	if _, _, err := p.c.Claim(ctx, op.r); err != nil {
+		p.log.Warn().Err(err).Stringer("region", op.r).Msg("claim failed")
 	}
 }
 
@@ -53,14 +107,9 @@ func (s *leaseSystem) run(ctx *ecs.Context) {
 		if p.c.Holds(r) {
 			continue
 		}
-		if _, owned := p.c.Owner(r); owned {
-			continue
+		if _, owned := p.c.Owner(r); !owned {
+			s.queue(leaseOp{r: r})
 		}
-		cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
-		if _, _, err := p.c.Claim(cctx, r); err != nil {
-			p.log.Warn().Err(err).Stringer("region", r).Msg("claim failed")
-		}
-		cancel()
 	}
 	s.release(now)
 }
@@ -71,7 +120,8 @@ func (s *leaseSystem) touch(r rcluster.Region) { s.seen[r] = time.Now() }
 
 // release gives up held regions nobody here stood in lately, once no edit
 // of theirs waits to be durable (a write after the release would be
-// fenced off and lost).
+// fenced off and lost). An edit arbitrated there before the release lands
+// is refused as fenced and answered so: never acknowledged and lost.
 func (s *leaseSystem) release(now time.Time) {
 	p := s.p
 	s.buf = p.c.Held()
@@ -87,11 +137,7 @@ func (s *leaseSystem) release(now time.Time) {
 		if s.dirty[r] || writes > 0 {
 			continue
 		}
-		cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
-		if err := p.c.Release(cctx, r); err != nil {
-			p.log.Warn().Err(err).Stringer("region", r).Msg("release failed")
-		}
-		cancel()
+		s.queue(leaseOp{r: r, release: true})
 		delete(s.seen, r)
 	}
 	for r, t := range s.seen {

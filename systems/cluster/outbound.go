@@ -2,14 +2,12 @@ package cluster
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/mlange-42/arche/generic"
 	"github.com/nats-io/nats.go"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/chat"
 )
@@ -32,22 +30,21 @@ func (p *Plugin) onChat(m *nats.Msg) {
 }
 
 // outboundSystem publishes this shard's players every tick and its chat
-// lines as they are said, and gives this shard's clients the other
-// shards' lines.
+// lines as they are said, and hands the other shards' lines to
+// broadcast_chat.
 type outboundSystem struct {
 	p       *Plugin
 	lines   *ecs.Events[chat.Intent]
+	relayed *ecs.Events[chat.Relayed]
 	players *generic.Filter3[components.Player, components.Position, components.Look]
-	conns   *generic.Filter1[components.Connection]
 	state   presence
 	remote  []chatLine
 }
 
-func newOutbound(p *Plugin, _ *ecs.App, lines *ecs.Events[chat.Intent]) *outboundSystem {
+func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent]) *outboundSystem {
 	return &outboundSystem{
-		p: p, lines: lines, state: presence{Shard: p.c.Shard()},
+		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
 		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
-		conns:   generic.NewFilter1[components.Connection](),
 	}
 }
 
@@ -74,20 +71,8 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	p.in.mu.Lock()
 	s.remote, p.in.chat = p.in.chat, s.remote[:0]
 	p.in.mu.Unlock()
-	if len(s.remote) == 0 {
-		return
-	}
-	cq := s.conns.Query(ctx.World)
-	for cq.Next() {
-		c := cq.Get()
-		if c.Conn == nil {
-			continue
-		}
-		for _, l := range s.remote {
-			c.Conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
-				From: l.Name, Text: strings.ToValidUTF8(l.Text, "\uFFFD"),
-			}}})
-		}
+	for _, l := range s.remote {
+		s.relayed.Emit(chat.Relayed{From: l.Name, Text: l.Text})
 	}
 	clear(s.remote)
 }

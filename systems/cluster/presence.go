@@ -51,13 +51,16 @@ type remotePlayers struct {
 	byKey    map[remoteKey]ecs.Entity
 	spawning map[remoteKey]bool
 	heard    map[string]time.Time // last presence of each shard
+	latest   map[string]*presence // this tick's, by shard (reused)
+	listed   map[string]bool      // names in one shard's latest (reused)
 	next     uint64
 	pos      generic.Map3[components.Position, components.Look, remotePlayer]
 	init     bool
 }
 
 func newRemotePlayers(*ecs.App) *remotePlayers {
-	return &remotePlayers{byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{}}
+	return &remotePlayers{byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
+		latest: map[string]*presence{}, listed: map[string]bool{}}
 }
 
 func (r *remotePlayers) len() int { return len(r.byKey) }
@@ -71,15 +74,15 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 		r.init = true
 	}
 	now := time.Now()
-	latest := map[string]*presence{}
+	clear(r.latest)
 	for i := range states {
-		latest[states[i].Shard] = &states[i]
+		r.latest[states[i].Shard] = &states[i]
 		r.heard[states[i].Shard] = now
 	}
-	for shard, pr := range latest {
-		listed := make(map[string]bool, len(pr.Players))
+	for shard, pr := range r.latest {
+		clear(r.listed)
 		for _, ps := range pr.Players {
-			listed[ps.Name] = true
+			r.listed[ps.Name] = true
 			k := remoteKey{shard, ps.Name}
 			pos := components.Position{X: ps.X, Y: ps.Y, Z: ps.Z}
 			look := components.Look{Yaw: ps.Yaw, Pitch: ps.Pitch}
@@ -104,7 +107,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 				remotePlayer{Shard: shard, Name: ps.Name})
 		}
 		for k, e := range r.byKey {
-			if k.shard == shard && !listed[k.name] {
+			if k.shard == shard && !r.listed[k.name] {
 				ctx.Commands.Despawn(e)
 				delete(r.byKey, k)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -108,14 +109,16 @@ func (pf *pendingForwards) failAll(reason string) {
 	}
 }
 
-// fail answers a forward the owner never did: held, and the client rolls
-// its prediction back when the owner's section reaches it.
-func (f *forward) fail(reason string) {
-	if f.conn == nil {
+// fail answers a forward the owner never did.
+func (f *forward) fail(reason string) { held(f.conn, f.requestID, reason) }
+
+// held answers an edit with ACTION_RESULT_HELD: not arbitrated, try again.
+func held(conn components.Conn, requestID uint32, reason string) {
+	if conn == nil {
 		return
 	}
-	f.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
-		RequestId: f.requestID, Result: protocol.ActionResult_ACTION_RESULT_HELD, Reason: reason,
+	conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
+		RequestId: requestID, Result: protocol.ActionResult_ACTION_RESULT_HELD, Reason: reason,
 	}}})
 }
 
@@ -153,16 +156,19 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 		}
 		owner, ok := p.c.Owner(r)
 		if !ok || owner == p.c.Shard() {
+			// On the tick, once per region at most: claim_regions takes the
+			// regions players stand in ahead of time, so this is an edit
+			// across a border into a region nobody holds.
 			cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
-			held, o, err := p.c.Claim(cctx, r)
+			got, o, err := p.c.Claim(cctx, r)
 			cancel()
 			if err != nil {
 				p.log.Warn().Err(err).Stringer("region", r).Msg("claim failed; edit held")
 				it.Handled = true
-				(&forward{conn: it.From.Conn, requestID: it.RequestID}).fail("the region's owner is not known yet; try again")
+				held(it.From.Conn, it.RequestID, "the region's owner is not known yet; try again")
 				continue
 			}
-			if held {
+			if got {
 				p.leases.touch(r)
 				continue
 			}
@@ -202,11 +208,7 @@ func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner
 // onReply (a NATS goroutine) answers the client of a forwarded edit.
 func (p *Plugin) onReply(m *nats.Msg) {
 	p.count(FamilyEdit, true, len(m.Data))
-	i := len(m.Subject) - 1
-	for i >= 0 && m.Subject[i] != '.' {
-		i--
-	}
-	id, err := strconv.ParseUint(m.Subject[i+1:], 10, 64)
+	id, err := strconv.ParseUint(m.Subject[strings.LastIndexByte(m.Subject, '.')+1:], 10, 64)
 	if err != nil {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/cputime"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
@@ -173,12 +174,12 @@ func BenchmarkReplicate(b *testing.B) {
 			ticks := 0
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				w.step()
 				ticks++
 			}
-			cpu := processCPU() - cpu0
+			cpu := cputime.Process() - cpu0
 			b.StopTimer()
 			held := 0
 			for _, in := range w.interest {

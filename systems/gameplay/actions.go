@@ -97,8 +97,14 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 	}
 	for _, e := range s.pending {
 		p, pos, mv, conn := s.actors.Get(e)
+		b, ok := s.buckets[p.ID]
+		if !ok {
+			b = ratelimit.New(s.burst, ctx.Tick)
+			s.buckets[p.ID] = b
+		}
+		who := actor{id: p.ID, feet: vecOf(pos), bucket: b, waiting: mv.Waiting, conn: conn.Conn}
 		for _, i := range s.byActor[e] {
-			s.action(ctx.Tick, p, pos, mv, conn.Conn, &s.intents.Items()[i])
+			s.action(ctx.Tick, who, &s.intents.Items()[i])
 		}
 	}
 	if remote {
@@ -106,57 +112,97 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 		// measured the player's feet; rate limits are its to keep.
 		for i := range s.intents.Items() {
 			if it := &s.intents.Items()[i]; it.Remote != nil && !it.Handled {
-				s.remoteAction(it)
+				s.action(ctx.Tick, actor{id: it.Remote.ID, feet: it.Remote.Feet, reply: it.Remote.Reply}, it)
 			}
 		}
 	}
 }
 
-// remoteAction arbitrates an intent forwarded by another shard.
-func (s *actionsSystem) remoteAction(it *ActionIntent) {
+// actor is who an intent is arbitrated for: a player of this server, or
+// one another cluster shard forwarded (reply set; no rate limit or
+// movement hold here, its own server keeps them).
+type actor struct {
+	id      uint64
+	feet    physics.Vec
+	bucket  *ratelimit.Bucket
+	waiting bool
+	conn    components.Conn
+	reply   func(ack *protocol.ActionAck, block *protocol.BlockUpdate)
+}
+
+// answer sends ack, and block if there is one. It may run on the storage
+// goroutine (after the edit is durable), so it only queues.
+func (a actor) answer(ack *protocol.ActionAck, block *protocol.BlockUpdate) {
+	if a.reply != nil {
+		a.reply(ack, block)
+		return
+	}
+	if a.conn == nil {
+		return
+	}
+	a.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: ack}})
+	if block != nil {
+		a.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: block}})
+	}
+}
+
+// action arbitrates one BreakBlock or PlaceBlock.
+func (s *actionsSystem) action(now uint64, who actor, it *ActionIntent) {
 	target := physics.BlockPos{X: it.X, Y: it.Y, Z: it.Z}
-	feet := it.Remote.Feet
-	var result protocol.ActionResult
+	place, block := it.Place, it.Block
+	result := protocol.ActionResult_ACTION_RESULT_OK
 	vetoed, reason := it.Cancelled()
 	switch {
+	case who.bucket != nil && !who.bucket.Take(now, s.perTick, s.burst):
+		result = protocol.ActionResult_ACTION_RESULT_RATE_LIMITED
 	case vetoed:
 		result = protocol.ActionResult_ACTION_RESULT_VETOED
-	case it.Place && it.Block > math.MaxUint16:
+	case who.waiting:
+		result = protocol.ActionResult_ACTION_RESULT_HELD
+	case place && block > math.MaxUint16:
+		// Checked before the conversion below, which would wrap it into
+		// a valid id.
 		result = protocol.ActionResult_ACTION_RESULT_INVALID_BLOCK
-	case it.Place:
-		result = actionResult(physics.CheckPlace(s.store, feet, target, chunk.Block(it.Block), s.playersNear(target), s.lim), true)
+	case place:
+		r := physics.CheckPlace(s.store, who.feet, target, chunk.Block(block), s.playersNear(target), s.lim)
+		result = actionResult(r, true)
 	default:
-		result = actionResult(physics.CheckBreak(s.store, feet, target, s.lim), false)
+		result = actionResult(physics.CheckBreak(s.store, who.feet, target, s.lim), false)
 	}
 	s.stats.Actions[result]++
-	reply := it.Remote.Reply
 	if result != protocol.ActionResult_ACTION_RESULT_OK {
+		if s.log.Debug().Enabled() {
+			s.log.Debug().Uint64("client", who.id).Bool("place", place).Int("x", target.X).Int("y", target.Y).Int("z", target.Z).
+				Str("result", actionLabel(result)).Str("reason", reason).Msg("action refused")
+		}
 		ack := ackMsg(it.RequestID, result, 0).GetActionAck()
 		ack.Reason = reason
-		reply(ack, s.blockUpdate(target))
+		var rollback *protocol.BlockUpdate
+		// A vetoed prediction is rolled back with the block as it is; a
+		// forwarded edit always gets it, for the other shard's copy.
+		if vetoed || who.reply != nil {
+			rollback = s.blockUpdate(target)
+		}
+		who.answer(ack, rollback)
 		return
 	}
 	nb := chunk.Air
-	if it.Place {
-		nb = chunk.Block(it.Block)
+	if place {
+		nb = chunk.Block(block)
 	}
-	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, it.Remote.ID)
-	// The callback runs on the storage goroutine, after the tick's events
-	// are gone: it keeps copies, not it.
-	reqID := it.RequestID
-	s.afterStored(target, func(refused bool) {
+	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, who.id)
+	if who.conn == nil && who.reply == nil {
+		return // a synthetic player: nobody to tell
+	}
+	ack := ackMsg(it.RequestID, result, rev).GetActionAck()
+	reqID := it.RequestID // the callback outlives the tick's events
+	s.dur.AfterDurableEdit(chunk.PosOfBlock(target.X, target.Y, target.Z), func(refused bool) {
 		if refused {
-			reply(notStored(reqID), nil)
+			who.answer(notStored(reqID), nil)
 			return
 		}
-		reply(ackMsg(reqID, result, rev).GetActionAck(), nil)
+		who.answer(ack, nil)
 	})
-}
-
-// afterStored runs fn once the edit just made at t is durable, or known
-// never to be (refused: a cluster shard that lost the region).
-func (s *actionsSystem) afterStored(t physics.BlockPos, fn func(refused bool)) {
-	s.dur.AfterDurableEdit(chunk.PosOfBlock(t.X, t.Y, t.Z), fn)
 }
 
 // notStored is the answer to an accepted edit its write was refused for:
@@ -167,79 +213,9 @@ func notStored(reqID uint32) *protocol.ActionAck {
 	return ack
 }
 
-// action arbitrates one BreakBlock or PlaceBlock.
-func (s *actionsSystem) action(now uint64, p *components.Player, pos *components.Position, mv *components.Movement,
-	conn components.Conn, it *ActionIntent) {
-	target := physics.BlockPos{X: it.X, Y: it.Y, Z: it.Z}
-	place, block := it.Place, it.Block
-	result := protocol.ActionResult_ACTION_RESULT_OK
-	b, ok := s.buckets[p.ID]
-	if !ok {
-		b = ratelimit.New(s.burst, now)
-		s.buckets[p.ID] = b
-	}
-	vetoed, reason := it.Cancelled()
-	switch {
-	case !b.Take(now, s.perTick, s.burst):
-		result = protocol.ActionResult_ACTION_RESULT_RATE_LIMITED
-	case vetoed:
-		result = protocol.ActionResult_ACTION_RESULT_VETOED
-	case mv.Waiting:
-		result = protocol.ActionResult_ACTION_RESULT_HELD
-	case place && block > math.MaxUint16:
-		// Checked before the conversion below, which would wrap it into
-		// a valid id.
-		result = protocol.ActionResult_ACTION_RESULT_INVALID_BLOCK
-	case place:
-		r := physics.CheckPlace(s.store, vecOf(pos), target, chunk.Block(block), s.playersNear(target), s.lim)
-		result = actionResult(r, true)
-	default:
-		result = actionResult(physics.CheckBreak(s.store, vecOf(pos), target, s.lim), false)
-	}
-	s.stats.Actions[result]++
-	if result != protocol.ActionResult_ACTION_RESULT_OK {
-		if s.log.Debug().Enabled() {
-			s.log.Debug().Uint64("client", p.ID).Bool("place", place).Int("x", target.X).Int("y", target.Y).Int("z", target.Z).
-				Str("result", actionLabel(result)).Str("reason", reason).Msg("action refused")
-		}
-		if conn != nil {
-			ack := ackMsg(it.RequestID, result, 0)
-			ack.GetActionAck().Reason = reason
-			conn.Send(ack)
-			if vetoed {
-				s.resend(conn, target)
-			}
-		}
-		return
-	}
-	nb := chunk.Air
-	if place {
-		nb = chunk.Block(block)
-	}
-	rev, _ := s.edits.Set(target.X, target.Y, target.Z, nb, p.ID)
-	if conn != nil {
-		ack := ackMsg(it.RequestID, result, rev)
-		reqID := it.RequestID // the callback outlives the tick's events
-		s.afterStored(target, func(refused bool) {
-			if refused {
-				conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: notStored(reqID)}})
-				return
-			}
-			conn.Send(ack)
-		})
-	}
-}
-
-// resend tells a client the block at t as the server has it, rolling back
-// its prediction of a vetoed edit.
-func (s *actionsSystem) resend(conn components.Conn, t physics.BlockPos) {
-	if u := s.blockUpdate(t); u != nil {
-		conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: u}})
-	}
-}
-
-// blockUpdate returns the block at t as the server has it; nil when its
-// section is not resident (a client cannot hold it either).
+// blockUpdate returns the block at t as the server has it, to roll a
+// prediction back; nil when its section is not resident (a client cannot
+// hold it either).
 func (s *actionsSystem) blockUpdate(t physics.BlockPos) *protocol.BlockUpdate {
 	b, ok := s.store.Block(t.X, t.Y, t.Z)
 	if !ok {

@@ -7,8 +7,9 @@ package network
 
 import (
 	"errors"
-	"github.com/mlange-42/arche/generic"
 	"time"
+
+	"github.com/mlange-42/arche/generic"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"

@@ -96,23 +96,15 @@ export class EntitySet {
     for (const s of spawns.entities ?? []) {
       if (this.self !== null && s.entityId === this.self) continue;
       this.stats.spawns++;
-      const p = vec(s.position);
       const old = this.byId.get(s.entityId);
       const tick = s.tick ?? 0n;
-      const e = {
-        id: s.entityId,
+      const e = held(s, {
         kind: s.kind || "",
         name: s.name || "",
         width: size(s.width, PLAYER_BOX.width),
         height: size(s.height, PLAYER_BOX.height),
         attributes: new Map((s.attributes ?? []).map((a) => [a.key, a.value])),
-        tick,
-        target: p,
-        shown: { ...p },
-        yaw: s.yaw ?? 0,
-        pitch: s.pitch ?? 0,
-        velocity: vec(s.velocity),
-      };
+      });
       if (old && old.tick > tick) {
         // Keep the newer move, and the smooth path towards it.
         Object.assign(e, { tick: old.tick, target: old.target, shown: old.shown, yaw: old.yaw, pitch: old.pitch, velocity: old.velocity });
@@ -160,21 +152,13 @@ export class EntitySet {
         this.stats.unknown++;
         return "unknown";
       }
-      const p = vec(s.position);
-      e = {
-        id: s.entityId,
+      e = held(s, {
         kind: KIND_PLAYER,
         name: nameOf(s.entityId) || "",
         width: PLAYER_BOX.width,
         height: PLAYER_BOX.height,
         attributes: new Map(),
-        tick,
-        target: p,
-        shown: { ...p },
-        yaw: s.yaw ?? 0,
-        pitch: s.pitch ?? 0,
-        velocity: vec(s.velocity),
-      };
+      });
       this.byId.set(e.id, e);
       this.stats.states++;
       return "created";
@@ -201,6 +185,24 @@ export class EntitySet {
       e.shown.z += (e.target.z - e.shown.z) * k;
     }
   }
+}
+
+/**
+ * held is an entity as a spawn or a state (s) first places it: the
+ * description desc, at s's position, shown there at once.
+ */
+function held(s, desc) {
+  const p = vec(s.position);
+  return {
+    id: s.entityId,
+    ...desc,
+    tick: s.tick ?? 0n,
+    target: p,
+    shown: { ...p },
+    yaw: s.yaw ?? 0,
+    pitch: s.pitch ?? 0,
+    velocity: vec(s.velocity),
+  };
 }
 
 function vec(v) {
