@@ -130,7 +130,7 @@ func freePorts(t testing.TB, n int) []int {
 // and enough peers have joined.
 func waitJetStream(t testing.TB, urls []string, replicas int) {
 	t.Helper()
-	nc, err := nats.Connect(strings.Join(urls, ","), nats.MaxReconnects(-1), nats.ReconnectWait(100*time.Millisecond))
+	nc, err := nats.Connect(strings.Join(urls, ","), nats.MaxReconnects(-1), nats.ReconnectWait(100*time.Millisecond), nats.RetryOnFailedConnect(true))
 	if err != nil {
 		t.Fatalf("natstest: connect: %v", err)
 	}
