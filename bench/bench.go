@@ -189,16 +189,19 @@ func Run(cfg Config) (Result, error) {
 	for i := 0; i < cfg.Warmup; i++ {
 		step(i > cfg.Warmup/2)
 	}
-	if cfg.Entities > 0 {
-		if cfg.Generation || cfg.Players == 0 {
-			return Result{}, errors.New("--entities needs players and no --generation (critters are scattered on the flat ground)")
-		}
-		// Critters go on resident ground: the views must be loaded first
-		// (the workers may lag behind back-to-back ticks).
+	if !cfg.Generation {
+		// The views are loaded before timing starts (and critters go on
+		// resident ground): the workers may lag behind back-to-back
+		// ticks, far behind on a busy machine.
 		gen, backlog := ecs.Resource[resources.Generation](app), ecs.Resource[resources.Backlog](app)
 		for i := 0; i < 10000 && (gen.InFlight() > 0 || backlog.Len() > 0); i++ {
 			time.Sleep(time.Millisecond)
 			step(false)
+		}
+	}
+	if cfg.Entities > 0 {
+		if cfg.Generation || cfg.Players == 0 {
+			return Result{}, errors.New("--entities needs players and no --generation (critters are scattered on the flat ground)")
 		}
 		if err := scatter(app, players, cfg); err != nil {
 			return Result{}, err

@@ -126,7 +126,12 @@ func TestTwoShardsOneWorld(t *testing.T) {
 
 	// The region is owned by one of them; both edit in it.
 	waitfor.Until(t, 10*time.Second, "nobody claimed the spawn region", func() bool {
-		return clusterOf(a).Holds(regionZero) || clusterOf(b).Holds(regionZero)
+		for _, s := range []*Server{a, b} {
+			if clusterOf(s).Holds(regionZero) && statsOf(s).RegionsReady.Load() > 0 {
+				return true
+			}
+		}
+		return false
 	})
 	type edit struct {
 		c    *client.Conn

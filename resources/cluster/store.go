@@ -326,3 +326,43 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 	}
 	return lostFn, lost, nil
 }
+
+// LoadRegion returns every section stored in region r, as it is stored
+// now: what a shard that just took the region over must start from, since
+// the copies it holds may lag behind the feed (WatchSections) of the
+// previous owner's last writes.
+func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, error) {
+	c := s.c
+	start := time.Now()
+	defer c.roundTrip(start)
+	w, err := c.world.Watch(ctx, "sec."+coord(r.X)+"."+coord(r.Z)+".>", jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, fmt.Errorf("load region %v: %w", r, err)
+	}
+	defer func() { _ = w.Stop() }()
+	var out []SectionUpdate
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("load region %v: %w", r, ctx.Err())
+		case e, ok := <-w.Updates():
+			if !ok {
+				return nil, fmt.Errorf("load region %v: watch ended", r)
+			}
+			if e == nil {
+				return out, nil // every stored value has been delivered
+			}
+			c.Count("sec", true, 1)
+			p, err := parseSectionKey(e.Key())
+			if err != nil {
+				return nil, fmt.Errorf("load region %v: %w", r, err)
+			}
+			sec, rev, err := storage.DecodeSection(e.Value())
+			if err != nil {
+				c.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
+				continue
+			}
+			out = append(out, SectionUpdate{Pos: p, Section: sec, Revision: rev})
+		}
+	}
+}

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stratavox/strata/resources/chunk"
@@ -19,20 +20,33 @@ type SectionUpdate struct {
 
 // sectionWatch is one WatchSections feed.
 type sectionWatch struct {
-	w    jetstream.KeyWatcher
-	done chan struct{}
-	once sync.Once
+	mu      sync.Mutex
+	w       jetstream.KeyWatcher // the current watcher, replaced on a restart
+	stopped bool
+	done    chan struct{}
 }
 
 func (s *sectionWatch) stop() {
-	s.once.Do(func() { _ = s.w.Stop() })
+	s.mu.Lock()
+	s.stopped = true
+	w := s.w
+	s.mu.Unlock()
+	if w != nil {
+		_ = w.Stop()
+	}
 	<-s.done
 }
 
+// watchRetry is the pause before a section watch that ended is started
+// again.
+const watchRetry = 250 * time.Millisecond
+
 // WatchSections calls fn, on the watch's own goroutine, for every
 // section stored or deleted from now on (by any shard, this one
-// included). Corrupt values are logged and skipped. stop ends the feed
-// and waits for fn to return; Close stops it too.
+// included). Corrupt values are logged and skipped. A watch that ends
+// underneath (its consumer lost with a NATS node) is started again from
+// the revision after the last one seen, so no change is missed. stop ends
+// the feed and waits for fn to return; Close stops it too.
 func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error) {
 	w, err := c.world.Watch(c.ctx, "sec.>", jetstream.UpdatesOnly())
 	if err != nil {
@@ -49,26 +63,42 @@ func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error)
 	c.watchMu.Unlock()
 	go func() {
 		defer close(sw.done)
-		for e := range w.Updates() {
-			if e == nil {
-				continue
+		var last uint64 // the KV revision of the last change seen
+		for {
+			for e := range w.Updates() {
+				if e == nil {
+					continue
+				}
+				last = e.Revision()
+				c.deliverSection(e, fn)
 			}
-			c.Count("sec", true, 1)
-			p, err := parseSectionKey(e.Key())
-			if err != nil {
-				c.log.Warn().Err(err).Msg("section watch: bad key")
-				continue
+			for {
+				sw.mu.Lock()
+				stopped := sw.stopped
+				sw.mu.Unlock()
+				if stopped || c.ctx.Err() != nil {
+					return
+				}
+				c.log.Warn().Uint64("after_revision", last).Msg("section watch ended; starting it again")
+				time.Sleep(watchRetry)
+				opt := jetstream.UpdatesOnly()
+				if last > 0 {
+					opt = jetstream.ResumeFromRevision(last + 1)
+				}
+				nw, err := c.world.Watch(c.ctx, "sec.>", opt)
+				if err != nil {
+					continue
+				}
+				sw.mu.Lock()
+				if sw.stopped {
+					sw.mu.Unlock()
+					_ = nw.Stop()
+					return
+				}
+				sw.w, w = nw, nw
+				sw.mu.Unlock()
+				break
 			}
-			if e.Operation() != jetstream.KeyValuePut {
-				fn(SectionUpdate{Pos: p, Deleted: true})
-				continue
-			}
-			s, rev, err := storage.DecodeSection(e.Value())
-			if err != nil {
-				c.log.Warn().Err(err).Str("key", e.Key()).Stringer("pos", p).Msg("section watch: corrupt value skipped")
-				continue
-			}
-			fn(SectionUpdate{Pos: p, Section: s, Revision: rev})
 		}
 	}()
 	return func() {
@@ -77,4 +107,24 @@ func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error)
 		c.watchMu.Unlock()
 		sw.stop()
 	}, nil
+}
+
+// deliverSection decodes one watched change for fn.
+func (c *Cluster) deliverSection(e jetstream.KeyValueEntry, fn func(SectionUpdate)) {
+	c.Count("sec", true, 1)
+	p, err := parseSectionKey(e.Key())
+	if err != nil {
+		c.log.Warn().Err(err).Msg("section watch: bad key")
+		return
+	}
+	if e.Operation() != jetstream.KeyValuePut {
+		fn(SectionUpdate{Pos: p, Deleted: true})
+		return
+	}
+	s, rev, err := storage.DecodeSection(e.Value())
+	if err != nil {
+		c.log.Warn().Err(err).Str("key", e.Key()).Stringer("pos", p).Msg("section watch: corrupt value skipped")
+		return
+	}
+	fn(SectionUpdate{Pos: p, Section: s, Revision: rev})
 }

@@ -82,6 +82,9 @@ type Stats struct {
 	FencedReloads atomic.Uint64
 	// RemotePlayers is the number of other shards' players here.
 	RemotePlayers atomic.Int64
+	// RegionsReady is the number of held regions refreshed from the store
+	// since they were taken: the ones this shard arbitrates edits in.
+	RegionsReady atomic.Int64
 	// BytesIn and BytesOut count the payload bytes of the plugin's
 	// core-NATS messages (edits, presence, chat) with other shards.
 	BytesIn, BytesOut atomic.Uint64
@@ -109,6 +112,7 @@ type Plugin struct {
 	stop func()
 
 	in      inbox
+	ready   readySet
 	pending pendingForwards
 	route   *routeSystem
 	inbound *inboundSystem
@@ -127,9 +131,47 @@ func (*Plugin) Dependencies() []string {
 	return []string{persist.PluginName, network.PluginName, gameplay.PluginName, entities.PluginName, chat.PluginName}
 }
 
+// readySet holds the regions this shard holds and has refreshed from the
+// store since it took them. Only there does it arbitrate edits: a copy
+// kept current by the feed may lag behind the previous owner's last
+// writes, and arbitrating on it would overwrite them.
+type readySet struct {
+	mu    sync.Mutex
+	m     map[rcluster.Region]bool
+	count *atomic.Int64
+}
+
+func (r *readySet) set(reg rcluster.Region, ready bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.m[reg] == ready {
+		return
+	}
+	if ready {
+		r.m[reg] = true
+		r.count.Add(1)
+	} else {
+		delete(r.m, reg)
+		r.count.Add(-1)
+	}
+}
+
+func (r *readySet) has(reg rcluster.Region) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.m[reg]
+}
+
+// refresh is a region just claimed, with everything stored in it.
+type refresh struct {
+	region   rcluster.Region
+	sections []rcluster.SectionUpdate
+}
+
 // inbox holds what NATS goroutines received until the tick takes it.
 type inbox struct {
 	mu       sync.Mutex
+	refresh  []refresh
 	sections []rcluster.SectionUpdate
 	edits    []forwardedEdit
 	presence []presence
@@ -170,6 +212,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
+	p.c.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
 
 	p.route = &routeSystem{p: p, intents: actions}
 	p.inbound = newInbound(p, app, store, dur, edits, actions)
@@ -250,3 +294,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 	p.pending.failAll("the server is shutting down")
 	return nil
 }
+
+// arbitrates reports whether this shard decides edits in r: it holds the
+// lease and has refreshed the region since it took it.
+func (p *Plugin) arbitrates(r rcluster.Region) bool { return p.c.Holds(r) && p.ready.has(r) }

@@ -41,6 +41,7 @@ type inboundSystem struct {
 	intents *ecs.Events[gameplay.ActionIntent]
 	players *remotePlayers
 
+	refresh  []refresh
 	sections []rcluster.SectionUpdate
 	forwards []forwardedEdit
 	states   []presence
@@ -54,18 +55,34 @@ func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persi
 func (s *inboundSystem) run(ctx *ecs.Context) {
 	p := s.p
 	p.in.mu.Lock()
+	s.refresh, p.in.refresh = p.in.refresh, s.refresh[:0]
 	s.sections, p.in.sections = p.in.sections, s.sections[:0]
 	s.forwards, p.in.edits = p.in.edits, s.forwards[:0]
 	s.states, p.in.presence = p.in.presence, s.states[:0]
 	p.in.mu.Unlock()
 
-	for _, pos := range s.dur.TakeFenced() {
-		s.restore(pos)
-	}
 	for i := range s.sections {
 		s.apply(&s.sections[i])
 	}
 	clear(s.sections)
+	// Regions just taken: their resident copies become what is stored,
+	// then this shard arbitrates there.
+	for _, rf := range s.refresh {
+		for i := range rf.sections {
+			u := &rf.sections[i]
+			if _, ok := s.store.Revision(u.Pos); ok {
+				s.replace(u.Pos, u.Section, u.Revision)
+			}
+		}
+		if p.c.Holds(rf.region) {
+			p.ready.set(rf.region, true)
+		}
+	}
+	clear(s.refresh)
+	// After the feed: the store is at least as new as what it brought.
+	for _, pos := range s.dur.TakeFenced() {
+		s.restore(pos)
+	}
 	for i := range s.forwards {
 		s.serve(&s.forwards[i])
 	}
@@ -76,8 +93,9 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 }
 
 // apply replaces a resident section with the copy another shard stored.
-// Its own writes come back through the watch too, at the revision it
-// already has, and change nothing.
+// The owner's own writes come back through the watch too, at a revision
+// it already has, and are skipped; elsewhere a copy equal to the one held
+// changes nothing but the revision.
 func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if u.Deleted {
 		return
@@ -86,8 +104,8 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if !ok {
 		return // not resident: loaded from the store when it is wanted
 	}
-	if u.Revision == rev || (u.Revision < rev && s.p.c.Holds(rcluster.RegionOf(u.Pos))) {
-		return
+	if u.Revision <= rev && s.p.c.Holds(rcluster.RegionOf(u.Pos)) {
+		return // the owner's own write coming back
 	}
 	s.replace(u.Pos, u.Section, u.Revision)
 	s.p.Stats.RemoteSections.Add(1)
@@ -111,16 +129,20 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 			return
 		}
 		sec = s.p.Config.Generator.Generate(pos)
-		cur, _ := s.store.Revision(pos)
-		rev = cur + 1 // clients drop updates older than what they hold
 	}
 	s.replace(pos, sec, rev)
 	s.p.Stats.FencedReloads.Add(1)
 }
 
-// replace installs sec at pos and records every block that differs, so
-// that the clients holding the section hear of them.
+// replace installs sec, stored at revision rev, at pos and records every
+// block that differs, so that the clients holding the section hear of
+// them. The copy here goes up to a revision above both rev and its own:
+// revisions count per shard (edits this shard made and was refused
+// consumed some), and clients drop what is not newer than what they hold.
 func (s *inboundSystem) replace(pos chunk.Pos, sec chunk.Section, rev uint64) {
+	if cur, ok := s.store.Revision(pos); ok {
+		rev = max(rev, cur+1)
+	}
 	old, ok := s.store.Replace(pos, sec, rev)
 	if !ok {
 		return
@@ -147,7 +169,7 @@ func (s *inboundSystem) replace(pos chunk.Pos, sec chunk.Section, rev uint64) {
 func (s *inboundSystem) serve(f *forwardedEdit) {
 	p := s.p
 	req, reply := f.req, f.reply
-	if !p.c.Holds(rcluster.RegionOfBlock(req.X, req.Z)) {
+	if !p.arbitrates(rcluster.RegionOfBlock(req.X, req.Z)) {
 		p.respond(reply, editReply{Result: int32(protocol.ActionResult_ACTION_RESULT_HELD), Reason: "the region changed servers; try again"})
 		return
 	}

@@ -17,6 +17,13 @@ import (
 // claimed and idle ones released.
 const leaseEvery = 20
 
+// claimTimeout bounds one claim or release; refreshTimeout the read of a
+// region just taken.
+const (
+	claimTimeout   = 2 * time.Second
+	refreshTimeout = 10 * time.Second
+)
+
 // leaseSystem claims, before anyone edits there, the regions this shard's
 // players stand in and nobody owns, so that their edits are arbitrated
 // here without a claim on the way; and gives up the regions none of them
@@ -84,14 +91,37 @@ func (s *leaseSystem) do(op leaseOp) {
 	ctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
 	defer cancel()
 	if op.release {
+		p.ready.set(op.r, false)
 		if err := p.c.Release(ctx, op.r); err != nil {
 			p.log.Warn().Err(err).Stringer("region", op.r).Msg("release failed")
 		}
 		return
 	}
-	if _, _, err := p.c.Claim(ctx, op.r); err != nil {
-		p.log.Warn().Err(err).Stringer("region", op.r).Msg("claim failed")
+	if p.c.Holds(op.r) {
+		return // queued twice
 	}
+	p.ready.set(op.r, false)
+	held, _, err := p.c.Claim(ctx, op.r)
+	if err != nil || !held {
+		if err != nil {
+			p.log.Warn().Err(err).Stringer("region", op.r).Msg("claim failed")
+		}
+		return
+	}
+	// Taken: start from what is stored, not from the copies here.
+	lctx, lcancel := context.WithTimeout(context.Background(), refreshTimeout)
+	defer lcancel()
+	secs, err := p.c.Store().LoadRegion(lctx, op.r)
+	if err != nil {
+		// Given back rather than arbitrated on copies that may be stale;
+		// it is claimed again when needed.
+		p.log.Warn().Err(err).Stringer("region", op.r).Msg("region not refreshed; released")
+		rctx, rcancel := context.WithTimeout(context.Background(), claimTimeout)
+		defer rcancel()
+		_ = p.c.Release(rctx, op.r)
+		return
+	}
+	p.in.put(func(b *inbox) { b.refresh = append(b.refresh, refresh{region: op.r, sections: secs}) })
 }
 
 func (s *leaseSystem) run(ctx *ecs.Context) {
@@ -107,7 +137,7 @@ func (s *leaseSystem) run(ctx *ecs.Context) {
 		if p.c.Holds(r) {
 			continue
 		}
-		if _, owned := p.c.Owner(r); !owned {
+		if owner, owned := p.c.Owner(r); !owned || owner == p.c.Shard() {
 			s.queue(leaseOp{r: r})
 		}
 	}

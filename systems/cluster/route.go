@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -17,10 +16,6 @@ import (
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/gameplay"
 )
-
-// claimTimeout bounds the one round trip of claiming a region on the
-// tick: the first edit in a region nobody owns waits for it.
-const claimTimeout = 500 * time.Millisecond
 
 // editRequest is an edit forwarded to the owner of its region, with the
 // player's feet as the forwarding shard arbitrated them.
@@ -151,28 +146,26 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 			continue
 		}
 		r := rcluster.RegionOfBlock(it.X, it.Z)
-		if p.c.Holds(r) {
+		if p.arbitrates(r) {
 			continue
 		}
 		owner, ok := p.c.Owner(r)
-		if !ok || owner == p.c.Shard() {
-			// On the tick, once per region at most: claim_regions takes the
-			// regions players stand in ahead of time, so this is an edit
-			// across a border into a region nobody holds.
-			cctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
-			got, o, err := p.c.Claim(cctx, r)
-			cancel()
-			if err != nil {
-				p.log.Warn().Err(err).Stringer("region", r).Msg("claim failed; edit held")
-				it.Handled = true
-				held(it.From.Conn, it.RequestID, "the region's owner is not known yet; try again")
-				continue
-			}
-			if got {
-				p.leases.touch(r)
-				continue
-			}
-			owner = o
+		switch {
+		case p.c.Holds(r):
+			// Just taken: its stored sections are on their way.
+			it.Handled = true
+			held(it.From.Conn, it.RequestID, "the region is being loaded; try again")
+			continue
+		case !ok || owner == p.c.Shard():
+			// Nobody holds it: claimed off the tick, and the edit is
+			// answered at once rather than waiting for the round trips.
+			// claim_regions takes the regions players stand in ahead of
+			// time, so this is an edit across a border.
+			p.leases.queue(leaseOp{r: r})
+			p.leases.touch(r)
+			it.Handled = true
+			held(it.From.Conn, it.RequestID, "the region is being claimed; try again")
+			continue
 		}
 		s.forward(ctx, it, owner)
 	}
