@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
@@ -13,16 +15,58 @@ import (
 )
 
 // BenchmarkAckLatency measures, over real QUIC on loopback against a real
-// server writing Pebble on disk, the time from sending a Place to
-// receiving its ActionAck — which the server releases only once the edit
-// is durable — beside the ping round trip, so the difference is what
-// waiting for the tick and the fsync adds.
+// server, the time from sending a Place to receiving its ActionAck —
+// which the server releases only once the edit is durable — beside the
+// ping round trip, so the difference is what waiting for the tick and the
+// durable write adds. pebble writes Pebble on disk; cluster-owner is a
+// shard of a world on one NATS JetStream node arbitrating its own
+// player's edit; cluster-forwarded is the edit of a player on a second
+// shard, forwarded to that owner and answered back through it.
 func BenchmarkAckLatency(b *testing.B) {
-	cfg := Defaults()
-	cfg.DataDir = b.TempDir()
-	cfg.SpawnRadius = 1
-	srv, stop := startServer(b, cfg)
-	defer stop()
+	b.Run("pebble", func(b *testing.B) {
+		cfg := Defaults()
+		cfg.DataDir = b.TempDir()
+		cfg.SpawnRadius = 1
+		srv, stop := startServer(b, cfg)
+		defer stop()
+		benchAcks(b, srv)
+	})
+	for _, forwarded := range []bool{false, true} {
+		name := "cluster-owner"
+		if forwarded {
+			name = "cluster-forwarded"
+		}
+		b.Run(name, func(b *testing.B) {
+			url := natstest.Start(b)
+			shard := func(name string) Config {
+				cfg := Defaults()
+				cfg.DataDir = b.TempDir()
+				cfg.SpawnRadius = 1
+				cfg.Cluster, cfg.Shard, cfg.ClusterBucket = url, name, "ackbench"
+				return cfg
+			}
+			owner, stop := startServer(b, shard("a"))
+			defer stop()
+			// A player of the owner's stands at spawn, so that its shard
+			// takes the region before anyone edits there.
+			dialPlayerOpts(b, owner, client.Options{Name: "holder", ViewDistance: 2})
+			waitfor.Until(b, 20*time.Second, "the owner never took the spawn region", func() bool { return statsOf(owner).RegionsReady.Load() > 0 })
+			if !forwarded {
+				benchAcks(b, owner)
+				return
+			}
+			other, stop2 := startServer(b, shard("b"))
+			defer stop2()
+			benchAcks(b, other)
+			if statsOf(other).Forwarded.Load() == 0 {
+				b.Fatal("no edit was forwarded")
+			}
+		})
+	}
+}
+
+// benchAcks times b.N alternating places and breaks beside spawn on srv.
+func benchAcks(b *testing.B, srv *Server) {
 	acks := make(chan *protocol.ActionAck, 16)
 	c := dialPlayerOpts(b, srv, client.Options{Name: "acker", ViewDistance: 2, Handlers: client.Handlers{OnActionAck: func(a *protocol.ActionAck) { acks <- a }}})
 	s := c.Welcome().GetSpawn()

@@ -94,6 +94,7 @@ type Cluster struct {
 	markerTTL time.Duration
 	started   time.Time
 	store     *Store
+	ents      entityIndex
 
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context
@@ -263,6 +264,11 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	c.wg.Add(2)
 	go c.watchLeases(w)
 	go c.renewLoop()
+	c.ents.cols = map[[2]int32]bool{}
+	if err := c.watchEntityKeys(ctx); err != nil {
+		_ = c.Close()
+		return nil, err
+	}
 	c.log.Info().Str("urls", o.URLs).Str("bucket", o.Bucket).Int("replicas", o.Replicas).Dur("lease_ttl", o.LeaseTTL).Msg("joined cluster")
 	return c, nil
 }

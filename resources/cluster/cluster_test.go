@@ -601,3 +601,36 @@ func BenchmarkCommit(b *testing.B) {
 		}
 	}
 }
+
+// TestEntityIndex: a column never stored loads as empty without a round
+// trip; one another shard stored is found by a shard connected before
+// (through the key watch) and by one connected after (its first index).
+func TestEntityIndex(t *testing.T) {
+	u, bk := url(t), newBucket(t)
+	a := connect(t, u, bk, "a")
+	b := connect(t, u, bk, "b")
+	ctx := ctxT(t)
+	col := storage.EntityColumn{X: 5, Z: -7, Populated: []string{"sheep"},
+		Entities: []storage.EntityRecord{{Kind: "sheep", X: 80.5, Y: 64, Z: -110, Width: 0.9, Height: 1.3}}}
+	if held, _, err := a.Claim(ctx, columnRegion(col.X, col.Z)); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	before := b.Stats().RoundTrips
+	if _, ok, err := b.Store().LoadEntities(1, 1); ok || err != nil {
+		t.Fatalf("never stored: ok %v, %v", ok, err)
+	}
+	if n := b.Stats().RoundTrips - before; n != 0 {
+		t.Errorf("a column never stored cost %d round trips", n)
+	}
+	if err := a.Store().Commit(&storage.Batch{Entities: []storage.EntityColumn{col}}); err != nil {
+		t.Fatal(err)
+	}
+	waitfor.Until(t, 5*time.Second, "b never saw the column a stored", func() bool {
+		got, ok, err := b.Store().LoadEntities(col.X, col.Z)
+		return err == nil && ok && len(got.Entities) == 1
+	})
+	c := connect(t, u, bk, "c")
+	if got, ok, err := c.Store().LoadEntities(col.X, col.Z); err != nil || !ok || len(got.Entities) != 1 {
+		t.Fatalf("a shard connected later: %v %v %v", got, ok, err)
+	}
+}

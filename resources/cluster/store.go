@@ -63,6 +63,9 @@ func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 // LoadEntities returns the stored entity column (x, z); a cleared column
 // (empty value) is ok == false like one never written.
 func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
+	if !s.c.ents.has(x, z) {
+		return storage.EntityColumn{}, false, nil // never stored: no round trip
+	}
 	key := entityKey(x, z)
 	v, ok, err := s.c.get(s.c.world, "ent", key)
 	if err != nil {
@@ -142,6 +145,11 @@ func (s *Store) Commit(b *storage.Batch) error {
 	c.wmu.Lock()
 	lostFn, lost, err := c.commitLocked(ctx, writes)
 	c.wmu.Unlock()
+	for i := range writes {
+		if w := &writes[i]; w.done && w.family == "ent" {
+			c.ents.set(w.col, true) // before the watch brings it back
+		}
+	}
 	c.notifyLost(lostFn, lost)
 	return err
 }

@@ -1,0 +1,88 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// entityIndex knows which entity columns have a stored key, so that
+// loading the entities of a column that never had any (nearly every
+// column a view brings in) costs no round trip: the entities plugin
+// loads a column's record on the tick, as every column arrives.
+type entityIndex struct {
+	mu   sync.RWMutex
+	cols map[[2]int32]bool
+}
+
+// has reports whether column (x, z) may have a stored record.
+func (ix *entityIndex) has(x, z int32) bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.cols[[2]int32{x, z}]
+}
+
+func (ix *entityIndex) set(col [2]int32, present bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if present {
+		ix.cols[col] = true
+	} else {
+		delete(ix.cols, col)
+	}
+}
+
+// watchEntityKeys fills the index with every entity key stored, then keeps
+// it current on its own goroutine (keys only: values are read when a
+// column is loaded). It returns once the keys stored now are in.
+func (c *Cluster) watchEntityKeys(ctx context.Context) error {
+	w, err := c.world.Watch(c.ctx, "ent.>", jetstream.MetaOnly())
+	if err != nil {
+		return fmt.Errorf("watch entity keys: %w", err)
+	}
+	apply := func(e jetstream.KeyValueEntry) {
+		xz, err := parseCoords(e.Key(), "ent", 4)
+		if err != nil {
+			c.log.Warn().Err(err).Msg("entity key watch: bad key")
+			return
+		}
+		c.ents.set([2]int32{xz[2], xz[3]}, e.Operation() == jetstream.KeyValuePut)
+	}
+	for initial := true; initial; {
+		select {
+		case <-ctx.Done():
+			_ = w.Stop()
+			return fmt.Errorf("watch entity keys: %w", ctx.Err())
+		case e, ok := <-w.Updates():
+			if !ok {
+				return fmt.Errorf("watch entity keys: ended")
+			}
+			if e == nil {
+				initial = false
+				continue
+			}
+			apply(e)
+		}
+	}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer w.Stop()
+		for {
+			select {
+			case <-c.stop:
+				return
+			case e, ok := <-w.Updates():
+				if !ok {
+					return
+				}
+				if e != nil {
+					apply(e)
+				}
+			}
+		}
+	}()
+	return nil
+}
