@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -18,6 +19,13 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 )
+
+// TestMain lets the test binary serve as a NATS node for
+// natstest.StartProcessCluster.
+func TestMain(m *testing.M) {
+	natstest.ServeIfChild()
+	os.Exit(m.Run())
+}
 
 // editor places a tower of blocks through one client and keeps the ones
 // acknowledged.
@@ -340,7 +348,7 @@ func TestNATSNodeKillKeepsWorldWorking(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binaries")
 	}
-	urls, nodes := natstest.StartProcessCluster(t, natstest.BuildServer(t), 3)
+	urls, nodes := natstest.StartProcessCluster(t, 3)
 	// The default lease TTL: it must outlast a stream leader's election
 	// (a few seconds) for the shards to keep their regions through it.
 	w := newClusterWorld(t, buildStrata(t), strings.Join(urls, ","), 5*time.Second, 3)

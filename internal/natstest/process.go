@@ -9,18 +9,33 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
 )
 
-// BuildServer builds the nats-server of the module graph into a temporary
-// directory and returns the binary, for tests that kill nodes as
-// processes (SIGKILL), which an embedded node cannot show.
-func BuildServer(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "nats-server")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/nats-io/nats-server/v2").CombinedOutput(); err != nil {
-		t.Fatalf("natstest: build nats-server: %v\n%s", err, out)
+// childEnv names the configuration file a test binary started as a NATS
+// node serves (see ServeIfChild).
+const childEnv = "STRATA_NATSTEST_NODE_CONF"
+
+// ServeIfChild makes the test binary a NATS node when StartProcessCluster
+// started it as one: call it first in TestMain. Otherwise it returns at
+// once. A node runs until it is killed.
+func ServeIfChild() {
+	conf := os.Getenv(childEnv)
+	if conf == "" {
+		return
 	}
-	return bin
+	o, err := server.ProcessConfigFile(conf)
+	if err == nil {
+		var s *server.Server
+		if s, err = server.NewServer(o); err == nil {
+			s.Start()
+			s.WaitForShutdown()
+			os.Exit(0)
+		}
+	}
+	fmt.Fprintln(os.Stderr, "natstest node:", err)
+	os.Exit(2)
 }
 
 // Proc is a nats-server running as a child process.
@@ -41,12 +56,17 @@ func (p *Proc) Kill() {
 	_ = p.cmd.Wait()
 }
 
-// StartProcessCluster runs an n-node JetStream cluster of bin's processes
-// on loopback, each configured as production is (sync_interval: always),
-// and returns once a bucket replicated on min(n, 3) nodes can be made.
-// The test's cleanup kills every node.
-func StartProcessCluster(t testing.TB, bin string, n int) ([]string, []*Proc) {
+// StartProcessCluster runs an n-node JetStream cluster on loopback, each
+// node a process of its own — the test binary, serving as a node through
+// ServeIfChild, which its TestMain must call — configured as production
+// is (sync_interval: always). It returns once a bucket replicated on
+// min(n, 3) nodes can be made. The test's cleanup kills every node.
+func StartProcessCluster(t testing.TB, n int) ([]string, []*Proc) {
 	t.Helper()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatalf("natstest: test binary: %v", err)
+	}
 	ports := freePorts(t, 2*n)
 	routes := make([]string, n)
 	for i := range routes {
@@ -67,7 +87,8 @@ cluster { name: %s, host: 127.0.0.1, port: %d, routes: [%s] }
 		if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(bin, "-c", path)
+		cmd := exec.Command(bin, "-test.run=^$")
+		cmd.Env = append(os.Environ(), childEnv+"="+path)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("natstest: start node %d: %v", i, err)
