@@ -265,7 +265,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	app.AddSystem(ecs.Simulate, SystemSimulate, newSimulation(cfg, store, p.reg, edits, changes, app.Parallel()).run, ecs.After(gameplay.SystemActions))
 	app.AddSystem(ecs.Stream, SystemResidency, p.reg.residency, ecs.After(residency.SystemReconcile))
-	app.AddSystem(ecs.Deliver, SystemReplicate, newReplicator(cfg, stats).run, ecs.After(gameplay.SystemRoster))
+	app.AddSystem(ecs.Deliver, SystemReplicate, newReplicator(cfg, stats, app.Parallel()).run, ecs.After(gameplay.SystemRoster))
 	return nil
 }
 

@@ -75,8 +75,6 @@ type subject struct {
 	vel   *components.Velocity
 	body  *Body       // nil: none
 	attrs *Attributes // nil: none
-	// spawn indexes this tick's spawns, plus one (0: not built yet).
-	spawn int32
 	send  bool
 }
 
@@ -84,9 +82,9 @@ type subject struct {
 // these, a small array, rather than the subjects.
 type point struct{ x, z float64 }
 
-// builtSpawn is a subject's EntitySpawn, built once per tick when first
-// needed and shared by the messages of every receiver it enters (each is
-// encoded at once), with its size.
+// builtSpawn is a subject's EntitySpawn, built once per tick and worker
+// when first needed and shared by the messages of every receiver it
+// enters (each is encoded at once), with its size.
 type builtSpawn struct {
 	msg  *protocol.EntitySpawn
 	size int
@@ -111,6 +109,7 @@ type receiver struct {
 	self   int32 // its own subject
 	pos    components.Position
 	radius float64
+	due    bool // its set is recomputed this tick
 }
 
 // candidate is an entity a recompute found within a receiver's radius
@@ -125,42 +124,49 @@ type candidate struct {
 // which of them send a PlayerState (moved, turned, or due for a refresh:
 // the delta filter of the former broadcast_states) and encodes each one's
 // once; then
-//   - a client granted "entities" gets EntitySpawns for the entities
+//   - a client granted "entities" gets the PlayerStates of the entities
+//     it holds that send, in subject order; EntityDespawns for those that
+//     left the world or its view; and EntitySpawns for the entities
 //     entering its view (recomputed every InterestEvery ticks, staggered,
-//     nearest first and at most SpawnsPerTick a tick), EntityDespawns for
-//     those that left it or the world, and the PlayerStates of those it
-//     holds that send;
+//     nearest first and at most SpawnsPerTick a tick);
 //   - a client granted only "player-states" gets what broadcast_states
 //     sent it, byte for byte and in the same order: the PlayerStates of
 //     the players within its view that send, or of all of them on the
 //     tick its roster completed.
 //
-// Per tick, a receiver costs a pass over what it holds with array lookups
-// (a table indexed by arche entity id); a recompute a few grid cells.
+// The subjects are gathered on the tick goroutine; their PlayerStates are
+// encoded, and the "entities" receivers served, in parallel loops: a
+// receiver's pass reads the subjects and writes only its own Interest,
+// its connection and its worker's scratch, so what each client is sent,
+// and in which order, does not depend on the number of workers. Per tick,
+// a receiver costs a pass over what it holds with array lookups (a table
+// indexed by arche entity id); a recompute a few grid cells.
 type replicator struct {
 	cfg    Config
 	stats  *Stats
 	roster *gameplay.Roster
+	par    *ecs.Parallel
 
 	players *generic.Filter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest]
 	things  *generic.Filter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]
 	bodies  generic.Map[Body]
 	mapped  bool
 
-	subs   []subject
-	xz     []point // by subject
-	encs   []transport.Encoded
-	encAt  []int32 // by subject: index in encs plus one (0: not encoded yet)
-	spawns []builtSpawn
-	nplay  int    // subs[:nplay] are the players
-	slots  []slot // by arche entity id
-	stamp  []uint32
-	serial uint32
-	recv   []receiver
-	keys   []cellKey // by subject: its cell
-	grid   cellIndex // every subject, by cell, over keys
-	built  bool      // grid is this tick's
-	arena  transport.DatagramArena
+	subs  []subject
+	xz    []point             // by subject
+	encs  []transport.Encoded // by subject: its PlayerState (nil bytes: not encoded)
+	nplay int                 // subs[:nplay] are the players
+	slots []slot              // by arche entity id
+	// sending and gone are the ids of the subjects that send this tick,
+	// and of last tick's subjects that are no longer (prev).
+	sending, gone bits
+	anyGone       bool
+	prev          []ecs.Entity
+	recv          []receiver
+	keys          []cellKey // by subject: its cell
+	grid          cellIndex // every subject, by cell, over keys
+
+	workers []replWorker
 
 	// The players' side for legacy receivers, by player subject.
 	legacyConn   []components.Conn // nil: not a legacy receiver
@@ -170,42 +176,35 @@ type replicator struct {
 	legacyKeys   []cellKey // by player subject: its cell
 	legacyGrid   cellIndex // the players, by cell, over legacyKeys
 	legacyCand   [][]int32
+}
 
-	// watch lists, by arche entity id of a subject, the receivers that
-	// hold it (the mirror of their Interests): a subject that sends is
-	// queued to those, so a tick costs the states sent, not a pass over
-	// everything every client holds.
-	watch []watchers
-	// rslots is the per-tick table of receivers, by arche entity id:
-	// ref is the receiver's index plus one.
-	rslots  []slot
-	refused []bool // by receiver: its datagram queue refused a state
-	// prev is last tick's subjects, to find those gone since (despawned,
-	// or no longer replicated), whose holders are told at once; gone are
-	// their despawns, by receiver.
-	prev []ecs.Entity
-	gone []goneEntity
-
+// replWorker is one goroutine's scratch in the parallel loops, and its
+// counts, added to Stats after them.
+type replWorker struct {
+	arena transport.DatagramArena
+	// stamp marks, by subject, what the receiver being recomputed holds
+	// (stamp[si] == serial).
+	stamp  []uint32
+	serial uint32
+	// spawnAt indexes spawns by subject, plus one (0: not built yet).
+	spawnAt []int32
+	spawns  []builtSpawn
+	sends   []int32
 	cand    []candidate
 	despawn []uint64
 	batch   []*protocol.EntitySpawn
+	stats   Stats
 }
 
-// watchers are the receivers holding the entity of generation gen.
-type watchers struct {
-	gen  uint32
-	list []ecs.Entity
-}
+// Grains of the parallel loops: subjects encoded, receivers served.
+const (
+	encodeGrain  = 512
+	receiveGrain = 16
+)
 
-// goneEntity is a despawn owed to receiver ri for an entity gone.
-type goneEntity struct {
-	ri int32
-	id uint64
-}
-
-func newReplicator(cfg Config, stats *Stats) *replicator {
+func newReplicator(cfg Config, stats *Stats, par *ecs.Parallel) *replicator {
 	return &replicator{
-		cfg: cfg, stats: stats,
+		cfg: cfg, stats: stats, par: par,
 		players: generic.NewFilter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest](),
 		things: generic.NewFilter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]().
 			Optional(generic.T[Body](), generic.T[Attributes]()).Without(generic.T[components.Player]()),
@@ -219,30 +218,52 @@ func (r *replicator) run(ctx *ecs.Context) {
 		r.mapped = true
 	}
 	now := ctx.Tick
-	r.collect(ctx.World, now)
+	for len(r.workers) < r.par.Workers() {
+		r.workers = append(r.workers, replWorker{})
+	}
+	r.collect(ctx.World)
+	r.filter(now)
+	// Two passes that share nothing but what they read, side by side.
+	r.par.For(2, 1, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if i == 0 {
+				r.forgetGone()
+			} else {
+				r.prepare(now)
+			}
+		}
+	})
 	r.stats.SpawnsWaiting = 0
-	r.forgetGone()
 	if r.hasLegacy() {
 		r.legacyStates(now)
 	}
-	r.states(ctx.World, now)
-	g := 0
-	for i := range r.recv {
-		r.despawn = r.despawn[:0]
-		for ; g < len(r.gone) && r.gone[g].ri == int32(i); g++ {
-			r.despawn = append(r.despawn, r.gone[g].id)
+	if len(r.recv) == 0 {
+		return
+	}
+	r.par.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
+		w := &r.workers[worker]
+		for i := lo; i < hi; i++ {
+			r.serve(w, now, &r.recv[i])
 		}
-		r.serve(now, &r.recv[i])
+	})
+	for i := range r.workers {
+		st := &r.workers[i].stats
+		r.stats.Spawns += st.Spawns
+		r.stats.Despawns += st.Despawns
+		r.stats.States += st.States
+		r.stats.StatesDropped += st.StatesDropped
+		r.stats.SpawnsWaiting += st.SpawnsWaiting
+		clear(r.workers[i].batch) // drop the tick's messages
 	}
 }
 
 // collect gathers the subjects (players first, in query order: the order
-// broadcast_states saw them in), the receivers and the table by entity id.
-func (r *replicator) collect(w *ecs.World, now uint64) {
-	r.subs, r.xz, r.recv, r.built = r.subs[:0], r.xz[:0], r.recv[:0], false
-	r.encs, r.spawns, r.encAt = r.encs[:0], r.spawns[:0], r.encAt[:0]
+// broadcast_states saw them in) and the receivers, and sizes the tables
+// by entity id for them.
+func (r *replicator) collect(w *ecs.World) {
+	r.subs, r.recv = r.subs[:0], r.recv[:0]
 	r.legacyConn, r.legacyRadius, r.legacyFresh = r.legacyConn[:0], r.legacyRadius[:0], r.legacyFresh[:0]
-	clear(r.slots)
+	var top uint32
 	pq := r.players.Query(w)
 	for pq.Next() {
 		p, rep, pos, look, vel, snap, conn, f, in := pq.Get()
@@ -253,7 +274,9 @@ func (r *replicator) collect(w *ecs.World, now uint64) {
 			rep.Kind = KindPlayer
 		}
 		e := pq.Entity()
-		si := r.add(e, rep, pos, look, vel, now, false)
+		top = max(top, e.ID())
+		si := int32(len(r.subs))
+		r.subs = append(r.subs, subject{e: e, id: rep.ID, pos: pos, look: look, vel: vel, rep: rep})
 		var lconn components.Conn
 		var fresh bool
 		if c := conn.Conn; c != nil && snap.Joined {
@@ -270,53 +293,71 @@ func (r *replicator) collect(w *ecs.World, now uint64) {
 		r.legacyFresh = append(r.legacyFresh, fresh)
 	}
 	r.nplay = len(r.subs)
-	clear(r.rslots)
-	for i := range r.recv {
-		id := int(r.recv[i].e.ID())
-		r.rslots = grow(r.rslots, id+1)
-		r.rslots[id] = slot{gen: r.recv[i].e.Generation(), ref: uint32(i + 1)}
-	}
-	r.refused = slices.Grow(r.refused[:0], len(r.recv))[:len(r.recv)]
-	clear(r.refused)
 	tq := r.things.Query(w)
 	for tq.Next() {
 		rep, pos, look, vel, body, attrs := tq.Get()
 		if rep.ID == 0 {
 			continue // not spawned through the Registry: no wire id
 		}
-		si := r.add(tq.Entity(), rep, pos, look, vel, now, true)
-		r.subs[si].body, r.subs[si].attrs = body, attrs
+		e := tq.Entity()
+		top = max(top, e.ID())
+		r.subs = append(r.subs, subject{e: e, id: rep.ID, pos: pos, look: look, vel: vel, rep: rep, body: body, attrs: attrs})
 	}
+	n := len(r.subs)
+	r.xz = slices.Grow(r.xz[:0], n)[:n]
+	r.keys = slices.Grow(r.keys[:0], n)[:n]
+	r.encs = slices.Grow(r.encs[:0], n)[:n]
+	clear(r.encs)
+	if n > 0 {
+		r.slots = grow(r.slots, int(top)+1)
+	}
+	clear(r.slots)
 }
 
-// add appends a subject, applying the delta filter. A plugin entity that
-// did not change is repeated SnapshotAll ticks after its last state, or
-// sooner (half that at least) on the ticks its id picks: entities spawned
-// together (a column loading, a herd) would otherwise all repeat on the
-// same tick, for ever. Players keep the plain rule, which recordings of
-// legacy clients hold.
-func (r *replicator) add(e ecs.Entity, rep *Replicated, pos *components.Position, look *components.Look, vel *components.Velocity, now uint64, staggered bool) int32 {
-	s := subject{e: e, id: rep.ID, pos: pos, look: look, vel: vel, rep: rep}
-	due := now-rep.SentAt >= r.cfg.SnapshotAll
-	if staggered {
-		due = due || now-rep.SentAt >= r.cfg.SnapshotAll/2 && (now+rep.ID)%r.cfg.SnapshotAll == 0
+// filter applies the delta filter to every subject and fills the tables
+// of the tick, in a parallel loop (each subject writes only its own
+// entries and its entity's Replicated), encoding the PlayerState of each
+// that sends once for all its "entities" receivers; then it marks those
+// that send. Datagrams are carved from the workers' arenas, whose blocks
+// are never written again: clients may keep them queued past the tick.
+//
+// A plugin entity that did not change is repeated SnapshotAll ticks after
+// its last state, or sooner (half that at least) on the ticks its id
+// picks: entities spawned together (a column loading, a herd) would
+// otherwise all repeat on the same tick, for ever. Players keep the plain
+// rule, which recordings of legacy clients hold.
+func (r *replicator) filter(now uint64) {
+	encode := len(r.recv) > 0
+	all, half := r.cfg.SnapshotAll, r.cfg.SnapshotAll/2
+	r.par.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
+		w := &r.workers[worker]
+		for si := lo; si < hi; si++ {
+			s := &r.subs[si]
+			rep, pos := s.rep, s.pos
+			due := now-rep.SentAt >= all
+			if si >= r.nplay {
+				due = due || now-rep.SentAt >= half && (now+rep.ID)%all == 0
+			}
+			ref := uint32(si+1) << 1
+			if changed(rep, pos, s.look) || due || rep.SentAt == 0 {
+				s.send = true
+				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
+				ref |= 1
+				if encode {
+					r.encs[si] = r.encodeState(&w.arena, now, int32(si))
+				}
+			}
+			r.xz[si] = point{pos.X, pos.Z}
+			r.keys[si] = cellKey{cellOf(pos.X, stateCell), cellOf(pos.Z, stateCell)}
+			r.slots[s.e.ID()] = slot{gen: s.e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
+		}
+	})
+	r.sending.reset(len(r.slots))
+	for i := range r.subs {
+		if r.subs[i].send {
+			r.sending.set(r.subs[i].e.ID())
+		}
 	}
-	if changed(rep, pos, look) || due || rep.SentAt == 0 {
-		s.send = true
-		rep.SentPos, rep.SentLook, rep.SentAt = *pos, *look, max(now, 1)
-	}
-	si := int32(len(r.subs))
-	r.subs = append(r.subs, s)
-	r.xz = append(r.xz, point{pos.X, pos.Z})
-	r.encAt = append(r.encAt, 0)
-	id := int(e.ID())
-	r.slots = grow(r.slots, id+1)
-	ref := uint32(si+1) << 1
-	if s.send {
-		ref |= 1
-	}
-	r.slots[id] = slot{gen: e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
-	return si
 }
 
 // lookup returns the slot of entity e this tick, or nil when e is not a
@@ -339,303 +380,264 @@ func (s *slot) sub() int32 { return int32(s.ref>>1) - 1 }
 // sends reports whether the slot's subject sends a PlayerState this tick.
 func (s *slot) sends() bool { return s.ref&1 != 0 }
 
-// encoded returns subject si's PlayerState datagram, encoded once per
-// tick so that it is not encoded again for every receiver. Datagrams are
-// carved from the arena's shared blocks, which are never written again:
-// clients may keep them queued past the tick.
-func (r *replicator) encoded(now uint64, si int32) transport.Encoded {
-	if r.encAt[si] == 0 {
-		s := &r.subs[si]
-		r.encs = append(r.encs, r.arena.PlayerState(&transport.PlayerStateFields{
-			EntityID: s.id, Tick: now,
-			X: s.pos.X, Y: s.pos.Y, Z: s.pos.Z,
-			Yaw: s.look.Yaw, Pitch: s.look.Pitch,
-			VX: float32(s.vel.X), VY: float32(s.vel.Y), VZ: float32(s.vel.Z),
-		}))
-		r.encAt[si] = int32(len(r.encs))
-	}
-	return r.encs[r.encAt[si]-1]
-}
-
-// spawnOf returns subject si's EntitySpawn and its size.
-func (r *replicator) spawnOf(now uint64, si int32) builtSpawn {
+// encodeState encodes subject si's PlayerState into arena a.
+func (r *replicator) encodeState(a *transport.DatagramArena, now uint64, si int32) transport.Encoded {
 	s := &r.subs[si]
-	if s.spawn == 0 {
-		var body Body
-		switch {
-		case s.body != nil:
-			body = *s.body
-		case int(si) < r.nplay && r.bodies.Has(s.e):
-			body = *r.bodies.Get(s.e) // players' is not in their query
-		case int(si) < r.nplay:
-			body = PlayerBody
-		}
-		sp := &protocol.EntitySpawn{
-			EntityId: s.id, Kind: s.rep.Kind, Name: s.rep.Name, Tick: now,
-			Position: protocol.V3(s.pos.X, s.pos.Y, s.pos.Z),
-			Yaw:      s.look.Yaw, Pitch: s.look.Pitch,
-			Velocity: protocol.V3f(float32(s.vel.X), float32(s.vel.Y), float32(s.vel.Z)),
-			Width:    float32(body.Width), Height: float32(body.Height),
-		}
-		if s.attrs != nil {
-			for _, a := range s.attrs.List {
-				sp.Attributes = append(sp.Attributes, &protocol.EntityAttribute{Key: a.Key, Value: a.Value})
-			}
-		}
-		// An estimate, for batching (proto.Size would walk it once more).
-		size := 64 + len(sp.Kind) + len(sp.Name)
-		for _, a := range sp.Attributes {
-			size += 16 + len(a.Key)
-		}
-		r.spawns = append(r.spawns, builtSpawn{sp, size})
-		s.spawn = int32(len(r.spawns))
-	}
-	return r.spawns[s.spawn-1]
+	return a.PlayerState(&transport.PlayerStateFields{
+		EntityID: s.id, Tick: now,
+		X: s.pos.X, Y: s.pos.Y, Z: s.pos.Z,
+		Yaw: s.look.Yaw, Pitch: s.look.Pitch,
+		VX: float32(s.vel.X), VY: float32(s.vel.Y), VZ: float32(s.vel.Z),
+	})
 }
 
-// buildGrid indexes every subject by cell, once per tick and only when a
-// receiver recomputes its set.
-func (r *replicator) buildGrid() {
-	if r.built {
-		return
+// encoded returns subject si's PlayerState datagram, encoding it on first
+// use when it does not send this tick (a fresh legacy receiver gets every
+// player's). Tick goroutine only.
+func (r *replicator) encoded(now uint64, si int32) transport.Encoded {
+	if r.encs[si].Bytes() == nil {
+		r.encs[si] = r.encodeState(&r.workers[0].arena, now, si)
 	}
-	r.keys = r.keys[:0]
-	for _, p := range r.xz {
-		r.keys = append(r.keys, cellKey{cellOf(p.x, stateCell), cellOf(p.z, stateCell)})
+	return r.encs[si]
+}
+
+// spawnOf returns subject si's EntitySpawn and its size, built once per
+// tick by each worker that needs it.
+func (r *replicator) spawnOf(w *replWorker, now uint64, si int32) builtSpawn {
+	w.spawnAt = grow(w.spawnAt, int(si)+1)
+	if w.spawnAt[si] != 0 {
+		return w.spawns[w.spawnAt[si]-1]
+	}
+	s := &r.subs[si]
+	var body Body
+	switch {
+	case s.body != nil:
+		body = *s.body
+	case int(si) < r.nplay && r.bodies.Has(s.e):
+		body = *r.bodies.Get(s.e) // players' is not in their query
+	case int(si) < r.nplay:
+		body = PlayerBody
+	}
+	sp := &protocol.EntitySpawn{
+		EntityId: s.id, Kind: s.rep.Kind, Name: s.rep.Name, Tick: now,
+		Position: protocol.V3(s.pos.X, s.pos.Y, s.pos.Z),
+		Yaw:      s.look.Yaw, Pitch: s.look.Pitch,
+		Velocity: protocol.V3f(float32(s.vel.X), float32(s.vel.Y), float32(s.vel.Z)),
+		Width:    float32(body.Width), Height: float32(body.Height),
+	}
+	if s.attrs != nil {
+		for _, a := range s.attrs.List {
+			sp.Attributes = append(sp.Attributes, &protocol.EntityAttribute{Key: a.Key, Value: a.Value})
+		}
+	}
+	// An estimate, for batching (proto.Size would walk it once more).
+	size := 64 + len(sp.Kind) + len(sp.Name)
+	for _, a := range sp.Attributes {
+		size += 16 + len(a.Key)
+	}
+	w.spawns = append(w.spawns, builtSpawn{sp, size})
+	w.spawnAt[si] = int32(len(w.spawns))
+	return w.spawns[len(w.spawns)-1]
+}
+
+// prepare readies the workers' scratch, decides which receivers
+// recompute their sets this tick, and when any does, indexes every
+// subject by cell for them.
+func (r *replicator) prepare(now uint64) {
+	for i := range r.workers {
+		w := &r.workers[i]
+		w.spawns, w.stats = w.spawns[:0], Stats{}
+		w.spawnAt = slices.Grow(w.spawnAt[:0], len(r.subs))[:len(r.subs)]
+		clear(w.spawnAt)
+	}
+	some := false
+	for i := range r.recv {
+		rc := &r.recv[i]
+		in := rc.in
+		dx, dz := rc.pos.X-in.at.X, rc.pos.Z-in.at.Z
+		rc.due = !in.computed || in.waiting || (now+rc.id)%r.cfg.InterestEvery == 0 ||
+			dx*dx+dz*dz > interestSlack*interestSlack
+		some = some || rc.due
+	}
+	if !some {
+		return
 	}
 	r.grid.build(r.keys)
-	r.built = true
-}
-
-// serve brings one "entities" receiver up to date, its PlayerStates sent:
-// despawns of what it should no longer hold (r.despawn holds those of
-// entities gone), and when its set is due, spawns of what entered its
-// view.
-func (r *replicator) serve(now uint64, rc *receiver) {
-	in := rc.in
-	dx, dz := rc.pos.X-in.at.X, rc.pos.Z-in.at.Z
-	due := !in.computed || in.waiting || (now+rc.id)%r.cfg.InterestEvery == 0 ||
-		dx*dx+dz*dz > interestSlack*interestSlack
-	if due {
-		r.serial++
-		if r.serial == 0 { // wrapped: forget every old mark
-			clear(r.stamp)
-			r.serial = 1
+	for i := range r.workers {
+		w := &r.workers[i]
+		if len(w.stamp) < len(r.subs) {
+			w.stamp = slices.Grow(w.stamp, len(r.subs)-len(w.stamp))[:len(r.subs)]
 		}
-		if len(r.stamp) < len(r.subs) {
-			r.stamp = slices.Grow(r.stamp, len(r.subs)-len(r.stamp))[:len(r.subs)]
-		}
-	}
-	if due {
-		// What it holds beyond the radius and slack goes; the rest is
-		// marked, for the recompute to skip.
-		keepR := rc.radius + interestSlack
-		keep2 := keepR * keepR
-		n := 0 // in.held[:n] are kept
-		for i, e := range in.held {
-			sl := r.lookup(e)
-			if sl == nil { // no longer replicated: not seen by forgetGone when it never was a subject here
-				r.despawn = append(r.despawn, in.ids[i])
-				r.unwatch(e, rc.e)
-				continue
-			}
-			ex, ez := float64(sl.x)-rc.pos.X, float64(sl.z)-rc.pos.Z
-			if ex*ex+ez*ez > keep2 {
-				r.despawn = append(r.despawn, in.ids[i])
-				r.unwatch(e, rc.e)
-				continue
-			}
-			r.stamp[sl.sub()] = r.serial
-			in.held[n], in.ids[n] = e, in.ids[i]
-			n++
-		}
-		in.held, in.ids = in.held[:n], in.ids[:n]
-	}
-	if len(r.despawn) > 0 {
-		slices.Sort(r.despawn)
-		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntityDespawns{EntityDespawns: &protocol.EntityDespawns{EntityIds: r.despawn}}})
-		if rc.conn.SendEncoded(enc) {
-			r.stats.Despawns += uint64(len(r.despawn))
-		}
-	}
-	if due {
-		r.recompute(now, rc)
 	}
 }
 
-// recompute finds what entered rc's view (the subjects within its radius
-// it does not hold, marked by serve) and sends the nearest SpawnsPerTick.
-func (r *replicator) recompute(now uint64, rc *receiver) {
+// serve brings one "entities" receiver up to date: the PlayerStates of
+// what it holds that sends, in the order it was told of them (a refused
+// one ends them: the rest would be refused too); despawns of what is no
+// longer a subject and, when its set is due, of what is beyond its radius
+// and slack; then spawns of what entered its view. A tick that does not
+// recompute its set reads, per entity held, two bits of small tables and
+// only for those that send their slot.
+func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	in := rc.in
-	r.buildGrid()
-	r.cand = r.cand[:0]
-	r2 := rc.radius * rc.radius
-	span := int64(math.Ceil(rc.radius / stateCell))
-	cx, cz := int64(cellOf(rc.pos.X, stateCell)), int64(cellOf(rc.pos.Z, stateCell))
-	x0, x1 := r.grid.columns(cx-span, cx+span)
-	for x := x0; x <= x1; x++ {
-		for _, si := range r.grid.column(x, cz-span, cz+span) {
-			if si == rc.self || r.stamp[si] == r.serial {
-				continue
-			}
-			p := r.xz[si]
-			ex, ez := p.x-rc.pos.X, p.z-rc.pos.Z
-			if d2 := ex*ex + ez*ez; d2 <= r2 {
-				r.cand = append(r.cand, candidate{si, d2})
-			}
+	if rc.due {
+		w.serial++
+		if w.serial == 0 { // wrapped: forget every old mark
+			clear(w.stamp)
+			w.serial = 1
 		}
 	}
-	in.at, in.computed, in.waiting = rc.pos, true, false
-	if len(r.cand) == 0 {
-		return
-	}
-	subs := r.subs
-	slices.SortFunc(r.cand, func(a, b candidate) int {
-		return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(subs[a.sub].id, subs[b.sub].id))
-	})
-	n := min(len(r.cand), r.cfg.SpawnsPerTick)
-	if n < len(r.cand) {
-		in.waiting = true
-		r.stats.SpawnsWaiting += len(r.cand) - n
-	}
-	// Batches of at most spawnBatchBytes, each one message.
-	for lo := 0; lo < n; {
-		r.batch = r.batch[:0]
-		size, hi := 0, lo
-		for ; hi < n; hi++ {
-			sp := r.spawnOf(now, r.cand[hi].sub)
-			if len(r.batch) > 0 && size+sp.size > spawnBatchBytes {
-				break
-			}
-			r.batch = append(r.batch, sp.msg)
-			size += sp.size + 4
-		}
-		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: r.batch}}})
-		if !rc.conn.SendEncoded(enc) {
-			in.waiting = true // try again next tick
+	keepR := rc.radius + interestSlack
+	keep2 := keepR * keepR
+	refused := false
+	send := func(sl *slot) {
+		if refused || !sl.sends() {
 			return
 		}
-		for _, c := range r.cand[lo:hi] {
-			s := &r.subs[c.sub]
-			in.held, in.ids = append(in.held, s.e), append(in.ids, s.id)
-			r.addWatch(s.e, rc.e)
+		if !rc.conn.SendEncoded(r.encs[sl.sub()]) {
+			// Queue full (or no datagrams): the rest would be refused too.
+			w.stats.StatesDropped++
+			refused = true
+			return
 		}
-		r.stats.Spawns += uint64(hi - lo)
-		lo = hi
+		w.stats.States++
+	}
+	w.despawn = w.despawn[:0]
+	gone := r.anyGone
+	n := 0 // in.held[:n] are kept; written only once one is not
+	for i, e := range in.held {
+		id := e.ID()
+		if gone && r.gone.has(id) {
+			w.despawn = append(w.despawn, in.ids[i])
+			continue
+		}
+		if rc.due {
+			sl := r.lookup(e)
+			if sl == nil { // no longer replicated, and not seen leaving
+				w.despawn = append(w.despawn, in.ids[i])
+				continue
+			}
+			send(sl)
+			ex, ez := float64(sl.x)-rc.pos.X, float64(sl.z)-rc.pos.Z
+			if ex*ex+ez*ez > keep2 {
+				w.despawn = append(w.despawn, in.ids[i])
+				continue
+			}
+			w.stamp[sl.sub()] = w.serial
+		} else if r.sending.has(id) {
+			if sl := &r.slots[id]; sl.gen == e.Generation() {
+				send(sl)
+			}
+		}
+		if n != i {
+			in.held[n], in.ids[n] = e, in.ids[i]
+		}
+		n++
+	}
+	in.held, in.ids = in.held[:n], in.ids[:n]
+	if len(w.despawn) > 0 {
+		slices.Sort(w.despawn)
+		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntityDespawns{EntityDespawns: &protocol.EntityDespawns{EntityIds: w.despawn}}})
+		if rc.conn.SendEncoded(enc) {
+			w.stats.Despawns += uint64(len(w.despawn))
+		}
+	}
+	if rc.due {
+		r.recompute(w, now, rc)
 	}
 }
 
-// states queues the PlayerState of every subject that sends to every
-// receiver that holds it (the subject's watchers), in subject order; a
-// receiver whose datagram queue refused one gets no more this tick.
-func (r *replicator) states(w *ecs.World, now uint64) {
-	if len(r.recv) == 0 {
-		return
-	}
-	for si := range r.subs {
-		s := &r.subs[si]
-		if !s.send {
-			continue
-		}
-		id := int(s.e.ID())
-		if id >= len(r.watch) || r.watch[id].gen != s.e.Generation() {
-			continue
-		}
-		wl := &r.watch[id]
-		for k := 0; k < len(wl.list); k++ {
-			re := wl.list[k]
-			ri, ok := r.receiverOf(re)
-			if !ok {
-				if !w.Alive(re) { // the client left: forget it
-					wl.list[k] = wl.list[len(wl.list)-1]
-					wl.list = wl.list[:len(wl.list)-1]
-					k--
-				}
-				continue
-			}
-			if r.refused[ri] {
-				continue
-			}
-			if r.recv[ri].conn.SendEncoded(r.encoded(now, int32(si))) {
-				r.stats.States++
-			} else {
-				// Queue full (or no datagrams): the rest would be refused too.
-				r.stats.StatesDropped++
-				r.refused[ri] = true
-			}
-		}
-	}
-}
-
-// forgetGone finds last tick's subjects that are no longer (despawned, or
-// no longer replicated): each receiver holding one forgets it and owes a
-// despawn this tick (r.gone, by receiver). Then this tick's subjects
-// become the ones to compare the next tick with.
+// forgetGone marks the entities of last tick's subjects that are no longer
+// subjects (despawned, or no longer replicated), for every receiver
+// holding one to despawn it at once; then this tick's subjects become the
+// ones to compare the next tick with.
 func (r *replicator) forgetGone() {
-	r.gone = r.gone[:0]
+	r.gone.reset(len(r.slots))
+	r.anyGone = false
 	for _, e := range r.prev {
-		if r.lookup(e) != nil {
-			continue
+		if r.lookup(e) == nil {
+			r.gone.set(e.ID())
+			r.anyGone = true
 		}
-		id := int(e.ID())
-		if id >= len(r.watch) || r.watch[id].gen != e.Generation() {
-			continue
-		}
-		wl := &r.watch[id]
-		for _, re := range wl.list {
-			ri, ok := r.receiverOf(re)
-			if !ok {
-				continue // its next recompute finds it gone
-			}
-			in := r.recv[ri].in
-			if i := slices.Index(in.held, e); i >= 0 {
-				r.gone = append(r.gone, goneEntity{ri: ri, id: in.ids[i]})
-				in.held, in.ids = slices.Delete(in.held, i, i+1), slices.Delete(in.ids, i, i+1)
-			}
-		}
-		wl.list = wl.list[:0]
 	}
-	slices.SortStableFunc(r.gone, func(a, b goneEntity) int { return cmp.Compare(a.ri, b.ri) })
 	r.prev = r.prev[:0]
 	for i := range r.subs {
 		r.prev = append(r.prev, r.subs[i].e)
 	}
 }
 
-// receiverOf returns the index of receiver entity e this tick.
-func (r *replicator) receiverOf(e ecs.Entity) (int32, bool) {
-	id := int(e.ID())
-	if id >= len(r.rslots) {
-		return 0, false
-	}
-	s := r.rslots[id]
-	if s.ref == 0 || s.gen != e.Generation() {
-		return 0, false
-	}
-	return int32(s.ref) - 1, true
+// bits is a set of arche entity ids.
+type bits []uint64
+
+func (b *bits) reset(n int) {
+	words := (n + 63) / 64
+	*b = slices.Grow((*b)[:0], words)[:words]
+	clear(*b)
 }
 
-// addWatch records that receiver re holds subject e.
-func (r *replicator) addWatch(e, re ecs.Entity) {
-	id := int(e.ID())
-	r.watch = grow(r.watch, id+1)
-	wl := &r.watch[id]
-	if wl.gen != e.Generation() {
-		wl.gen, wl.list = e.Generation(), wl.list[:0]
-	}
-	wl.list = append(wl.list, re)
+func (b bits) set(id uint32) { b[id/64] |= 1 << (id % 64) }
+
+func (b bits) has(id uint32) bool {
+	return int(id/64) < len(b) && b[id/64]&(1<<(id%64)) != 0
 }
 
-// unwatch records that receiver re no longer holds subject e.
-func (r *replicator) unwatch(e, re ecs.Entity) {
-	id := int(e.ID())
-	if id >= len(r.watch) || r.watch[id].gen != e.Generation() {
+// recompute finds what entered rc's view (the subjects within its radius
+// it does not hold, marked by serve) and sends the nearest SpawnsPerTick.
+func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
+	in := rc.in
+	w.cand = w.cand[:0]
+	r2 := rc.radius * rc.radius
+	span := int64(math.Ceil(rc.radius / stateCell))
+	cx, cz := int64(cellOf(rc.pos.X, stateCell)), int64(cellOf(rc.pos.Z, stateCell))
+	x0, x1 := r.grid.columns(cx-span, cx+span)
+	for x := x0; x <= x1; x++ {
+		for _, si := range r.grid.column(x, cz-span, cz+span) {
+			if si == rc.self || w.stamp[si] == w.serial {
+				continue
+			}
+			p := r.xz[si]
+			ex, ez := p.x-rc.pos.X, p.z-rc.pos.Z
+			if d2 := ex*ex + ez*ez; d2 <= r2 {
+				w.cand = append(w.cand, candidate{si, d2})
+			}
+		}
+	}
+	in.at, in.computed, in.waiting = rc.pos, true, false
+	if len(w.cand) == 0 {
 		return
 	}
-	wl := &r.watch[id]
-	if k := slices.Index(wl.list, re); k >= 0 {
-		wl.list[k] = wl.list[len(wl.list)-1]
-		wl.list = wl.list[:len(wl.list)-1]
+	subs := r.subs
+	slices.SortFunc(w.cand, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(subs[a.sub].id, subs[b.sub].id))
+	})
+	n := min(len(w.cand), r.cfg.SpawnsPerTick)
+	if n < len(w.cand) {
+		in.waiting = true
+		w.stats.SpawnsWaiting += len(w.cand) - n
+	}
+	// Batches of at most spawnBatchBytes, each one message.
+	for lo := 0; lo < n; {
+		w.batch = w.batch[:0]
+		size, hi := 0, lo
+		for ; hi < n; hi++ {
+			sp := r.spawnOf(w, now, w.cand[hi].sub)
+			if len(w.batch) > 0 && size+sp.size > spawnBatchBytes {
+				break
+			}
+			w.batch = append(w.batch, sp.msg)
+			size += sp.size + 4
+		}
+		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: w.batch}}})
+		if !rc.conn.SendEncoded(enc) {
+			in.waiting = true // try again next tick
+			return
+		}
+		for _, c := range w.cand[lo:hi] {
+			s := &r.subs[c.sub]
+			in.held, in.ids = append(in.held, s.e), append(in.ids, s.id)
+		}
+		w.stats.Spawns += uint64(hi - lo)
+		lo = hi
 	}
 }
 

@@ -76,7 +76,7 @@ func newReplicationCrowd(b *testing.B, players, things, view int, side float64, 
 	app := ecs.NewApp()
 	w := app.World()
 	stats := &Stats{}
-	c := &replicationCrowd{app: app, rep: newReplicator(Config{}.withDefaults(), stats), stats: stats, side: side, rng: rand.New(rand.NewPCG(5, 6))}
+	c := &replicationCrowd{app: app, rep: newReplicator(Config{}.withDefaults(), stats, app.Parallel()), stats: stats, side: side, rng: rand.New(rand.NewPCG(5, 6))}
 	pm := generic.NewMap9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest](w)
 	tm := generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes](w)
 	bodies := generic.NewMap1[Body](w)

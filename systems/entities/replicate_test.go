@@ -515,25 +515,35 @@ func TestStatesStopAtAFullQueue(t *testing.T) {
 	}
 }
 
-// TestReplicationDeterministic runs one script twice and compares every
-// message each client got.
+// TestReplicationDeterministic runs one script with one worker, again
+// with one, and with four, with enough clients and entities for the
+// parallel loops to split them: every client gets the same messages in
+// the same order. Under -race it also checks that the loops' bodies touch
+// nothing shared.
 func TestReplicationDeterministic(t *testing.T) {
-	run := func() map[uint64][]string {
-		w := newRepWorld(t, Config{SpawnsPerTick: 2})
+	run := func(workers int) map[uint64][]string {
+		w := newRepWorldOn(t, Config{SpawnsPerTick: 40}, "", []ecs.Option{ecs.WithWorkers(workers)})
 		var cs []*client
-		for i := range 3 {
-			cs = append(cs, w.join("p"+string(rune('0'+i)), nil))
+		for i := range 24 {
+			cs = append(cs, w.join(fmt.Sprintf("p%d", i), nil))
+		}
+		for i, c := range cs {
+			w.place(c, components.Position{X: 0.5 + float64(i%8*6) - 24, Y: 64, Z: 0.5 + float64(i/8*6) - 15})
 		}
 		var ids []uint64
-		for i := range 12 {
+		for i := range 700 {
 			ids = append(ids, w.spawn(0.5+float64(i*3%40)-20, 0.5+float64(i*7%40)-20))
 		}
 		w.step(1)
 		out := map[uint64][]string{}
-		for tick := range 40 {
-			if tick%3 == 0 {
-				id := ids[tick%len(ids)]
-				w.move(id, 0.5+math.Mod(float64(tick*11), 60)-30, 0.5)
+		for tick := range 25 {
+			for k := range 60 {
+				id := ids[(tick*61+k*7)%len(ids)]
+				w.move(id, 0.5+math.Mod(float64(tick*11+k), 60)-30, 0.5+float64(k%9))
+			}
+			if tick%5 == 0 {
+				c := cs[tick%len(cs)]
+				w.place(c, components.Position{X: 0.5 + float64(tick) - 20, Y: 64, Z: 0.5})
 			}
 			w.step(1)
 			for _, c := range cs {
@@ -547,10 +557,21 @@ func TestReplicationDeterministic(t *testing.T) {
 		}
 		return out
 	}
-	first, second := run(), run()
-	for id, msgs := range first {
-		if !slices.Equal(msgs, second[id]) {
-			t.Fatalf("client %d: %d messages the first time, %d the second, or in another order", id, len(msgs), len(second[id]))
+	first := run(1)
+	for _, c := range []struct {
+		name    string
+		workers int
+	}{{"one worker again", 1}, {"four workers", 4}} {
+		other := run(c.workers)
+		states := 0
+		for id, msgs := range first {
+			states += len(msgs)
+			if !slices.Equal(msgs, other[id]) {
+				t.Fatalf("%s: client %d got %d messages, %d with one worker, or in another order", c.name, id, len(other[id]), len(msgs))
+			}
+		}
+		if states < 5000 {
+			t.Fatalf("only %d messages: the script does not exercise replication", states)
 		}
 	}
 }
@@ -564,14 +585,15 @@ func TestSpecEntityExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(doc)), " ")
-	r := newReplicator(Config{}.withDefaults(), &Stats{})
+	r := newReplicator(Config{}.withDefaults(), &Stats{}, nil)
+	w := &replWorker{}
 	add := func(rep Replicated, pos components.Position, look components.Look, body Body, attrs *Attributes) int32 {
 		r.subs = append(r.subs, subject{rep: &rep, id: rep.ID, pos: &pos, look: &look, vel: &components.Velocity{}, body: &body, attrs: attrs})
 		return int32(len(r.subs) - 1)
 	}
-	bob := r.spawnOf(5, add(Replicated{Kind: KindPlayer, ID: 1002, Name: "bob"}, components.Position{X: 1, Y: 2, Z: 3},
+	bob := r.spawnOf(w, 5, add(Replicated{Kind: KindPlayer, ID: 1002, Name: "bob"}, components.Position{X: 1, Y: 2, Z: 3},
 		components.Look{Yaw: 90}, PlayerBody, nil)).msg
-	critter := r.spawnOf(5, add(Replicated{Kind: "strata:critter", ID: idBase | 1}, components.Position{X: 1.5, Y: 64, Z: -2.5},
+	critter := r.spawnOf(w, 5, add(Replicated{Kind: "strata:critter", ID: idBase | 1}, components.Position{X: 1.5, Y: 64, Z: -2.5},
 		components.Look{}, Body{Width: 0.9, Height: 0.9}, &Attributes{List: []Attribute{{"strata:variant", 2}}})).msg
 	for _, c := range []struct {
 		name string
