@@ -128,6 +128,7 @@ func (s *ChunkStore) entryIn(i int32, p chunk.Pos) *entry {
 type Reader struct {
 	s     *ChunkStore
 	cache regionCache
+	batch []*entry // DeriveAll's scratch
 }
 
 // Reader returns a Reader of s. Use it only while nothing changes s.
@@ -135,13 +136,40 @@ func (s *ChunkStore) Reader() Reader { return Reader{s: s} }
 
 // Section is ChunkStore.Section.
 func (r *Reader) Section(p chunk.Pos) (chunk.Section, bool) {
-	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
-		return chunk.Section{}, false
-	}
-	if e := r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p); e != nil {
+	if e := r.lookup(p); e != nil {
 		return e.sec, true
 	}
 	return chunk.Section{}, false
+}
+
+func (r *Reader) lookup(p chunk.Pos) *entry {
+	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
+		return nil
+	}
+	return r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p)
+}
+
+// DeriveAll is ChunkStore.DeriveAll for a parallel loop, which must not
+// write the store: bytes an entry lacks are made by mk and returned with
+// Made set, but not kept; the loop's caller keeps them afterwards
+// (ChunkStore.Keep), on one goroutine.
+func (r *Reader) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
+	r.batch = r.batch[:0]
+	for _, p := range ps {
+		r.batch = append(r.batch, r.lookup(p))
+	}
+	for i, e := range r.batch {
+		switch {
+		case e == nil:
+			out = append(out, Derivation{})
+		case e.cached == nil:
+			out = append(out, Derivation{Bytes: mk(ps[i], e.rev, &e.sec), Revision: e.rev, Resident: true, Made: true})
+		default:
+			out = append(out, Derivation{Bytes: e.cached, Revision: e.rev, Resident: true})
+		}
+	}
+	clear(r.batch)
+	return out
 }
 
 // Block is ChunkStore.Block.
@@ -191,6 +219,8 @@ type Derivation struct {
 	Bytes    []byte
 	Revision uint64
 	Resident bool
+	// Made: Bytes were made by this call and not kept (Reader.DeriveAll).
+	Made bool
 }
 
 // DeriveAll appends to out, for every position of ps in order, the bytes
@@ -221,6 +251,14 @@ func (s *ChunkStore) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uin
 	}
 	clear(s.batch)
 	return out
+}
+
+// Keep keeps derived bytes made by Reader.DeriveAll on the entry at p,
+// unless the section left or changed since, or has bytes already.
+func (s *ChunkStore) Keep(p chunk.Pos, revision uint64, derived []byte) {
+	if e := s.lookup(p); e != nil && e.rev == revision && e.cached == nil {
+		e.cached = derived
+	}
 }
 
 // Revision returns the revision of the resident section at p. A section

@@ -19,18 +19,26 @@ import (
 // Chunk for every section of its View it lacks once that section is
 // resident — nearest first, within the budget, skipping clients whose
 // queue is behind.
+//
+// Clients are served in a parallel loop: a client's turn reads the store
+// (which nothing changes meanwhile) and writes only its own Delivery, its
+// connection and its worker's scratch, so what each client is sent does
+// not depend on the number of workers. Frames a turn had to encode (a
+// section edited since it was last sent) are kept on the store after the
+// loop.
 type DeliverySystem struct {
-	budget DeliveryBudget
-	store  *resources.ChunkStore
-	cache  *SectionFrames
-	filter *generic.Filter3[components.Connection, components.Delivery, components.View]
+	budget  DeliveryBudget
+	store   *resources.ChunkStore
+	cache   *SectionFrames
+	par     *ecs.Parallel
+	filter  *generic.Filter3[components.Connection, components.Delivery, components.View]
+	workers []*deliverWorker
+	turns   []turn
 	// start rotates which client is served first, so that a time budget
 	// that runs out does not always starve the same clients.
-	start   int
-	scratch []chunk.Pos
-	frames  []resources.Derivation
-	shapes  map[[2]int]*viewShape
-	log     zerolog.Logger // sampled: backpressure is a state, not an event
+	start  int
+	shapes map[[2]int]*viewShape // filled on the tick goroutine, read in the loop
+	log    zerolog.Logger        // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections.
 	Sent, SentBytes, Drops uint64
 	// Skipped counts client-ticks skipped for backpressure.
@@ -38,7 +46,34 @@ type DeliverySystem struct {
 	// QueuedBytes is the bytes queued to clients' chunk streams at the
 	// last tick, summed.
 	QueuedBytes int
-	queued      int
+}
+
+// turn is one client to serve this tick.
+type turn struct {
+	conn components.Conn
+	d    *components.Delivery
+	v    components.View
+}
+
+// deliverWorker is one goroutine's scratch in the loop over clients, and
+// its counts, added to the system's and the cache's after it.
+type deliverWorker struct {
+	reader  resources.Reader
+	enc     transport.SectionEncoder
+	mk      func(chunk.Pos, uint64, *chunk.Section) []byte
+	scratch []chunk.Pos
+	marks   []uint64
+	frames  []resources.Derivation
+	made    []madeFrame
+	sent, sentBytes, drops, skipped, hits, misses uint64
+	queued                                        int
+}
+
+// madeFrame is a frame a turn encoded, to keep on the store.
+type madeFrame struct {
+	p     chunk.Pos
+	rev   uint64
+	bytes []byte
 }
 
 // lookupBatch is how many pending sections a client's turn looks up at
@@ -49,57 +84,80 @@ const lookupBatch = 16
 // sections a client's turn looks at.
 const scanWindow = 4
 
-func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *SectionFrames, log zerolog.Logger) *DeliverySystem {
-	return &DeliverySystem{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, filter: generic.NewFilter3[components.Connection, components.Delivery, components.View](), shapes: map[[2]int]*viewShape{}}
+// deliverGrain is how many clients a worker takes at a time.
+const deliverGrain = 16
+
+func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *SectionFrames, par *ecs.Parallel, log zerolog.Logger) *DeliverySystem {
+	return &DeliverySystem{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, par: par, filter: generic.NewFilter3[components.Connection, components.Delivery, components.View](), shapes: map[[2]int]*viewShape{}}
 }
 
 func (s *DeliverySystem) run(ctx *ecs.Context) {
-	s.QueuedBytes, s.queued = s.queued, 0
 	deadline := time.Now().Add(s.budget.Time)
 	q := s.filter.Query(ctx.World)
-	n := q.Count()
-	i := 0
-	first := s.start % max(n, 1)
+	first := s.start % max(q.Count(), 1)
 	s.start++
-	// Two passes over the query order, starting at first, give every
-	// client a turn in rotation; the query itself must run to its end.
-	var late []lateClient
+	// The turns are taken in rotation, starting at first; the query
+	// itself must run to its end.
+	s.turns = s.turns[:0]
 	for q.Next() {
 		c, d, v := q.Get()
-		if i < first {
-			late = append(late, lateClient{c.Conn, d, *v})
-		} else {
-			s.serve(c.Conn, d, *v, deadline)
+		if c.Conn != nil && *v != d.For {
+			s.shape(v.Radius, v.Pad)
 		}
-		i++
+		s.turns = append(s.turns, turn{c.Conn, d, *v})
 	}
-	for _, l := range late {
-		s.serve(l.conn, l.d, l.v, deadline)
+	for len(s.workers) < s.par.Workers() {
+		w := &deliverWorker{}
+		w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
+			w.misses++
+			return w.enc.Encode(p, rev, sec).Bytes()
+		}
+		s.workers = append(s.workers, w)
 	}
-}
-
-// lateClient is a client whose turn comes in the second pass.
-type lateClient struct {
-	conn components.Conn
-	d    *components.Delivery
-	v    components.View
+	for _, w := range s.workers {
+		w.reader = s.store.Reader()
+	}
+	s.par.For(len(s.turns), deliverGrain, func(worker, lo, hi int) {
+		w := s.workers[worker]
+		for k := lo; k < hi; k++ {
+			s.serve(w, s.turns[(first+k)%len(s.turns)], deadline)
+		}
+	})
+	clear(s.turns) // drop the pointers into the world's storage
+	s.QueuedBytes = 0
+	for _, w := range s.workers {
+		for _, m := range w.made {
+			s.store.Keep(m.p, m.rev, m.bytes)
+		}
+		clear(w.made)
+		w.made = w.made[:0]
+		s.Sent += w.sent
+		s.SentBytes += w.sentBytes
+		s.Drops += w.drops
+		s.Skipped += w.skipped
+		s.QueuedBytes += w.queued
+		s.cache.Hits += w.hits
+		s.cache.Misses += w.misses
+		w.sent, w.sentBytes, w.drops, w.skipped, w.hits, w.misses, w.queued = 0, 0, 0, 0, 0, 0, 0
+	}
 }
 
 // serve brings one client's copy of the world towards its view.
-func (s *DeliverySystem) serve(conn components.Conn, st *components.Delivery, v components.View, deadline time.Time) {
+func (s *DeliverySystem) serve(w *deliverWorker, t turn, deadline time.Time) {
+	conn, st, v := t.conn, t.d, t.v
 	if conn == nil {
 		return
 	}
 	if v != st.For {
-		s.resubscribe(conn, st, v)
+		s.resubscribe(w, conn, st, v)
 	}
 	if len(st.Pending) == 0 || time.Now().After(deadline) {
 		return
 	}
 	queued := conn.Queued()
-	s.queued += queued.ChunkBytes
+	w.queued += queued.ChunkBytes
 	if queued.ChunkBytes > s.budget.MaxQueuedBytes {
-		s.Skipped++
+		w.skipped++
 		s.log.Warn().Int("queued_bytes", queued.ChunkBytes).Int("pending", len(st.Pending)).Msg("client behind: delivery skipped (backpressure)")
 		return
 	}
@@ -112,12 +170,20 @@ func (s *DeliverySystem) serve(conn components.Conn, st *components.Delivery, v 
 	window := scanWindow * s.budget.Sections
 scan:
 	for i < len(st.Pending) {
-		// Looked up a batch at a time (SectionFrames.Lookup), no larger
-		// than the sections the budget still allows: a batch looks past
-		// where the budget stops only by sections not resident yet.
+		// Looked up a batch at a time (Reader.DeriveAll), no larger than
+		// the sections the budget still allows: a batch looks past where
+		// the budget stops only by sections not resident yet.
 		n := min(lookupBatch, len(st.Pending)-i, max(s.budget.Sections-sections, 1))
-		s.frames = s.cache.Lookup(s.store, st.Pending[i:i+n], s.frames[:0])
-		for _, f := range s.frames {
+		w.frames = w.reader.DeriveAll(st.Pending[i:i+n], w.mk, w.frames[:0])
+		for k, f := range w.frames {
+			switch {
+			case f.Made:
+				w.made = append(w.made, madeFrame{st.Pending[i+k], f.Revision, f.Bytes})
+			case f.Resident:
+				w.hits++
+			}
+		}
+		for _, f := range w.frames {
 			if i-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
 				break scan
 			}
@@ -137,48 +203,48 @@ scan:
 			i++
 		}
 	}
-	clear(s.frames)
+	clear(w.frames)
 	// The rest keeps its order; the scan stopped where the budget did.
 	keep = append(keep, st.Pending[i:]...)
 	clear(st.Pending[len(keep):])
 	st.Pending = keep
-	s.Sent += uint64(sections)
-	s.SentBytes += uint64(bytes)
+	w.sent += uint64(sections)
+	w.sentBytes += uint64(bytes)
 }
 
 // resubscribe drops what left the view and lists what entered it, nearest
 // first. Everything a client holds lies in the frame of the view it was
 // last brought towards (st.For), so the Drops come from a pass over that
 // frame's columns, a mask operation each, already in position order.
-func (s *DeliverySystem) resubscribe(conn components.Conn, st *components.Delivery, v components.View) {
-	s.scratch = s.scratch[:0]
+func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st *components.Delivery, v components.View) {
+	w.scratch = w.scratch[:0]
 	st.Held.Columns(func(x, z int32, held uint32) {
 		gone := held &^ v.ColumnMask(x, z)
 		for y := int32(chunk.MinSectionY); gone != 0; y++ {
 			if gone&1 != 0 {
-				s.scratch = append(s.scratch, chunk.Pos{X: x, Y: y, Z: z})
+				w.scratch = append(w.scratch, chunk.Pos{X: x, Y: y, Z: z})
 			}
 			gone >>= 1
 		}
 	})
-	if !s.drop(conn, st) {
+	if !s.drop(w, conn, st) {
 		// The chunk queue is full: the rest is dropped when this view
 		// change is retried next tick (st.For is unchanged).
 		return
 	}
 	// Everything held now lies in the new view.
 	st.Held.Reframe(v.Center, v.Radius+v.Pad)
-	st.Pending = s.shape(v.Radius, v.Pad).appendMissing(st.Pending[:0], v, &st.Held)
+	st.Pending = s.shape(v.Radius, v.Pad).appendMissing(st.Pending[:0], v, &st.Held, &w.marks)
 	st.For = v
 }
 
-// drop sends the Drops of s.scratch (in position order) and forgets them,
+// drop sends the Drops of w.scratch (in position order) and forgets them,
 // reporting whether all went out: in as few frames as fit to a client
 // granted batched drops, one frame per section to any other.
-func (s *DeliverySystem) drop(conn components.Conn, st *components.Delivery) bool {
-	if conn.HasFeature(protocol.FeatureBatchedDrops) && len(s.scratch) > 0 {
-		rest := s.scratch
-		for _, enc := range transport.EncodeDrops(s.scratch) {
+func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *components.Delivery) bool {
+	if conn.HasFeature(protocol.FeatureBatchedDrops) && len(w.scratch) > 0 {
+		rest := w.scratch
+		for _, enc := range transport.EncodeDrops(w.scratch) {
 			if !conn.SendEncoded(enc) {
 				return false
 			}
@@ -187,21 +253,22 @@ func (s *DeliverySystem) drop(conn components.Conn, st *components.Delivery) boo
 				st.Held.Delete(p)
 			}
 			rest = rest[n:]
-			s.Drops += uint64(n)
+			w.drops += uint64(n)
 		}
 		return true
 	}
-	for _, p := range s.scratch {
+	for _, p := range w.scratch {
 		if !conn.SendChunk(protocol.NewDrop(p)) {
 			return false
 		}
 		st.Held.Delete(p)
-		s.Drops++
+		w.drops++
 	}
 	return true
 }
 
-// shape returns the cached shape of a view's cylinder.
+// shape returns the cached shape of a view's cylinder. The loop over
+// clients only reads the cache: run fills it first.
 func (s *DeliverySystem) shape(radius, pad int) *viewShape {
 	k := [2]int{radius, pad}
 	sh, ok := s.shapes[k]

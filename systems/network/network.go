@@ -190,7 +190,7 @@ func (n *Plugin) Build(app *ecs.App) error {
 	ecs.AddResource(app, newChannels())
 	n.loader = newPlayerLoader(dur, cfg.Sessions, cfg.Deterministic)
 	in := newIngest(cfg, clients, router, n.loader, dur, app.Log().With().Str("system", SystemIngest).Logger())
-	out := newDeliver(cfg.Budget, store, cache, app.Log().With().Str("system", SystemDeliver).Logger())
+	out := newDeliver(cfg.Budget, store, cache, app.Parallel(), app.Log().With().Str("system", SystemDeliver).Logger())
 	ecs.AddResource(app, out)
 	Handle(app, PluginName, in.subscribe)
 	Handle(app, PluginName, ecs.Resource[Channels](app).receive)

@@ -2,6 +2,7 @@ package network
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/resources"
@@ -19,7 +20,7 @@ type viewShape struct {
 	h     int32      // |dy| ≤ h
 	rank  []int32    // rank of offset (dx, dz, dy), see index; -1 outside
 	cols  [][2]int32 // the columns (dx, dz) of the cylinder
-	marks []uint64   // scratch: a bit per rank
+	words int        // of a caller's marks: a bit per rank
 }
 
 func newViewShape(radius, pad int) *viewShape {
@@ -41,7 +42,7 @@ func newViewShape(radius, pad int) *viewShape {
 			sh.cols = append(sh.cols, [2]int32{o.X, o.Z})
 		}
 	}
-	sh.marks = make([]uint64, (len(sh.offs)+63)/64)
+	sh.words = (len(sh.offs) + 63) / 64
 	return sh
 }
 
@@ -54,9 +55,13 @@ func (sh *viewShape) index(dx, dz, dy int32) int32 {
 // appendMissing appends to dst, nearest first, every section of the view
 // cylinder cyl (whose shape this is: same radius and pad) that lies in the
 // world and is not held. It works a column at a time: the cylinder's
-// column mask less the held one, then a rank bit per missing section.
-func (sh *viewShape) appendMissing(dst []chunk.Pos, cyl components.View, held *components.Held) []chunk.Pos {
-	clear(sh.marks)
+// column mask less the held one, then a rank bit per missing section,
+// in the caller's scratch marks (so that a shape is only read, by any
+// number of goroutines).
+func (sh *viewShape) appendMissing(dst []chunk.Pos, cyl components.View, held *components.Held, marks *[]uint64) []chunk.Pos {
+	*marks = slices.Grow((*marks)[:0], sh.words)[:sh.words]
+	clear(*marks)
+	mk := *marks
 	c := cyl.Center
 	for _, col := range sh.cols {
 		x, z := c.X+col[0], c.Z+col[1]
@@ -69,11 +74,11 @@ func (sh *viewShape) appendMissing(dst []chunk.Pos, cyl components.View, held *c
 				continue // cannot happen: the mask is the cylinder's
 			}
 			if r := sh.rank[sh.index(col[0], col[1], dy)]; r >= 0 {
-				sh.marks[r>>6] |= 1 << (r & 63)
+				mk[r>>6] |= 1 << (r & 63)
 			}
 		}
 	}
-	for w, word := range sh.marks {
+	for w, word := range mk {
 		for word != 0 {
 			b := bits.TrailingZeros64(word)
 			word &= word - 1

@@ -37,7 +37,7 @@ func TestViewShapeMissingIsTheNaiveOrder(t *testing.T) {
 					want = append(want, p)
 				}
 			}
-			if got := sh.appendMissing(nil, cyl, &held); !slices.Equal(got, want) {
+			if got := sh.appendMissing(nil, cyl, &held, new([]uint64)); !slices.Equal(got, want) {
 				t.Fatalf("radius %d pad %d at %v: %d missing, want %d (or another order)", c.radius, c.pad, center, len(got), len(want))
 			}
 		}
