@@ -58,13 +58,13 @@ type turn struct {
 // deliverWorker is one goroutine's scratch in the loop over clients, and
 // its counts, added to the system's and the cache's after it.
 type deliverWorker struct {
-	reader  resources.Reader
-	enc     transport.SectionEncoder
-	mk      func(chunk.Pos, uint64, *chunk.Section) []byte
-	scratch []chunk.Pos
-	marks   []uint64
-	frames  []resources.Derivation
-	made    []madeFrame
+	reader                                        resources.Reader
+	enc                                           transport.SectionEncoder
+	mk                                            func(chunk.Pos, uint64, *chunk.Section) []byte
+	scratch                                       []chunk.Pos
+	marks                                         []uint64
+	frames                                        []resources.Derivation
+	made                                          []madeFrame
 	sent, sentBytes, drops, skipped, hits, misses uint64
 	queued                                        int
 }
