@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"runtime/pprof"
 	"time"
 
@@ -55,6 +56,9 @@ type Config struct {
 	// CPUProfile, when set, receives a pprof CPU profile of the measured
 	// ticks (not the warm-up).
 	CPUProfile io.Writer
+	// HeapProfile, when set, receives a pprof heap profile taken after
+	// the measured ticks (after a collection: what is live).
+	HeapProfile io.Writer
 	// TPS, when positive, paces the measured ticks at that rate, as the
 	// server's loop does: the workers and the collector then get the idle
 	// time between ticks. Zero runs them back to back (the worst case:
@@ -227,6 +231,12 @@ func Run(cfg Config) (Result, error) {
 	}
 	if cfg.CPUProfile != nil {
 		pprof.StopCPUProfile()
+	}
+	if cfg.HeapProfile != nil {
+		runtime.GC()
+		if err := pprof.Lookup("heap").WriteTo(cfg.HeapProfile, 0); err != nil {
+			return Result{}, fmt.Errorf("heap profile: %w", err)
+		}
 	}
 	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start)}
 	for _, p := range players {

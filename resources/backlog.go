@@ -3,6 +3,7 @@ package resources
 import (
 	"math"
 
+	"github.com/stratavox/strata/internal/buf"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -105,6 +106,9 @@ func (b *Backlog) Len() int { return b.n }
 // the last bucket, first in first out.
 const maxBucket = 1 << 16
 
+// bucketFloor is the room, in entries, an emptied bucket keeps.
+const bucketFloor = 1024
+
 // Push adds pos with priority; the same position may be pushed again
 // (with a better priority): the duplicate is skipped when popped.
 func (b *Backlog) Push(pos chunk.Pos, priority uint32) {
@@ -133,8 +137,9 @@ func (b *Backlog) Pop() (Want, bool) {
 	p := b.buckets[i][b.heads[i]]
 	b.heads[i]++
 	if b.heads[i] == len(b.buckets[i]) {
-		// Reuse the bucket's array from the start.
-		b.buckets[i] = b.buckets[i][:0]
+		// Reuse the bucket's array from the start, unless it is large:
+		// a burst of joins fills buckets once.
+		b.buckets[i] = buf.Trim(b.buckets[i][:0], bucketFloor)
 		b.heads[i] = 0
 	}
 	b.n--
@@ -153,7 +158,7 @@ func (b *Backlog) Compact(keep func(chunk.Pos) bool) {
 				out = append(out, p)
 			}
 		}
-		b.buckets[i], b.heads[i] = out, 0
+		b.buckets[i], b.heads[i] = buf.Trim(out, bucketFloor), 0
 		if len(out) > 0 && b.n == 0 {
 			b.min = i
 		}

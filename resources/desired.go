@@ -3,6 +3,7 @@ package resources
 import (
 	"slices"
 
+	"github.com/stratavox/strata/internal/buf"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -178,11 +179,16 @@ func (d *Desired) Changes() (wanted []Want, unwanted []chunk.Pos) {
 	return d.wanted, d.unwanted
 }
 
-// ClearChanges forgets the recorded changes.
+// ClearChanges forgets the recorded changes. The lists keep their room
+// unless this tick's used little of it (buf.Trim): the tick thousands
+// of players join wants millions of sections once.
 func (d *Desired) ClearChanges() {
-	d.wanted = d.wanted[:0]
-	d.unwanted = d.unwanted[:0]
+	d.wanted = buf.Trim(d.wanted, changesFloor)[:0]
+	d.unwanted = buf.Trim(d.unwanted, changesFloor)[:0]
 }
+
+// changesFloor is the room, in entries, the change lists always keep.
+const changesFloor = 16 << 10
 
 // AppendPositions appends every desired section to dst, sorted by
 // (X, Z, Y), and returns it. It walks the whole set: for tests, tools and

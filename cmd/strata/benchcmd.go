@@ -16,7 +16,7 @@ import (
 func newBenchCmd(g *globalFlags) *cobra.Command {
 	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
 	var asJSON bool
-	var profile string
+	var profile, heap string
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
@@ -33,6 +33,14 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 				}
 				defer f.Close()
 				cfg.CPUProfile = f
+			}
+			if heap != "" {
+				f, err := os.Create(heap)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				cfg.HeapProfile = f
 			}
 			res, err := bench.Run(cfg)
 			if err != nil {
@@ -74,6 +82,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
+	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/buf"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -83,6 +84,9 @@ const lookupBatch = 16
 // scanWindow bounds, in multiples of the section budget, how many pending
 // sections a client's turn looks at.
 const scanWindow = 4
+
+// pendingFloor is the room, in sections, a client's pending list keeps.
+const pendingFloor = 256
 
 // deliverGrain is how many clients a worker takes at a time.
 const deliverGrain = 16
@@ -207,7 +211,9 @@ scan:
 	// The rest keeps its order; the scan stopped where the budget did.
 	keep = append(keep, st.Pending[i:]...)
 	clear(st.Pending[len(keep):])
-	st.Pending = keep
+	// A view's first list is every section of it; what is left of it
+	// after the first seconds is a few.
+	st.Pending = buf.Trim(keep, pendingFloor)
 	w.sent += uint64(sections)
 	w.sentBytes += uint64(bytes)
 }
