@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/stratavox/strata/internal/natstest"
 	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/net/client"
@@ -361,22 +364,32 @@ func TestNATSNodeKillKeepsWorldWorking(t *testing.T) {
 	ben := newEditor()
 	ben.c = dialPinHandlers(t, b, "ben", ben.handlers())
 
+	// The node killed leads the world bucket's stream: the worst case,
+	// where the stream has no leader until the others elect one.
+	leader := streamLeader(t, urls, "KV_"+w.bucket+"_world")
 	var killed time.Time
-	for i := int32(0); i < 90; i++ {
+	for i := int32(0); ; i++ {
 		if i == 20 {
-			nodes[0].Kill()
+			nodes[leader].Kill()
 			killed = time.Now()
 		}
-		ann.place([3]int32{x + 2 + i/30, y + i%6, z - 2 + (i/6)%5})
-		ben.place([3]int32{x - 2 - i/30, y + i%6, z - 2 + (i/6)%5})
+		// Edits go on until both players have one made after the kill
+		// acknowledged (an election takes seconds; leases lapsed in it
+		// are claimed again), within a bound.
+		if i >= 90 && firstAckAfter(ann, killed) != 0 && firstAckAfter(ben, killed) != 0 || i >= 450 {
+			break
+		}
+		ann.place([3]int32{x + 2 + i/30%3, y + i%6, z - 2 + (i/6)%5})
+		ben.place([3]int32{x - 2 - i/30%3, y + i%6, z - 2 + (i/6)%5})
 		time.Sleep(100 * time.Millisecond)
 	}
 	time.Sleep(6 * time.Second) // the storage writer retries with back-off up to 5 s
 	annAcked, benAcked := ann.snapshot(), ben.snapshot()
 	afterA, afterB := firstAckAfter(ann, killed), firstAckAfter(ben, killed)
-	t.Logf("ann %d acknowledged, ben %d; first acknowledgements of edits sent after the kill: %v, %v", len(annAcked), len(benAcked), afterA, afterB)
+	t.Logf("node n%d (the world stream's leader) killed; ann %d acknowledged, ben %d; first acknowledgements of edits sent after the kill: %v, %v",
+		leader, len(annAcked), len(benAcked), afterA, afterB)
 	if afterA == 0 || afterB == 0 {
-		t.Fatal("no edit sent after the NATS node died was acknowledged")
+		t.Fatalf("no edit sent in the %v after the NATS node died was acknowledged", time.Since(killed).Round(time.Second))
 	}
 	// Durable: every acknowledged block is in the store.
 	w.checkStored(annAcked)
@@ -422,4 +435,34 @@ func unseen(c *client.Conn, acked map[[3]int32]chunk.Block) int {
 		}
 	}
 	return n
+}
+
+// streamLeader returns the index of the node (server_name nK) leading
+// stream name.
+func streamLeader(t *testing.T, urls []string, name string) int {
+	t.Helper()
+	nc, err := nats.Connect(strings.Join(urls, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	st, err := js.Stream(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k int
+	if info.Cluster == nil || func() bool { _, err := fmt.Sscanf(info.Cluster.Leader, "n%d", &k); return err != nil }() {
+		t.Fatalf("stream %s has no leader named nK: %+v", name, info.Cluster)
+	}
+	return k
 }

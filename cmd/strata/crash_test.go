@@ -6,9 +6,11 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -49,9 +51,21 @@ func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 	p := &serveProc{cmd: cmd}
 	t.Cleanup(func() { p.kill() })
 	ready := make(chan struct{})
+	// STRATA_TEST_LOGS=DIR keeps each server's log in DIR, for a failure
+	// that needs reading.
+	var keep io.Writer = io.Discard
+	if dir := os.Getenv("STRATA_TEST_LOGS"); dir != "" {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("serve-%d.log", cmd.Process.Pid)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		keep = f
+	}
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			keep.Write(append(sc.Bytes(), '\n'))
 			var line map[string]any
 			if json.Unmarshal(sc.Bytes(), &line) != nil {
 				continue
@@ -64,7 +78,7 @@ func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 				close(ready)
 			}
 		}
-		io.Copy(io.Discard, stderr)
+		io.Copy(keep, stderr)
 	}()
 	select {
 	case <-ready:

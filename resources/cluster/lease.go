@@ -103,6 +103,17 @@ func (c *Cluster) Holds(r Region) bool {
 	return ok && time.Since(l.renewed) < c.o.LeaseTTL-c.safetyMargin()
 }
 
+// Leased reports whether r's lease is this shard's: claimed and not lost
+// or released, whether or not it is fresh enough to arbitrate on (Holds).
+// While a stream has no leader the renewals fail and Holds goes false
+// first; the lease is still this shard's until it is lost.
+func (c *Cluster) Leased(r Region) bool {
+	c.lmu.Lock()
+	defer c.lmu.Unlock()
+	_, ok := c.leases[r]
+	return ok
+}
+
 // Owner returns r's current owner as last seen by the lease watch: no
 // network call. ok is false for a region nobody holds.
 func (c *Cluster) Owner(r Region) (shard string, ok bool) {

@@ -140,7 +140,7 @@ func (s *Store) Commit(b *storage.Batch) error {
 	if len(writes) == 0 {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(c.ctx, c.commitTimeout())
 	defer cancel()
 	c.wmu.Lock()
 	lostFn, lost, err := c.commitLocked(ctx, writes)
@@ -152,6 +152,15 @@ func (s *Store) Commit(b *storage.Batch) error {
 	}
 	c.notifyLost(lostFn, lost)
 	return err
+}
+
+// commitTimeout bounds how long a commit waits for its acknowledgements
+// while it holds wmu: a third of the lease TTL (at least a second), so
+// that a stream without a leader (a node died; the others elect one in
+// seconds) fails the commit, for the writer to retry, before the
+// renewals it holds back let the leases lapse.
+func (c *Cluster) commitTimeout() time.Duration {
+	return min(max(c.o.LeaseTTL/3, time.Second), opTimeout)
 }
 
 // buildWrites encodes a batch, a later write of the same key replacing

@@ -94,7 +94,12 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 
 // apply replaces a resident section with the copy another shard stored.
 // The owner's own writes come back through the watch too, at a revision
-// it already has, and are skipped; elsewhere a copy equal to the one held
+// it already has, and are skipped — also while its lease is too old to
+// arbitrate on (a stream electing a leader): replacing its copy with its
+// own older write would drop the edits made since. A section with edits
+// not yet durable here is never replaced: they are newer than anything
+// of this shard's coming back, and a write of them that is refused brings
+// the stored copy back (restore). Elsewhere a copy equal to the one held
 // changes nothing but the revision.
 func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if u.Deleted {
@@ -104,7 +109,10 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if !ok {
 		return // not resident: loaded from the store when it is wanted
 	}
-	if u.Revision <= rev && s.p.c.Holds(rcluster.RegionOf(u.Pos)) {
+	if s.store.IsDirty(u.Pos) {
+		return
+	}
+	if u.Revision <= rev && s.p.c.Leased(rcluster.RegionOf(u.Pos)) {
 		return // the owner's own write coming back
 	}
 	s.replace(u.Pos, u.Section, u.Revision)
