@@ -142,6 +142,7 @@ var (
 	descClaims     = prometheus.NewDesc("strata_cluster_claims_total", "Region claims, by outcome (took: lease taken; owned: another shard held it).", []string{"outcome"}, nil)
 	descLost       = prometheus.NewDesc("strata_cluster_leases_lost_total", "Leases lost: a renewal refused or overdue, or a fenced write.", nil, nil)
 	descFenced     = prometheus.NewDesc("strata_cluster_fenced_writes_total", "Section and entity writes refused because the region's lease was not this shard's.", nil, nil)
+	descWatch      = prometheus.NewDesc("strata_cluster_watch_restarts_total", "Section watches started again after they ended underneath or stalled.", nil, nil)
 	descRoundTrips = prometheus.NewDesc("strata_cluster_nats_round_trips_total", "JetStream round trips (KV operations, waits for a set of acks).", nil, nil)
 	descRTTime     = prometheus.NewDesc("strata_cluster_nats_round_trip_seconds_total", "Time spent in JetStream round trips.", nil, nil)
 	descMsgs       = prometheus.NewDesc("strata_cluster_messages_total", "NATS messages, by subject family and direction.", []string{"family", "direction"}, nil)
@@ -151,7 +152,7 @@ var (
 )
 
 func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descBytes} {
+	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descBytes} {
 		ch <- d
 	}
 }
@@ -169,6 +170,7 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 	count(descClaims, float64(st.ClaimsLost), "owned")
 	count(descLost, float64(st.LeasesLost))
 	count(descFenced, float64(st.FencedWrites))
+	count(descWatch, float64(st.WatchRestarts))
 	count(descRoundTrips, float64(st.RoundTrips))
 	count(descRTTime, float64(st.RoundTripNanos)/1e9)
 	for fam, n := range st.MsgsIn {

@@ -122,12 +122,15 @@ type Cluster struct {
 
 	st counters
 
-	wg        sync.WaitGroup
-	stop      chan struct{}
-	watchMu   sync.Mutex
-	watches   map[*sectionWatch]struct{}
-	closeOnce sync.Once
-	connDone  chan struct{} // closed when the nats connection is closed
+	wg      sync.WaitGroup
+	stop    chan struct{}
+	watchMu sync.Mutex
+	watches map[*sectionWatch]struct{}
+	// worldStream is the world bucket's stream, looked up on first use
+	// by the watches' stall checks (under watchMu).
+	worldStream jetstream.Stream
+	closeOnce   sync.Once
+	connDone    chan struct{} // closed when the nats connection is closed
 }
 
 // lease is a region lease this shard holds.

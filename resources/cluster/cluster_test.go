@@ -428,6 +428,86 @@ func TestWatchSections(t *testing.T) {
 	stop() // idempotent
 }
 
+// TestWatchSurvivesLostConsumer deletes the section watch's consumer on
+// the server, as a NATS node's death can: later changes still arrive
+// (the watch stalls, is found behind the stream, and is started again
+// from the revision after the last one seen), none twice. The bucket
+// keeps one value per key, so of two changes made meanwhile to one
+// section the newer is what must arrive.
+func TestWatchSurvivesLostConsumer(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	updates := make(chan SectionUpdate, 16)
+	stop, err := bb.WatchSections(func(u SectionUpdate) { updates <- u })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	p := chunk.Pos{X: 3, Y: 4, Z: 5}
+	if held, _, err := a.Claim(ctx, RegionOf(p)); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	commit := func(rev uint64) {
+		t.Helper()
+		if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p, Revision: rev, Section: section(chunk.Block(rev))}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := func(rev uint64, within time.Duration) {
+		t.Helper()
+		select {
+		case got := <-updates:
+			if got.Pos != p || got.Revision != rev {
+				t.Fatalf("update = %+v, want revision %d", got, rev)
+			}
+		case <-time.After(within):
+			t.Fatalf("revision %d not delivered in %v", rev, within)
+		}
+	}
+	commit(1)
+	want(1, 5*time.Second)
+	if stored, err := bb.lastSectionRevision(); err != nil || stored == 0 {
+		t.Fatalf("last section revision %d, %v", stored, err)
+	}
+	st, err := a.js.Stream(ctx, "KV_"+b+"_world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deleted := 0
+	for name := range st.ConsumerNames(ctx).Name() {
+		if err := st.DeleteConsumer(ctx, name); err == nil {
+			deleted++
+		}
+	}
+	if deleted == 0 {
+		t.Fatal("no consumer to delete")
+	}
+	commit(2)
+	commit(3)
+	deadline := time.After(4 * stallCheck)
+	for got := uint64(0); got != 3; {
+		select {
+		case u := <-updates:
+			if u.Pos != p || u.Revision <= got {
+				t.Fatalf("update = %+v after revision %d", u, got)
+			}
+			got = u.Revision
+		case <-deadline:
+			t.Fatalf("revision 3 not delivered in %v (last %d)", 4*stallCheck, got)
+		}
+	}
+	if bb.Stats().WatchRestarts == 0 {
+		t.Error("the watch was not started again")
+	}
+	select {
+	case got := <-updates:
+		t.Fatalf("delivered again: %+v", got)
+	case <-time.After(stallCheck):
+	}
+}
+
 func TestStatus(t *testing.T) {
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a", func(o *Options) { o.Advertise = "10.0.0.1:4433" })

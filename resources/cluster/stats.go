@@ -13,6 +13,9 @@ type Stats struct {
 	Renewals     uint64 // lease renewals acknowledged
 	LeasesLost   uint64 // leases dropped: renewal refused or overdue, or a fenced write refused
 	FencedWrites uint64 // section and column writes refused (not held, or refused by the server)
+	// WatchRestarts counts section watchers started again: ended
+	// underneath or stalled.
+	WatchRestarts uint64
 	// RoundTrips counts KV operations and waits for a set of acks (a
 	// Commit round, a renewal round); RoundTripNanos is their total time.
 	RoundTrips     uint64
@@ -26,6 +29,7 @@ type Stats struct {
 // counters are the live, atomic form of Stats.
 type counters struct {
 	claims, claimsLost, renewals, leasesLost, fenced atomic.Uint64
+	watchRestarts                                    atomic.Uint64
 	roundTrips, roundTripNanos                       atomic.Uint64
 
 	fmu sync.RWMutex
@@ -73,6 +77,7 @@ func (c *Cluster) Stats() Stats {
 		Renewals:       c.st.renewals.Load(),
 		LeasesLost:     c.st.leasesLost.Load(),
 		FencedWrites:   c.st.fenced.Load(),
+		WatchRestarts:  c.st.watchRestarts.Load(),
 		RoundTrips:     c.st.roundTrips.Load(),
 		RoundTripNanos: c.st.roundTripNanos.Load(),
 		MsgsIn:         map[string]uint64{},

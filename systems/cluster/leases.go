@@ -97,8 +97,13 @@ func (s *leaseSystem) do(op leaseOp) {
 		}
 		return
 	}
-	if p.c.Holds(op.r) {
-		return // queued twice
+	if p.c.Leased(op.r) {
+		// Queued twice, or held but not renewed lately (a stream
+		// electing a leader): the lease was never lost, so nobody else
+		// wrote there and the copies here are current; reloading them
+		// would drop the edits in flight. The region is arbitrated again
+		// once a renewal lands.
+		return
 	}
 	p.ready.set(op.r, false)
 	held, _, err := p.c.Claim(ctx, op.r)
