@@ -33,6 +33,21 @@ func waitGoroutines(t *testing.T, n int) {
 	}
 }
 
+// settledGoroutines returns the goroutine count once goroutines left by
+// earlier tests have ended: when it has not fallen for 50 ms (at most 2 s).
+func settledGoroutines() int {
+	n := runtime.NumGoroutine()
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		m := runtime.NumGoroutine()
+		if m >= n {
+			return n
+		}
+		n = m
+	}
+	return n
+}
+
 func drainAll(t *testing.T, g *Generation) []Result {
 	t.Helper()
 	var out []Result
@@ -238,7 +253,7 @@ func TestGenerationSourceAndFailures(t *testing.T) {
 }
 
 func TestGenerationStopLeavesNoGoroutine(t *testing.T) {
-	base := runtime.NumGoroutine()
+	base := settledGoroutines()
 	release := make(chan struct{})
 	var started atomic.Int32
 	gen := GeneratorFunc(func(p chunk.Pos) chunk.Section {
