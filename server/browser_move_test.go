@@ -25,8 +25,9 @@ import (
 )
 
 // moveTestBudget bounds the whole movement test, server start included;
-// it takes about 95–105 s on two cores (eight runs of 10 s).
-const moveTestBudget = 150 * time.Second
+// it takes about 95–105 s on two cores (eight runs of 10 s), and up to
+// moveRedos runs more on a loaded machine.
+const moveTestBudget = 180 * time.Second
 
 // moveRunFor is how long each run holds its keys.
 const moveRunFor = 10 * time.Second
@@ -331,6 +332,11 @@ const (
 	moveFrameTarget = 200.0 // ms
 	moveThrottleMin = 8
 	moveThrottleMax = 80
+	// moveFrameRedo: a throttled run whose frames average more than this
+	// times moveFrameTarget is run again at an adjusted rate, at most
+	// moveRedos times in the whole test.
+	moveFrameRedo = 1.3
+	moveRedos     = 2
 )
 
 // TestBrowserMovesLikeAPlayer holds real keys in headless Chromium (W,
@@ -502,7 +508,12 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 	}
 	var figures []figure
 	totalRun, totalCorrections := 0.0, 0
-	doRun := func(pass string, r run) frameStats {
+	// doRun runs r and checks it. With redo, a run whose frames were far
+	// slower than moveFrameTarget (a throttling rate too high for how
+	// loaded the machine is) is only logged, not checked: it did not
+	// measure the page the pass is for, and is run again at the rate its
+	// frames give. It reports whether the run was checked.
+	doRun := func(pass string, r run, redo bool) (frameStats, bool) {
 		yaw := 270.0 // towards +X
 		if r.dir < 0 {
 			yaw = 90
@@ -576,10 +587,14 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 		}
 		fit := fitRun(pts, tps, 0.3, fitWant)
 		corr := after.Corrections - before.Corrections
-		totalRun += ran
-		totalCorrections += corr
 		end := track.last()
 		frames := during.RunFrames
+		if redo && frames.MeanMs > moveFrameRedo*moveFrameTarget {
+			mark(fmt.Sprintf("%s, %s: page frames mean %.0f ms, over %.0f ms: not checked, run again at a lower rate", r.name, pass, frames.MeanMs, moveFrameRedo*moveFrameTarget))
+			return frames, false
+		}
+		totalRun += ran
+		totalCorrections += corr
 		// What the page can claim: the advertised speed over the time in
 		// frames no longer than its catch-up bound (0.8 s). The rest of a
 		// longer frame — the page stalled by a loaded machine — is
@@ -630,7 +645,7 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 				t.Errorf("%s, %s: the page's player is not on the ground at the end", r.name, pass)
 			}
 		}
-		return frames
+		return frames, true
 	}
 	setThrottle := func(rate float64) {
 		t.Helper()
@@ -638,22 +653,31 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	redos := moveRedos
 	for _, pass := range passes {
 		rate := pass.throttle
 		for _, r := range pass.runs {
-			setThrottle(rate)
-			name := pass.name
-			if rate > 1 {
-				name = fmt.Sprintf("CPU ×%g", rate)
-			}
-			f := doRun(name, r)
-			if rate > 1 && !fixedThrottle && f.MeanMs > 0 {
-				// Frames of ~200 ms however loaded the machine is: the
-				// next run's rate from this one's frames, by the square
-				// root of the ratio (the frame time is not proportional
-				// to the rate: software rasterising is not throttled).
-				k := math.Sqrt(math.Max(0.25, math.Min(4, moveFrameTarget/f.MeanMs)))
-				rate = math.Max(moveThrottleMin, math.Min(moveThrottleMax, math.Round(rate*k)))
+			for {
+				setThrottle(rate)
+				name := pass.name
+				if rate > 1 {
+					name = fmt.Sprintf("CPU ×%g", rate)
+				}
+				adapt := rate > 1 && !fixedThrottle
+				f, checked := doRun(name, r, adapt && redos > 0)
+				if adapt && f.MeanMs > 0 {
+					// Frames of ~200 ms however loaded the machine is:
+					// the next run's rate from this one's frames, by the
+					// square root of the ratio (the frame time is not
+					// proportional to the rate: software rasterising is
+					// not throttled).
+					k := math.Sqrt(math.Max(0.25, math.Min(4, moveFrameTarget/f.MeanMs)))
+					rate = math.Max(moveThrottleMin, math.Min(moveThrottleMax, math.Round(rate*k)))
+				}
+				if checked {
+					break
+				}
+				redos--
 			}
 		}
 		setThrottle(1)
