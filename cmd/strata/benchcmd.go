@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"text/tabwriter"
 	"time"
@@ -26,21 +27,19 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			cfg.Log = log.Level(max(log.GetLevel(), zerolog.WarnLevel))
-			if profile != "" {
-				f, err := os.Create(profile)
+			for _, pf := range []struct {
+				path string
+				to   *io.Writer
+			}{{profile, &cfg.CPUProfile}, {heap, &cfg.HeapProfile}} {
+				if pf.path == "" {
+					continue
+				}
+				f, err := os.Create(pf.path)
 				if err != nil {
 					return err
 				}
 				defer f.Close()
-				cfg.CPUProfile = f
-			}
-			if heap != "" {
-				f, err := os.Create(heap)
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				cfg.HeapProfile = f
+				*pf.to = f
 			}
 			res, err := bench.Run(cfg)
 			if err != nil {

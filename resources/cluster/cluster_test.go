@@ -394,17 +394,25 @@ func TestSessions(t *testing.T) {
 	waitfor.Until(t, 8*time.Second, "the crashed shard's name frees", func() bool { return bb.ClaimName(ctx, "Herobrine") == nil })
 }
 
-func TestWatchSections(t *testing.T) {
-	u, b := url(t), newBucket(t)
-	a := connect(t, u, b, "a")
-	bb := connect(t, u, b, "b")
-	ctx := ctxT(t)
-	updates := make(chan SectionUpdate, 16)
-	stop, err := bb.WatchSections(func(u SectionUpdate) { updates <- u })
+// watchedPair connects shards a and b to a fresh bucket, with b watching
+// its sections into updates.
+func watchedPair(t *testing.T) (a, b *Cluster, updates chan SectionUpdate, stop func()) {
+	t.Helper()
+	u, bucket := url(t), newBucket(t)
+	a = connect(t, u, bucket, "a")
+	b = connect(t, u, bucket, "b")
+	updates = make(chan SectionUpdate, 16)
+	stop, err := b.WatchSections(func(u SectionUpdate) { updates <- u })
 	if err != nil {
 		t.Fatal(err)
 	}
+	return a, b, updates, stop
+}
+
+func TestWatchSections(t *testing.T) {
+	a, _, updates, stop := watchedPair(t)
 	defer stop()
+	ctx := ctxT(t)
 	p := chunk.Pos{X: -70, Y: 4, Z: 12}
 	if held, _, err := a.Claim(ctx, RegionOf(p)); !held || err != nil {
 		t.Fatal(held, err)
@@ -435,16 +443,9 @@ func TestWatchSections(t *testing.T) {
 // keeps one value per key, so of two changes made meanwhile to one
 // section the newer is what must arrive.
 func TestWatchSurvivesLostConsumer(t *testing.T) {
-	u, b := url(t), newBucket(t)
-	a := connect(t, u, b, "a")
-	bb := connect(t, u, b, "b")
-	ctx := ctxT(t)
-	updates := make(chan SectionUpdate, 16)
-	stop, err := bb.WatchSections(func(u SectionUpdate) { updates <- u })
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, bb, updates, stop := watchedPair(t)
 	defer stop()
+	ctx := ctxT(t)
 	p := chunk.Pos{X: 3, Y: 4, Z: 5}
 	if held, _, err := a.Claim(ctx, RegionOf(p)); !held || err != nil {
 		t.Fatal(held, err)
@@ -471,7 +472,7 @@ func TestWatchSurvivesLostConsumer(t *testing.T) {
 	if stored, err := bb.lastSectionRevision(); err != nil || stored == 0 {
 		t.Fatalf("last section revision %d, %v", stored, err)
 	}
-	st, err := a.js.Stream(ctx, "KV_"+b+"_world")
+	st, err := a.js.Stream(ctx, "KV_"+a.o.Bucket+"_world")
 	if err != nil {
 		t.Fatal(err)
 	}
