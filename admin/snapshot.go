@@ -59,8 +59,10 @@ type ClusterSnapshot struct {
 	Shard string `json:"shard"`
 	// Regions are the regions whose leases this shard holds, as "x,z".
 	Regions []string `json:"regions"`
-	// RemotePlayers are the other shards' players seen here.
-	RemotePlayers int64 `json:"remote_players"`
+	// RemotePlayers are the other shards' players seen here;
+	// RemoteEntities the entities other shards simulate, mirrored here.
+	RemotePlayers  int64 `json:"remote_players"`
+	RemoteEntities int64 `json:"remote_entities"`
 	// Forwarded and Served count edits sent to other owners and
 	// arbitrated here for other shards; Fenced the writes refused.
 	Forwarded uint64 `json:"forwarded"`

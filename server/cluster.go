@@ -124,7 +124,7 @@ func (s *Server) clusterSnapshot() *admin.ClusterSnapshot {
 		cs.Regions = append(cs.Regions, fmt.Sprintf("%d,%d", r.X, r.Z))
 	}
 	if st, ok := ecs.GetResource[clusterplugin.Stats](s.app); ok {
-		cs.RemotePlayers = st.RemotePlayers.Load()
+		cs.RemotePlayers, cs.RemoteEntities = st.RemotePlayers.Load(), st.RemoteEntities.Load()
 		cs.Forwarded, cs.Served = st.Forwarded.Load(), st.Served.Load()
 	}
 	return cs
@@ -148,11 +148,13 @@ var (
 	descMsgs       = prometheus.NewDesc("strata_cluster_messages_total", "NATS messages, by subject family and direction.", []string{"family", "direction"}, nil)
 	descEdits      = prometheus.NewDesc("strata_cluster_edits_total", "Edits across shards, by kind (forwarded to an owner, forward_failed, served for another shard).", []string{"kind"}, nil)
 	descRemote     = prometheus.NewDesc("strata_cluster_remote_players", "Players of other shards seen by this one.", nil, nil)
+	descMirrors    = prometheus.NewDesc("strata_cluster_remote_entities", "Entities other shards simulate, mirrored on this one for its players.", nil, nil)
+	descEntOut     = prometheus.NewDesc("strata_cluster_entity_states_out_total", "States of entities this shard simulates, published to other shards.", nil, nil)
 	descBytes      = prometheus.NewDesc("strata_cluster_bytes_total", "Payload bytes of edits, presence and chat exchanged with other shards, by direction.", []string{"direction"}, nil)
 )
 
 func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descBytes} {
+	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descBytes} {
 		ch <- d
 	}
 }
@@ -184,6 +186,8 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 		count(descEdits, float64(cc.stats.ForwardFailed.Load()), "forward_failed")
 		count(descEdits, float64(cc.stats.Served.Load()), "served")
 		gauge(descRemote, float64(cc.stats.RemotePlayers.Load()))
+		gauge(descMirrors, float64(cc.stats.RemoteEntities.Load()))
+		count(descEntOut, float64(cc.stats.EntitiesOut.Load()))
 		count(descBytes, float64(cc.stats.BytesIn.Load()), "in")
 		count(descBytes, float64(cc.stats.BytesOut.Load()), "out")
 	}

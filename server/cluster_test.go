@@ -226,3 +226,100 @@ func dialPlayerErr(srv *Server, o client.Options) (*client.Conn, error) {
 	}
 	return c, err
 }
+
+// TestCrittersAcrossShards: the critters of a region are simulated by the
+// shard that owns it, and a player of another shard standing among them
+// sees them walk — mirrors of the owner's, along the same path — while
+// his own shard simulates none there. When the owner shuts down, the
+// other shard takes the region over and simulates the same critters from
+// where the owner saved them.
+func TestCrittersAcrossShards(t *testing.T) {
+	url := natstest.Start(t)
+	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
+	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
+	a, stopA := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
+	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	var aLines, bLines systemLines
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: aLines.handlers()})
+	teleport(t, alice, &aLines, farX, moveGround, farZ)
+	far := rcluster.RegionOfBlock(4000, 4000) // farX, farZ
+	waitfor.Until(t, 15*time.Second, "shard a did not take the far region", func() bool { return clusterOf(a).Holds(far) })
+	waitfor.Until(t, 30*time.Second, "alice sees no critter", func() bool { return len(heldCritters(alice)) > 0 })
+
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 4, Handlers: bLines.handlers()})
+	teleport(t, bob, &bLines, farX+3, moveGround, farZ)
+
+	// Alice's critters' paths, and bob's: each of bob's is a mirror, and
+	// walks the path of one of alice's.
+	paths := [2]map[uint64]map[client.Vec3]bool{{}, {}}
+	record := func(i int, c *client.Conn) {
+		for _, e := range heldCritters(c) {
+			if paths[i][e.ID] == nil {
+				paths[i][e.ID] = map[client.Vec3]bool{}
+			}
+			paths[i][e.ID][e.Position] = true
+		}
+	}
+	waitfor.Until(t, 40*time.Second, "bob saw no critter walk 10 steps of a path alice saw", func() bool {
+		record(0, alice)
+		record(1, bob)
+		for id, path := range paths[1] {
+			if id&(1<<61) == 0 {
+				t.Fatalf("bob holds critter %#x, which shard b simulates: the region is a's", id)
+			}
+			for _, theirs := range paths[0] {
+				same := 0
+				for p := range path {
+					if theirs[p] {
+						same++
+					}
+				}
+				if same >= 10 {
+					t.Logf("bob's critter %#x walked %d points of a path alice saw (%d critters each)", id, same, len(paths[1]))
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if st := statsOf(b); st.RemoteEntities.Load() == 0 || statsOf(a).EntitiesOut.Load() == 0 {
+		t.Errorf("b mirrors %d entities, a published %d states", st.RemoteEntities.Load(), statsOf(a).EntitiesOut.Load())
+	}
+	if cs := b.clusterSnapshot(); cs == nil || cs.RemoteEntities == 0 {
+		t.Errorf("status panel of b: %+v", cs)
+	}
+
+	// Shard a stops (saving its critters); b takes the region and
+	// simulates them, from where a left them.
+	var before []client.Vec3
+	for _, c := range []*client.Conn{alice, bob} {
+		for _, e := range heldCritters(c) {
+			before = append(before, e.Position)
+		}
+	}
+	mirrors := len(heldCritters(bob))
+	stopA()
+	waitfor.Until(t, 20*time.Second, "shard b did not take the far region over", func() bool { return clusterOf(b).Holds(far) })
+	first := map[uint64]client.Vec3{}
+	waitfor.Until(t, 20*time.Second, "bob does not hold the critters shard b simulates", func() bool {
+		left := 0
+		for _, e := range heldCritters(bob) {
+			if e.ID&(1<<61) != 0 {
+				left++
+			} else if _, ok := first[e.ID]; !ok {
+				first[e.ID] = e.Position
+			}
+		}
+		return left == 0 && len(first) >= mirrors*3/4
+	})
+	t.Logf("%d mirrors before the stop, %d critters of shard b's after", mirrors, len(first))
+	for id, at := range first {
+		near := false
+		for _, p := range before {
+			near = near || dist(p, at) < 3
+		}
+		if !near {
+			t.Errorf("critter %#x taken over at %v, far from where any was seen before", id, at)
+		}
+	}
+}

@@ -262,13 +262,12 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		daynight.Plugin{},
 		entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}),
 	}
-	if cfg.Critters && cfg.cluster == nil {
-		// Not in a cluster yet: an entity must be simulated by the owner
-		// of its region, which is not built (docs/cluster.md).
+	if cfg.Critters {
 		ps = append(ps, critters.New(critters.Config{Seed: cfg.Seed}))
 	}
 	if cfg.cluster != nil {
-		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket}))
+		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
+			EntityRange: cfg.MaxViewDistance}))
 	}
 	if cfg.ProtectRadius > 0 {
 		ps = append(ps, protect.New(protect.Config{

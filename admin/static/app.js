@@ -417,7 +417,7 @@ function renderCards(s) {
     const regions = c.regions || [];
     setText("shard", c.shard);
     setText("clusterinfo", `${fmtInt(regions.length)} regions leased${regions.length ? " (" + regions.slice(0, 8).join(" ") + (regions.length > 8 ? " …" : "") + ")" : ""} · ` +
-      `${fmtInt(c.remote_players)} players of other shards · ${fmtInt(c.forwarded)} edits forwarded · ${fmtInt(c.served)} served · ${fmtInt(c.fenced)} fenced`);
+      `${fmtInt(c.remote_players)} players and ${fmtInt(c.remote_entities)} entities of other shards · ${fmtInt(c.forwarded)} edits forwarded · ${fmtInt(c.served)} served · ${fmtInt(c.fenced)} fenced`);
   }
 }
 

@@ -66,6 +66,10 @@ type Config struct {
 	// IdleRelease is how long a held region may have none of this
 	// shard's players in it before its lease is given up; default 30 s.
 	IdleRelease time.Duration
+	// EntityRange is how far, in sections, from another shard's player
+	// this shard publishes the entities it simulates: the largest view
+	// distance a client may have. Default 8.
+	EntityRange int
 }
 
 // Stats counts the plugin's work, for metrics and tests; safe to read
@@ -80,8 +84,11 @@ type Stats struct {
 	RemoteSections, RemoteEdits atomic.Uint64
 	// FencedReloads counts sections restored after a fenced write.
 	FencedReloads atomic.Uint64
-	// RemotePlayers is the number of other shards' players here.
-	RemotePlayers atomic.Int64
+	// RemotePlayers is the number of other shards' players here;
+	// RemoteEntities the mirrors of entities other shards simulate.
+	RemotePlayers, RemoteEntities atomic.Int64
+	// EntitiesOut counts entity states published to other shards.
+	EntitiesOut atomic.Uint64
 	// RegionsReady is the number of held regions refreshed from the store
 	// since they were taken: the ones this shard arbitrates edits in.
 	RegionsReady atomic.Int64
@@ -199,6 +206,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if cfg.IdleRelease <= 0 {
 		cfg.IdleRelease = 30 * time.Second
 	}
+	if cfg.EntityRange <= 0 {
+		cfg.EntityRange = 8
+	}
 	p.c, p.nc = cfg.Cluster, cfg.Cluster.Conn()
 	p.log = app.Log().With().Str("plugin", PluginName).Str("shard", p.c.Shard()).Logger()
 	store := ecs.RequireResource[resources.ChunkStore](app)
@@ -209,6 +219,12 @@ func (p *Plugin) Build(app *ecs.App) error {
 		return errors.New("cluster plugin: residency, persist, network or gameplay resources missing")
 	}
 	ecs.RegisterComponent[remotePlayer](app)
+	ecs.RegisterComponent[mirror](app)
+	reg := ecs.RequireResource[entities.Registry](app)
+	if reg == nil {
+		return errors.New("cluster plugin: entities registry missing")
+	}
+	reg.SetAuthority(p)
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
@@ -217,7 +233,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 
 	p.route = &routeSystem{p: p, intents: actions}
 	p.inbound = newInbound(p, app, store, dur, edits, actions)
-	p.out = newOutbound(p, app, lines)
+	p.out = newOutbound(p, app, lines, reg)
 	p.leases = newLeases(p, app)
 
 	if err := p.subscribe(); err != nil {
@@ -287,6 +303,13 @@ func (p *Plugin) unsubscribe() {
 // The cluster itself is closed by whoever opened it, after the persist
 // plugin's last write.
 func (p *Plugin) Shutdown(*ecs.App) error {
+	if p.out != nil {
+		// A last presence with nobody in it: the other shards drop this
+		// one's players and mirrors now, not after presenceTimeout.
+		p.out.state.Players, p.out.state.Entities = nil, nil
+		p.out.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &p.out.state)
+		_ = p.nc.Flush()
+	}
 	p.unsubscribe()
 	if p.leases != nil {
 		p.leases.stop()

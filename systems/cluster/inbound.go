@@ -90,6 +90,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	s.players.apply(ctx, s.states)
 	clear(s.states)
 	p.Stats.RemotePlayers.Store(int64(s.players.len()))
+	p.Stats.RemoteEntities.Store(int64(len(s.players.mirrors)))
 }
 
 // apply replaces a resident section with the copy another shard stored.

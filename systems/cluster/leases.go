@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/persist"
 )
 
@@ -34,6 +35,7 @@ type leaseSystem struct {
 	p       *Plugin
 	store   *resources.ChunkStore
 	dur     *persist.Durability
+	reg     *entities.Registry
 	players *generic.Filter2[components.Player, components.Position]
 	seen    map[rcluster.Region]time.Time
 	dirty   map[rcluster.Region]bool
@@ -51,6 +53,7 @@ type leaseOp struct {
 func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
 	return &leaseSystem{
 		p: p, store: ecs.Resource[resources.ChunkStore](app), dur: ecs.Resource[persist.Durability](app),
+		reg:     ecs.Resource[entities.Registry](app),
 		players: generic.NewFilter2[components.Player, components.Position](),
 		seen:    map[rcluster.Region]time.Time{}, dirty: map[rcluster.Region]bool{},
 	}
@@ -155,7 +158,7 @@ func (s *leaseSystem) touch(r rcluster.Region) { s.seen[r] = time.Now() }
 
 // release gives up held regions nobody here stood in lately, once no edit
 // of theirs waits to be durable (a write after the release would be
-// fenced off and lost). An edit arbitrated there before the release lands
+// fenced off and lost) and their entities are saved. An edit arbitrated there before the release lands
 // is refused as fenced and answered so: never acknowledged and lost.
 func (s *leaseSystem) release(now time.Time) {
 	p := s.p
@@ -170,6 +173,11 @@ func (s *leaseSystem) release(now time.Time) {
 			continue
 		}
 		if s.dirty[r] || writes > 0 {
+			continue
+		}
+		if s.reg.SaveRegion(r.X, r.Z) > 0 {
+			// Its entities' last moves are written first, for the next
+			// owner; released once durable.
 			continue
 		}
 		s.queue(leaseOp{r: r, release: true})

@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/chat"
+	"github.com/stratavox/strata/systems/entities"
 )
 
 // chatLine is a chat line said on some shard.
@@ -39,12 +40,15 @@ type outboundSystem struct {
 	players *generic.Filter3[components.Player, components.Position, components.Look]
 	state   presence
 	remote  []chatLine
+	near    nearbyEntities
+	around  []components.Position
 }
 
-func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent]) *outboundSystem {
+func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *entities.Registry) *outboundSystem {
 	return &outboundSystem{
 		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
 		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
+		near:    nearbyEntities{reg: reg, rng: int32(p.Config.EntityRange), cells: map[[2]int32]struct{}{}},
 	}
 }
 
@@ -56,6 +60,9 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		pl, pos, look := q.Get()
 		s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
 	}
+	s.around = p.inbound.players.appendPositions(ctx.World, s.around[:0])
+	s.state.Entities = s.near.collect(ctx.World, s.around, s.state.Entities)
+	p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
 	// Sent even when empty: silence is how the others learn a shard died.
 	s.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &s.state)
 	p.c.SetPlayers(len(s.state.Players))

@@ -22,10 +22,11 @@ const presenceTimeout = 2 * time.Second
 const remoteIDBase = 1 << 61
 
 // presence is one shard's players at one tick, each as its record would
-// keep it.
+// keep it, and the entities it simulates near other shards' players.
 type presence struct {
-	Shard   string                 `json:"shard"`
-	Players []storage.PlayerRecord `json:"players"`
+	Shard    string                 `json:"shard"`
+	Players  []storage.PlayerRecord `json:"players"`
+	Entities []entityState          `json:"entities,omitempty"`
 }
 
 // remotePlayer marks the entity standing for a player of another shard.
@@ -45,25 +46,54 @@ func (p *Plugin) onPresence(m *nats.Msg) {
 
 type remoteKey struct{ shard, name string }
 
-// remotePlayers keeps an entity for every player of another shard, with
-// the components replicate_entities sends to the clients that see it.
+// mirrorKey is an entity of another shard: its shard and its id there.
+type mirrorKey struct {
+	shard string
+	id    uint64
+}
+
+// remotePlayers keeps an entity for every player of another shard, and a
+// mirror of each entity another shard publishes, with the components
+// replicate_entities sends to the clients that see them.
 type remotePlayers struct {
 	byKey    map[remoteKey]ecs.Entity
 	spawning map[remoteKey]bool
+	mirrors  map[mirrorKey]ecs.Entity
+	pending  map[mirrorKey]bool   // mirrors spawned, not yet applied
 	heard    map[string]time.Time // last presence of each shard
 	latest   map[string]*presence // this tick's, by shard (reused)
 	listed   map[string]bool      // names in one shard's latest (reused)
+	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
 	next     uint64
 	pos      generic.Map3[components.Position, components.Look, remotePlayer]
+	mpos     generic.Map3[components.Position, components.Look, mirror]
 	init     bool
+}
+
+// mirror marks the entity standing for an entity another shard simulates.
+type mirror struct {
+	Shard string
+	ID    uint64
 }
 
 func newRemotePlayers(*ecs.App) *remotePlayers {
 	return &remotePlayers{byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
-		latest: map[string]*presence{}, listed: map[string]bool{}}
+		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
+		latest: map[string]*presence{}, listed: map[string]bool{}, ids: map[uint64]bool{}}
 }
 
 func (r *remotePlayers) len() int { return len(r.byKey) }
+
+// appendPositions appends the positions of the other shards' players.
+func (r *remotePlayers) appendPositions(w *ecs.World, dst []components.Position) []components.Position {
+	for _, e := range r.byKey {
+		if w.Alive(e) {
+			p, _, _ := r.pos.Get(e)
+			dst = append(dst, *p)
+		}
+	}
+	return dst
+}
 
 // apply moves, spawns and despawns the entities of other shards' players
 // after their latest states; a shard's states replace all its earlier
@@ -71,6 +101,7 @@ func (r *remotePlayers) len() int { return len(r.byKey) }
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
 		r.pos = generic.NewMap3[components.Position, components.Look, remotePlayer](ctx.World)
+		r.mpos = generic.NewMap3[components.Position, components.Look, mirror](ctx.World)
 		r.init = true
 	}
 	now := time.Now()
@@ -112,6 +143,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 				delete(r.byKey, k)
 			}
 		}
+		r.applyMirrors(ctx, shard, pr.Entities)
 	}
 	for shard, t := range r.heard {
 		if now.Sub(t) < presenceTimeout {
@@ -123,6 +155,46 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 				ctx.Commands.Despawn(e)
 				delete(r.byKey, k)
 			}
+		}
+		r.applyMirrors(ctx, shard, nil)
+	}
+}
+
+// applyMirrors makes shard's mirrors its latest entities: moved, spawned,
+// and despawned when it no longer publishes them (they left the area
+// near this shard's players, or their region changed hands).
+func (r *remotePlayers) applyMirrors(ctx *ecs.Context, shard string, states []entityState) {
+	clear(r.ids)
+	for i := range states {
+		st := &states[i]
+		r.ids[st.ID] = true
+		k := mirrorKey{shard, st.ID}
+		pos := components.Position{X: st.X, Y: st.Y, Z: st.Z}
+		look := components.Look{Yaw: st.Yaw, Pitch: st.Pitch}
+		if e, ok := r.mirrors[k]; ok {
+			if ctx.World.Alive(e) {
+				p, l, _ := r.mpos.Get(e)
+				*p, *l = pos, look
+			}
+			continue
+		}
+		if r.pending[k] || !entities.ValidKind(st.Kind) || !(st.Width > 0 && st.Height > 0) {
+			continue
+		}
+		r.pending[k] = true
+		r.next++
+		ctx.Commands.Spawn(func(e ecs.Entity) {
+			delete(r.pending, k)
+			r.mirrors[k] = e
+		},
+			entities.Replicated{Kind: st.Kind, ID: remoteIDBase | r.next},
+			pos, look, components.Velocity{}, entities.Body{Width: st.Width, Height: st.Height},
+			entities.Attributes{List: st.Attrs}, mirror{Shard: shard, ID: st.ID})
+	}
+	for k, e := range r.mirrors {
+		if k.shard == shard && !r.ids[k.id] {
+			ctx.Commands.Despawn(e)
+			delete(r.mirrors, k)
 		}
 	}
 }

@@ -72,7 +72,30 @@ type column struct {
 	// (that would replace what `strata repair` might still save) and
 	// nothing populates it.
 	damaged bool
+	// foreign: resident, but another server simulates its entities (the
+	// Authority says so); nothing is loaded, spawned or saved in it, and
+	// no entity of this one walks in.
+	foreign bool
 }
+
+// Authority decides which columns' entities this server simulates, for a
+// server that shares its world with others (systems/cluster): each column
+// has one simulating server at a time, which alone loads, spawns, moves
+// and saves its entities. Without one, every resident column is this
+// server's.
+type Authority interface {
+	// LoadsEntities reports whether the entities of column (x, z) may be
+	// loaded and simulated here now.
+	LoadsEntities(x, z int32) bool
+	// KeepsEntities reports whether entities already loaded in column
+	// (x, z) stay: false once the column is another server's, and they
+	// are dropped unsaved (their new owner loads what was stored).
+	KeepsEntities(x, z int32) bool
+}
+
+// authorityEvery is how often, in ticks, the resident columns are checked
+// against the Authority.
+const authorityEvery = 10
 
 // Registry is the entities plugin's resource: it gives plugin entities
 // their ids, knows which column each is kept in, and loads and saves
@@ -100,6 +123,10 @@ type Registry struct {
 	head int
 	now  uint64
 
+	authority Authority
+	// verdicts caches the Authority's answers for one check, by region.
+	verdicts map[regionKey]bool
+
 	homes   generic.Map[home]
 	reps    generic.Map[Replicated]
 	state   generic.Map6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion]
@@ -119,6 +146,15 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
 		attrs: generic.NewMap[Attributes](w),
 	}
+}
+
+type regionKey struct{ X, Z int32 }
+
+// SetAuthority makes a the judge of which columns are simulated here;
+// call it in Build, before the first tick.
+func (r *Registry) SetAuthority(a Authority) {
+	r.authority = a
+	r.verdicts = map[regionKey]bool{}
 }
 
 func columnOf(p components.Position) colKey {
@@ -157,8 +193,8 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, loaded bool, extr
 	}
 	k := columnOf(s.Position)
 	c := r.cols[k]
-	if c == nil || c.damaged {
-		return 0, fmt.Errorf("spawn %s at (%.1f, %.1f, %.1f): column (%d, %d) is not resident", s.Kind, s.Position.X, s.Position.Y, s.Position.Z, k.X, k.Z)
+	if c == nil || c.damaged || c.foreign {
+		return 0, fmt.Errorf("spawn %s at (%.1f, %.1f, %.1f): column (%d, %d) is not resident here", s.Kind, s.Position.X, s.Position.Y, s.Position.Z, k.X, k.Z)
 	}
 	if s.Body.Width <= 0 || s.Body.Height <= 0 {
 		return 0, fmt.Errorf("spawn %s: body %vx%v must be positive", s.Kind, s.Body.Width, s.Body.Height)
@@ -207,13 +243,29 @@ func (r *Registry) Despawn(cmds *ecs.Commands, e ecs.Entity) {
 }
 
 // ColumnResident reports whether column (x, z), in section coordinates,
-// has its entities loaded: some section of it is resident.
-func (r *Registry) ColumnResident(x, z int32) bool { return r.cols[colKey{x, z}] != nil }
+// has its entities loaded: some section of it is resident, and its
+// entities are simulated here.
+func (r *Registry) ColumnResident(x, z int32) bool {
+	c := r.cols[colKey{x, z}]
+	return c != nil && !c.foreign
+}
 
-// Populated reports whether spawner by has marked column (x, z) populated.
+// Populated reports whether spawner by has marked column (x, z) populated;
+// a column whose entities are not this server's counts as populated.
 func (r *Registry) Populated(x, z int32, by string) bool {
 	c := r.cols[colKey{x, z}]
-	return c != nil && (c.damaged || slices.Contains(c.populated, by))
+	return c != nil && (c.damaged || c.foreign || slices.Contains(c.populated, by))
+}
+
+// AppendColumn appends the plugin entities column (x, z) keeps here, the
+// ones this server simulates, to dst (some may be despawned this tick).
+func (r *Registry) AppendColumn(dst []ecs.Entity, x, z int32) []ecs.Entity {
+	if c := r.cols[colKey{x, z}]; c != nil {
+		for _, m := range c.entities {
+			dst = append(dst, m.e)
+		}
+	}
+	return dst
 }
 
 // MarkPopulated records, with the column's entities, that spawner by has
@@ -258,26 +310,31 @@ func (r *Registry) markDirty(k colKey, c *column) {
 func (r *Registry) Len() int { return r.n }
 
 // moved re-homes e after a move from column from: both columns change.
-func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
+// It reports false, and changes nothing, for a move into a column another
+// server simulates: the entity must stay where it was.
+func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 	from := colKey{h.X, h.Z}
 	if from == to && h.Changed {
-		return // its column already knows
+		return true // its column already knows
+	}
+	dst := r.cols[to]
+	if from != to && dst != nil && dst.foreign {
+		return false
 	}
 	c := r.cols[from]
 	if c == nil {
-		return
+		return true
 	}
 	h.Changed = true
 	r.markDirty(from, c)
 	if from == to {
-		return
+		return true
 	}
-	dst := r.cols[to]
 	i := c.index(e)
 	if dst == nil || dst.damaged || i < 0 {
 		// It stays where it is kept: moves never reach a column that is
 		// not resident, and a damaged one is never written.
-		return
+		return true
 	}
 	m := c.entities[i]
 	c.entities = slices.Delete(c.entities, i, i+1)
@@ -294,6 +351,7 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) {
 		r.save(from, c)
 	}
 	r.save(to, dst)
+	return true
 }
 
 // residency is the entity_residency system: the entities of columns that
@@ -313,14 +371,22 @@ func (r *Registry) residency(ctx *ecs.Context) {
 			r.load(k)
 		}
 	}
+	if r.authority != nil && ctx.Tick%authorityEvery == 0 {
+		r.checkAuthority()
+	}
 	r.saveDue()
 	r.stats.Entities = r.n
 }
 
-// load reads column k's record and spawns its entities.
+// load reads column k's record and spawns its entities, or marks it
+// foreign when another server simulates them.
 func (r *Registry) load(k colKey) {
 	c := &column{}
 	r.cols[k] = c
+	if r.authority != nil && !r.authority.LoadsEntities(k.X, k.Z) {
+		c.foreign = true
+		return
+	}
 	rec, ok, err := r.durable.LoadEntities(k.X, k.Z)
 	if err != nil {
 		c.damaged = true
@@ -351,6 +417,50 @@ func (r *Registry) load(k colKey) {
 	}
 	r.loaded.Emit(ColumnLoaded{X: k.X, Z: k.Z, Fresh: !ok})
 }
+
+// checkAuthority loads the foreign columns that became this server's and
+// drops, unsaved, the entities of those that stopped being.
+func (r *Registry) checkAuthority() {
+	clear(r.verdicts)
+	verdict := func(k colKey, keep bool) bool {
+		rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
+		v, ok := r.verdicts[rk]
+		if !ok {
+			if keep {
+				v = r.authority.KeepsEntities(k.X, k.Z)
+			} else {
+				v = r.authority.LoadsEntities(k.X, k.Z)
+			}
+			r.verdicts[rk] = v
+		}
+		return v
+	}
+	// In column order, so that what is loaded, dropped and spawned does
+	// not depend on map order.
+	r.scratch = r.scratch[:0]
+	for k := range r.cols {
+		r.scratch = append(r.scratch, k)
+	}
+	slices.SortFunc(r.scratch, compareCols)
+	for _, k := range r.scratch {
+		if c := r.cols[k]; c.foreign && verdict(k, false) {
+			delete(r.cols, k)
+			r.load(k)
+		}
+	}
+	clear(r.verdicts)
+	for _, k := range r.scratch {
+		if c := r.cols[k]; !c.foreign && !verdict(k, true) {
+			for _, m := range c.entities {
+				r.cmds.Despawn(m.e)
+				r.forget(k, m.kind)
+			}
+			r.cols[k] = &column{foreign: true}
+		}
+	}
+}
+
+func compareCols(a, b colKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) }
 
 // clampToColumn keeps p inside column k (a record edited by hand, or a
 // position on the column's border that rounds into its neighbour).
@@ -421,6 +531,23 @@ func (r *Registry) saveDue() {
 	}
 }
 
+// SaveRegion saves now the changed columns of region (rx, rz) (32×32
+// columns) and returns how many there were: a server giving the region up
+// saves them first, for the next owner to load.
+func (r *Registry) SaveRegion(rx, rz int32) int {
+	r.scratch = r.scratch[:0]
+	for k, c := range r.cols {
+		if c.dirty && !c.damaged && k.X>>storage.RegionShift == rx && k.Z>>storage.RegionShift == rz {
+			r.scratch = append(r.scratch, k)
+		}
+	}
+	slices.SortFunc(r.scratch, compareCols)
+	for _, k := range r.scratch {
+		r.save(k, r.cols[k])
+	}
+	return len(r.scratch)
+}
+
 // saveDirty saves every changed column, in column order (at shutdown).
 func (r *Registry) saveDirty() {
 	r.scratch = r.scratch[:0]
@@ -429,7 +556,7 @@ func (r *Registry) saveDirty() {
 			r.scratch = append(r.scratch, k)
 		}
 	}
-	slices.SortFunc(r.scratch, func(a, b colKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) })
+	slices.SortFunc(r.scratch, compareCols)
 	for _, k := range r.scratch {
 		r.save(k, r.cols[k])
 	}

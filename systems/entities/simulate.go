@@ -63,6 +63,7 @@ type simItem struct {
 	body  *Body
 	m     *Motion
 	h     *home
+	from  components.Position
 	moved bool
 }
 
@@ -101,7 +102,7 @@ func (s *simulation) run(ctx *ecs.Context) {
 		if !s.recheck && atRest(m, vel) {
 			continue
 		}
-		s.items = append(s.items, simItem{e: q.Entity(), pos: pos, vel: vel, body: body, m: m, h: h})
+		s.items = append(s.items, simItem{e: q.Entity(), pos: pos, vel: vel, body: body, m: m, h: h, from: *pos})
 	}
 	for len(s.workers) < s.par.Workers() {
 		s.workers = append(s.workers, simWorker{})
@@ -120,8 +121,11 @@ func (s *simulation) run(ctx *ecs.Context) {
 	})
 	for i := range s.items {
 		it := &s.items[i]
-		if it.moved {
-			s.reg.moved(it.e, it.h, columnOf(*it.pos))
+		if it.moved && !s.reg.moved(it.e, it.h, columnOf(*it.pos)) {
+			// Into a column another server simulates: a wall to it.
+			*it.pos = it.from
+			it.vel.X, it.vel.Z = 0, 0
+			it.m.Blocked = true
 		}
 		if it.m.Frozen {
 			frozen++
