@@ -136,6 +136,7 @@ type Cluster struct {
 // lease is a region lease this shard holds.
 type lease struct {
 	rev     uint64    // revision of the lease key we last wrote
+	epoch   uint64    // revision of the claim that made it: one per lease, kept by renewals
 	renewed time.Time // when the write that made rev was sent (a lower bound of its TTL start)
 	// unsure: a renewal's outcome is unknown (timeout, disconnect), so
 	// rev may be stale; it is resolved with a Get before the next write.

@@ -715,3 +715,73 @@ func TestEntityIndex(t *testing.T) {
 		t.Fatalf("a shard connected later: %v %v %v", got, ok, err)
 	}
 }
+
+// TestWriteFencedByEpoch: a write carries the epoch of the lease its edit
+// was made under, and is refused when the region's lease is another one
+// now — here the shard lost the region, another wrote there, and the
+// first took it back before its old write was committed.
+func TestWriteFencedByEpoch(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	p := chunk.Pos{X: 70, Y: 3, Z: 9}
+	r := RegionOf(p)
+	if e := a.Store().Epoch(p.X, p.Z); e != storage.NoEpoch {
+		t.Fatalf("epoch of a region not held = %d, want NoEpoch", e)
+	}
+	claim := func(c *Cluster) {
+		t.Helper()
+		if held, _, err := c.Claim(ctx, r); !held || err != nil {
+			t.Fatalf("%s claims %v: %v %v", c.Shard(), r, held, err)
+		}
+	}
+	commit := func(c *Cluster, rev, epoch uint64, b chunk.Block) error {
+		return c.Store().Commit(&storage.Batch{
+			Sections: []storage.SectionWrite{{Pos: p, Revision: rev, Section: section(b), Epoch: epoch}},
+			Entities: []storage.EntityColumn{{X: p.X, Z: p.Z, Populated: []string{c.Shard()}, Epoch: epoch}},
+		})
+	}
+	claim(a)
+	old := a.Store().Epoch(p.X, p.Z)
+	if err := commit(a, 1, old, 10); err != nil {
+		t.Fatalf("a's commit under its lease: %v", err)
+	}
+
+	// a's lease goes; b writes there and lets go; a takes it back.
+	if err := a.Release(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	claim(bb)
+	if err := commit(bb, 2, bb.Store().Epoch(p.X, p.Z), 20); err != nil {
+		t.Fatalf("b's commit: %v", err)
+	}
+	if err := bb.Release(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	claim(a)
+	now := a.Store().Epoch(p.X, p.Z)
+	if now == old || now == storage.NoEpoch {
+		t.Fatalf("epoch after claiming again = %d (before %d): want a new one", now, old)
+	}
+
+	// The edit made under the old lease is refused; one made now is not.
+	for _, epoch := range []uint64{old, storage.NoEpoch} {
+		fe, ok := storage.AsFenced(commit(a, 3, epoch, 30))
+		if !ok || !slices.Contains(fe.Sections, p) || len(fe.Columns) != 1 {
+			t.Fatalf("commit of epoch %d under epoch %d: %+v, want both writes fenced", epoch, now, fe)
+		}
+	}
+	if s, rev, ok, err := a.Store().LoadSection(p); err != nil || !ok || rev != 2 || !sameSection(s, section(20)) {
+		t.Fatalf("stored: rev %d ok %v err %v; want b's write (rev 2)", rev, ok, err)
+	}
+	if !a.Holds(r) {
+		t.Fatal("a refused a stale write and dropped the lease it holds now")
+	}
+	if err := commit(a, 4, now, 40); err != nil {
+		t.Fatalf("a's commit under its new lease: %v", err)
+	}
+	if _, rev, _, err := a.Store().LoadSection(p); err != nil || rev != 4 {
+		t.Fatalf("stored rev %d (%v), want 4", rev, err)
+	}
+}

@@ -60,7 +60,7 @@ func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string,
 		c.roundTrip(sent)
 		if err == nil {
 			c.lmu.Lock()
-			c.leases[r] = &lease{rev: rev, renewed: sent}
+			c.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent}
 			c.lmu.Unlock()
 			c.setOwner(r, c.o.Shard)
 			c.st.claims.Add(1)

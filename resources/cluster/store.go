@@ -21,7 +21,22 @@ import (
 // sync_interval: always): that is what makes a committed batch durable.
 type Store struct{ c *Cluster }
 
-var _ storage.Backend = (*Store)(nil)
+var (
+	_ storage.Backend = (*Store)(nil)
+	_ storage.Fencer  = (*Store)(nil)
+)
+
+// Epoch returns the epoch of the lease held on section column (x, z)'s
+// region (the revision of the claim that took it), or storage.NoEpoch.
+func (s *Store) Epoch(x, z int32) uint64 {
+	c := s.c
+	c.lmu.Lock()
+	defer c.lmu.Unlock()
+	if l, ok := c.leases[columnRegion(x, z)]; ok {
+		return l.epoch
+	}
+	return storage.NoEpoch
+}
 
 // Store returns the shard's storage backend.
 func (c *Cluster) Store() *Store { return c.store }
@@ -103,7 +118,8 @@ type write struct {
 	subj   string
 	data   []byte
 	family string
-	fenced bool // a section or column: carries its region's lease fence
+	fenced bool   // a section or column: carries its region's lease fence
+	epoch  uint64 // the lease it was made under (storage.Fencer); 0: any
 	region Region
 	pos    chunk.Pos // sections
 	col    [2]int32  // entity columns
@@ -180,13 +196,13 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 		sw := &b.Sections[i]
 		key := sectionKey(sw.Pos)
 		add(key, write{subj: c.worldPre + key, data: storage.EncodeSection(nil, &sw.Section, sw.Revision),
-			family: "sec", fenced: true, region: RegionOf(sw.Pos), pos: sw.Pos})
+			family: "sec", fenced: true, epoch: sw.Epoch, region: RegionOf(sw.Pos), pos: sw.Pos})
 	}
 	for i := range b.Entities {
 		ec := &b.Entities[i]
 		key := entityKey(ec.X, ec.Z)
 		add(key, write{subj: c.worldPre + key, data: storage.EncodeEntities(nil, ec),
-			family: "ent", fenced: true, region: columnRegion(ec.X, ec.Z), col: [2]int32{ec.X, ec.Z}})
+			family: "ent", fenced: true, epoch: ec.Epoch, region: columnRegion(ec.X, ec.Z), col: [2]int32{ec.X, ec.Z}})
 	}
 	for _, pr := range b.Players {
 		data, err := storage.EncodePlayer(pr)
@@ -205,7 +221,7 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 // commitLocked publishes writes; callers hold wmu, so no renewal moves a
 // lease revision while they are in flight.
 func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region), []Region, error) {
-	revs := map[Region]uint64{}
+	revs, epochs := map[Region]uint64{}, map[Region]uint64{}
 	c.lmu.Lock()
 	var unsure []Region
 	for i := range writes {
@@ -217,7 +233,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			continue
 		}
 		if l, ok := c.leases[r]; ok {
-			revs[r] = l.rev
+			revs[r], epochs[r] = l.rev, l.epoch
 			if l.unsure {
 				unsure = append(unsure, r)
 			}
@@ -249,7 +265,10 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 	}
 	for i := range writes {
 		if w := &writes[i]; w.fenced {
-			if _, ok := revs[w.region]; !ok {
+			// Not held now, or made under another lease of it: one this
+			// shard lost and took back since would let an edit made before
+			// the other owner's writes overwrite them.
+			if _, ok := revs[w.region]; !ok || (w.epoch != 0 && w.epoch != epochs[w.region]) {
 				refuse(w)
 			}
 		}

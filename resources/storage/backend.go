@@ -27,6 +27,22 @@ type Backend interface {
 	Commit(b *Batch) error
 }
 
+// Fencer is a Backend that fences writes by region (a cluster shard's
+// store): a section or entity column is stored only under the lease its
+// edit was made under. Epoch returns the token of the lease held now on
+// section column (x, z)'s region, or NoEpoch; the persist plugin records it
+// with each write as it hands the write over (the tick of the edit), and
+// Commit refuses as fenced a write whose epoch is not the lease's now —
+// one made under a lease lost since, even when the region was taken back.
+// A write with epoch 0 (not recorded) is fenced on the lease held when it
+// is committed.
+type Fencer interface {
+	Epoch(x, z int32) uint64
+}
+
+// NoEpoch is a Fencer's epoch where no lease is held: it matches none.
+const NoEpoch = ^uint64(0)
+
 // Batch is what one commit writes: the Writes gathered since the last.
 // Within it a later write of the same key wins.
 type Batch struct {

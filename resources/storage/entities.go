@@ -38,6 +38,9 @@ type EntityColumn struct {
 	X, Z      int32
 	Populated []string
 	Entities  []EntityRecord
+	// Epoch is the Fencer's epoch when the record was handed over (0: no
+	// Fencer); it is not stored.
+	Epoch uint64
 }
 
 // Empty reports whether the column has nothing to keep.

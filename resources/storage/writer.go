@@ -15,6 +15,9 @@ type SectionWrite struct {
 	Pos      chunk.Pos
 	Revision uint64
 	Section  chunk.Section
+	// Epoch is the Fencer's epoch when the write was handed over (0: no
+	// Fencer); it is not stored.
+	Epoch uint64
 }
 
 // Write is what the persist stage hands over in one tick.

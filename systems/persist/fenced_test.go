@@ -55,7 +55,7 @@ func (b *fencingBackend) Commit(batch *storage.Batch) error {
 func TestFencedEditIsNotAcknowledged(t *testing.T) {
 	be := &fencingBackend{lost: map[[2]int32]bool{{1, 0}: true}, stored: map[chunk.Pos]uint64{}}
 	w := storage.NewWriter(be, 4, zerolog.Nop())
-	d := newDurability(w)
+	d := newDurability(w, be)
 	w.OnDurable = d.onDurable
 	w.Start()
 	kept, fenced := chunk.Pos{X: 3, Y: 4, Z: 5}, chunk.Pos{X: 40, Y: 4, Z: 5} // regions (0,0) and (1,0)

@@ -110,7 +110,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		backend = p.Config.Backend
 	}
 	p.writer = storage.NewWriter(backend, p.Config.QueueCap, p.log)
-	p.durable = newDurability(p.writer)
+	p.durable = newDurability(p.writer, backend)
 	if !p.Config.Synchronous {
 		// Acknowledgements leave as soon as their batch is synced, not at
 		// the next tick's release: that would add a whole tick to each.
@@ -138,8 +138,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 type Durability struct {
 	mu      sync.Mutex // guards waiting and synced
 	writer  *storage.Writer
-	seq     uint64 // last write submitted
-	durable uint64 // last write known durable (writes complete in order)
+	fencer  storage.Fencer // the backend, if it fences by region
+	seq     uint64         // last write submitted
+	durable uint64         // last write known durable (writes complete in order)
 	// writes maps a write's sequence number to its sections, to clear
 	// their dirty flags when it is durable.
 	writes map[uint64][]storage.SectionWrite
@@ -193,8 +194,23 @@ type refusal struct {
 	token uint64
 }
 
-func newDurability(w *storage.Writer) *Durability {
-	return &Durability{writer: w, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}, entityAt: map[entityCol]int{}}
+func newDurability(w *storage.Writer, b storage.Backend) *Durability {
+	f, _ := b.(storage.Fencer)
+	return &Durability{writer: w, fencer: f, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}, entityAt: map[entityCol]int{}}
+}
+
+// epoch is the backend's fence epoch for section column (x, z) now: what
+// an edit handed over now was made under (0 without a Fencer).
+func (d *Durability) epoch(x, z int32) uint64 {
+	if d.fencer == nil {
+		return 0
+	}
+	return d.fencer.Epoch(x, z)
+}
+
+// sectionWrite is the write of section p at rev, stamped with its epoch.
+func (d *Durability) sectionWrite(p chunk.Pos, rev uint64, sec chunk.Section) storage.SectionWrite {
+	return storage.SectionWrite{Pos: p, Revision: rev, Section: sec, Epoch: d.epoch(p.X, p.Z)}
 }
 
 // AfterDurable runs fn once the edits made so far are durable.
@@ -347,6 +363,7 @@ type entityCol struct{ x, z int32 }
 // clears the stored record. Durability owns c from then on. LoadEntities
 // sees it at once. Tick goroutine only (it is the tick's write).
 func (d *Durability) SaveEntities(c storage.EntityColumn) {
+	c.Epoch = d.epoch(c.X, c.Z)
 	d.entitiesMu.Lock()
 	defer d.entitiesMu.Unlock()
 	k := entityCol{c.X, c.Z}
@@ -449,7 +466,7 @@ func (s evictionSaver) SaveEvicted(p chunk.Pos, sec chunk.Section, rev uint64) e
 	if s.d.submitted[p] == rev {
 		return nil // this revision is already on its way to disk
 	}
-	if !s.d.submit([]storage.SectionWrite{{Pos: p, Revision: rev, Section: sec}}, nil, nil) {
+	if !s.d.submit([]storage.SectionWrite{s.d.sectionWrite(p, rev, sec)}, nil, nil) {
 		return fmt.Errorf("save evicted section %v: storage queue full", p)
 	}
 	return nil
@@ -467,7 +484,7 @@ func (p *Plugin) persist(*ecs.Context) {
 			continue
 		}
 		sec, _ := p.store.Section(pos)
-		sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
+		sections = append(sections, d.sectionWrite(pos, rev, sec.Clone()))
 	}
 	players, entities := d.queuedPlayers(), d.queuedEntities()
 	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 {
@@ -540,7 +557,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		for _, pos := range p.store.AppendDirty(nil) {
 			rev, _ := p.store.Revision(pos)
 			sec, _ := p.store.Section(pos)
-			sections = append(sections, storage.SectionWrite{Pos: pos, Revision: rev, Section: sec.Clone()})
+			sections = append(sections, p.durable.sectionWrite(pos, rev, sec.Clone()))
 		}
 	}
 	var results []storage.Result
