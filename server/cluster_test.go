@@ -20,6 +20,7 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	clusterplugin "github.com/stratavox/strata/systems/cluster"
+	"github.com/stratavox/strata/systems/gameplay"
 )
 
 // shardConfig is a shard of the world in bucket on the NATS at url.
@@ -321,5 +322,56 @@ func TestCrittersAcrossShards(t *testing.T) {
 		if !near {
 			t.Errorf("critter %#x taken over at %v, far from where any was seen before", id, at)
 		}
+	}
+}
+
+// TestForwardedEditsAreRateLimited: a player's edits are rate-limited
+// alike whichever shard arbitrates them. Bob, on shard b, sends a burst of
+// edits in the region shard a owns; b answers those past his limit
+// RATE_LIMITED itself and forwards only the rest.
+func TestForwardedEditsAreRateLimited(t *testing.T) {
+	url := natstest.Start(t)
+	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
+	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
+	a, _ := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
+	dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 2})
+	waitfor.Until(t, 15*time.Second, "shard a did not take the spawn region", func() bool {
+		return clusterOf(a).Holds(regionZero) && statsOf(a).RegionsReady.Load() > 0
+	})
+	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	var bLog chatLog
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 2, Handlers: bLog.handlers()})
+
+	const sent = 60
+	burst := gameplay.DefaultConfig().ActionBurst
+	var ids []uint32
+	for i := range sent {
+		id, err := bob.Place(int32(2+i%3), moveGround+int32(i/3%3), int32(1+i/9), chunk.Stone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	waitfor.Until(t, 15*time.Second, "not every edit was answered", func() bool {
+		for _, id := range ids {
+			if bLog.ack(id) == nil {
+				return false
+			}
+		}
+		return true
+	})
+	limited, results := 0, map[protocol.ActionResult]int{}
+	for _, id := range ids {
+		r := bLog.ack(id).GetResult()
+		results[r]++
+		if r == protocol.ActionResult_ACTION_RESULT_RATE_LIMITED {
+			limited++
+		}
+	}
+	forwarded, served := statsOf(b).Forwarded.Load(), statsOf(a).Served.Load()
+	t.Logf("%d edits sent: %d rate-limited on b, %d forwarded, %d served by a; results %v", sent, limited, forwarded, served, results)
+	// The sends take a few ticks, which refill a few tokens.
+	if limited < sent-burst-10 || forwarded > uint64(burst+10) || forwarded+uint64(limited) != sent {
+		t.Fatalf("%d rate-limited, %d forwarded of %d: want the forwards held to the burst of %d", limited, forwarded, sent, burst)
 	}
 }

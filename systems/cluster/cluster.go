@@ -231,7 +231,11 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
 
-	p.route = &routeSystem{p: p, intents: actions}
+	limits := ecs.RequireResource[gameplay.ActionLimits](app)
+	if limits == nil {
+		return errors.New("cluster plugin: gameplay action limits missing")
+	}
+	p.route = &routeSystem{p: p, intents: actions, limits: limits}
 	p.inbound = newInbound(p, app, store, dur, edits, actions)
 	p.out = newOutbound(p, app, lines, reg)
 	p.leases = newLeases(p, app)

@@ -187,6 +187,7 @@ func (s *inboundSystem) serve(f *forwardedEdit) {
 		Name: req.Name, RequestID: req.RequestID, Place: req.Place, Block: req.Block, X: req.X, Y: req.Y, Z: req.Z,
 		Remote: &gameplay.RemoteActor{
 			ID:   req.ID,
+			Key:  req.Shard + "/" + req.Name,
 			Feet: physics.Vec{X: req.Feet[0], Y: req.Feet[1], Z: req.Feet[2]},
 			Reply: func(ack *protocol.ActionAck, b *protocol.BlockUpdate) {
 				r := editReply{Result: int32(ack.GetResult()), Revision: ack.GetRevision(), Reason: ack.GetReason()}

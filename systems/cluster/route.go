@@ -21,6 +21,7 @@ import (
 // player's feet as the forwarding shard arbitrated them.
 type editRequest struct {
 	Req       uint64     `json:"req"`
+	Shard     string     `json:"shard"`
 	ID        uint64     `json:"id"`
 	Name      string     `json:"name"`
 	Feet      [3]float64 `json:"feet"`
@@ -109,11 +110,16 @@ func (f *forward) fail(reason string) { held(f.conn, f.requestID, reason) }
 
 // held answers an edit with ACTION_RESULT_HELD: not arbitrated, try again.
 func held(conn components.Conn, requestID uint32, reason string) {
+	refuse(conn, requestID, protocol.ActionResult_ACTION_RESULT_HELD, reason)
+}
+
+// refuse answers an edit with result, not applied.
+func refuse(conn components.Conn, requestID uint32, result protocol.ActionResult, reason string) {
 	if conn == nil {
 		return
 	}
 	conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{
-		RequestId: requestID, Result: protocol.ActionResult_ACTION_RESULT_HELD, Reason: reason,
+		RequestId: requestID, Result: result, Reason: reason,
 	}}})
 }
 
@@ -122,6 +128,7 @@ func held(conn components.Conn, requestID uint32, reason string) {
 type routeSystem struct {
 	p       *Plugin
 	intents *ecs.Events[gameplay.ActionIntent]
+	limits  *gameplay.ActionLimits
 	feet    generic.Map[components.Position]
 	init    bool
 	buf     []byte
@@ -167,6 +174,13 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 			held(it.From.Conn, it.RequestID, "the region is being claimed; try again")
 			continue
 		}
+		if !s.limits.Take(it.From.ID, ctx.Tick) {
+			// Limited here as arbitrate_actions would: the token is the
+			// player's whichever shard decides the edit.
+			it.Handled = true
+			refuse(it.From.Conn, it.RequestID, protocol.ActionResult_ACTION_RESULT_RATE_LIMITED, "")
+			continue
+		}
 		s.forward(ctx, it, owner)
 	}
 }
@@ -177,7 +191,7 @@ func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner
 	it.Handled = true
 	f := &forward{conn: it.From.Conn, requestID: it.RequestID, target: [3]int{it.X, it.Y, it.Z}, deadline: time.Now().Add(p.Config.ForwardTimeout)}
 	id := p.pending.add(f)
-	req := editRequest{Req: id, ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z}
+	req := editRequest{Req: id, Shard: p.c.Shard(), ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z}
 	if ctx.World.Alive(it.From.Entity) && s.feet.Has(it.From.Entity) {
 		pos := s.feet.Get(it.From.Entity)
 		req.Feet = [3]float64{pos.X, pos.Y, pos.Z}

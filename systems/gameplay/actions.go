@@ -11,7 +11,6 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
-	"github.com/stratavox/strata/systems/internal/ratelimit"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/physics"
@@ -27,16 +26,15 @@ const overlapCell = 16
 // edits go to the chunk store through Edits (broadcast in deliver) and are
 // acknowledged once durable; refusals are answered at once.
 type actionsSystem struct {
-	lim            physics.Limits
-	perTick, burst float64
-	store          *resources.ChunkStore
-	dur            *persist.Durability
-	edits          *Edits
-	clients        *network.Clients
-	intents        *ecs.Events[ActionIntent]
-	stats          *Arbitration
-	log            zerolog.Logger
-	buckets        map[uint64]*ratelimit.Bucket // by client id
+	lim     physics.Limits
+	limits  *ActionLimits
+	store   *resources.ChunkStore
+	dur     *persist.Durability
+	edits   *Edits
+	clients *network.Clients
+	intents *ecs.Events[ActionIntent]
+	stats   *Arbitration
+	log     zerolog.Logger
 
 	filter *generic.Filter2[components.Player, components.Position]
 	actors generic.Map4[components.Player, components.Position, components.Movement, components.Connection]
@@ -51,12 +49,11 @@ type actionsSystem struct {
 }
 
 func newActions(cfg Config, w *ecs.World, store *resources.ChunkStore, dur *persist.Durability, edits *Edits, clients *network.Clients,
-	intents *ecs.Events[ActionIntent], stats *Arbitration, log zerolog.Logger) *actionsSystem {
+	intents *ecs.Events[ActionIntent], stats *Arbitration, limits *ActionLimits, log zerolog.Logger) *actionsSystem {
 	return &actionsSystem{
-		lim: cfg.Limits, perTick: cfg.ActionsPerSecond / cfg.Limits.TPS, burst: float64(cfg.ActionBurst),
+		lim: cfg.Limits, limits: limits,
 		store: store, dur: dur, edits: edits, clients: clients, intents: intents, stats: stats,
 		log:     log.With().Str("system", SystemActions).Logger(),
-		buckets: map[uint64]*ratelimit.Bucket{},
 		filter:  generic.NewFilter2[components.Player, components.Position](),
 		actors:  generic.NewMap4[components.Player, components.Position, components.Movement, components.Connection](w),
 		byActor: map[ecs.Entity][]int32{},
@@ -65,9 +62,7 @@ func newActions(cfg Config, w *ecs.World, store *resources.ChunkStore, dur *pers
 }
 
 func (s *actionsSystem) run(ctx *ecs.Context) {
-	for _, id := range s.clients.Left {
-		delete(s.buckets, id)
-	}
+	s.limits.forget(s.clients.Left, ctx.Tick)
 	if s.intents.Len() == 0 {
 		return
 	}
@@ -97,34 +92,32 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 	}
 	for _, e := range s.pending {
 		p, pos, mv, conn := s.actors.Get(e)
-		b, ok := s.buckets[p.ID]
-		if !ok {
-			b = ratelimit.New(s.burst, ctx.Tick)
-			s.buckets[p.ID] = b
-		}
-		who := actor{id: p.ID, feet: vecOf(pos), bucket: b, waiting: mv.Waiting, conn: conn.Conn}
+		who := actor{id: p.ID, feet: vecOf(pos), take: s.limits.Take, waiting: mv.Waiting, conn: conn.Conn}
 		for _, i := range s.byActor[e] {
 			s.action(ctx.Tick, who, &s.intents.Items()[i])
 		}
 	}
 	if remote {
 		// After the local ones, in arrival order: the forwarding shard
-		// measured the player's feet; rate limits are its to keep.
+		// measured the player's feet and took his rate limit's token;
+		// the looser limit here is against a shard that did not.
 		for i := range s.intents.Items() {
 			if it := &s.intents.Items()[i]; it.Remote != nil && !it.Handled {
-				s.action(ctx.Tick, actor{id: it.Remote.ID, feet: it.Remote.Feet, reply: it.Remote.Reply}, it)
+				key := it.Remote.Key
+				take := func(_, now uint64) bool { return s.limits.takeRemote(key, now) }
+				s.action(ctx.Tick, actor{id: it.Remote.ID, feet: it.Remote.Feet, take: take, reply: it.Remote.Reply}, it)
 			}
 		}
 	}
 }
 
 // actor is who an intent is arbitrated for: a player of this server, or
-// one another cluster shard forwarded (reply set; no rate limit or
-// movement hold here, its own server keeps them).
+// one another cluster shard forwarded (reply set; no movement hold here,
+// its own server keeps it).
 type actor struct {
 	id      uint64
 	feet    physics.Vec
-	bucket  *ratelimit.Bucket
+	take    func(id, now uint64) bool // the rate limit's token; nil: none
 	waiting bool
 	conn    components.Conn
 	reply   func(ack *protocol.ActionAck, block *protocol.BlockUpdate)
@@ -153,7 +146,7 @@ func (s *actionsSystem) action(now uint64, who actor, it *ActionIntent) {
 	result := protocol.ActionResult_ACTION_RESULT_OK
 	vetoed, reason := it.Cancelled()
 	switch {
-	case who.bucket != nil && !who.bucket.Take(now, s.perTick, s.burst):
+	case who.take != nil && !who.take(who.id, now):
 		result = protocol.ActionResult_ACTION_RESULT_RATE_LIMITED
 	case vetoed:
 		result = protocol.ActionResult_ACTION_RESULT_VETOED

@@ -1,12 +1,16 @@
 package gameplay
 
 import (
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/systems/physics"
 )
 
 // act is one break (place false) or place request.
@@ -136,5 +140,63 @@ func TestActions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestForwardedActionsLimited: edits another shard forwards are limited
+// per forwarding shard and player, with twice the burst (the forwarding
+// shard limits them first).
+func TestForwardedActionsLimited(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ActionBurst = 3
+	w := newGameWorld(t, cfg)
+	w.join("anchor") // keeps the terrain around spawn resident
+	w.step(3)
+	var mu sync.Mutex
+	results := map[string][]protocol.ActionResult{}
+	events := ecs.Resource[ecs.Events[ActionIntent]](w.app)
+	for _, key := range []string{"b/bob", "c/bob"} {
+		n := 8
+		if key == "c/bob" {
+			n = 6
+		}
+		for i := range n {
+			events.Emit(ActionIntent{RequestID: uint32(i), Place: true, Block: uint32(chunk.Stone), X: i % 3, Y: 64 + i/3, Z: 3, Remote: &RemoteActor{
+				ID: 7, Key: key, Feet: physics.Vec{X: 0.5, Y: 64, Z: 0.5},
+				Reply: func(a *protocol.ActionAck, _ *protocol.BlockUpdate) {
+					mu.Lock()
+					results[key] = append(results[key], a.GetResult())
+					mu.Unlock()
+				},
+			}})
+		}
+	}
+	limited := func(key string) (n, answered int) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range results[key] {
+			if r == protocol.ActionResult_ACTION_RESULT_RATE_LIMITED {
+				n++
+			}
+		}
+		return n, len(results[key])
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		w.step(1)
+		_, b := limited("b/bob")
+		_, c := limited("c/bob")
+		if b == 8 && c == 6 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("answers: %v", results)
+		}
+	}
+	if n, _ := limited("b/bob"); n != 2 {
+		t.Errorf("b/bob: %d of 8 rate-limited, want 2 (burst 2×3): %v", n, results["b/bob"])
+	}
+	if n, _ := limited("c/bob"); n != 0 {
+		t.Errorf("c/bob: %d of 6 rate-limited, want none (a bucket of its own): %v", n, results["c/bob"])
 	}
 }

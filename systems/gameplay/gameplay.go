@@ -317,7 +317,9 @@ func (g *Plugin) Build(app *ecs.App) error {
 	log := app.Log().With().Str("plugin", PluginName).Logger()
 
 	g.move = newMovement(cfg, w, store, in.moves, arb, app.Parallel(), log)
-	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, log)
+	limits := newActionLimits(cfg)
+	ecs.AddResource(app, limits)
+	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, limits, log)
 	g.blocks = newBlockUpdates(edits, stats)
 	g.roster = newRoster(cfg, w, clients, stats, roster)
 

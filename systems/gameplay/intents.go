@@ -48,6 +48,9 @@ type ActionIntent struct {
 type RemoteActor struct {
 	ID   uint64
 	Feet physics.Vec
+	// Key names the player across the cluster ("shard/name"), for the
+	// owner's rate limit of forwarded edits.
+	Key string
 	// Reply receives the ActionAck (and, after a refusal, the block as
 	// this shard has it). It is called once, from the tick goroutine or
 	// the storage goroutine, so it must only queue.

@@ -27,3 +27,9 @@ func (b *Bucket) Take(now uint64, perTick, burst float64) bool {
 	}
 	return false
 }
+
+// Full reports whether the bucket would be full at tick now: dropping it
+// then loses nothing, as New gives a full one.
+func (b *Bucket) Full(now uint64, perTick, burst float64) bool {
+	return b.tokens+float64(now-min(now, b.last))*perTick >= burst
+}
