@@ -4,6 +4,7 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/pprof"
+	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -23,8 +25,10 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
+	clusterplugin "github.com/stratavox/strata/systems/cluster"
 	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -72,6 +76,17 @@ type Config struct {
 	// Workers sizes the App's parallel loops (ecs.WithWorkers); 0 is
 	// GOMAXPROCS.
 	Workers int
+	// Cluster, when set, runs the App as shard Shard of the cluster at
+	// these NATS URLs, with world bucket Bucket (default "strata"): the
+	// players' names start with the shard's, their records go to the
+	// cluster, and the cluster plugin runs. Run one process per shard.
+	Cluster, Shard, Bucket string
+	// Side places the players on one side of the plane x = 0 (-1: x < 0,
+	// 1: x ≥ 0; 0: both, alternately), and NearBorder is the share of
+	// them placed within 64 blocks of it: two shards, one per side, with
+	// players near their shared border.
+	Side       int
+	NearBorder float64
 }
 
 // Result holds the timings of the measured ticks.
@@ -88,6 +103,15 @@ type Result struct {
 	// measuring.
 	Entities                   int
 	EntitySpawns, EntityStates uint64
+	// CPU is the process's CPU time (user and system) over the measured
+	// ticks: with shards sharing the cores, the cost a tick wall time
+	// cannot show.
+	CPU time.Duration
+	// RemotePlayers is the most of the other shards' players seen at
+	// once while measuring, and BytesIn, BytesOut the payload exchanged
+	// with them then (cluster runs).
+	RemotePlayers     int64
+	BytesIn, BytesOut uint64
 }
 
 // Speeds in blocks per second.
@@ -131,6 +155,21 @@ func Run(cfg Config) (Result, error) {
 	scfg.Seed, scfg.InMemory, scfg.Admin, scfg.Listen = cfg.Seed, true, "", ""
 	scfg.MaxViewDistance = max(cfg.View, 1)
 	scfg.MaxClients = max(cfg.Players, 1)
+	prefix := "bot"
+	if cfg.Cluster != "" {
+		if cfg.Shard == "" {
+			return Result{}, errors.New("a cluster run needs a shard name")
+		}
+		scfg.Cluster, scfg.Shard, scfg.ClusterBucket = cfg.Cluster, cfg.Shard, cmp.Or(cfg.Bucket, "strata")
+		scfg.SeedExplicit, scfg.GeneratorVersionExplicit = true, true
+		var leave func() error
+		var err error
+		if scfg, leave, err = server.JoinCluster(scfg, cfg.Log); err != nil {
+			return Result{}, err
+		}
+		defer leave()
+		prefix = cfg.Shard + "-bot"
+	}
 	gen, err := worldgen.New(cfg.Seed, worldgen.LatestVersion)
 	if err != nil {
 		return Result{}, err
@@ -171,14 +210,29 @@ func Run(cfg Config) (Result, error) {
 	for i := range players {
 		p := &player{id: uint64(i + 1), conn: &Conn{}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
+		if cfg.Side != 0 || cfg.NearBorder > 0 {
+			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))
+			p.x = side * rng.Float64() * half
+			if rng.Float64() < cfg.NearBorder {
+				p.x = side * rng.Float64() * 64
+			}
+			if side < 0 {
+				p.x -= 0.5 // off the plane itself
+			}
+		}
 		players[i] = p
-		records = append(records, storage.PlayerRecord{Name: name(p.id), X: p.x, Y: cruise, Z: p.z})
+		records = append(records, storage.PlayerRecord{Name: name(prefix, p.id), X: p.x, Y: cruise, Z: p.z})
 	}
-	if err := ecs.Resource[storage.DB](app).PutPlayers(records); err != nil {
-		return Result{}, err
+	if b := pluginOf[*persist.Plugin](plugins).Config.Backend; b != nil {
+		err = b.Commit(&storage.Batch{Players: records})
+	} else {
+		err = ecs.Resource[storage.DB](app).PutPlayers(records)
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("bench: store the players: %w", err)
 	}
 	for _, p := range players {
-		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(p.id), ViewDistance: cfg.View})
+		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(prefix, p.id), ViewDistance: cfg.View})
 	}
 	step := func(moving bool) {
 		for _, p := range players {
@@ -215,6 +269,13 @@ func Run(cfg Config) (Result, error) {
 	stats := ecs.Resource[entities.Stats](app)
 	spawns0, states0 := stats.Spawns, stats.States
 	app.Timings().Reset()
+	cluster, _ := ecs.GetResource[clusterplugin.Stats](app)
+	var in0, out0 uint64
+	if cluster != nil {
+		in0, out0 = cluster.BytesIn.Load(), cluster.BytesOut.Load()
+	}
+	var remote int64
+	cpu0 := cpuTime()
 	if cfg.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
 			return Result{}, fmt.Errorf("cpu profile: %w", err)
@@ -224,11 +285,15 @@ func Run(cfg Config) (Result, error) {
 	next := start
 	for i := 0; i < cfg.Ticks; i++ {
 		step(true)
+		if cluster != nil {
+			remote = max(remote, cluster.RemotePlayers.Load())
+		}
 		if cfg.TPS > 0 {
 			next = next.Add(time.Second / time.Duration(cfg.TPS))
 			time.Sleep(time.Until(next))
 		}
 	}
+	cpu := cpuTime() - cpu0
 	if cfg.CPUProfile != nil {
 		pprof.StopCPUProfile()
 	}
@@ -238,7 +303,11 @@ func Run(cfg Config) (Result, error) {
 			return Result{}, fmt.Errorf("heap profile: %w", err)
 		}
 	}
-	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start)}
+	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu}
+	if cluster != nil {
+		res.RemotePlayers = remote
+		res.BytesIn, res.BytesOut = cluster.BytesIn.Load()-in0, cluster.BytesOut.Load()-out0
+	}
 	for _, p := range players {
 		res.Sections += p.conn.Chunks
 		res.Bytes += p.conn.Bytes
@@ -271,7 +340,16 @@ func scatter(app *ecs.App, players []*player, cfg Config) error {
 	return nil
 }
 
-func name(id uint64) string { return fmt.Sprintf("bot%05d", id) }
+func name(prefix string, id uint64) string { return fmt.Sprintf("%s%05d", prefix, id) }
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // move advances a player along its pattern by one tick (20 TPS).
 func (p *player) move(pattern string, tick uint64, half float64) {

@@ -1,8 +1,12 @@
 package bench
 
 import (
+	"sync"
 	"testing"
 
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/internal/natstest"
 	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
@@ -76,5 +80,36 @@ func TestRunEntities(t *testing.T) {
 	}
 	if res.EntitySpawns == 0 || res.EntityStates == 0 {
 		t.Fatalf("critters not replicated: %d spawns, %d states", res.EntitySpawns, res.EntityStates)
+	}
+}
+
+// TestRunCluster runs two shards of one cluster side by side, their
+// players at the shared border: each sees the other's players and
+// exchanges presence with it.
+func TestRunCluster(t *testing.T) {
+	url := natstest.Start(t)
+	var wg sync.WaitGroup
+	results := make([]Result, 2)
+	errs := make([]error, 2)
+	for i, shard := range []string{"a", "b"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = Run(Config{
+				Players: 10, View: 2, Pattern: Walk, Ticks: 40, Warmup: 40, TPS: 20, Seed: 1,
+				Cluster: url, Shard: shard, Bucket: "benchtest", Side: 1 - 2*i, NearBorder: 1,
+				Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
+			})
+		}()
+	}
+	wg.Wait()
+	for i, res := range results {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if res.RemotePlayers != 10 || res.BytesIn == 0 || res.BytesOut == 0 || res.CPU <= 0 {
+			t.Errorf("shard %d: %d remote players, %d bytes in, %d out, CPU %v; want the other's 10 and presence both ways",
+				i, res.RemotePlayers, res.BytesIn, res.BytesOut, res.CPU)
+		}
 	}
 }

@@ -69,6 +69,19 @@ func joinCluster(cfg Config, log zerolog.Logger) (Config, *clusterConn, error) {
 	return cfg, cc, nil
 }
 
+// JoinCluster connects cfg's shard to its cluster (cfg.Cluster, cfg.Shard)
+// for a caller that builds its own App from DefaultPlugins (strata bench):
+// with the Config it returns, DefaultPlugins are a shard's. leave closes
+// the connection; call it after the App's Shutdown.
+func JoinCluster(cfg Config, log zerolog.Logger) (_ Config, leave func() error, _ error) {
+	cfg, cc, err := joinCluster(cfg, log)
+	if err != nil {
+		return cfg, nil, err
+	}
+	cfg.cluster = cc.c
+	return cfg, cc.close, nil
+}
+
 // close leaves the cluster (its leases and sessions go at once, not after
 // their TTL) and stops the embedded NATS server.
 func (cc *clusterConn) close() error {

@@ -58,8 +58,13 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s\n",
-				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds())
+			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s, CPU %.2f ms a tick (%.1f µs a player-tick)\n",
+				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds(), perTick(res, 1)/1e3, perTick(res, cfg.Players))
+			if cfg.Cluster != "" {
+				secs := res.Elapsed.Seconds()
+				fmt.Fprintf(cmd.OutOrStdout(), "shard %s: at most %d players of other shards seen at once; %.0f KB/s in, %.0f KB/s out between shards\n",
+					cfg.Shard, res.RemotePlayers, float64(res.BytesIn)/secs/1e3, float64(res.BytesOut)/secs/1e3)
+			}
 			if cfg.Entities > 0 {
 				fmt.Fprintf(cmd.OutOrStdout(), "entities resident %d, %d spawns and %d states queued to clients while measuring\n",
 					res.Entities, res.EntitySpawns, res.EntityStates)
@@ -79,6 +84,11 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&cfg.Entities, "entities", 0, "critters scattered over the players' views after the warm-up (raises the flat ground under the players)")
 	f.IntVar(&cfg.Workers, "workers", 0, "goroutines of the tick's parallel loops (0: GOMAXPROCS; 1: the tick goroutine alone)")
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
+	f.StringVar(&cfg.Cluster, "cluster", "", "run as a shard of the cluster at these NATS URLs (one process per shard, with --shard)")
+	f.StringVar(&cfg.Shard, "shard", "", "this process's shard name (with --cluster)")
+	f.StringVar(&cfg.Bucket, "bucket", "", "the cluster's world bucket (default strata; a fresh one per run)")
+	f.IntVar(&cfg.Side, "side", 0, "place the players on one side of x = 0: -1 or 1 (0: both)")
+	f.Float64Var(&cfg.NearBorder, "near-border", 0, "share of the players placed within 64 blocks of x = 0")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
@@ -86,6 +96,11 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 }
 
 func us(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/float64(time.Microsecond)) }
+
+// perTick is the run's CPU time per measured tick and per n players, in µs.
+func perTick(res bench.Result, n int) float64 {
+	return float64(res.CPU) / float64(time.Microsecond) / float64(res.Config.Ticks) / float64(max(n, 1))
+}
 
 func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 	type row struct {
@@ -115,8 +130,14 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Entities   int     `json:"entities"`
 		Spawns     uint64  `json:"entity_spawns"`
 		States     uint64  `json:"entity_states"`
+		CPUPerTick float64 `json:"cpu_us_per_tick"`
+		Shard      string  `json:"shard,omitempty"`
+		Remote     int64   `json:"remote_players,omitempty"`
+		BytesIn    uint64  `json:"cluster_bytes_in,omitempty"`
+		BytesOut   uint64  `json:"cluster_bytes_out,omitempty"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
-		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates}
+		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
+		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

@@ -118,13 +118,15 @@ type Plugin struct {
 	subs []*nats.Subscription
 	stop func()
 
-	in      inbox
-	ready   readySet
-	pending pendingForwards
-	route   *routeSystem
-	inbound *inboundSystem
-	out     *outboundSystem
-	leases  *leaseSystem
+	in    inbox
+	ready readySet
+	// ownPresence is the subject this shard's presence goes out on.
+	ownPresence string
+	pending     pendingForwards
+	route       *routeSystem
+	inbound     *inboundSystem
+	out         *outboundSystem
+	leases      *leaseSystem
 }
 
 // New returns the plugin with the given configuration.
@@ -210,6 +212,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		cfg.EntityRange = 8
 	}
 	p.c, p.nc = cfg.Cluster, cfg.Cluster.Conn()
+	p.ownPresence = p.subject(FamilyPresence, p.c.Shard())
 	p.log = app.Log().With().Str("plugin", PluginName).Str("shard", p.c.Shard()).Logger()
 	store := ecs.RequireResource[resources.ChunkStore](app)
 	dur := ecs.RequireResource[persist.Durability](app)
@@ -311,7 +314,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		// A last presence with nobody in it: the other shards drop this
 		// one's players and mirrors now, not after presenceTimeout.
 		p.out.state.Players, p.out.state.Entities = nil, nil
-		p.out.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &p.out.state)
+		p.out.publishPresence()
 		_ = p.nc.Flush()
 	}
 	p.unsubscribe()

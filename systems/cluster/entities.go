@@ -48,62 +48,63 @@ type entityState struct {
 // receiving client's view decides what it is sent.
 const interestCell = 4
 
+// interestEvery is how often, in ticks, the area is computed again: the
+// players walk a few blocks meanwhile, well inside a cell.
+const interestEvery = 10
+
 // nearbyEntities finds the entities this shard simulates within range
 // sections of the other shards' players.
 type nearbyEntities struct {
-	reg   *entities.Registry
-	rng   int32
-	cells map[[2]int32]struct{}
-	found []ecs.Entity
-	state generic.Map4[entities.Replicated, components.Position, components.Look, entities.Body]
-	attrs generic.Map[entities.Attributes]
-	init  bool
+	reg    *entities.Registry
+	rng    int32
+	cells  map[[2]int32]struct{}
+	around []components.Position
+	// simulated: the plugin entities here (mirrors, players and other
+	// shards' players are not this shard's to publish).
+	simulated *generic.Filter5[entities.Replicated, components.Position, components.Look, entities.Body, entities.Attributes]
 }
 
-// collect returns the states of the entities near any of the remote
-// players' positions, appended to dst[:0].
-func (n *nearbyEntities) collect(w *ecs.World, remote []components.Position, dst []entityState) []entityState {
+func newNearbyEntities(reg *entities.Registry, rng int) nearbyEntities {
+	return nearbyEntities{
+		reg: reg, rng: int32(rng), cells: map[[2]int32]struct{}{},
+		simulated: generic.NewFilter5[entities.Replicated, components.Position, components.Look, entities.Body, entities.Attributes]().
+			Without(generic.T[components.Player](), generic.T[mirror](), generic.T[remotePlayer]()),
+	}
+}
+
+// collect returns the states of the entities near the other shards'
+// players, appended to dst[:0]. The area is the cells within range of
+// their positions, computed every interestEvery ticks; the entities are
+// looked at one by one, each against it (a shard simulates some hundreds
+// or thousands, the area may hold tens of thousands of columns).
+func (n *nearbyEntities) collect(ctx *ecs.Context, remote *remotePlayers, dst []entityState) []entityState {
 	dst = dst[:0]
-	if n.reg == nil || len(remote) == 0 {
+	if ctx.Tick%interestEvery == 0 || len(n.around) != remote.len() {
+		n.around = remote.appendPositions(ctx.World, n.around[:0])
+		clear(n.cells)
+		r := (n.rng + interestCell - 1) / interestCell
+		for _, pos := range n.around {
+			s := pos.Section()
+			cx, cz := floorDiv(s.X, interestCell), floorDiv(s.Z, interestCell)
+			for x := cx - r; x <= cx+r; x++ {
+				for z := cz - r; z <= cz+r; z++ {
+					n.cells[[2]int32{x, z}] = struct{}{}
+				}
+			}
+		}
+	}
+	if len(n.cells) == 0 || n.reg.Len() == 0 {
 		return dst
 	}
-	if !n.init {
-		n.state = generic.NewMap4[entities.Replicated, components.Position, components.Look, entities.Body](w)
-		n.attrs = generic.NewMap[entities.Attributes](w)
-		n.init = true
-	}
-	clear(n.cells)
-	r := (n.rng + interestCell - 1) / interestCell
-	for _, pos := range remote {
+	q := n.simulated.Query(ctx.World)
+	for q.Next() {
+		rep, pos, look, body, attrs := q.Get()
 		s := pos.Section()
-		cx, cz := floorDiv(s.X, interestCell), floorDiv(s.Z, interestCell)
-		for x := cx - r; x <= cx+r; x++ {
-			for z := cz - r; z <= cz+r; z++ {
-				n.cells[[2]int32{x, z}] = struct{}{}
-			}
-		}
-	}
-	n.found = n.found[:0]
-	for c := range n.cells {
-		for x := c[0] * interestCell; x < (c[0]+1)*interestCell; x++ {
-			for z := c[1] * interestCell; z < (c[1]+1)*interestCell; z++ {
-				n.found = n.reg.AppendColumn(n.found, x, z)
-			}
-		}
-	}
-	for _, e := range n.found {
-		if !w.Alive(e) {
+		if _, ok := n.cells[[2]int32{floorDiv(s.X, interestCell), floorDiv(s.Z, interestCell)}]; !ok {
 			continue
 		}
-		rep, pos, look, body := n.state.Get(e)
-		if rep == nil || pos == nil || look == nil || body == nil {
-			continue
-		}
-		st := entityState{ID: rep.ID, Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Width: body.Width, Height: body.Height}
-		if n.attrs.Has(e) {
-			st.Attrs = n.attrs.Get(e).List
-		}
-		dst = append(dst, st)
+		dst = append(dst, entityState{ID: rep.ID, Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
+			Width: body.Width, Height: body.Height, Attrs: attrs.List})
 	}
 	return dst
 }

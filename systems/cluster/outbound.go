@@ -41,14 +41,14 @@ type outboundSystem struct {
 	state   presence
 	remote  []chatLine
 	near    nearbyEntities
-	around  []components.Position
+	buf     []byte
 }
 
 func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *entities.Registry) *outboundSystem {
 	return &outboundSystem{
 		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
 		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
-		near:    nearbyEntities{reg: reg, rng: int32(p.Config.EntityRange), cells: map[[2]int32]struct{}{}},
+		near:    newNearbyEntities(reg, p.Config.EntityRange),
 	}
 }
 
@@ -60,11 +60,10 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		pl, pos, look := q.Get()
 		s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
 	}
-	s.around = p.inbound.players.appendPositions(ctx.World, s.around[:0])
-	s.state.Entities = s.near.collect(ctx.World, s.around, s.state.Entities)
+	s.state.Entities = s.near.collect(ctx, p.inbound.players, s.state.Entities)
 	p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
 	// Sent even when empty: silence is how the others learn a shard died.
-	s.publish(p.subject(FamilyPresence, p.c.Shard()), FamilyPresence, &s.state)
+	s.publishPresence()
 	p.c.SetPlayers(len(s.state.Players))
 
 	for i := range s.lines.Items() {
@@ -72,7 +71,10 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		if vetoed, _ := l.Cancelled(); vetoed || l.From.Conn == nil {
 			continue
 		}
-		s.publish(p.subject(FamilyChat), FamilyChat, chatLine{Shard: p.c.Shard(), Name: l.Name, Text: l.Text})
+		data, err := json.Marshal(chatLine{Shard: p.c.Shard(), Name: l.Name, Text: l.Text})
+		if err == nil {
+			s.publish(p.subject(FamilyChat), FamilyChat, data)
+		}
 	}
 
 	p.in.mu.Lock()
@@ -84,11 +86,13 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	clear(s.remote)
 }
 
-func (s *outboundSystem) publish(subj, family string, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
+// publishPresence publishes this shard's presence as it stands.
+func (s *outboundSystem) publishPresence() {
+	s.buf = appendPresence(s.buf[:0], &s.state)
+	s.publish(s.p.subject(FamilyPresence, s.p.c.Shard()), FamilyPresence, s.buf)
+}
+
+func (s *outboundSystem) publish(subj, family string, data []byte) {
 	if err := s.p.nc.Publish(subj, data); err != nil {
 		s.p.log.Debug().Err(err).Str("subject", subj).Msg("publish failed")
 		return

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -36,9 +35,16 @@ type remotePlayer struct {
 
 // onPresence (a NATS goroutine) queues another shard's players.
 func (p *Plugin) onPresence(m *nats.Msg) {
+	if m.Subject == p.ownPresence {
+		return // this shard's own, echoed back: not decoded nor counted
+	}
 	p.count(FamilyPresence, true, len(m.Data))
-	var pr presence
-	if err := json.Unmarshal(m.Data, &pr); err != nil || pr.Shard == p.c.Shard() {
+	pr, err := decodePresence(m.Data)
+	if err != nil {
+		p.log.Debug().Err(err).Str("subject", m.Subject).Msg("presence dropped")
+		return
+	}
+	if pr.Shard == p.c.Shard() {
 		return
 	}
 	p.in.put(func(b *inbox) { b.presence = append(b.presence, pr) })

@@ -81,8 +81,9 @@ type column struct {
 // Authority decides which columns' entities this server simulates, for a
 // server that shares its world with others (systems/cluster): each column
 // has one simulating server at a time, which alone loads, spawns, moves
-// and saves its entities. Without one, every resident column is this
-// server's.
+// and saves its entities. It answers by region (32×32 columns, as
+// storage.RegionShift groups them): alike for every column of one.
+// Without one, every resident column is this server's.
 type Authority interface {
 	// LoadsEntities reports whether the entities of column (x, z) may be
 	// loaded and simulated here now.
@@ -124,8 +125,9 @@ type Registry struct {
 	now  uint64
 
 	authority Authority
-	// verdicts caches the Authority's answers for one check, by region.
-	verdicts map[regionKey]bool
+	// regions indexes the resident columns by region, for checkAuthority.
+	regions       map[regionKey]*regionCols
+	regionScratch []regionKey
 
 	homes   generic.Map[home]
 	reps    generic.Map[Replicated]
@@ -154,7 +156,7 @@ type regionKey struct{ X, Z int32 }
 // call it in Build, before the first tick.
 func (r *Registry) SetAuthority(a Authority) {
 	r.authority = a
-	r.verdicts = map[regionKey]bool{}
+	r.regions = map[regionKey]*regionCols{}
 }
 
 func columnOf(p components.Position) colKey {
@@ -385,6 +387,9 @@ func (r *Registry) load(k colKey) {
 	r.cols[k] = c
 	if r.authority != nil && !r.authority.LoadsEntities(k.X, k.Z) {
 		c.foreign = true
+	}
+	r.track(k, c)
+	if c.foreign {
 		return
 	}
 	rec, ok, err := r.durable.LoadEntities(k.X, k.Z)
@@ -419,44 +424,89 @@ func (r *Registry) load(k colKey) {
 }
 
 // checkAuthority loads the foreign columns that became this server's and
-// drops, unsaved, the entities of those that stopped being.
+// drops, unsaved, the entities of those that stopped being. It asks the
+// Authority once per region with such columns, and looks at a region's
+// columns only when they change hands.
 func (r *Registry) checkAuthority() {
-	clear(r.verdicts)
-	verdict := func(k colKey, keep bool) bool {
-		rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
-		v, ok := r.verdicts[rk]
-		if !ok {
-			if keep {
-				v = r.authority.KeepsEntities(k.X, k.Z)
-			} else {
-				v = r.authority.LoadsEntities(k.X, k.Z)
+	r.regionScratch = r.regionScratch[:0]
+	for rk := range r.regions {
+		r.regionScratch = append(r.regionScratch, rk)
+	}
+	// In region then column order, so that what is loaded, dropped and
+	// spawned does not depend on map order.
+	slices.SortFunc(r.regionScratch, func(a, b regionKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) })
+	for _, rk := range r.regionScratch {
+		rc := r.regions[rk]
+		any := colKey{rk.X << storage.RegionShift, rk.Z << storage.RegionShift}
+		take := rc.foreign > 0 && r.authority.LoadsEntities(any.X, any.Z)
+		drop := !take && rc.foreign < len(rc.cols) && !r.authority.KeepsEntities(any.X, any.Z)
+		if !take && !drop {
+			continue
+		}
+		r.scratch = r.scratch[:0]
+		for k := range rc.cols {
+			r.scratch = append(r.scratch, k)
+		}
+		slices.SortFunc(r.scratch, compareCols)
+		for _, k := range r.scratch {
+			switch c := r.cols[k]; {
+			case take && c.foreign:
+				r.untrack(k, c)
+				delete(r.cols, k)
+				r.load(k)
+			case drop && !c.foreign:
+				for _, m := range c.entities {
+					r.cmds.Despawn(m.e)
+					r.forget(k, m.kind)
+				}
+				r.untrack(k, c)
+				r.cols[k] = &column{foreign: true}
+				r.track(k, r.cols[k])
 			}
-			r.verdicts[rk] = v
-		}
-		return v
-	}
-	// In column order, so that what is loaded, dropped and spawned does
-	// not depend on map order.
-	r.scratch = r.scratch[:0]
-	for k := range r.cols {
-		r.scratch = append(r.scratch, k)
-	}
-	slices.SortFunc(r.scratch, compareCols)
-	for _, k := range r.scratch {
-		if c := r.cols[k]; c.foreign && verdict(k, false) {
-			delete(r.cols, k)
-			r.load(k)
 		}
 	}
-	clear(r.verdicts)
-	for _, k := range r.scratch {
-		if c := r.cols[k]; !c.foreign && !verdict(k, true) {
-			for _, m := range c.entities {
-				r.cmds.Despawn(m.e)
-				r.forget(k, m.kind)
-			}
-			r.cols[k] = &column{foreign: true}
-		}
+}
+
+// regionCols indexes the resident columns of one region, and counts the
+// foreign ones among them.
+type regionCols struct {
+	cols    map[colKey]struct{}
+	foreign int
+}
+
+// track indexes resident column k by region (with an Authority only).
+func (r *Registry) track(k colKey, c *column) {
+	if r.authority == nil {
+		return
+	}
+	rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
+	rc := r.regions[rk]
+	if rc == nil {
+		rc = &regionCols{cols: map[colKey]struct{}{}}
+		r.regions[rk] = rc
+	}
+	rc.cols[k] = struct{}{}
+	if c.foreign {
+		rc.foreign++
+	}
+}
+
+// untrack forgets column k, which leaves or changes hands.
+func (r *Registry) untrack(k colKey, c *column) {
+	if r.authority == nil {
+		return
+	}
+	rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
+	rc := r.regions[rk]
+	if rc == nil {
+		return
+	}
+	delete(rc.cols, k)
+	if c.foreign {
+		rc.foreign--
+	}
+	if len(rc.cols) == 0 {
+		delete(r.regions, rk)
 	}
 }
 
@@ -481,6 +531,7 @@ func (r *Registry) unload(k colKey, c *column) {
 		r.cmds.Despawn(m.e)
 		r.forget(k, m.kind)
 	}
+	r.untrack(k, c)
 	delete(r.cols, k)
 }
 

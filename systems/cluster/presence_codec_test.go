@@ -1,0 +1,87 @@
+package cluster
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/entities"
+)
+
+func samplePresence() presence {
+	return presence{
+		Shard: "shard-a",
+		Players: []storage.PlayerRecord{
+			{Name: "alice", X: -12.25, Y: 64, Z: 1e6 + 0.5, Yaw: 91.5, Pitch: -10},
+			{Name: "bob", X: 3, Y: -60.125, Z: -4, Yaw: -179, Pitch: 89},
+		},
+		Entities: []entityState{
+			{ID: 1<<62 | 7, Kind: "strata:critter", X: 1.5, Y: 70, Z: -2.75, Yaw: 12, Width: 0.9, Height: 0.9,
+				Attrs: []entities.Attribute{{Key: "strata:variant", Value: 3}, {Key: "test:neg", Value: -9}}},
+			{ID: 1<<62 | 8, Kind: "test:thing", X: 0, Y: 0, Z: 0, Width: 0.5, Height: 2},
+		},
+	}
+}
+
+func TestPresenceRoundTrip(t *testing.T) {
+	for _, pr := range []presence{{Shard: "empty"}, samplePresence()} {
+		got, err := decodePresence(appendPresence(nil, &pr))
+		if err != nil {
+			t.Fatalf("%s: %v", pr.Shard, err)
+		}
+		if !reflect.DeepEqual(got, pr) {
+			t.Fatalf("round trip:\n got %+v\nwant %+v", got, pr)
+		}
+	}
+}
+
+// TestPresenceRefusals: a malformed message is an error and decodes to
+// nothing; a shard drops it and goes on.
+func TestPresenceRefusals(t *testing.T) {
+	good := samplePresence()
+	data := appendPresence(nil, &good)
+	nan := good
+	nan.Players = []storage.PlayerRecord{{Name: "n", X: math.NaN()}}
+	huge := []byte{presenceVersion, 1, 'a', 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G players in 8 bytes
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"old JSON", []byte(`{"shard":"a","players":[]}`)},
+		{"truncated", data[:len(data)-3]},
+		{"trailing bytes", append(append([]byte{}, data...), 0)},
+		{"not finite", appendPresence(nil, &nan)},
+		{"count beyond the message", huge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, err := decodePresence(tc.data)
+			if !errors.Is(err, errPresence) {
+				t.Fatalf("err = %v, want errPresence", err)
+			}
+			if pr.Shard != "" || pr.Players != nil || pr.Entities != nil {
+				t.Fatalf("decoded %+v from a bad message", pr)
+			}
+		})
+	}
+}
+
+func FuzzDecodePresence(f *testing.F) {
+	good := samplePresence()
+	f.Add(appendPresence(nil, &good))
+	f.Add(appendPresence(nil, &presence{Shard: "x"}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pr, err := decodePresence(data)
+		if err != nil {
+			return
+		}
+		// What decodes encodes to a message that decodes the same (the
+		// bytes may differ: a varint has longer spellings).
+		again, err := decodePresence(appendPresence(nil, &pr))
+		if err != nil || !reflect.DeepEqual(again, pr) {
+			t.Fatalf("re-encoded %+v decodes to %+v, %v", pr, again, err)
+		}
+	})
+}
