@@ -12,6 +12,7 @@ import (
 
 	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources/access"
 
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/resources/storage"
@@ -107,6 +108,16 @@ func clusterBackend(cfg Config) storage.Backend {
 		return nil
 	}
 	return cfg.cluster.Store()
+}
+
+// clusterAccess is the permissions plugin's backend: the cluster's access
+// bucket for a shard (identity, operators and bans cluster-wide), nil (the
+// world database) otherwise.
+func clusterAccess(cfg Config) access.Backend {
+	if cfg.cluster == nil {
+		return nil
+	}
+	return cfg.cluster.Access()
 }
 
 // clusterSessions is the network plugin's name sessions for a shard.

@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -110,7 +112,11 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
 	var aLog, bLog chatLog
 	var aLines, bLines systemLines
-	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 3, Handlers: merge(aLog.handlers(), aLines.handlers())})
+	_, aliceKey, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", Key: aliceKey, ViewDistance: 3, Handlers: merge(aLog.handlers(), aLines.handlers())})
 	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 3, Handlers: merge(bLog.handlers(), bLines.handlers())})
 
 	// Each sees the other, and the other's move.
@@ -185,8 +191,9 @@ func TestTwoShardsOneWorld(t *testing.T) {
 		t.Errorf("status panel of a: %+v", cs)
 	}
 
-	// One name, one shard.
-	_, err = dialPlayerErr(b, client.Options{Name: "alice"})
+	// One name, one shard (with her own key: another is refused NAME_BOUND
+	// first, TestIdentityAcrossShards).
+	_, err = dialPlayerErr(b, client.Options{Name: "alice", Key: aliceKey})
 	var rej *client.RejectError
 	if !errors.As(err, &rej) || rej.Code != protocol.ErrorCode_ERROR_CODE_NAME_TAKEN {
 		t.Fatalf("alice on shard b too: %v, want NAME_TAKEN", err)
@@ -373,5 +380,63 @@ func TestForwardedEditsAreRateLimited(t *testing.T) {
 	// The sends take a few ticks, which refill a few tokens.
 	if limited < sent-burst-10 || forwarded > uint64(burst+10) || forwarded+uint64(limited) != sent {
 		t.Fatalf("%d rate-limited, %d forwarded of %d: want the forwards held to the burst of %d", limited, forwarded, sent, burst)
+	}
+}
+
+// TestIdentityAcrossShards: the access registry is the cluster's. A name
+// bound to its first key on one shard is refused with another key on the
+// other, and a ban made on one shard disconnects the player from the
+// other and keeps him out there.
+func TestIdentityAcrossShards(t *testing.T) {
+	url := natstest.Start(t)
+	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
+	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
+	a, _ := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
+	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	key := func() ed25519.PrivateKey {
+		_, k, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	refusal := func(err error) protocol.ErrorCode {
+		var rej *client.RejectError
+		if errors.As(err, &rej) {
+			return rej.Code
+		}
+		return protocol.ErrorCode_ERROR_CODE_NONE
+	}
+
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", Key: key(), ViewDistance: 2})
+	alice.Close()
+	var err error
+	waitfor.Until(t, 15*time.Second, "alice with another key was not refused NAME_BOUND on shard b", func() bool {
+		_, err = dialPlayerErr(b, client.Options{Name: "alice", Key: key()})
+		return refusal(err) == protocol.ErrorCode_ERROR_CODE_NAME_BOUND
+	})
+	t.Logf("shard b: %v", err)
+
+	bobKey := key()
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", Key: bobKey, ViewDistance: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if reply, err := a.Console().Run(ctx, "/ban bob griefing"); err != nil {
+		t.Fatal(err)
+	} else {
+		t.Logf("shard a: %s", reply)
+	}
+	select {
+	case <-bob.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("bob, banned on shard a, is still connected to shard b")
+	}
+	var ce *client.CloseError
+	if !errors.As(bob.Err(), &ce) || ce.Code != protocol.ErrorCode_ERROR_CODE_FORBIDDEN || !strings.Contains(ce.Reason, "griefing") {
+		t.Fatalf("bob's connection ended with %v, want FORBIDDEN and the ban's reason", bob.Err())
+	}
+	_, err = dialPlayerErr(b, client.Options{Name: "bob", Key: bobKey})
+	if refusal(err) != protocol.ErrorCode_ERROR_CODE_FORBIDDEN {
+		t.Fatalf("bob back on shard b: %v, want FORBIDDEN", err)
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/storage"
 )
 
 // TOFU returns the trust-on-first-use Authenticator: the first login with
@@ -45,7 +47,10 @@ func (r *Registry) tofu(ctx context.Context, l transport.Login) error {
 			return fmt.Errorf("bind name %q: %w", l.Name, err)
 		}
 		var err error
-		if b, err = r.bind(l.Name, l.Key); err != nil {
+		if b, err = r.bind(l.Name, l.Key); errors.Is(err, storage.ErrAccessExists) {
+			return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+				Reason: fmt.Sprintf("the name %q was bound on another server a moment ago; try again", l.Name)}
+		} else if err != nil {
 			return err
 		}
 	}
@@ -75,6 +80,10 @@ func (r *Registry) policy(_ context.Context, l transport.Login) error {
 	}
 	return nil
 }
+
+// BanMessage is what a player b covers is told when refused or
+// disconnected.
+func BanMessage(b Ban) string { return banReason(b) }
 
 // banReason is what a banned player is told: "banned: REASON (until
 // 2026-01-02 15:04 UTC)". The handshake is not part of a replay, so the

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -69,13 +70,28 @@ type binding struct {
 	damaged bool
 }
 
+// Backend keeps the access records: the world database, or on a cluster
+// shard the cluster's access bucket, which every shard shares (and
+// watches, handing other shards' changes to Apply).
+type Backend interface {
+	PutAccess(writes []storage.AccessWrite) error
+	ScanAccess(fn func(key, value []byte) error) error
+}
+
+// Watcher is a Backend that other servers write too (a cluster's): it
+// hands their changes to apply (Registry.Apply) from the last ScanAccess
+// on, until stop.
+type Watcher interface {
+	WatchAccess(apply func(key, value []byte)) (stop func(), err error)
+}
+
 // Registry is the access registry. It is safe for concurrent use: the
 // handshake goroutines read it (and bind new names), the tick and the
 // admin listener change it. Every change is durable before its method
 // returns; a change whose write fails leaves the registry as it was and
 // returns the error.
 type Registry struct {
-	db  *storage.DB
+	db  Backend
 	log zerolog.Logger
 	now func() time.Time
 
@@ -90,6 +106,8 @@ type Registry struct {
 	listed map[string]string  // fold(name) → name as given
 	bans   map[string]Ban     // banID → ban, expired ones until the next write
 	wlOn   bool
+	// applied counts the records Apply installed.
+	applied atomic.Uint64
 }
 
 // Open loads the registry from db; with db nil it lives in memory only
@@ -101,7 +119,10 @@ type Registry struct {
 // itself (a damaged table block) is an error wrapping storage.ErrCorrupt:
 // a registry missing part of its bans and bindings must not let players
 // in.
-func Open(db *storage.DB, opts Options) (*Registry, error) {
+func Open(db Backend, opts Options) (*Registry, error) {
+	if d, ok := db.(*storage.DB); ok && d == nil {
+		db = nil // a nil database is no database, not a broken one
+	}
 	r := &Registry{db: db, log: opts.Log, now: opts.Now,
 		names: map[string]binding{}, ops: map[string]string{}, listed: map[string]string{}, bans: map[string]Ban{}}
 	if r.now == nil {
@@ -235,6 +256,42 @@ func (r *Registry) commit(writes []storage.AccessWrite, apply func()) error {
 	return nil
 }
 
+// Apply installs an access record another server sharing the backend
+// wrote (value empty: cleared), as Open would have loaded it. Its own
+// writes coming back change nothing. Safe from any goroutine.
+func (r *Registry) Apply(key, value []byte) {
+	kind, id, err := storage.ParseAccessKey(key)
+	if err != nil {
+		r.log.Warn().Err(err).Msg("access: change of an unknown record ignored")
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(value) > 0 {
+		_ = r.load(key, value) // logs a damaged record and fails closed
+	} else {
+		switch kind {
+		case storage.AccessName:
+			delete(r.names, id)
+		case storage.AccessOperator:
+			delete(r.ops, id)
+		case storage.AccessWhitelist:
+			delete(r.listed, id)
+		case storage.AccessBan:
+			delete(r.bans, id)
+		case storage.AccessSetting:
+			if id == settingWhitelist {
+				r.wlOn = false
+			}
+		}
+	}
+	r.applied.Add(1)
+}
+
+// Applied counts the records Apply installed: a server that saw it move
+// checks its connected players against the bans again.
+func (r *Registry) Applied() uint64 { return r.applied.Load() }
+
 // validName refuses a name no player can log in with.
 func validName(name string) error {
 	if err := protocol.ValidName(name); err != nil {
@@ -290,7 +347,9 @@ func (r *Registry) bind(name string, key ed25519.PublicKey) (binding, error) {
 	}
 	b = binding{name: name, key: append(ed25519.PublicKey(nil), key...)}
 	rec := nameRecord{Name: name, Key: hex.EncodeToString(key), At: r.now().UTC()}
-	if err := r.commit([]storage.AccessWrite{write(storage.AccessName, id, rec)}, func() { r.names[id] = b }); err != nil {
+	w := write(storage.AccessName, id, rec)
+	w.IfAbsent = true
+	if err := r.commit([]storage.AccessWrite{w}, func() { r.names[id] = b }); err != nil {
 		return binding{}, fmt.Errorf("bind name %q: %w", name, err)
 	}
 	r.log.Info().Str("name", name).Str("key", rec.Key).Msg("access: name bound to its first key")

@@ -89,6 +89,8 @@ type Cluster struct {
 	js        jetstream.JetStream
 	world     jetstream.KeyValue
 	playersKV jetstream.KeyValue
+	accessKV  jetstream.KeyValue
+	access    *Access
 	worldPre  string // "$KV.<bucket>_world.": the subject prefix of the world's keys
 	playerPre string
 	markerTTL time.Duration
@@ -245,6 +247,13 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	if err != nil {
 		return fail(fmt.Errorf("cluster: bucket %s_players: %w", o.Bucket, err))
 	}
+	c.accessKV, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: o.Bucket + "_access", History: 1, Replicas: o.Replicas, Storage: jetstream.FileStorage,
+	})
+	if err != nil {
+		return fail(fmt.Errorf("cluster: bucket %s_access: %w", o.Bucket, err))
+	}
+	c.access = &Access{c: c}
 	// Create, not Put: two processes of one name would both believe they
 	// hold the same leases and sessions.
 	rec, _ := json.Marshal(c.shardRecord())

@@ -785,3 +785,55 @@ func TestWriteFencedByEpoch(t *testing.T) {
 		t.Fatalf("stored rev %d (%v), want 4", rev, err)
 	}
 }
+
+// TestAccessShared: the access records are the cluster's: what one shard
+// writes the other scans and watches, and a name bound first on one
+// cannot be bound again on the other.
+func TestAccessShared(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	bind := storage.AccessWrite{Key: storage.AccessKey(storage.AccessName, "alice"), Value: []byte(`{"name":"alice","key":"aa"}`), IfAbsent: true}
+	if err := a.Access().PutAccess([]storage.AccessWrite{bind}); err != nil {
+		t.Fatal(err)
+	}
+	other := bind
+	other.Value = []byte(`{"name":"alice","key":"bb"}`)
+	if err := bb.Access().PutAccess([]storage.AccessWrite{other}); !errors.Is(err, storage.ErrAccessExists) {
+		t.Fatalf("b binds alice again: %v, want ErrAccessExists", err)
+	}
+	var scanned []string
+	if err := bb.Access().ScanAccess(func(k, v []byte) error {
+		scanned = append(scanned, storage.DescribeKey(k)+"="+string(v))
+		return nil
+	}); err != nil || len(scanned) != 1 || !strings.Contains(scanned[0], `"key":"aa"`) {
+		t.Fatalf("b scans %v, %v: want a's binding", scanned, err)
+	}
+
+	type change struct{ key, value string }
+	got := make(chan change, 8)
+	stop, err := bb.Access().WatchAccess(func(k, v []byte) { got <- change{string(k), string(v)} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	ban := storage.AccessWrite{Key: storage.AccessKey(storage.AccessBan, "n/bob"), Value: []byte(`{"name":"bob"}`)}
+	if err := a.Access().PutAccess([]storage.AccessWrite{ban, {Key: bind.Key}}); err != nil {
+		t.Fatal(err)
+	}
+	want := []change{{string(ban.Key), `{"name":"bob"}`}, {string(bind.Key), ""}}
+	for _, w := range want {
+		select {
+		case c := <-got:
+			if c != w {
+				t.Fatalf("b watched %q=%q, want %q=%q", c.key, c.value, w.key, w.value)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("b did not see %q change", w.key)
+		}
+	}
+	// Released, the name can be bound again, from the other shard.
+	if err := bb.Access().PutAccess([]storage.AccessWrite{other}); err != nil {
+		t.Fatalf("b binds the released name: %v", err)
+	}
+}

@@ -62,7 +62,15 @@ func ParseAccessKey(k []byte) (kind byte, id string, err error) {
 type AccessWrite struct {
 	Key   []byte
 	Value []byte
+	// IfAbsent asks for the record to be written only if none is: a
+	// backend shared by several servers (a cluster's) refuses it with
+	// ErrAccessExists when another wrote the key first. One server's
+	// database needs no check, as its registry serialises its changes.
+	IfAbsent bool
 }
+
+// ErrAccessExists is a shared backend's refusal of an IfAbsent write.
+var ErrAccessExists = errors.New("access record exists")
 
 // PutAccess writes access records in one synced batch, straight to Pebble
 // and not through the storage goroutine: changes are rare and small, and

@@ -26,6 +26,10 @@ import (
 // PluginName names the plugin.
 const PluginName = "permissions"
 
+// SystemEnforceBans (ingest; only with a watched Backend) disconnects the
+// players connected here whom a ban made on another server covers.
+const SystemEnforceBans = "enforce_bans"
+
 // Level says who has a permission.
 type Level uint8
 
@@ -63,6 +67,11 @@ type Config struct {
 	// Now is the registry's clock (ban expiry), and the one the commands
 	// plugin reads to date a ban; nil means time.Now. Tests set it.
 	Now func() time.Time
+	// Backend keeps the registry's records instead of the world database:
+	// on a cluster shard, the cluster's access bucket. One that is an
+	// access.Watcher is watched, and a player connected here whom another
+	// server's ban covers is disconnected.
+	Backend access.Backend
 }
 
 // Table is the plugin's resource: the access registry and the declared
@@ -111,6 +120,7 @@ func (t *Table) All() []Permission {
 // Plugin is the permissions plugin.
 type Plugin struct {
 	Config Config
+	stop   func()
 }
 
 // New returns the plugin.
@@ -134,9 +144,19 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if now == nil {
 		now = time.Now
 	}
-	reg, err := access.Open(db, access.Options{Log: app.Log().With().Str("plugin", PluginName).Logger(), Now: now})
+	var backend access.Backend = db
+	if p.Config.Backend != nil {
+		backend = p.Config.Backend
+	}
+	reg, err := access.Open(backend, access.Options{Log: app.Log().With().Str("plugin", PluginName).Logger(), Now: now})
 	if err != nil {
 		return fmt.Errorf("open the access registry: %w", err)
+	}
+	if w, ok := backend.(access.Watcher); ok {
+		if p.stop, err = w.WatchAccess(reg.Apply); err != nil {
+			return fmt.Errorf("watch the access registry: %w", err)
+		}
+		app.AddSystem(ecs.Ingest, SystemEnforceBans, newBanEnforcer(reg).run)
 	}
 	t := &Table{access: reg, now: now, perms: map[string]Permission{}}
 	ecs.AddResource(app, t)
@@ -187,4 +207,13 @@ func Of(w *ecs.World) *Table {
 		return nil
 	}
 	return arche.GetResource[Table](w)
+}
+
+// Shutdown stops the watch of a shared registry.
+func (p *Plugin) Shutdown(*ecs.App) error {
+	if p.stop != nil {
+		p.stop()
+		p.stop = nil
+	}
+	return nil
 }
