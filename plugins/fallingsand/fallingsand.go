@@ -135,6 +135,9 @@ func (f *faller) run(*ecs.Context) {
 // fall moves the block at p one block down if it falls and nothing holds
 // it, and queues what to look at next tick.
 func (f *faller) fall(p pos) {
+	if !f.edits.Decides(p.X, p.Z) {
+		return // another server's region: its owner makes it fall
+	}
 	b, ok := f.store.Block(p.X, p.Y, p.Z)
 	if !ok || !f.falls[b] || p.Y-1 < chunk.MinY {
 		return

@@ -217,3 +217,25 @@ func TestUnknownTerrainHoldsBlocks(t *testing.T) {
 		t.Fatal("sand fell into unknown terrain")
 	}
 }
+
+// TestAnotherServersBlocksHold: where this server does not decide the
+// blocks (a cluster shard outside its regions), nothing falls and Set
+// changes nothing; the owner makes them fall.
+func TestAnotherServersBlocksHold(t *testing.T) {
+	w := newWorld(t, fallingsand.Config{})
+	w.set(3, 70, 3, chunk.Sand)
+	w.set(-3, 70, 3, chunk.Sand)
+	w.edits.SetAuthority(func(x, _ int) bool { return x >= 0 }) // this server decides x ≥ 0 only
+	for range 10 {
+		w.app.Step()
+	}
+	if w.at(-3, 70, 3) != chunk.Sand || w.at(-3, 69, 3) != chunk.Air {
+		t.Fatalf("sand fell where another server decides: column %v", w.column(-3, 3, 64, 70))
+	}
+	if w.at(3, 70, 3) != chunk.Air || w.at(3, 64, 3) != chunk.Sand {
+		t.Fatalf("sand did not fall where this server decides: column %v", w.column(3, 3, 64, 70))
+	}
+	if _, ok := w.edits.Set(-3, 71, 3, chunk.Stone, 0); ok || w.at(-3, 71, 3) != chunk.Air {
+		t.Fatal("Set changed a block where another server decides")
+	}
+}

@@ -228,6 +228,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		return errors.New("cluster plugin: entities registry missing")
 	}
 	reg.SetAuthority(p)
+	edits.SetAuthority(func(x, z int) bool { return p.arbitrates(rcluster.RegionOfBlock(x, z)) })
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}

@@ -152,6 +152,11 @@ func (s *actionsSystem) action(now uint64, who actor, it *ActionIntent) {
 		result = protocol.ActionResult_ACTION_RESULT_VETOED
 	case who.waiting:
 		result = protocol.ActionResult_ACTION_RESULT_HELD
+	case !s.edits.Decides(target.X, target.Z):
+		// A cluster shard whose lease went stale since route_actions
+		// looked: Set would change nothing, and an OK would be a lie.
+		result = protocol.ActionResult_ACTION_RESULT_HELD
+		reason = "the region is moving between servers; try again"
 	case place && block > math.MaxUint16:
 		// Checked before the conversion below, which would wrap it into
 		// a valid id.

@@ -214,8 +214,9 @@ func (e Edit) Section() chunk.Pos { return chunk.PosOfBlock(e.X, e.Y, e.Z) }
 // since the previous tick's deliver stage, its own stage's earlier systems
 // included.
 type Edits struct {
-	store *resources.ChunkStore
-	list  []Edit
+	store   *resources.ChunkStore
+	decides func(x, z int) bool
+	list    []Edit
 	// Total counts every edit ever recorded.
 	Total uint64
 }
@@ -228,7 +229,13 @@ func NewEdits(store *resources.ChunkStore) *Edits { return &Edits{store: store} 
 // records the edit. It reports the section's new revision and whether the
 // block changed; an unchanged block or a section that is not resident
 // records nothing.
+//
+// Where this server does not decide the blocks (Decides), Set changes
+// nothing and reports false.
 func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, changed bool) {
+	if !e.Decides(x, z) {
+		return 0, false
+	}
 	changed, _ = e.store.SetBlock(x, y, z, b)
 	if !changed {
 		return 0, false
@@ -238,6 +245,18 @@ func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, cha
 	e.Total++
 	return revision, true
 }
+
+// SetAuthority makes decides the judge of where this server changes
+// blocks, for a server sharing its world with others (a cluster shard
+// decides only in the regions it owns; their owners change the others).
+// Call it in Build.
+func (e *Edits) SetAuthority(decides func(x, z int) bool) { e.decides = decides }
+
+// Decides reports whether this server decides the blocks of block column
+// (x, z): everywhere, unless SetAuthority says otherwise. A plugin that
+// changes blocks on its own (falling sand) asks before it works out a
+// change.
+func (e *Edits) Decides(x, z int) bool { return e.decides == nil || e.decides(x, z) }
 
 // Record records an edit already in the chunk store, applied there by
 // something other than Set (a section another cluster server stored), so
