@@ -50,6 +50,10 @@ type Options struct {
 	// Replicas is the JetStream replica count of the buckets; default 1
 	// (production: 3).
 	Replicas int
+	// NoAtomicBatches writes a region's sections one by one, not as one
+	// atomic batch per commit (for comparisons; batches need nats-server
+	// 2.12 or later, and are used when the world stream accepts them).
+	NoAtomicBatches bool
 	// LeaseTTL is a region lease's lifetime; default 5s, at least 1s, in
 	// whole seconds (JetStream per-message TTLs have one-second
 	// resolution). Renewals run every LeaseTTL/3.
@@ -119,8 +123,13 @@ type Cluster struct {
 
 	paused  atomic.Bool
 	closing atomic.Bool // Close has begun: disconnects are expected
-	players atomic.Int64
-	kick    chan struct{} // asks the renewal loop to re-put the shard key now
+	// atomic: the world stream takes atomic batches (enabled at Connect);
+	// atomicPause is when a refused batch lets them be tried again.
+	atomic      atomic.Bool
+	atomicPause atomic.Int64
+	batchSeq    atomic.Uint64
+	players     atomic.Int64
+	kick        chan struct{} // asks the renewal loop to re-put the shard key now
 
 	st counters
 
@@ -240,6 +249,9 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	})
 	if err != nil {
 		return fail(fmt.Errorf("cluster: bucket %s_world: %w", o.Bucket, err))
+	}
+	if !o.NoAtomicBatches {
+		c.enableAtomic(ctx)
 	}
 	c.playersKV, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: o.Bucket + "_players", History: 1, Replicas: o.Replicas, Storage: jetstream.FileStorage,
@@ -406,6 +418,26 @@ func (c *Cluster) shardRecord() shardRecord {
 func (c *Cluster) roundTrip(start time.Time) {
 	c.st.roundTrips.Add(1)
 	c.st.roundTripNanos.Add(uint64(time.Since(start)))
+}
+
+// enableAtomic lets the world stream take atomic batches, so that a
+// commit writes each region's sections in one round trip. A server that
+// cannot (older than 2.12) leaves the writes one by one.
+func (c *Cluster) enableAtomic(ctx context.Context) {
+	name := "KV_" + c.o.Bucket + "_world"
+	st, err := c.js.Stream(ctx, name)
+	if err == nil {
+		cfg := st.CachedInfo().Config
+		if !cfg.AllowAtomicPublish {
+			cfg.AllowAtomicPublish = true
+			_, err = c.js.UpdateStream(ctx, cfg)
+		}
+	}
+	if err != nil {
+		c.log.Warn().Err(err).Str("stream", name).Msg("atomic batch publish not enabled; sections are written one by one")
+		return
+	}
+	c.atomic.Store(true)
 }
 
 // apiCode returns the JetStream error code of err, or 0.

@@ -650,37 +650,49 @@ func BenchmarkCommit(b *testing.B) {
 	for _, cl := range clusters {
 		for _, n := range []int{1, 64} {
 			for _, spread := range []bool{false, true} {
-				if n == 1 && spread {
-					continue
-				}
-				name := fmt.Sprintf("%s/sections=%d", cl.name, n)
-				if spread {
-					name += "/regions=64"
-				}
-				b.Run(name, func(b *testing.B) {
-					c := connect(b, cl.urls, newBucket(b), "bench", cl.mod)
-					batch := &storage.Batch{Sections: make([]storage.SectionWrite, n)}
-					for i := range batch.Sections {
-						p := chunk.Pos{X: int32(i % 32), Y: int32(i / 32), Z: 0}
-						if spread {
-							p = chunk.Pos{X: int32(i) << storage.RegionShift, Y: 0, Z: 0}
-						}
-						if held, _, err := c.Claim(context.Background(), RegionOf(p)); err != nil || (!held && !c.Holds(RegionOf(p))) {
-							b.Fatal(held, err)
-						}
-						batch.Sections[i] = storage.SectionWrite{Pos: p, Revision: 1, Section: section(chunk.Block(i + 2))}
+				for _, single := range []bool{false, true} {
+					if n == 1 && (spread || single) {
+						continue
 					}
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						if err := c.Store().Commit(batch); err != nil {
-							b.Fatal(err)
-						}
+					name := fmt.Sprintf("%s/sections=%d", cl.name, n)
+					if spread {
+						name += "/regions=64"
 					}
-					b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sections/s")
-				})
+					if single {
+						name += "/one_by_one" // no atomic batches: the old way, for the ratio
+					}
+					mod := func(o *Options) { cl.mod(o); o.NoAtomicBatches = single }
+					benchCommit(b, name, cl.urls, mod, n, spread)
+				}
 			}
 		}
 	}
+}
+
+// benchCommit is one case of BenchmarkCommit: n sections in one region, or
+// in n regions (spread).
+func benchCommit(b *testing.B, name, urls string, mod func(*Options), n int, spread bool) {
+	b.Run(name, func(b *testing.B) {
+		c := connect(b, urls, newBucket(b), "bench", mod)
+		batch := &storage.Batch{Sections: make([]storage.SectionWrite, n)}
+		for i := range batch.Sections {
+			p := chunk.Pos{X: int32(i % 32), Y: int32(i / 32), Z: 0}
+			if spread {
+				p = chunk.Pos{X: int32(i) << storage.RegionShift, Y: 0, Z: 0}
+			}
+			if held, _, err := c.Claim(context.Background(), RegionOf(p)); err != nil || (!held && !c.Holds(RegionOf(p))) {
+				b.Fatal(held, err)
+			}
+			batch.Sections[i] = storage.SectionWrite{Pos: p, Revision: 1, Section: section(chunk.Block(i + 2))}
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if err := c.Store().Commit(batch); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sections/s")
+	})
 }
 
 // TestEntityIndex: a column never stored loads as empty without a round
@@ -835,5 +847,40 @@ func TestAccessShared(t *testing.T) {
 	// Released, the name can be bound again, from the other shard.
 	if err := bb.Access().PutAccess([]storage.AccessWrite{other}); err != nil {
 		t.Fatalf("b binds the released name: %v", err)
+	}
+}
+
+// TestAtomicBatchCommit: a commit writes each region's sections as one
+// atomic batch, all stored; with batches off they are written one by one,
+// the same.
+func TestAtomicBatchCommit(t *testing.T) {
+	u := url(t)
+	for _, off := range []bool{false, true} {
+		c := connect(t, u, newBucket(t), "a", func(o *Options) { o.NoAtomicBatches = off })
+		batch := &storage.Batch{}
+		for i := range 40 {
+			batch.Sections = append(batch.Sections, storage.SectionWrite{Pos: chunk.Pos{X: int32(i % 8), Y: int32(i / 8), Z: 3}, Revision: 1, Section: section(chunk.Block(i))})
+		}
+		batch.Sections = append(batch.Sections, storage.SectionWrite{Pos: chunk.Pos{X: 40, Y: 0, Z: 3}, Revision: 1, Section: section(7)})
+		for _, r := range []Region{{0, 0}, {1, 0}} {
+			if held, _, err := c.Claim(ctxT(t), r); !held || err != nil {
+				t.Fatal(held, err)
+			}
+		}
+		if err := c.Store().Commit(batch); err != nil {
+			t.Fatalf("batches off %v: %v", off, err)
+		}
+		want := uint64(1) // region (0,0)'s 40; region (1,0)'s one goes alone
+		if off {
+			want = 0
+		}
+		if got := c.Stats().AtomicBatches; got != want {
+			t.Errorf("batches off %v: %d atomic batches, want %d", off, got, want)
+		}
+		for _, sw := range batch.Sections {
+			if s, rev, ok, err := c.Store().LoadSection(sw.Pos); err != nil || !ok || rev != 1 || !sameSection(s, sw.Section) {
+				t.Fatalf("batches off %v: section %v: rev %d ok %v err %v", off, sw.Pos, rev, ok, err)
+			}
+		}
 	}
 }

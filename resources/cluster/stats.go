@@ -13,6 +13,9 @@ type Stats struct {
 	Renewals     uint64 // lease renewals acknowledged
 	LeasesLost   uint64 // leases dropped: renewal refused or overdue, or a fenced write refused
 	FencedWrites uint64 // section and column writes refused (not held, or refused by the server)
+	// AtomicBatches counts the regions' atomic batches committed (each
+	// several writes in one round trip).
+	AtomicBatches uint64
 	// WatchRestarts counts section watchers started again: ended
 	// underneath or stalled.
 	WatchRestarts uint64
@@ -29,6 +32,7 @@ type Stats struct {
 // counters are the live, atomic form of Stats.
 type counters struct {
 	claims, claimsLost, renewals, leasesLost, fenced atomic.Uint64
+	batches                                          atomic.Uint64
 	watchRestarts                                    atomic.Uint64
 	roundTrips, roundTripNanos                       atomic.Uint64
 
@@ -77,6 +81,7 @@ func (c *Cluster) Stats() Stats {
 		Renewals:       c.st.renewals.Load(),
 		LeasesLost:     c.st.leasesLost.Load(),
 		FencedWrites:   c.st.fenced.Load(),
+		AtomicBatches:  c.st.batches.Load(),
 		WatchRestarts:  c.st.watchRestarts.Load(),
 		RoundTrips:     c.st.roundTrips.Load(),
 		RoundTripNanos: c.st.roundTripNanos.Load(),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -121,9 +122,99 @@ type write struct {
 	fenced bool   // a section or column: carries its region's lease fence
 	epoch  uint64 // the lease it was made under (storage.Fencer); 0: any
 	region Region
-	pos    chunk.Pos // sections
-	col    [2]int32  // entity columns
-	done   bool
+	// batched: in flight in an atomic batch this round.
+	batched bool
+	pos     chunk.Pos // sections
+	col     [2]int32  // entity columns
+	done    bool
+}
+
+// regionBatch is one region's fenced writes in flight as an atomic batch.
+type regionBatch struct {
+	region Region
+	items  []int // indexes into the commit's writes
+	paf    jetstream.PubAckFuture
+}
+
+// maxAtomicBatch is the most writes in one atomic batch (the server's
+// default limit is 1,000); a region with more sends the rest one by one.
+const maxAtomicBatch = 1000
+
+// jsErrAtomicDisabled is nats-server's "atomic publish is disabled".
+const jsErrAtomicDisabled jetstream.ErrorCode = 10174
+
+// atomicRetry is how long a shard whose batch was refused as disabled
+// writes one by one before it tries batches again.
+const atomicRetry = 10 * time.Second
+
+// atomicOK reports whether commits send atomic batches now.
+func (c *Cluster) atomicOK() bool {
+	return c.atomic.Load() && time.Now().UnixNano() >= c.atomicPause.Load()
+}
+
+// atomicOff pauses atomic batches for atomicRetry.
+func (c *Cluster) atomicOff(err error) {
+	c.atomicPause.Store(time.Now().Add(atomicRetry).UnixNano())
+	c.log.Warn().Err(err).Msg("atomic batch publish refused; writing one by one for a while")
+}
+
+// sendBatches publishes, for each region with two or more fenced writes
+// not yet done, its writes as one atomic batch, each carrying the lease
+// fence (the server checks the lease once for the batch and stores all or
+// none). It returns the batches in flight; the writes sent are marked
+// batched. A publish that fails sets *failure.
+func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *error) []regionBatch {
+	byRegion := map[Region][]int{}
+	var order []Region
+	for i := range writes {
+		w := &writes[i]
+		if w.done || !w.fenced {
+			continue
+		}
+		if _, ok := byRegion[w.region]; !ok {
+			order = append(order, w.region)
+		}
+		if len(byRegion[w.region]) < maxAtomicBatch {
+			byRegion[w.region] = append(byRegion[w.region], i)
+		}
+	}
+	var out []regionBatch
+	for _, r := range order {
+		items := byRegion[r]
+		if len(items) < 2 {
+			continue
+		}
+		id := c.o.Shard + "-" + strconv.FormatUint(c.batchSeq.Add(1), 36)
+		lease := c.worldPre + leaseKey(r)
+		rev := strconv.FormatUint(revs[r], 10)
+		var paf jetstream.PubAckFuture
+		for n, i := range items {
+			w := &writes[i]
+			m := nats.NewMsg(w.subj)
+			m.Data = w.data
+			m.Header.Set("Nats-Batch-Id", id)
+			m.Header.Set("Nats-Batch-Sequence", strconv.Itoa(n+1))
+			m.Header.Set("Nats-Expected-Last-Subject-Sequence", rev)
+			m.Header.Set("Nats-Expected-Last-Subject-Sequence-Subject", lease)
+			c.Count(w.family, false, 1)
+			var err error
+			if n < len(items)-1 {
+				err = c.nc.PublishMsg(m) // no reply: the commit answers for all
+			} else {
+				m.Header.Set("Nats-Batch-Commit", "1")
+				paf, err = c.js.PublishMsgAsync(m)
+			}
+			if err != nil {
+				*failure = fmt.Errorf("commit: publish %s: %w", w.subj, err)
+				return out
+			}
+		}
+		for _, i := range items {
+			writes[i].batched = true
+		}
+		out = append(out, regionBatch{region: r, items: items, paf: paf})
+	}
+	return out
 }
 
 // maxCommitRounds bounds the retries of writes a replicated stream
@@ -283,9 +374,16 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		var flight []sent
 		busyRegion := map[Region]bool{}
 		start := time.Now()
+		var batches []regionBatch
+		if round == 0 && c.atomicOK() {
+			// Each region's fenced writes as one atomic batch: one
+			// round trip for all, where one at a time they cost one
+			// each on a replicated stream (10164).
+			batches = c.sendBatches(writes, revs, &failure)
+		}
 		for i := range writes {
 			w := &writes[i]
-			if w.done {
+			if w.done || w.batched {
 				continue
 			}
 			if w.fenced && round > 0 {
@@ -307,8 +405,31 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			}
 			flight = append(flight, sent{i, paf})
 		}
-		if len(flight) == 0 && failure == nil {
+		if len(flight) == 0 && len(batches) == 0 && failure == nil {
 			break
+		}
+		for _, b := range batches {
+			_, err := waitAck(ctx, b.paf)
+			for _, i := range b.items {
+				writes[i].batched = false
+			}
+			switch {
+			case err == nil:
+				for _, i := range b.items {
+					writes[i].done = true
+				}
+				c.st.batches.Add(1)
+			case isWrongLastSeq(err) && !unresolved[b.region]:
+				fencedRegions[b.region] = true
+			case apiCode(err) == jsErrAtomicDisabled:
+				// Turned off under us (a shard's CreateOrUpdateKeyValue
+				// resets the stream's flags): the writes go one by one.
+				c.atomicOff(err)
+			default:
+				// Busy, incomplete or failed: sent one by one next round;
+				// a lost connection fails the commit there.
+				c.log.Debug().Err(err).Stringer("region", b.region).Msg("atomic batch not committed; writes sent one by one")
+			}
 		}
 		for _, f := range flight {
 			w := &writes[f.i]
