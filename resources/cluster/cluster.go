@@ -1,14 +1,16 @@
 // Package cluster is Strata's NATS JetStream layer: one world shared by
 // several `strata serve` processes ("shards").
 //
-// Two KV buckets hold the shared state:
+// Three KV buckets hold the shared state:
 //
 //   - <Bucket>_world: "meta" (the world's seed and generator version),
 //     "lease.<rx>.<rz>" (a region's owner, per-key TTL), "sec.…" and
 //     "ent.…" (edited sections and entity columns, written only by the
 //     region's owner and fenced on its lease), "shard.<name>" (a running
-//     shard, TTL) and "session.<hex name>" (a connected player, TTL).
+//     shard, TTL) and "session.<hex name>" (a connected player: the
+//     shard process it is on, valid while that process's shard key is).
 //   - <Bucket>_players: "p.<hex name>" (player records).
+//   - <Bucket>_access: "a.<hex key>" (the access registry's records).
 //
 // Coordinates in keys are plain decimal with a leading '-' for negatives
 // ("sec.-1.0.-17.3.5"): '-' is a valid KV key character, strconv round-
@@ -332,6 +334,9 @@ func (c *Cluster) Close() error {
 			}
 		}
 		for name, rev := range sessions {
+			if rev == 0 {
+				continue // a claim in flight
+			}
 			c.Count("session", false, 1)
 			if e := c.world.Purge(ctx, sessionKey(name), jetstream.LastRevision(rev), jetstream.PurgeTTL(c.markerTTL)); e != nil {
 				c.log.Warn().Err(e).Str("player", name).Msg("release session at close")

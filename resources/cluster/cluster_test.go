@@ -392,6 +392,40 @@ func TestSessions(t *testing.T) {
 		t.Fatalf("claim right after the crash = %v, want ErrNameTaken", err)
 	}
 	waitfor.Until(t, 8*time.Second, "the crashed shard's name frees", func() bool { return bb.ClaimName(ctx, "Herobrine") == nil })
+
+	// A crashed shard's other sessions are swept once its key lapsed.
+	e := connect(t, u, b, "e")
+	if err := e.ClaimName(ctx, "Notch"); err != nil {
+		t.Fatal(err)
+	}
+	crash(e)
+	waitfor.Until(t, 8*time.Second, "the crashed shard's session was not swept", func() bool {
+		bb.sweepSessions(ctx)
+		_, err := bb.world.Get(ctx, sessionKey("Notch"))
+		return errors.Is(err, jetstream.ErrKeyNotFound)
+	})
+}
+
+// TestSessionsCostNothingToKeep: sessions are not renewed — they hold
+// while their shard's key does — so a shard with many players writes
+// nothing for them between their claims and their releases.
+func TestSessionsCostNothingToKeep(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	ctx := ctxT(t)
+	for i := range 50 {
+		if err := a.ClaimName(ctx, fmt.Sprintf("p%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := a.Stats().MsgsOut["session"]
+	time.Sleep(1500 * time.Millisecond) // four renewal rounds of the 1 s lease
+	if got := a.Stats().MsgsOut["session"] - before; got != 0 {
+		t.Fatalf("%d session writes while 50 players stayed, want none", got)
+	}
+	if st, err := a.Status(ctx); err != nil || st.Sessions != 50 {
+		t.Fatalf("status: %d sessions, %v; want 50", st.Sessions, err)
+	}
 }
 
 // watchedPair connects shards a and b to a fresh bucket, with b watching

@@ -244,6 +244,7 @@ func (c *Cluster) renewLoop() {
 	defer c.wg.Done()
 	t := time.NewTicker(c.o.LeaseTTL / 3)
 	defer t.Stop()
+	swept := time.Now()
 	for {
 		select {
 		case <-c.stop:
@@ -261,11 +262,16 @@ func (c *Cluster) renewLoop() {
 		ctx, cancel := context.WithTimeout(c.ctx, c.o.LeaseTTL/3)
 		c.wmu.Lock()
 		lostFn, lost := c.renewLeases(ctx)
-		c.renewSessions(ctx)
 		c.wmu.Unlock()
 		cancel()
 		c.putShard()
 		c.notifyLost(lostFn, lost)
+		if time.Since(swept) >= sessionSweepEvery {
+			swept = time.Now()
+			sctx, scancel := context.WithTimeout(c.ctx, opTimeout)
+			c.sweepSessions(sctx)
+			scancel()
+		}
 	}
 }
 

@@ -5,59 +5,199 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
+// A session key says which shard a player name is connected on, as
+// "<shard>@<incarnation>" (the shard process's start time): it has no TTL
+// and is never renewed. It holds while that incarnation's shard key does
+// (re-put every TTL/3, TTL 3×LeaseTTL), so a crashed or restarted shard's
+// names free themselves when its key lapses, and renewing a shard's
+// sessions costs nothing however many players it has. sweepSessions
+// deletes the stale ones.
+
+// sessionValue is this shard's session value.
+func (c *Cluster) sessionValue() []byte {
+	return []byte(c.o.Shard + "@" + strconv.FormatInt(c.started.UnixNano(), 36))
+}
+
+// parseSession splits a session value into its shard and incarnation
+// ("" for a value without one).
+func parseSession(v []byte) (shard, incarnation string) {
+	s := string(v)
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
+}
+
+// shardAlive reports whether the incarnation of shard that wrote a
+// session still runs: its shard key exists and was written by that same
+// process (an empty incarnation: any).
+func (c *Cluster) shardAlive(ctx context.Context, shard, incarnation string) (bool, error) {
+	start := time.Now()
+	c.Count("shard", true, 1)
+	e, err := c.world.Get(ctx, shardKey(shard))
+	c.roundTrip(start)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var rec shardRecord
+	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+		return true, nil // unreadable: not proof it is gone
+	}
+	return incarnation == "" || strconv.FormatInt(rec.Started.UnixNano(), 36) == incarnation, nil
+}
+
 // ClaimName records that player name is connected on this shard. If it
 // is connected on another shard the error wraps ErrNameTaken and names
-// that shard; claiming a name this shard already has is fine. The key
-// lives 3×LeaseTTL and is renewed with the leases, so a crashed shard's
-// names free themselves.
+// that shard; claiming a name this shard already has is fine. A session
+// left by a shard incarnation that no longer runs is taken over.
 func (c *Cluster) ClaimName(ctx context.Context, name string) error {
 	if name == "" {
 		return errors.New("claim name: empty name")
 	}
 	c.lmu.Lock()
 	_, ok := c.sessions[name]
+	if !ok {
+		// Reserved before the write, so that sweepSessions never takes
+		// a key just created for a name not yet in the table.
+		c.sessions[name] = 0
+	}
 	c.lmu.Unlock()
 	if ok {
 		return nil
 	}
-	key := sessionKey(name)
+	rev, err := c.claimName(ctx, name)
+	c.lmu.Lock()
+	if err != nil {
+		delete(c.sessions, name)
+	} else {
+		c.sessions[name] = rev
+	}
+	c.lmu.Unlock()
+	return err
+}
+
+func (c *Cluster) claimName(ctx context.Context, name string) (uint64, error) {
+	key, val := sessionKey(name), c.sessionValue()
 	for attempt := 0; ; attempt++ {
 		start := time.Now()
 		c.Count("session", false, 1)
-		rev, err := c.world.Create(ctx, key, []byte(c.o.Shard), jetstream.KeyTTL(3*c.o.LeaseTTL))
+		rev, err := c.world.Create(ctx, key, val)
 		c.roundTrip(start)
 		if err == nil {
-			c.lmu.Lock()
-			c.sessions[name] = rev
-			c.lmu.Unlock()
-			return nil
+			return rev, nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyExists) {
-			return fmt.Errorf("claim name %q: %w", name, err)
+			return 0, fmt.Errorf("claim name %q: %w", name, err)
 		}
 		start = time.Now()
 		c.Count("session", true, 1)
 		e, gerr := c.world.Get(ctx, key)
 		c.roundTrip(start)
-		switch {
-		case gerr == nil && string(e.Value()) == c.o.Shard:
-			// Ours from a claim whose answer was lost: adopt it.
-			c.lmu.Lock()
-			c.sessions[name] = e.Revision()
-			c.lmu.Unlock()
-			return nil
-		case gerr == nil:
-			return fmt.Errorf("claim name %q: %w: connected on shard %q", name, ErrNameTaken, string(e.Value()))
-		case errors.Is(gerr, jetstream.ErrKeyNotFound) && attempt < 3:
+		if errors.Is(gerr, jetstream.ErrKeyNotFound) && attempt < 3 {
 			continue // a delete was in flight
-		default:
-			return fmt.Errorf("claim name %q: read holder: %w", name, gerr)
+		}
+		if gerr != nil {
+			return 0, fmt.Errorf("claim name %q: read holder: %w", name, gerr)
+		}
+		if string(e.Value()) == string(val) {
+			return e.Revision(), nil // ours, from a claim whose answer was lost
+		}
+		holder, inc := parseSession(e.Value())
+		alive, err := c.shardAlive(ctx, holder, inc)
+		if err != nil {
+			return 0, fmt.Errorf("claim name %q: read shard %q: %w", name, holder, err)
+		}
+		if alive {
+			return 0, fmt.Errorf("claim name %q: %w: connected on shard %q", name, ErrNameTaken, holder)
+		}
+		// Stale: taken over with a compare-and-set on what we read.
+		start = time.Now()
+		c.Count("session", false, 1)
+		rev, err = c.world.Update(ctx, key, val, e.Revision())
+		c.roundTrip(start)
+		if err == nil {
+			return rev, nil
+		}
+		if attempt >= 3 {
+			return 0, fmt.Errorf("claim name %q: take over a stale session: %w", name, err)
+		}
+	}
+}
+
+// sessionSweepEvery is how often a shard deletes stale session keys.
+const sessionSweepEvery = time.Minute
+
+// sweepSessions deletes the session keys of shard incarnations that no
+// longer run, and this shard's own that name no player here (a release
+// whose delete failed): without a TTL, nothing else would. Each delete is
+// a compare-and-set on the revision read.
+func (c *Cluster) sweepSessions(ctx context.Context) {
+	w, err := c.world.Watch(ctx, "session.>", jetstream.IgnoreDeletes())
+	if err != nil {
+		return
+	}
+	defer w.Stop()
+	type entry struct {
+		key, name  string
+		shard, inc string
+		rev        uint64
+		value      string
+	}
+	var entries []entry
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				done = true
+				continue
+			}
+			name, err := parseSessionKey(e.Key())
+			if err != nil {
+				continue
+			}
+			sh, inc := parseSession(e.Value())
+			entries = append(entries, entry{key: e.Key(), name: name, shard: sh, inc: inc, rev: e.Revision(), value: string(e.Value())})
+		}
+	}
+	alive := map[string]bool{}
+	mine := string(c.sessionValue())
+	for _, e := range entries {
+		stale := false
+		if e.value == mine {
+			c.lmu.Lock()
+			_, held := c.sessions[e.name]
+			c.lmu.Unlock()
+			stale = !held
+		} else {
+			k := e.shard + "@" + e.inc
+			a, seen := alive[k]
+			if !seen {
+				if a, err = c.shardAlive(ctx, e.shard, e.inc); err != nil {
+					return
+				}
+				alive[k] = a
+			}
+			stale = !a
+		}
+		if stale {
+			c.Count("session", false, 1)
+			_ = c.world.Purge(ctx, e.key, jetstream.LastRevision(e.rev), jetstream.PurgeTTL(c.markerTTL))
 		}
 	}
 }
@@ -71,8 +211,8 @@ func (c *Cluster) ReleaseName(name string) {
 	rev, ok := c.sessions[name]
 	delete(c.sessions, name)
 	c.lmu.Unlock()
-	if !ok {
-		return
+	if !ok || rev == 0 {
+		return // not held, or a claim still in flight (it will be swept)
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
@@ -92,67 +232,6 @@ func (c *Cluster) SetPlayers(n int) {
 	select {
 	case c.kick <- struct{}{}:
 	default:
-	}
-}
-
-// renewSessions renews every session key with a compare-and-set and a
-// fresh TTL. Callers hold wmu.
-func (c *Cluster) renewSessions(ctx context.Context) {
-	c.lmu.Lock()
-	sessions := make(map[string]uint64, len(c.sessions))
-	for n, rev := range c.sessions {
-		sessions[n] = rev
-	}
-	c.lmu.Unlock()
-	if len(sessions) == 0 {
-		return
-	}
-	type item struct {
-		name string
-		paf  jetstream.PubAckFuture
-		seq  uint64
-		err  error
-	}
-	items := make([]item, 0, len(sessions))
-	start := time.Now()
-	for n, rev := range sessions {
-		it := item{name: n}
-		c.Count("session", false, 1)
-		it.paf, it.err = c.js.PublishMsgAsync(&nats.Msg{Subject: c.worldPre + sessionKey(n), Data: []byte(c.o.Shard)},
-			jetstream.WithExpectLastSequencePerSubject(rev), jetstream.WithMsgTTL(3*c.o.LeaseTTL))
-		items = append(items, it)
-	}
-	for i := range items {
-		if items[i].err == nil {
-			items[i].seq, items[i].err = waitAck(ctx, items[i].paf)
-		}
-	}
-	c.roundTrip(start)
-	for _, it := range items {
-		if it.err == nil {
-			c.lmu.Lock()
-			if _, ok := c.sessions[it.name]; ok {
-				c.sessions[it.name] = it.seq
-			}
-			c.lmu.Unlock()
-			continue
-		}
-		// Unknown outcome or a moved revision: the key itself says
-		// whether the name is still ours.
-		e, err := c.world.Get(ctx, sessionKey(it.name))
-		c.lmu.Lock()
-		if _, ok := c.sessions[it.name]; ok {
-			switch {
-			case err == nil && string(e.Value()) == c.o.Shard:
-				c.sessions[it.name] = e.Revision()
-			case err == nil, errors.Is(err, jetstream.ErrKeyNotFound):
-				delete(c.sessions, it.name)
-				c.log.Warn().Str("player", it.name).Msg("session lost")
-			default:
-				c.log.Warn().Err(it.err).Str("player", it.name).Msg("renew session")
-			}
-		}
-		c.lmu.Unlock()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,6 +74,7 @@ func readStatus(ctx context.Context, kv jetstream.KeyValue) (Status, error) {
 	}
 	defer w.Stop()
 	var st Status
+	var sessions [][2]string // shard, incarnation
 	for {
 		var e jetstream.KeyValueEntry
 		select {
@@ -99,6 +101,19 @@ func readStatus(ctx context.Context, kv jetstream.KeyValue) (Status, error) {
 				st.Regions = append(st.Regions, RegionOwner{Region: r, Shard: string(e.Value())})
 			}
 		case strings.HasPrefix(k, "session."):
+			sh, inc := parseSession(e.Value())
+			sessions = append(sessions, [2]string{sh, inc})
+		}
+	}
+	// Only the sessions of shard processes still running count: a
+	// crashed one's stay until swept or taken over.
+	live := map[[2]string]bool{}
+	for _, sh := range st.Shards {
+		live[[2]string{sh.Name, strconv.FormatInt(sh.Started.UnixNano(), 36)}] = true
+		live[[2]string{sh.Name, ""}] = true
+	}
+	for _, s := range sessions {
+		if live[s] {
 			st.Sessions++
 		}
 	}
