@@ -166,6 +166,7 @@ var (
 	descClaims     = prometheus.NewDesc("strata_cluster_claims_total", "Region claims, by outcome (took: lease taken; owned: another shard held it).", []string{"outcome"}, nil)
 	descLost       = prometheus.NewDesc("strata_cluster_leases_lost_total", "Leases lost: a renewal refused or overdue, or a fenced write.", nil, nil)
 	descFenced     = prometheus.NewDesc("strata_cluster_fenced_writes_total", "Section and entity writes refused because the region's lease was not this shard's.", nil, nil)
+	descBatches    = prometheus.NewDesc("strata_cluster_atomic_batches_total", "Atomic batches committed: one region's writes of a commit in one round trip.", nil, nil)
 	descWatch      = prometheus.NewDesc("strata_cluster_watch_restarts_total", "Section watches started again after they ended underneath or stalled.", nil, nil)
 	descRoundTrips = prometheus.NewDesc("strata_cluster_nats_round_trips_total", "JetStream round trips (KV operations, waits for a set of acks).", nil, nil)
 	descRTTime     = prometheus.NewDesc("strata_cluster_nats_round_trip_seconds_total", "Time spent in JetStream round trips.", nil, nil)
@@ -178,7 +179,7 @@ var (
 )
 
 func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descBytes} {
+	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descBatches, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descBytes} {
 		ch <- d
 	}
 }
@@ -196,6 +197,7 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 	count(descClaims, float64(st.ClaimsLost), "owned")
 	count(descLost, float64(st.LeasesLost))
 	count(descFenced, float64(st.FencedWrites))
+	count(descBatches, float64(st.AtomicBatches))
 	count(descWatch, float64(st.WatchRestarts))
 	count(descRoundTrips, float64(st.RoundTrips))
 	count(descRTTime, float64(st.RoundTripNanos)/1e9)

@@ -35,6 +35,17 @@ func shardConfig(t *testing.T, url, bucket, shard string) Config {
 	return cfg
 }
 
+// shardStarter returns a function that starts a shard of one fresh world
+// on a test NATS server, over moveTerrain with the spawn at its origin.
+func shardStarter(t *testing.T) func(name string) (*Server, func()) {
+	url := natstest.Start(t)
+	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
+	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
+	return func(name string) (*Server, func()) {
+		return startServerOn(t, shardConfig(t, url, bucket, name), moveTerrain(), spawn)
+	}
+}
+
 // chatLog keeps the chat lines a client hears, and its action acks.
 type chatLog struct {
 	mu    sync.Mutex
@@ -105,11 +116,9 @@ func blockAt(c *client.Conn, x, y, z int) (chunk.Block, bool) {
 // the region, and acknowledged once durable there) and each other's
 // chat; and a name connected to one shard is refused by the other.
 func TestTwoShardsOneWorld(t *testing.T) {
-	url := natstest.Start(t)
-	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
-	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
-	a, _ := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
-	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	shard := shardStarter(t)
+	a, _ := shard("a")
+	b, _ := shard("b")
 	var aLog, bLog chatLog
 	var aLines, bLines systemLines
 	_, aliceKey, err := ed25519.GenerateKey(rand.Reader)
@@ -242,11 +251,9 @@ func dialPlayerErr(srv *Server, o client.Options) (*client.Conn, error) {
 // other shard takes the region over and simulates the same critters from
 // where the owner saved them.
 func TestCrittersAcrossShards(t *testing.T) {
-	url := natstest.Start(t)
-	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
-	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
-	a, stopA := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
-	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	shard := shardStarter(t)
+	a, stopA := shard("a")
+	b, _ := shard("b")
 	var aLines, bLines systemLines
 	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: aLines.handlers()})
 	teleport(t, alice, &aLines, farX, moveGround, farZ)
@@ -337,15 +344,13 @@ func TestCrittersAcrossShards(t *testing.T) {
 // edits in the region shard a owns; b answers those past his limit
 // RATE_LIMITED itself and forwards only the rest.
 func TestForwardedEditsAreRateLimited(t *testing.T) {
-	url := natstest.Start(t)
-	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
-	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
-	a, _ := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
+	shard := shardStarter(t)
+	a, _ := shard("a")
 	dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 2})
 	waitfor.Until(t, 15*time.Second, "shard a did not take the spawn region", func() bool {
 		return clusterOf(a).Holds(regionZero) && statsOf(a).RegionsReady.Load() > 0
 	})
-	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	b, _ := shard("b")
 	var bLog chatLog
 	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 2, Handlers: bLog.handlers()})
 
@@ -388,11 +393,9 @@ func TestForwardedEditsAreRateLimited(t *testing.T) {
 // other, and a ban made on one shard disconnects the player from the
 // other and keeps him out there.
 func TestIdentityAcrossShards(t *testing.T) {
-	url := natstest.Start(t)
-	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
-	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
-	a, _ := startServerOn(t, shardConfig(t, url, bucket, "a"), moveTerrain(), spawn)
-	b, _ := startServerOn(t, shardConfig(t, url, bucket, "b"), moveTerrain(), spawn)
+	shard := shardStarter(t)
+	a, _ := shard("a")
+	b, _ := shard("b")
 	key := func() ed25519.PrivateKey {
 		_, k, err := ed25519.GenerateKey(rand.Reader)
 		if err != nil {
