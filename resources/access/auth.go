@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"time"
 
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
@@ -48,8 +49,13 @@ func (r *Registry) tofu(ctx context.Context, l transport.Login) error {
 		}
 		var err error
 		if b, err = r.bind(l.Name, l.Key); errors.Is(err, storage.ErrAccessExists) {
-			return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
-				Reason: fmt.Sprintf("the name %q was bound on another server a moment ago; try again", l.Name)}
+			// Another server sharing the backend bound it first; its
+			// record is on its way through the watch (Apply).
+			var found bool
+			if b, found = r.awaitBinding(ctx, l.Name); !found {
+				return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+					Reason: fmt.Sprintf("the name %q was bound on another server a moment ago; try again", l.Name)}
+			}
 		} else if err != nil {
 			return err
 		}
@@ -79,6 +85,25 @@ func (r *Registry) policy(_ context.Context, l transport.Login) error {
 		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "not on the whitelist"}
 	}
 	return nil
+}
+
+// awaitBinding waits, up to a second, for a binding of name another
+// server made to arrive through the watch.
+func (r *Registry) awaitBinding(ctx context.Context, name string) (binding, bool) {
+	for range 20 {
+		r.mu.RLock()
+		b, ok := r.names[fold(name)]
+		r.mu.RUnlock()
+		if ok {
+			return b, true
+		}
+		select {
+		case <-ctx.Done():
+			return binding{}, false
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return binding{}, false
 }
 
 // BanMessage is what a player b covers is told when refused or

@@ -556,3 +556,49 @@ func TestMemoryOnly(t *testing.T) {
 		{login: login("steve", 1), want: forbidden},
 	})
 }
+
+// sharedBackend is a backend another server writes too: every name is
+// already bound there, so an IfAbsent write is refused.
+type sharedBackend struct{}
+
+func (sharedBackend) PutAccess(ws []storage.AccessWrite) error {
+	for _, w := range ws {
+		if w.IfAbsent {
+			return storage.ErrAccessExists
+		}
+	}
+	return nil
+}
+
+func (sharedBackend) ScanAccess(func(k, v []byte) error) error { return nil }
+
+// TestBindingRace: a login whose binding loses to another server's waits
+// for that binding to arrive (Apply) and is judged by it: the same key
+// gets in, another is refused NAME_BOUND; with nothing arriving, the
+// login is refused with a "try again".
+func TestBindingRace(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		bound  byte // the key the other server bound; 0: none arrives
+		want   protocol.ErrorCode
+		reason string
+	}{
+		{"same key", 1, ok, ""},
+		{"another key", 2, nameBound, "belongs to another player's key"},
+		{"nothing arrives", 0, nameBound, "try again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Open(sharedBackend{}, Options{Log: zerolog.Nop()})
+			must(t, err)
+			if tc.bound != 0 {
+				rec := nameRecord{Name: "steve", Key: hex.EncodeToString(pub(tc.bound)), At: time.Now().UTC()}
+				w := write(storage.AccessName, "steve", rec)
+				time.AfterFunc(100*time.Millisecond, func() { r.Apply(w.Key, w.Value) })
+			}
+			err = r.Authenticate(context.Background(), login("steve", 1))
+			if code(err) != tc.want || (tc.reason != "" && !strings.Contains(err.Error(), tc.reason)) {
+				t.Fatalf("login: %v, want code %v (%q)", err, tc.want, tc.reason)
+			}
+		})
+	}
+}
