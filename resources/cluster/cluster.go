@@ -219,6 +219,9 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	c.store = &Store{c: c}
 	nc, err := nats.Connect(o.URLs,
 		nats.Name("strata-"+o.Shard),
+		// A shard's own presence and chat are not sent back to it: the
+		// subjects it listens on are every shard's, its own included.
+		nats.NoEcho(),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.RetryOnFailedConnect(false),

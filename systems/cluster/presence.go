@@ -36,7 +36,7 @@ type remotePlayer struct {
 // onPresence (a NATS goroutine) queues another shard's players.
 func (p *Plugin) onPresence(m *nats.Msg) {
 	if m.Subject == p.ownPresence {
-		return // this shard's own, echoed back: not decoded nor counted
+		return // this shard's own (a connection without NoEcho)
 	}
 	p.count(FamilyPresence, true, len(m.Data))
 	pr, err := decodePresence(m.Data)
