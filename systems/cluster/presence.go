@@ -70,9 +70,9 @@ type remotePlayers struct {
 	latest   map[string]*presence // this tick's, by shard (reused)
 	listed   map[string]bool      // names in one shard's latest (reused)
 	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
+	empty    presence
 	next     uint64
-	pos      generic.Map3[components.Position, components.Look, remotePlayer]
-	mpos     generic.Map3[components.Position, components.Look, mirror]
+	place    generic.Map2[components.Position, components.Look]
 	init     bool
 }
 
@@ -94,7 +94,7 @@ func (r *remotePlayers) len() int { return len(r.byKey) }
 func (r *remotePlayers) appendPositions(w *ecs.World, dst []components.Position) []components.Position {
 	for _, e := range r.byKey {
 		if w.Alive(e) {
-			p, _, _ := r.pos.Get(e)
+			p, _ := r.place.Get(e)
 			dst = append(dst, *p)
 		}
 	}
@@ -106,8 +106,7 @@ func (r *remotePlayers) appendPositions(w *ecs.World, dst []components.Position)
 // ones, so a player it no longer lists has left it.
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
-		r.pos = generic.NewMap3[components.Position, components.Look, remotePlayer](ctx.World)
-		r.mpos = generic.NewMap3[components.Position, components.Look, mirror](ctx.World)
+		r.place = generic.NewMap2[components.Position, components.Look](ctx.World)
 		r.init = true
 	}
 	now := time.Now()
@@ -117,53 +116,58 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 		r.heard[states[i].Shard] = now
 	}
 	for shard, pr := range r.latest {
-		clear(r.listed)
-		for _, ps := range pr.Players {
-			r.listed[ps.Name] = true
-			k := remoteKey{shard, ps.Name}
-			pos := components.Position{X: ps.X, Y: ps.Y, Z: ps.Z}
-			look := components.Look{Yaw: ps.Yaw, Pitch: ps.Pitch}
-			if e, ok := r.byKey[k]; ok {
-				if ctx.World.Alive(e) {
-					p, l, _ := r.pos.Get(e)
-					*p, *l = pos, look
-				}
-				continue
-			}
-			if r.spawning[k] {
-				continue
-			}
-			r.spawning[k] = true
-			r.next++
-			ctx.Commands.Spawn(func(e ecs.Entity) {
-				delete(r.spawning, k)
-				r.byKey[k] = e
-			},
-				entities.Replicated{Kind: entities.KindPlayer, ID: remoteIDBase | r.next, Name: ps.Name},
-				pos, look, components.Velocity{}, entities.PlayerBody, entities.Attributes{},
-				remotePlayer{Shard: shard, Name: ps.Name})
-		}
-		for k, e := range r.byKey {
-			if k.shard == shard && !r.listed[k.name] {
-				ctx.Commands.Despawn(e)
-				delete(r.byKey, k)
-			}
-		}
-		r.applyMirrors(ctx, shard, pr.Entities)
+		r.applyShard(ctx, shard, pr)
 	}
 	for shard, t := range r.heard {
-		if now.Sub(t) < presenceTimeout {
+		if now.Sub(t) >= presenceTimeout {
+			// Silent: it lists nobody any more.
+			delete(r.heard, shard)
+			r.applyShard(ctx, shard, &r.empty)
+		}
+	}
+}
+
+// move puts entity e (a remote player or a mirror) at pos, looking look.
+func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Position, look components.Look) {
+	if ctx.World.Alive(e) {
+		p, l := r.place.Get(e)
+		*p, *l = pos, look
+	}
+}
+
+// applyShard makes shard's players and mirrors those of its latest
+// presence pr.
+func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence) {
+	clear(r.listed)
+	for _, ps := range pr.Players {
+		r.listed[ps.Name] = true
+		k := remoteKey{shard, ps.Name}
+		pos := components.Position{X: ps.X, Y: ps.Y, Z: ps.Z}
+		look := components.Look{Yaw: ps.Yaw, Pitch: ps.Pitch}
+		if e, ok := r.byKey[k]; ok {
+			r.move(ctx, e, pos, look)
 			continue
 		}
-		delete(r.heard, shard)
-		for k, e := range r.byKey {
-			if k.shard == shard {
-				ctx.Commands.Despawn(e)
-				delete(r.byKey, k)
-			}
+		if r.spawning[k] {
+			continue
 		}
-		r.applyMirrors(ctx, shard, nil)
+		r.spawning[k] = true
+		r.next++
+		ctx.Commands.Spawn(func(e ecs.Entity) {
+			delete(r.spawning, k)
+			r.byKey[k] = e
+		},
+			entities.Replicated{Kind: entities.KindPlayer, ID: remoteIDBase | r.next, Name: ps.Name},
+			pos, look, components.Velocity{}, entities.PlayerBody, entities.Attributes{},
+			remotePlayer{Shard: shard, Name: ps.Name})
 	}
+	for k, e := range r.byKey {
+		if k.shard == shard && !r.listed[k.name] {
+			ctx.Commands.Despawn(e)
+			delete(r.byKey, k)
+		}
+	}
+	r.applyMirrors(ctx, shard, pr.Entities)
 }
 
 // applyMirrors makes shard's mirrors its latest entities: moved, spawned,
@@ -178,10 +182,7 @@ func (r *remotePlayers) applyMirrors(ctx *ecs.Context, shard string, states []en
 		pos := components.Position{X: st.X, Y: st.Y, Z: st.Z}
 		look := components.Look{Yaw: st.Yaw, Pitch: st.Pitch}
 		if e, ok := r.mirrors[k]; ok {
-			if ctx.World.Alive(e) {
-				p, l, _ := r.mpos.Get(e)
-				*p, *l = pos, look
-			}
+			r.move(ctx, e, pos, look)
 			continue
 		}
 		if r.pending[k] || !entities.ValidKind(st.Kind) || !(st.Width > 0 && st.Height > 0) {

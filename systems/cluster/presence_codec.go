@@ -114,40 +114,53 @@ func (r *presenceReader) count(what string, min int) int {
 	return int(n)
 }
 
+// next returns the message's next n bytes, or fails.
+func (r *presenceReader) next(n uint64, what string) []byte {
+	if r.err != nil || n > uint64(len(r.b)) {
+		r.fail(what)
+		return nil
+	}
+	b := r.b[:n]
+	r.b = r.b[n:]
+	return b
+}
+
 func (r *presenceReader) string(what string) string {
 	n := r.uvarint(what)
-	if r.err != nil || n > maxPresenceString || n > uint64(len(r.b)) {
+	if n > maxPresenceString {
 		r.fail(what)
-		return ""
 	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
+	return string(r.next(n, what))
+}
+
+// finite fails on a NaN or an infinity.
+func (r *presenceReader) finite(v float64, what string) bool {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		r.fail(what + " not finite")
+		return false
+	}
+	return true
 }
 
 func (r *presenceReader) f64(what string) float64 {
-	if len(r.b) < 8 {
-		r.fail(what)
+	b := r.next(8, what)
+	if b == nil {
 		return 0
 	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
-	r.b = r.b[8:]
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		r.fail(what + " not finite")
+	v := math.Float64frombits(binary.LittleEndian.Uint64(b))
+	if !r.finite(v, what) {
 		return 0
 	}
 	return v
 }
 
 func (r *presenceReader) f32(what string) float32 {
-	if len(r.b) < 4 {
-		r.fail(what)
+	b := r.next(4, what)
+	if b == nil {
 		return 0
 	}
-	v := math.Float32frombits(binary.LittleEndian.Uint32(r.b))
-	r.b = r.b[4:]
-	if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-		r.fail(what + " not finite")
+	v := math.Float32frombits(binary.LittleEndian.Uint32(b))
+	if !r.finite(float64(v), what) {
 		return 0
 	}
 	return v
