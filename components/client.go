@@ -3,7 +3,6 @@ package components
 import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
-	"github.com/stratavox/strata/resources/chunk"
 )
 
 // Conn is what the simulation holds of a client's connection: a
@@ -41,9 +40,9 @@ func (c *Connection) Send(m *protocol.ServerMessage) bool {
 type Delivery struct {
 	// Held is every section the client holds, with its revision.
 	Held Held
-	// Pending lists sections of the View not yet sent, nearest first;
+	// Pending is the sections of the View not yet sent, nearest first;
 	// rebuilt when the View changes.
-	Pending []chunk.Pos
+	Pending Pending
 	// For is the View that Pending and the last Drops were computed for.
 	For View
 }

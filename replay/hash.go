@@ -155,7 +155,7 @@ func (h *Hasher) entities(w *ecs.World) uint64 {
 		}
 		if h.delivery.Has(e) {
 			s := h.delivery.Get(e)
-			put(uint64(s.Held.Len()), uint64(len(s.Pending)))
+			put(uint64(s.Held.Len()), uint64(s.Pending.Len()))
 		}
 		if h.ticket.Has(e) {
 			put(h.ticket.Get(e).Expires)

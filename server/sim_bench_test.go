@@ -372,7 +372,7 @@ func (s *sim) filled() bool {
 	done := true
 	for q.Next() {
 		d, v, snap := q.Get()
-		if d.For != *v || len(d.Pending) > 0 || !snap.Joined {
+		if d.For != *v || d.Pending.Len() > 0 || !snap.Joined {
 			done = false
 		}
 	}

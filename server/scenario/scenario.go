@@ -502,7 +502,7 @@ func (s *Scenario) Synced(c *Client) bool {
 	}
 	m := generic.NewMap2[components.View, components.Delivery](s.app.World())
 	v, d := m.Get(e)
-	if len(d.Pending) > 0 || d.For != *v {
+	if d.Pending.Len() > 0 || d.For != *v {
 		return false
 	}
 	held := c.Positions()

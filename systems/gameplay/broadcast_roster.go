@@ -42,9 +42,12 @@ type rosterSystem struct {
 }
 
 // rosterProgress is a newcomer's roster: the ids present when it joined,
-// sorted, and how many were sent.
+// sorted, and how many were sent. The newcomers of one tick share one
+// list (a server's worth of newcomers each holding its own copy is
+// quadratic: 200 MB for 5,000 at once), each skipping its own id.
 type rosterProgress struct {
 	ids  []uint64
+	self uint64
 	next int
 }
 
@@ -108,14 +111,11 @@ func (s *rosterSystem) run(ctx *ecs.Context) {
 		}
 	}
 	slices.Sort(s.present)
-	for _, id := range s.newcomers {
-		ids := make([]uint64, 0, max(0, len(s.present)-1))
-		for _, other := range s.present {
-			if other != id {
-				ids = append(ids, other)
-			}
+	if len(s.newcomers) > 0 {
+		ids := slices.Clone(s.present)
+		for _, id := range s.newcomers {
+			s.progress[id] = &rosterProgress{ids: ids, self: id}
 		}
-		s.progress[id] = &rosterProgress{ids: ids}
 	}
 	s.keys = s.keys[:0]
 	for id := range s.progress {
@@ -138,6 +138,9 @@ func (s *rosterSystem) advance(id uint64, pr *rosterProgress) {
 	if st.Conn != nil {
 		budget := min(s.perTick, rosterQueueRoom-st.Conn.Queued().ControlMessages)
 		for ; budget > 0 && pr.next < len(pr.ids); pr.next++ {
+			if pr.ids[pr.next] == pr.self {
+				continue
+			}
 			enc, ok := s.joined(pr.ids[pr.next])
 			if !ok {
 				continue // left meanwhile
@@ -145,6 +148,9 @@ func (s *rosterSystem) advance(id uint64, pr *rosterProgress) {
 			st.Conn.SendEncoded(enc)
 			s.stats.Roster++
 			budget--
+		}
+		if pr.next < len(pr.ids) && pr.ids[pr.next] == pr.self {
+			pr.next++ // not news to itself, nor worth a tick
 		}
 		if pr.next < len(pr.ids) {
 			return

@@ -8,7 +8,6 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/internal/buf"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -62,8 +61,8 @@ type deliverWorker struct {
 	reader                                        resources.Reader
 	enc                                           transport.SectionEncoder
 	mk                                            func(chunk.Pos, uint64, *chunk.Section) []byte
-	scratch                                       []chunk.Pos
-	marks                                         []uint64
+	scratch, batch                                []chunk.Pos
+	ranks                                         []int
 	frames                                        []resources.Derivation
 	made                                          []madeFrame
 	sent, sentBytes, drops, skipped, hits, misses uint64
@@ -84,9 +83,6 @@ const lookupBatch = 16
 // scanWindow bounds, in multiples of the section budget, how many pending
 // sections a client's turn looks at.
 const scanWindow = 4
-
-// pendingFloor is the room, in sections, a client's pending list keeps.
-const pendingFloor = 256
 
 // deliverGrain is how many clients a worker takes at a time.
 const deliverGrain = 16
@@ -155,65 +151,62 @@ func (s *DeliverySystem) serve(w *deliverWorker, t turn, deadline time.Time) {
 	if v != st.For {
 		s.resubscribe(w, conn, st, v)
 	}
-	if len(st.Pending) == 0 || time.Now().After(deadline) {
+	if st.Pending.Len() == 0 || time.Now().After(deadline) {
 		return
 	}
 	queued := conn.Queued()
 	w.queued += queued.ChunkBytes
 	if queued.ChunkBytes > s.budget.MaxQueuedBytes {
 		w.skipped++
-		s.log.Warn().Int("queued_bytes", queued.ChunkBytes).Int("pending", len(st.Pending)).Msg("client behind: delivery skipped (backpressure)")
+		s.log.Warn().Int("queued_bytes", queued.ChunkBytes).Int("pending", st.Pending.Len()).Msg("client behind: delivery skipped (backpressure)")
 		return
 	}
-	sections, bytes := 0, 0
-	keep := st.Pending[:0]
-	i := 0
+	sh := s.shapes[[2]int{v.Radius, v.Pad}]
+	sections, bytes, scanned := 0, 0, 0
 	// Sections not resident yet are looked at again next tick; looking at
 	// no more than a window of them keeps a client whose view is still
 	// generating from costing a lookup per pending section every tick.
 	window := scanWindow * s.budget.Sections
+	r := st.Pending.Next(0)
 scan:
-	for i < len(st.Pending) {
+	for r >= 0 {
 		// Looked up a batch at a time (Reader.DeriveAll), no larger than
 		// the sections the budget still allows: a batch looks past where
 		// the budget stops only by sections not resident yet.
-		n := min(lookupBatch, len(st.Pending)-i, max(s.budget.Sections-sections, 1))
-		w.frames = w.reader.DeriveAll(st.Pending[i:i+n], w.mk, w.frames[:0])
+		n := min(lookupBatch, max(s.budget.Sections-sections, 1))
+		w.ranks, w.batch = w.ranks[:0], w.batch[:0]
+		for ; r >= 0 && len(w.ranks) < n; r = st.Pending.Next(r + 1) {
+			w.ranks = append(w.ranks, r)
+			w.batch = append(w.batch, sh.at(v.Center, r))
+		}
+		w.frames = w.reader.DeriveAll(w.batch, w.mk, w.frames[:0])
 		for k, f := range w.frames {
 			switch {
 			case f.Made:
-				w.made = append(w.made, madeFrame{st.Pending[i+k], f.Revision, f.Bytes})
+				w.made = append(w.made, madeFrame{w.batch[k], f.Revision, f.Bytes})
 			case f.Resident:
 				w.hits++
 			}
 		}
-		for _, f := range w.frames {
-			if i-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
+		for k, f := range w.frames {
+			if scanned-sections >= window || sections >= s.budget.Sections || bytes >= s.budget.Bytes {
 				break scan
 			}
-			p := st.Pending[i]
+			scanned++
 			if !f.Resident {
-				keep = append(keep, p) // not resident yet
-				i++
-				continue
+				continue // not resident yet
 			}
 			enc := transport.ChunkFrame(f.Bytes)
 			if !conn.SendEncoded(enc) {
 				break scan // its queue is full: the rest waits for the next tick
 			}
-			st.Held.Set(p, f.Revision)
+			st.Held.Set(w.batch[k], f.Revision)
+			st.Pending.Remove(w.ranks[k])
 			sections++
 			bytes += enc.Len()
-			i++
 		}
 	}
 	clear(w.frames)
-	// The rest keeps its order; the scan stopped where the budget did.
-	keep = append(keep, st.Pending[i:]...)
-	clear(st.Pending[len(keep):])
-	// A view's first list is every section of it; what is left of it
-	// after the first seconds is a few.
-	st.Pending = buf.Trim(keep, pendingFloor)
 	w.sent += uint64(sections)
 	w.sentBytes += uint64(bytes)
 }
@@ -240,7 +233,7 @@ func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st 
 	}
 	// Everything held now lies in the new view.
 	st.Held.Reframe(v.Center, v.Radius+v.Pad)
-	st.Pending = s.shape(v.Radius, v.Pad).appendMissing(st.Pending[:0], v, &st.Held, &w.marks)
+	s.shapes[[2]int{v.Radius, v.Pad}].markMissing(&st.Pending, v, &st.Held)
 	st.For = v
 }
 

@@ -2,7 +2,6 @@ package network
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/resources"
@@ -52,16 +51,13 @@ func (sh *viewShape) index(dx, dz, dy int32) int32 {
 	return ((dx+sh.reach)*side+dz+sh.reach)*height + dy + sh.h
 }
 
-// appendMissing appends to dst, nearest first, every section of the view
+// markMissing sets in pending, a bit per rank, every section of the view
 // cylinder cyl (whose shape this is: same radius and pad) that lies in the
 // world and is not held. It works a column at a time: the cylinder's
-// column mask less the held one, then a rank bit per missing section,
-// in the caller's scratch marks (so that a shape is only read, by any
-// number of goroutines).
-func (sh *viewShape) appendMissing(dst []chunk.Pos, cyl components.View, held *components.Held, marks *[]uint64) []chunk.Pos {
-	*marks = slices.Grow((*marks)[:0], sh.words)[:sh.words]
-	clear(*marks)
-	mk := *marks
+// column mask less the held one, then a rank bit per missing section
+// (a shape is only read, by any number of goroutines).
+func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held) {
+	mk := pending.Reset(len(sh.offs))
 	c := cyl.Center
 	for _, col := range sh.cols {
 		x, z := c.X+col[0], c.Z+col[1]
@@ -78,13 +74,11 @@ func (sh *viewShape) appendMissing(dst []chunk.Pos, cyl components.View, held *c
 			}
 		}
 	}
-	for w, word := range mk {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			word &= word - 1
-			o := sh.offs[w*64+b]
-			dst = append(dst, c.Add(o.X, o.Y, o.Z))
-		}
-	}
-	return dst
+	pending.Recount()
+}
+
+// at returns the section of rank r in the view centred on c.
+func (sh *viewShape) at(c chunk.Pos, r int) chunk.Pos {
+	o := sh.offs[r]
+	return c.Add(o.X, o.Y, o.Z)
 }

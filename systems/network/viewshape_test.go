@@ -37,7 +37,13 @@ func TestViewShapeMissingIsTheNaiveOrder(t *testing.T) {
 					want = append(want, p)
 				}
 			}
-			if got := sh.appendMissing(nil, cyl, &held, new([]uint64)); !slices.Equal(got, want) {
+			var pending components.Pending
+			sh.markMissing(&pending, cyl, &held)
+			var got []chunk.Pos
+			for r := pending.Next(0); r >= 0; r = pending.Next(r + 1) {
+				got = append(got, sh.at(center, r))
+			}
+			if !slices.Equal(got, want) || pending.Len() != len(want) {
 				t.Fatalf("radius %d pad %d at %v: %d missing, want %d (or another order)", c.radius, c.pad, center, len(got), len(want))
 			}
 		}
