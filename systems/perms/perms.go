@@ -134,7 +134,9 @@ func (*Plugin) Name() string { return PluginName }
 func (*Plugin) Dependencies() []string { return []string{persist.PluginName} }
 
 // Build opens the registry on the world database (loading every stored
-// operator, ban, binding and the whitelist) and adds the Table.
+// operator, ban, binding and the whitelist), or on Config.Backend after
+// moving the world database's records into it (access.Migrate), and adds
+// the Table.
 func (p *Plugin) Build(app *ecs.App) error {
 	db := ecs.RequireResource[storage.DB](app)
 	if db == nil {
@@ -144,11 +146,20 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if now == nil {
 		now = time.Now
 	}
+	log := app.Log().With().Str("plugin", PluginName).Logger()
 	var backend access.Backend = db
 	if p.Config.Backend != nil {
 		backend = p.Config.Backend
+		m, err := access.Migrate(db, backend)
+		if err != nil {
+			return err
+		}
+		if m != (access.Migration{}) {
+			log.Info().Int("moved", m.Moved).Int("kept", m.Kept).Int("settings_left", m.Settings).Int("damaged", m.Damaged).
+				Msg("access: the world database's records moved to the shared registry")
+		}
 	}
-	reg, err := access.Open(backend, access.Options{Log: app.Log().With().Str("plugin", PluginName).Logger(), Now: now})
+	reg, err := access.Open(backend, access.Options{Log: log, Now: now})
 	if err != nil {
 		return fmt.Errorf("open the access registry: %w", err)
 	}
