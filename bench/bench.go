@@ -87,6 +87,11 @@ type Config struct {
 	// players near their shared border.
 	Side       int
 	NearBorder float64
+	// Stagger starts each player moving at its own tick, spread over the
+	// time it takes to move a view's centre (two sections), instead of all
+	// at once: players joined together and moving at one speed otherwise
+	// recentre their views in waves (docs/benchmarks.md).
+	Stagger bool
 }
 
 // Result holds the timings of the measured ticks.
@@ -131,6 +136,7 @@ type player struct {
 	heading float64
 	speed   float64
 	tick    uint64
+	start   int // warm-up tick it starts moving at
 }
 
 // Run builds the server's plugins (in-memory database, deterministic
@@ -231,12 +237,22 @@ func Run(cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("bench: store the players: %w", err)
 	}
+	delays := rand.New(rand.NewPCG(uint64(cfg.Seed), 100))
+	for _, p := range players {
+		p.start = cfg.Warmup/2 + 1
+		if cfg.Stagger {
+			// The centre moves once a player is two sections (32 blocks)
+			// from it.
+			p.start += delays.IntN(int(math.Ceil(2 * chunk.Size / (speed / 20))))
+		}
+	}
 	for _, p := range players {
 		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(prefix, p.id), ViewDistance: cfg.View})
 	}
+	warm := math.MaxInt // the warm-up tick, while warming up
 	step := func(moving bool) {
 		for _, p := range players {
-			if moving && cfg.Pattern != Spread || moving && p.id%2 == 0 {
+			if moving && warm >= p.start && (cfg.Pattern != Spread || p.id%2 == 0) {
 				p.move(cfg.Pattern, app.Tick(), half)
 			}
 			p.tick++
@@ -245,8 +261,10 @@ func Run(cfg Config) (Result, error) {
 		app.Step()
 	}
 	for i := 0; i < cfg.Warmup; i++ {
-		step(i > cfg.Warmup/2)
+		warm = i
+		step(true)
 	}
+	warm = math.MaxInt
 	if !cfg.Generation {
 		// The views are loaded before timing starts (and critters go on
 		// resident ground): the workers may lag behind back-to-back

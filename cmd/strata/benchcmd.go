@@ -89,6 +89,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&cfg.Bucket, "bucket", "", "the cluster's world bucket (default strata; a fresh one per run)")
 	f.IntVar(&cfg.Side, "side", 0, "place the players on one side of x = 0: -1 or 1 (0: both)")
 	f.Float64Var(&cfg.NearBorder, "near-border", 0, "share of the players placed within 64 blocks of x = 0")
+	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
