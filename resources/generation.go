@@ -115,7 +115,6 @@ type Generation struct {
 	// queue bound sits in the heap for the collector to scan.
 	doneMu sync.Mutex
 	done   []Result
-	spare  []Result
 	ready  chan struct{} // signalled when done goes from empty to not
 
 	queued    atomic.Int64
@@ -299,9 +298,14 @@ func (g *Generation) TryResult() (Result, bool) {
 	return g.finish(r), true
 }
 
-// TakeResults appends every finished job to dst and returns it, without
-// blocking: what TryResult would return until it returns false, in one
-// step. In deterministic mode it runs every queued job inline.
+// TakeResults returns every finished job, without blocking: what
+// TryResult would return until it returns false, in one step. The
+// workers' buffer is handed over as it is, not copied (a start-up fill
+// finishes a million jobs between two ticks: a copy would hold them twice),
+// and dst's room, which the caller gives up, takes its place: pass the
+// last batch, read and cleared, so that neither buffer is reallocated in
+// steady state. In deterministic mode every queued job runs inline and
+// is appended to dst.
 func (g *Generation) TakeResults(dst []Result) []Result {
 	if g.det {
 		for {
@@ -312,22 +316,17 @@ func (g *Generation) TakeResults(dst []Result) []Result {
 			dst = append(dst, r)
 		}
 	}
+	if cap(dst) > 4*KeepResults {
+		dst = nil // grown by a burst
+	}
 	g.doneMu.Lock()
 	done := g.done
-	// The two buffers swap: the workers fill one while the tick reads the
-	// other, and neither is reallocated in steady state.
-	g.done, g.spare = g.spare[:0], nil
+	g.done = dst[:0]
 	g.doneMu.Unlock()
-	for _, r := range done {
-		dst = append(dst, g.finish(r))
+	for i := range done {
+		done[i] = g.finish(done[i])
 	}
-	clear(done)
-	g.doneMu.Lock()
-	if g.spare == nil && cap(done) <= 4*max(len(done), KeepResults) {
-		g.spare = done[:0]
-	}
-	g.doneMu.Unlock()
-	return dst
+	return done
 }
 
 // Wait blocks until a job finishes or ctx is done. It is for callers
