@@ -23,14 +23,14 @@ type Parallel struct {
 
 // loop is one call of For, shared by the goroutines running it.
 type loop struct {
-	n, grain int
-	next     atomic.Int64
-	fn       func(worker, lo, hi int)
-	wg       sync.WaitGroup
+	n, grain, chunks int
+	next, finished   atomic.Int64
+	fn               func(worker, lo, hi int)
+	done             chan struct{} // closed when the last chunk finishes
 }
 
 func newParallel(workers int) *Parallel {
-	p := &Parallel{workers: max(workers, 1), tasks: make(chan *loop), stop: make(chan struct{})}
+	p := &Parallel{workers: max(workers, 1), tasks: make(chan *loop, max(workers-1, 0)), stop: make(chan struct{})}
 	for w := 1; w < p.workers; w++ {
 		p.done.Add(1)
 		go p.help(w)
@@ -53,14 +53,21 @@ func (p *Parallel) For(n, grain int, fn func(worker, lo, hi int)) {
 		}
 		return
 	}
-	l := &loop{n: n, grain: grain, fn: fn}
-	helpers := min(p.workers-1, (n+grain-1)/grain-1)
-	l.wg.Add(helpers)
-	for range helpers {
-		p.tasks <- l
+	l := &loop{n: n, grain: grain, chunks: (n + grain - 1) / grain, fn: fn, done: make(chan struct{})}
+	// The helpers are asked without waiting for them (the channel has a
+	// place for each), and the loop waits for its chunks, not for the
+	// helpers: a helper the system has not scheduled yet (an idle core
+	// woken late, on a virtual machine a few milliseconds) would otherwise
+	// hold the tick up with no chunk to run. One that comes late finds no
+	// chunk left, or an older loop's request, done already.
+	for range min(p.workers-1, l.chunks-1) {
+		select {
+		case p.tasks <- l:
+		default:
+		}
 	}
 	l.run(0)
-	l.wg.Wait()
+	<-l.done
 }
 
 func (l *loop) run(worker int) {
@@ -70,6 +77,9 @@ func (l *loop) run(worker int) {
 			return
 		}
 		l.fn(worker, lo, min(lo+l.grain, l.n))
+		if l.finished.Add(1) == int64(l.chunks) {
+			close(l.done)
+		}
 	}
 }
 
@@ -79,7 +89,6 @@ func (p *Parallel) help(worker int) {
 		select {
 		case l := <-p.tasks:
 			l.run(worker)
-			l.wg.Done()
 		case <-p.stop:
 			return
 		}
