@@ -315,7 +315,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		// A last presence with nobody in it: the other shards drop this
 		// one's players and mirrors now, not after presenceTimeout.
 		p.out.state.Players, p.out.state.Entities = nil, nil
-		p.out.publishPresence()
+		p.out.publishPresence(&p.out.state) // a keyframe
 		_ = p.nc.Flush()
 	}
 	p.unsubscribe()

@@ -38,7 +38,8 @@ type outboundSystem struct {
 	lines   *ecs.Events[chat.Intent]
 	relayed *ecs.Events[chat.Relayed]
 	players *generic.Filter3[components.Player, components.Position, components.Look]
-	state   presence
+	state   presence // this tick's players and entities, all of them
+	deltas  presenceDeltas
 	remote  []chatLine
 	near    nearbyEntities
 	buf     []byte
@@ -47,6 +48,7 @@ type outboundSystem struct {
 func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *entities.Registry) *outboundSystem {
 	return &outboundSystem{
 		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
+		deltas:  newPresenceDeltas(p.c.Shard()),
 		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
 		near:    newNearbyEntities(reg, p.Config.EntityRange),
 	}
@@ -63,7 +65,7 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	s.state.Entities = s.near.collect(ctx, p.inbound.players, s.state.Entities)
 	p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
 	// Sent even when empty: silence is how the others learn a shard died.
-	s.publishPresence()
+	s.publishPresence(s.deltas.next(ctx.Tick, &s.state))
 	p.c.SetPlayers(len(s.state.Players))
 
 	for i := range s.lines.Items() {
@@ -86,9 +88,9 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	clear(s.remote)
 }
 
-// publishPresence publishes this shard's presence as it stands.
-func (s *outboundSystem) publishPresence() {
-	s.buf = appendPresence(s.buf[:0], &s.state)
+// publishPresence publishes pr, this shard's presence or a delta of it.
+func (s *outboundSystem) publishPresence(pr *presence) {
+	s.buf = appendPresence(s.buf[:0], pr)
 	s.publish(s.p.subject(FamilyPresence, s.p.c.Shard()), FamilyPresence, s.buf)
 }
 

@@ -21,11 +21,17 @@ const presenceTimeout = 2 * time.Second
 const remoteIDBase = 1 << 61
 
 // presence is one shard's players at one tick, each as its record would
-// keep it, and the entities it simulates near other shards' players.
+// keep it, and the entities it simulates near other shards' players: all
+// of them (a keyframe, which replaces what the receiver knew of the
+// shard), or a Delta of those that changed since the shard's last
+// message, with the players that Left it and the entities Gone from it.
 type presence struct {
-	Shard    string                 `json:"shard"`
-	Players  []storage.PlayerRecord `json:"players"`
-	Entities []entityState          `json:"entities,omitempty"`
+	Shard    string
+	Delta    bool
+	Players  []storage.PlayerRecord
+	Entities []entityState
+	Left     []string
+	Gone     []uint64
 }
 
 // remotePlayer marks the entity standing for a player of another shard.
@@ -67,7 +73,7 @@ type remotePlayers struct {
 	mirrors  map[mirrorKey]ecs.Entity
 	pending  map[mirrorKey]bool   // mirrors spawned, not yet applied
 	heard    map[string]time.Time // last presence of each shard
-	latest   map[string]*presence // this tick's, by shard (reused)
+	keyframe map[string]int       // index of this tick's last keyframe, by shard (reused)
 	listed   map[string]bool      // names in one shard's latest (reused)
 	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
 	empty    presence
@@ -85,7 +91,7 @@ type mirror struct {
 func newRemotePlayers(*ecs.App) *remotePlayers {
 	return &remotePlayers{byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
 		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
-		latest: map[string]*presence{}, listed: map[string]bool{}, ids: map[uint64]bool{}}
+		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{}}
 }
 
 func (r *remotePlayers) len() int { return len(r.byKey) }
@@ -102,21 +108,33 @@ func (r *remotePlayers) appendPositions(w *ecs.World, dst []components.Position)
 }
 
 // apply moves, spawns and despawns the entities of other shards' players
-// after their latest states; a shard's states replace all its earlier
-// ones, so a player it no longer lists has left it.
+// after their states, in the order they came: a keyframe replaces all of
+// its shard's earlier states (a player it does not list has left it), so
+// a shard's messages are applied from its last keyframe on; a delta
+// changes those it lists, Left and Gone.
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
 		r.place = generic.NewMap2[components.Position, components.Look](ctx.World)
 		r.init = true
 	}
 	now := time.Now()
-	clear(r.latest)
+	clear(r.keyframe)
 	for i := range states {
-		r.latest[states[i].Shard] = &states[i]
 		r.heard[states[i].Shard] = now
+		if !states[i].Delta {
+			r.keyframe[states[i].Shard] = i
+		}
 	}
-	for shard, pr := range r.latest {
-		r.applyShard(ctx, shard, pr)
+	for i := range states {
+		pr := &states[i]
+		if k, ok := r.keyframe[pr.Shard]; ok && i < k {
+			continue // replaced by a later keyframe
+		}
+		if pr.Delta {
+			r.applyDelta(ctx, pr)
+		} else {
+			r.applyShard(ctx, pr.Shard, pr)
+		}
 	}
 	for shard, t := range r.heard {
 		if now.Sub(t) >= presenceTimeout {
@@ -139,27 +157,9 @@ func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Posi
 // presence pr.
 func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence) {
 	clear(r.listed)
-	for _, ps := range pr.Players {
-		r.listed[ps.Name] = true
-		k := remoteKey{shard, ps.Name}
-		pos := components.Position{X: ps.X, Y: ps.Y, Z: ps.Z}
-		look := components.Look{Yaw: ps.Yaw, Pitch: ps.Pitch}
-		if e, ok := r.byKey[k]; ok {
-			r.move(ctx, e, pos, look)
-			continue
-		}
-		if r.spawning[k] {
-			continue
-		}
-		r.spawning[k] = true
-		r.next++
-		ctx.Commands.Spawn(func(e ecs.Entity) {
-			delete(r.spawning, k)
-			r.byKey[k] = e
-		},
-			entities.Replicated{Kind: entities.KindPlayer, ID: remoteIDBase | r.next, Name: ps.Name},
-			pos, look, components.Velocity{}, entities.PlayerBody, entities.Attributes{},
-			remotePlayer{Shard: shard, Name: ps.Name})
+	for i := range pr.Players {
+		r.listed[pr.Players[i].Name] = true
+		r.player(ctx, shard, &pr.Players[i])
 	}
 	for k, e := range r.byKey {
 		if k.shard == shard && !r.listed[k.name] {
@@ -167,41 +167,87 @@ func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence)
 			delete(r.byKey, k)
 		}
 	}
-	r.applyMirrors(ctx, shard, pr.Entities)
-}
-
-// applyMirrors makes shard's mirrors its latest entities: moved, spawned,
-// and despawned when it no longer publishes them (they left the area
-// near this shard's players, or their region changed hands).
-func (r *remotePlayers) applyMirrors(ctx *ecs.Context, shard string, states []entityState) {
 	clear(r.ids)
-	for i := range states {
-		st := &states[i]
-		r.ids[st.ID] = true
-		k := mirrorKey{shard, st.ID}
-		pos := components.Position{X: st.X, Y: st.Y, Z: st.Z}
-		look := components.Look{Yaw: st.Yaw, Pitch: st.Pitch}
-		if e, ok := r.mirrors[k]; ok {
-			r.move(ctx, e, pos, look)
-			continue
-		}
-		if r.pending[k] || !entities.ValidKind(st.Kind) || !(st.Width > 0 && st.Height > 0) {
-			continue
-		}
-		r.pending[k] = true
-		r.next++
-		ctx.Commands.Spawn(func(e ecs.Entity) {
-			delete(r.pending, k)
-			r.mirrors[k] = e
-		},
-			entities.Replicated{Kind: st.Kind, ID: remoteIDBase | r.next},
-			pos, look, components.Velocity{}, entities.Body{Width: st.Width, Height: st.Height},
-			entities.Attributes{List: st.Attrs}, mirror{Shard: shard, ID: st.ID})
+	for i := range pr.Entities {
+		r.ids[pr.Entities[i].ID] = true
+		r.mirror(ctx, shard, &pr.Entities[i])
 	}
+	// Despawned when the shard no longer publishes them (they left the
+	// area near this shard's players, or their region changed hands).
 	for k, e := range r.mirrors {
 		if k.shard == shard && !r.ids[k.id] {
 			ctx.Commands.Despawn(e)
 			delete(r.mirrors, k)
 		}
 	}
+}
+
+// applyDelta applies a delta of pr.Shard: the players and entities it
+// lists move (or appear), those Left and Gone are despawned, and the
+// others stay as they were.
+func (r *remotePlayers) applyDelta(ctx *ecs.Context, pr *presence) {
+	for i := range pr.Players {
+		r.player(ctx, pr.Shard, &pr.Players[i])
+	}
+	for _, name := range pr.Left {
+		if e, ok := r.byKey[remoteKey{pr.Shard, name}]; ok {
+			ctx.Commands.Despawn(e)
+			delete(r.byKey, remoteKey{pr.Shard, name})
+		}
+	}
+	for i := range pr.Entities {
+		r.mirror(ctx, pr.Shard, &pr.Entities[i])
+	}
+	for _, id := range pr.Gone {
+		if e, ok := r.mirrors[mirrorKey{pr.Shard, id}]; ok {
+			ctx.Commands.Despawn(e)
+			delete(r.mirrors, mirrorKey{pr.Shard, id})
+		}
+	}
+}
+
+// player moves the entity of shard's player ps, or spawns it.
+func (r *remotePlayers) player(ctx *ecs.Context, shard string, ps *storage.PlayerRecord) {
+	k := remoteKey{shard, ps.Name}
+	pos := components.Position{X: ps.X, Y: ps.Y, Z: ps.Z}
+	look := components.Look{Yaw: ps.Yaw, Pitch: ps.Pitch}
+	if e, ok := r.byKey[k]; ok {
+		r.move(ctx, e, pos, look)
+		return
+	}
+	if r.spawning[k] {
+		return
+	}
+	r.spawning[k] = true
+	r.next++
+	ctx.Commands.Spawn(func(e ecs.Entity) {
+		delete(r.spawning, k)
+		r.byKey[k] = e
+	},
+		entities.Replicated{Kind: entities.KindPlayer, ID: remoteIDBase | r.next, Name: ps.Name},
+		pos, look, components.Velocity{}, entities.PlayerBody, entities.Attributes{},
+		remotePlayer{Shard: shard, Name: ps.Name})
+}
+
+// mirror moves the mirror of shard's entity st, or spawns it.
+func (r *remotePlayers) mirror(ctx *ecs.Context, shard string, st *entityState) {
+	k := mirrorKey{shard, st.ID}
+	pos := components.Position{X: st.X, Y: st.Y, Z: st.Z}
+	look := components.Look{Yaw: st.Yaw, Pitch: st.Pitch}
+	if e, ok := r.mirrors[k]; ok {
+		r.move(ctx, e, pos, look)
+		return
+	}
+	if r.pending[k] || !entities.ValidKind(st.Kind) || !(st.Width > 0 && st.Height > 0) {
+		return
+	}
+	r.pending[k] = true
+	r.next++
+	ctx.Commands.Spawn(func(e ecs.Entity) {
+		delete(r.pending, k)
+		r.mirrors[k] = e
+	},
+		entities.Replicated{Kind: st.Kind, ID: remoteIDBase | r.next},
+		pos, look, components.Velocity{}, entities.Body{Width: st.Width, Height: st.Height},
+		entities.Attributes{List: st.Attrs}, mirror{Shard: shard, ID: st.ID})
 }

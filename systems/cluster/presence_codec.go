@@ -13,7 +13,12 @@ import (
 // presenceVersion starts every presence message: a compact binary form,
 // since each shard decodes every other shard's players every tick (JSON
 // cost a shard of 500 players near another of 500 a quarter of its CPU).
-const presenceVersion = 1
+// Version 2 added deltas; the shards of a cluster run one version.
+const presenceVersion = 2
+
+// presenceDelta is the flag of a delta: the players and entities that
+// changed since the shard's last message, and those gone since.
+const presenceDelta = 1
 
 // Bounds of a presence message's strings and attribute lists.
 const (
@@ -33,6 +38,11 @@ var errPresence = errors.New("bad presence message")
 // appendPresence appends the encoding of pr to dst.
 func appendPresence(dst []byte, pr *presence) []byte {
 	dst = append(dst, presenceVersion)
+	if pr.Delta {
+		dst = append(dst, presenceDelta)
+	} else {
+		dst = append(dst, 0)
+	}
 	dst = appendString(dst, pr.Shard)
 	dst = binary.AppendUvarint(dst, uint64(len(pr.Players)))
 	for i := range pr.Players {
@@ -52,6 +62,16 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		for _, a := range e.Attrs {
 			dst = appendString(dst, a.Key)
 			dst = binary.AppendVarint(dst, a.Value)
+		}
+	}
+	if pr.Delta {
+		dst = binary.AppendUvarint(dst, uint64(len(pr.Left)))
+		for _, name := range pr.Left {
+			dst = appendString(dst, name)
+		}
+		dst = binary.AppendUvarint(dst, uint64(len(pr.Gone)))
+		for _, id := range pr.Gone {
+			dst = binary.AppendUvarint(dst, id)
 		}
 	}
 	return dst
@@ -175,6 +195,13 @@ func decodePresence(data []byte) (presence, error) {
 		return pr, fmt.Errorf("%w: unknown version", errPresence)
 	}
 	r.b = r.b[1:]
+	switch flags := r.next(1, "flags"); {
+	case flags == nil:
+	case flags[0] == presenceDelta:
+		pr.Delta = true
+	case flags[0] != 0:
+		r.fail("unknown flags")
+	}
 	pr.Shard = r.string("shard")
 	if n := r.count("players", minPlayerBytes); n > 0 {
 		pr.Players = make([]storage.PlayerRecord, n)
@@ -203,6 +230,20 @@ func decodePresence(data []byte) (presence, error) {
 					break
 				}
 				e.Attrs = append(e.Attrs, entities.Attribute{Key: r.string("attribute key"), Value: r.varint("attribute value")})
+			}
+		}
+	}
+	if pr.Delta {
+		if n := r.count("left", 1); n > 0 {
+			pr.Left = make([]string, n)
+			for i := range pr.Left {
+				pr.Left[i] = r.string("left name")
+			}
+		}
+		if n := r.count("gone", 1); n > 0 {
+			pr.Gone = make([]uint64, n)
+			for i := range pr.Gone {
+				pr.Gone[i] = r.uvarint("gone id")
 			}
 		}
 	}

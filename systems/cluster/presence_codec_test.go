@@ -25,8 +25,14 @@ func samplePresence() presence {
 	}
 }
 
+func sampleDelta() presence {
+	pr := samplePresence()
+	pr.Delta, pr.Players, pr.Left, pr.Gone = true, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
+	return pr
+}
+
 func TestPresenceRoundTrip(t *testing.T) {
-	for _, pr := range []presence{{Shard: "empty"}, samplePresence()} {
+	for _, pr := range []presence{{Shard: "empty"}, samplePresence(), {Shard: "quiet", Delta: true}, sampleDelta()} {
 		got, err := decodePresence(appendPresence(nil, &pr))
 		if err != nil {
 			t.Fatalf("%s: %v", pr.Shard, err)
@@ -44,7 +50,12 @@ func TestPresenceRefusals(t *testing.T) {
 	data := appendPresence(nil, &good)
 	nan := good
 	nan.Players = []storage.PlayerRecord{{Name: "n", X: math.NaN()}}
-	huge := []byte{presenceVersion, 1, 'a', 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G players in 8 bytes
+	huge := []byte{presenceVersion, 0, 1, 'a', 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G players in 9 bytes
+	delta := sampleDelta()
+	deltaData := appendPresence(nil, &delta)
+	version1 := append([]byte{1}, data[2:]...)
+	flags := append([]byte{}, data...)
+	flags[1] = 7
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -55,13 +66,16 @@ func TestPresenceRefusals(t *testing.T) {
 		{"trailing bytes", append(append([]byte{}, data...), 0)},
 		{"not finite", appendPresence(nil, &nan)},
 		{"count beyond the message", huge},
+		{"delta truncated in its left names", deltaData[:len(deltaData)-12]},
+		{"version 1", version1},
+		{"unknown flags", flags},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pr, err := decodePresence(tc.data)
 			if !errors.Is(err, errPresence) {
 				t.Fatalf("err = %v, want errPresence", err)
 			}
-			if pr.Shard != "" || pr.Players != nil || pr.Entities != nil {
+			if pr.Shard != "" || pr.Players != nil || pr.Entities != nil || pr.Left != nil || pr.Gone != nil || pr.Delta {
 				t.Fatalf("decoded %+v from a bad message", pr)
 			}
 		})
@@ -72,6 +86,8 @@ func FuzzDecodePresence(f *testing.F) {
 	good := samplePresence()
 	f.Add(appendPresence(nil, &good))
 	f.Add(appendPresence(nil, &presence{Shard: "x"}))
+	delta := sampleDelta()
+	f.Add(appendPresence(nil, &delta))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pr, err := decodePresence(data)
 		if err != nil {

@@ -1,0 +1,57 @@
+package cluster
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/entities"
+)
+
+// TestPresenceDeltas follows one shard's state over ticks: a keyframe
+// first and every keyframeEvery ticks, and between them only what moved,
+// appeared, left or changed.
+func TestPresenceDeltas(t *testing.T) {
+	alice := storage.PlayerRecord{Name: "alice", X: 1, Y: 64, Z: 1}
+	bob := storage.PlayerRecord{Name: "bob", X: 5, Y: 64, Z: 5}
+	critter := entityState{ID: 7, Kind: "strata:critter", X: 2, Y: 64, Z: 2, Width: 1, Height: 1,
+		Attrs: []entities.Attribute{{Key: "strata:variant", Value: 1}}}
+	moved := func(p storage.PlayerRecord) storage.PlayerRecord { p.X += 0.25; return p }
+	recoloured := critter
+	recoloured.Attrs = []entities.Attribute{{Key: "strata:variant", Value: 2}}
+
+	d := newPresenceDeltas("a")
+	for _, step := range []struct {
+		name    string
+		tick    uint64
+		players []storage.PlayerRecord
+		ents    []entityState
+		want    presence
+	}{
+		{"first message is a keyframe", 3, []storage.PlayerRecord{alice, bob}, []entityState{critter},
+			presence{Shard: "a", Players: []storage.PlayerRecord{alice, bob}, Entities: []entityState{critter}}},
+		{"nothing changed", 4, []storage.PlayerRecord{alice, bob}, []entityState{critter},
+			presence{Shard: "a", Delta: true}},
+		{"alice moved", 5, []storage.PlayerRecord{moved(alice), bob}, []entityState{critter},
+			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{moved(alice)}}},
+		{"bob left, the critter changed colour", 6, []storage.PlayerRecord{moved(alice)}, []entityState{recoloured},
+			presence{Shard: "a", Delta: true, Entities: []entityState{recoloured}, Left: []string{"bob"}}},
+		{"bob back, the critter gone", 7, []storage.PlayerRecord{moved(alice), bob}, nil,
+			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{bob}, Gone: []uint64{7}}},
+		{"keyframe tick lists everyone", keyframeEvery * 3, []storage.PlayerRecord{moved(alice), bob}, nil,
+			presence{Shard: "a", Players: []storage.PlayerRecord{moved(alice), bob}}},
+		{"and the next delta is empty", keyframeEvery*3 + 1, []storage.PlayerRecord{moved(alice), bob}, nil,
+			presence{Shard: "a", Delta: true}},
+	} {
+		cur := presence{Shard: "a", Players: step.players, Entities: step.ents}
+		got := *d.next(step.tick, &cur)
+		// Compare as sent: empty and nil lists encode alike.
+		got, err := decodePresence(appendPresence(nil, &got))
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		if !reflect.DeepEqual(got, step.want) {
+			t.Fatalf("%s:\n got %+v\nwant %+v", step.name, got, step.want)
+		}
+	}
+}
