@@ -249,6 +249,37 @@ func TestDropsWaitForQueueRoom(t *testing.T) {
 	}
 }
 
+// TestViewShrinksWhileDropsWait: a client's view shrinks and moves while
+// its chunk queue is full and sections of the old view are still pending.
+// They stay the old view's (the pending set is of the view it was
+// computed for) until the Drops go out; then the client holds exactly
+// what it was sent, all in its new view.
+func TestViewShrinksWhileDropsWait(t *testing.T) {
+	w := newDeliverWorld(t)
+	c := newChunkConn([]string{protocol.FeatureBatchedDrops})
+	p := w.join("p", c)
+	w.step(2)
+	if d := component[components.Delivery](w, p); d.Pending.Len() == 0 || d.Held.Len() == 0 {
+		t.Fatalf("held %d, pending %d after two ticks: the test needs a view half sent", d.Held.Len(), d.Pending.Len())
+	}
+	c.setFull(true)
+	component[components.Follow](w, p).Radius = 1
+	*component[components.Position](w, p) = components.Position{X: 40.5, Y: 64, Z: 0.5}
+	w.step(2)
+	c.setFull(false)
+	w.step(4)
+	d := component[components.Delivery](w, p)
+	v := component[components.View](w, p)
+	if *v != d.For || v.Radius != 1 || d.Pending.Len() != 0 {
+		t.Fatalf("view %+v, delivered for %+v, %d pending: want the new view, all sent", *v, d.For, d.Pending.Len())
+	}
+	d.Held.Each(func(q chunk.Pos, _ uint64) {
+		if !v.Contains(q) || !c.Holds(q) {
+			t.Fatalf("%v held (in the new view: %v, by the client: %v)", q, v.Contains(q), c.Holds(q))
+		}
+	})
+}
+
 // TestParallelDeliveryDeterministic runs one script with one worker and
 // with four, with enough clients for the loop over them to split: moving
 // clients and edited sections (frames encoded in the loop and kept after
