@@ -43,8 +43,8 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 		for _, p := range cur.Players {
 			d.players[p.Name] = p
 		}
-		for _, e := range cur.Entities {
-			d.ents[e.ID] = e
+		for i := range cur.Entities {
+			d.remember(&cur.Entities[i])
 		}
 		return cur
 	}
@@ -68,7 +68,7 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 	for _, e := range cur.Entities {
 		d.seenIDs[e.ID] = true
 		if old, ok := d.ents[e.ID]; !ok || !sameEntityState(&old, &e) {
-			d.ents[e.ID] = e
+			d.remember(&e)
 			dl.Entities = append(dl.Entities, e)
 		}
 	}
@@ -82,6 +82,18 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 	slices.Sort(dl.Left)
 	slices.Sort(dl.Gone)
 	return dl
+}
+
+// remember records e as sent, with a copy of its attributes: the list is
+// the entity's own, which Attributes.Set changes in place.
+func (d *presenceDeltas) remember(e *entityState) {
+	st := *e
+	if old, ok := d.ents[e.ID]; ok && slices.Equal(old.Attrs, e.Attrs) {
+		st.Attrs = old.Attrs
+	} else {
+		st.Attrs = slices.Clone(e.Attrs)
+	}
+	d.ents[e.ID] = st
 }
 
 func sameEntityState(a, b *entityState) bool {

@@ -27,22 +27,28 @@ func TestPresenceDeltas(t *testing.T) {
 		players []storage.PlayerRecord
 		ents    []entityState
 		want    presence
+		before  func()
 	}{
 		{"first message is a keyframe", 3, []storage.PlayerRecord{alice, bob}, []entityState{critter},
-			presence{Shard: "a", Players: []storage.PlayerRecord{alice, bob}, Entities: []entityState{critter}}},
+			presence{Shard: "a", Players: []storage.PlayerRecord{alice, bob}, Entities: []entityState{critter}}, nil},
 		{"nothing changed", 4, []storage.PlayerRecord{alice, bob}, []entityState{critter},
-			presence{Shard: "a", Delta: true}},
+			presence{Shard: "a", Delta: true}, nil},
 		{"alice moved", 5, []storage.PlayerRecord{moved(alice), bob}, []entityState{critter},
-			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{moved(alice)}}},
+			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{moved(alice)}}, nil},
 		{"bob left, the critter changed colour", 6, []storage.PlayerRecord{moved(alice)}, []entityState{recoloured},
-			presence{Shard: "a", Delta: true, Entities: []entityState{recoloured}, Left: []string{"bob"}}},
-		{"bob back, the critter gone", 7, []storage.PlayerRecord{moved(alice), bob}, nil,
-			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{bob}, Gone: []uint64{7}}},
+			presence{Shard: "a", Delta: true, Entities: []entityState{recoloured}, Left: []string{"bob"}}, nil},
+		{"the critter's attribute set in place", 7, []storage.PlayerRecord{moved(alice)}, []entityState{recoloured},
+			presence{Shard: "a", Delta: true, Entities: []entityState{recoloured}}, func() { recoloured.Attrs[0].Value = 3 }},
+		{"bob back, the critter gone", 8, []storage.PlayerRecord{moved(alice), bob}, nil,
+			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{bob}, Gone: []uint64{7}}, nil},
 		{"keyframe tick lists everyone", keyframeEvery * 3, []storage.PlayerRecord{moved(alice), bob}, nil,
-			presence{Shard: "a", Players: []storage.PlayerRecord{moved(alice), bob}}},
+			presence{Shard: "a", Players: []storage.PlayerRecord{moved(alice), bob}}, nil},
 		{"and the next delta is empty", keyframeEvery*3 + 1, []storage.PlayerRecord{moved(alice), bob}, nil,
-			presence{Shard: "a", Delta: true}},
+			presence{Shard: "a", Delta: true}, nil},
 	} {
+		if step.before != nil {
+			step.before()
+		}
 		cur := presence{Shard: "a", Players: step.players, Entities: step.ents}
 		got := *d.next(step.tick, &cur)
 		// Compare as sent: empty and nil lists encode alike.
