@@ -161,10 +161,9 @@ func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence)
 		r.listed[pr.Players[i].Name] = true
 		r.player(ctx, shard, &pr.Players[i])
 	}
-	for k, e := range r.byKey {
+	for k := range r.byKey {
 		if k.shard == shard && !r.listed[k.name] {
-			ctx.Commands.Despawn(e)
-			delete(r.byKey, k)
+			despawn(ctx, r.byKey, k)
 		}
 	}
 	clear(r.ids)
@@ -174,10 +173,9 @@ func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence)
 	}
 	// Despawned when the shard no longer publishes them (they left the
 	// area near this shard's players, or their region changed hands).
-	for k, e := range r.mirrors {
+	for k := range r.mirrors {
 		if k.shard == shard && !r.ids[k.id] {
-			ctx.Commands.Despawn(e)
-			delete(r.mirrors, k)
+			despawn(ctx, r.mirrors, k)
 		}
 	}
 }
@@ -190,19 +188,21 @@ func (r *remotePlayers) applyDelta(ctx *ecs.Context, pr *presence) {
 		r.player(ctx, pr.Shard, &pr.Players[i])
 	}
 	for _, name := range pr.Left {
-		if e, ok := r.byKey[remoteKey{pr.Shard, name}]; ok {
-			ctx.Commands.Despawn(e)
-			delete(r.byKey, remoteKey{pr.Shard, name})
-		}
+		despawn(ctx, r.byKey, remoteKey{pr.Shard, name})
 	}
 	for i := range pr.Entities {
 		r.mirror(ctx, pr.Shard, &pr.Entities[i])
 	}
 	for _, id := range pr.Gone {
-		if e, ok := r.mirrors[mirrorKey{pr.Shard, id}]; ok {
-			ctx.Commands.Despawn(e)
-			delete(r.mirrors, mirrorKey{pr.Shard, id})
-		}
+		despawn(ctx, r.mirrors, mirrorKey{pr.Shard, id})
+	}
+}
+
+// despawn despawns and forgets the entity m keeps under k, if any.
+func despawn[K comparable](ctx *ecs.Context, m map[K]ecs.Entity, k K) {
+	if e, ok := m[k]; ok {
+		ctx.Commands.Despawn(e)
+		delete(m, k)
 	}
 }
 
