@@ -19,7 +19,6 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
-	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
@@ -249,6 +248,7 @@ func Run(cfg Config) (Result, error) {
 	for _, p := range players {
 		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(prefix, p.id), ViewDistance: cfg.View})
 	}
+	var inputs transport.InputPool
 	warm := math.MaxInt // the warm-up tick, while warming up
 	step := func(moving bool) {
 		for _, p := range players {
@@ -256,7 +256,8 @@ func Run(cfg Config) (Result, error) {
 				p.move(cfg.Pattern, app.Tick(), half)
 			}
 			p.tick++
-			src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Msg: p.input()})
+			m := p.input(&inputs)
+			src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Msg: m.Msg(), Pooled: m})
 		}
 		app.Step()
 	}
@@ -385,11 +386,16 @@ func (p *player) move(pattern string, tick uint64, half float64) {
 	}
 }
 
-func (p *player) input() *protocol.ClientMessage {
-	return &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{
-		InputTick: p.tick, Position: protocol.V3(p.x, cruise, p.z), Flying: true,
-		Velocity: protocol.V3f(float32(p.speed*math.Cos(p.heading)), 0, float32(p.speed*math.Sin(p.heading))),
-	}}}
+// input is the player's Input for this tick, in a message of pool, as the
+// transport decodes a client's datagram into one (ingest gives it back
+// once its tick is over).
+func (p *player) input(pool *transport.InputPool) *transport.InputMessage {
+	m := pool.Get()
+	in := m.Input()
+	in.InputTick, in.Flying = p.tick, true
+	in.Position.X, in.Position.Y, in.Position.Z = p.x, cruise, p.z
+	in.Velocity.X, in.Velocity.Y, in.Velocity.Z = float32(p.speed*math.Cos(p.heading)), 0, float32(p.speed*math.Sin(p.heading))
+	return m
 }
 
 // flatWorld is the generator used when generation is excluded: stone up

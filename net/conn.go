@@ -353,23 +353,26 @@ func (c *Client) readDatagrams() {
 			}
 			return
 		}
-		d, err := frame.DecodeDatagram(b)
+		m := c.srv.inputs.Get()
+		isInput, err := decodeInputDatagram(b, m)
 		if err != nil {
+			m.Release()
 			c.fail(frame.Code(err), err, false)
 			return
 		}
 		c.srv.stats.messagesIn.Add(1)
-		in := d.GetInput()
 		now := time.Now()
-		if in == nil || !allowed || !rate.take(now) {
+		if !isInput || !allowed || !rate.take(now) {
+			m.Release()
 			continue // not for the server, not negotiated, or over the rate
 		}
-		if err := validInput(in); err != nil {
+		if err := validInput(m.Input()); err != nil {
+			m.Release()
 			c.fail(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, err, false)
 			return
 		}
-		m := &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: in}}
-		if c.srv.inbox.pushMessage(c.ctx, Event{Kind: Message, ID: c.id, Client: c, Msg: m, Datagram: true}) != nil {
+		if c.srv.inbox.pushMessage(c.ctx, Event{Kind: Message, ID: c.id, Client: c, Msg: m.Msg(), Datagram: true, Pooled: m}) != nil {
+			m.Release()
 			return
 		}
 	}

@@ -54,6 +54,9 @@ type Event struct {
 	// Datagram marks a Message that arrived as a QUIC datagram (an Input
 	// under the "datagram-input" feature): unordered and lossy.
 	Datagram bool
+	// Pooled is set when Msg is Pooled's: the receiver releases it
+	// (InputMessage.Release) once the tick that read Msg is over.
+	Pooled *InputMessage
 	// Code is why the client disconnected (Disconnected only): NONE for a
 	// clean close by either side.
 	Code protocol.ErrorCode

@@ -25,6 +25,7 @@ type Server struct {
 	cfg    Config
 	log    zerolog.Logger
 	inbox  *Inbox
+	inputs InputPool              // datagram inputs, reused once their tick is over
 	limits *protocol.ServerLimits // shared by every Welcome; never mutated
 
 	udp    net.PacketConn // nil when the caller supplied Config.PacketConn

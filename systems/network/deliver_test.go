@@ -334,3 +334,27 @@ func TestParallelDeliveryDeterministic(t *testing.T) {
 		t.Fatalf("frames made %d/%d, reused %d/%d, with one and four workers", oneFrames.Misses, fourFrames.Misses, oneFrames.Hits, fourFrames.Hits)
 	}
 }
+
+// TestPooledInputsLiveOneTick: an input in a pooled message is read in
+// the tick it is ingested in, and its message is not handed out again
+// before that tick is over.
+func TestPooledInputsLiveOneTick(t *testing.T) {
+	w := newDeliverWorld(t)
+	var pool transport.InputPool
+	p := w.join("p", newChunkConn(nil))
+	w.step(1)
+	var seen []*protocol.Input
+	Handle(w.app, "test", func(_ *ecs.Context, _ Sender, m *protocol.ClientMessage_Input) { seen = append(seen, m.Input) })
+	m := pool.Get()
+	m.Input().InputTick = 41
+	w.src.Push(InEvent{Kind: transport.Message, ID: p, Msg: m.Msg(), Pooled: m})
+	w.step(1)
+	if len(seen) != 1 || seen[0] != m.Input() || seen[0].InputTick != 41 {
+		t.Fatalf("inputs seen %v, want the pooled one", seen)
+	}
+	for range 100 {
+		if got := pool.Get(); got == m {
+			t.Fatal("the message was back in the pool during the tick after it arrived")
+		}
+	}
+}

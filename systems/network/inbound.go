@@ -29,6 +29,10 @@ type InEvent struct {
 	Key []byte
 	// Msg is the control message (Message only).
 	Msg *protocol.ClientMessage
+	// Pooled, when set, holds Msg: ingest gives it back to its pool at
+	// the start of the next tick, the tick that read Msg being over (a
+	// message is valid for the tick it arrives in, docs/plugins.md).
+	Pooled *transport.InputMessage
 	// Code says why the client left (Disconnected only).
 	Code protocol.ErrorCode
 }
@@ -67,7 +71,7 @@ func (s *TransportSource) Drain(dst []InEvent) []InEvent {
 	s.buf = s.Inbox.Drain(s.buf[:0])
 	for i := range s.buf {
 		ev := &s.buf[i]
-		in := InEvent{Kind: ev.Kind, ID: uint64(ev.ID), Conn: ev.Client, Msg: ev.Msg, Code: ev.Code}
+		in := InEvent{Kind: ev.Kind, ID: uint64(ev.ID), Conn: ev.Client, Msg: ev.Msg, Pooled: ev.Pooled, Code: ev.Code}
 		if ev.Kind == transport.Connected {
 			in.Name = ev.Client.Name()
 			in.ViewDistance = int(ev.Client.ViewDistance())

@@ -26,6 +26,7 @@ type ingestSystem struct {
 	log     zerolog.Logger
 
 	events  []InEvent
+	pooled  []*transport.InputMessage // last tick's, released at this one's start
 	loads   []playerLoad
 	joining map[uint64]bool
 
@@ -56,9 +57,17 @@ func (s *ingestSystem) run(ctx *ecs.Context) {
 	s.maps(ctx.World)
 	s.clients.Left = s.clients.Left[:0]
 	s.clients.Joined = s.clients.Joined[:0]
+	for _, m := range s.pooled {
+		m.Release()
+	}
+	clear(s.pooled)
+	s.pooled = s.pooled[:0]
 	s.events = s.cfg.Source.Drain(s.events[:0])
 	for i := range s.events {
 		ev := &s.events[i]
+		if ev.Pooled != nil {
+			s.pooled = append(s.pooled, ev.Pooled)
+		}
 		switch ev.Kind {
 		case transport.Connected:
 			s.connect(ev)
