@@ -304,8 +304,9 @@ func (g *Generation) TryResult() (Result, bool) {
 // finishes a million jobs between two ticks: a copy would hold them twice),
 // and dst's room, which the caller gives up, takes its place: pass the
 // last batch, read and cleared, so that neither buffer is reallocated in
-// steady state. In deterministic mode every queued job runs inline and
-// is appended to dst.
+// steady state (and nil to give a buffer a burst grew back to the
+// collector: KeepResults). In deterministic mode every queued job runs
+// inline and is appended to dst.
 func (g *Generation) TakeResults(dst []Result) []Result {
 	if g.det {
 		for {
@@ -315,9 +316,6 @@ func (g *Generation) TakeResults(dst []Result) []Result {
 			}
 			dst = append(dst, r)
 		}
-	}
-	if cap(dst) > 4*KeepResults {
-		dst = nil // grown by a burst
 	}
 	g.doneMu.Lock()
 	done := g.done
