@@ -21,14 +21,18 @@ import (
 // sessions costs nothing however many players it has. sweepSessions
 // deletes the stale ones.
 
+// incarnation names the shard process that started at t, in session
+// values.
+func incarnation(t time.Time) string { return strconv.FormatInt(t.UnixNano(), 36) }
+
 // sessionValue is this shard's session value.
 func (c *Cluster) sessionValue() []byte {
-	return []byte(c.o.Shard + "@" + strconv.FormatInt(c.started.UnixNano(), 36))
+	return []byte(c.o.Shard + "@" + incarnation(c.started))
 }
 
 // parseSession splits a session value into its shard and incarnation
 // ("" for a value without one).
-func parseSession(v []byte) (shard, incarnation string) {
+func parseSession(v []byte) (shard, inc string) {
 	s := string(v)
 	if i := strings.LastIndexByte(s, '@'); i >= 0 {
 		return s[:i], s[i+1:]
@@ -39,7 +43,7 @@ func parseSession(v []byte) (shard, incarnation string) {
 // shardAlive reports whether the incarnation of shard that wrote a
 // session still runs: its shard key exists and was written by that same
 // process (an empty incarnation: any).
-func (c *Cluster) shardAlive(ctx context.Context, shard, incarnation string) (bool, error) {
+func (c *Cluster) shardAlive(ctx context.Context, shard, inc string) (bool, error) {
 	start := time.Now()
 	c.Count("shard", true, 1)
 	e, err := c.world.Get(ctx, shardKey(shard))
@@ -54,7 +58,7 @@ func (c *Cluster) shardAlive(ctx context.Context, shard, incarnation string) (bo
 	if err := json.Unmarshal(e.Value(), &rec); err != nil {
 		return true, nil // unreadable: not proof it is gone
 	}
-	return incarnation == "" || strconv.FormatInt(rec.Started.UnixNano(), 36) == incarnation, nil
+	return inc == "" || incarnation(rec.Started) == inc, nil
 }
 
 // ClaimName records that player name is connected on this shard. If it
@@ -152,7 +156,6 @@ func (c *Cluster) sweepSessions(ctx context.Context) {
 		key, name  string
 		shard, inc string
 		rev        uint64
-		value      string
 	}
 	var entries []entry
 	for done := false; !done; {
@@ -172,14 +175,14 @@ func (c *Cluster) sweepSessions(ctx context.Context) {
 				continue
 			}
 			sh, inc := parseSession(e.Value())
-			entries = append(entries, entry{key: e.Key(), name: name, shard: sh, inc: inc, rev: e.Revision(), value: string(e.Value())})
+			entries = append(entries, entry{key: e.Key(), name: name, shard: sh, inc: inc, rev: e.Revision()})
 		}
 	}
 	alive := map[string]bool{}
-	mine := string(c.sessionValue())
+	mine := incarnation(c.started)
 	for _, e := range entries {
 		stale := false
-		if e.value == mine {
+		if e.shard == c.o.Shard && e.inc == mine {
 			c.lmu.Lock()
 			_, held := c.sessions[e.name]
 			c.lmu.Unlock()

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -109,7 +108,7 @@ func readStatus(ctx context.Context, kv jetstream.KeyValue) (Status, error) {
 	// crashed one's stay until swept or taken over.
 	live := map[[2]string]bool{}
 	for _, sh := range st.Shards {
-		live[[2]string{sh.Name, strconv.FormatInt(sh.Started.UnixNano(), 36)}] = true
+		live[[2]string{sh.Name, incarnation(sh.Started)}] = true
 		live[[2]string{sh.Name, ""}] = true
 	}
 	for _, s := range sessions {

@@ -22,7 +22,7 @@ type presenceDeltas struct {
 	seen    map[string]bool // scratch: names in the current state
 	seenIDs map[uint64]bool // scratch: ids in the current state
 	delta   presence
-	keyed   bool // a keyframe was sent since the last reset
+	keyed   bool // a keyframe was sent
 }
 
 func newPresenceDeltas(shard string) presenceDeltas {

@@ -164,8 +164,8 @@ func (s *DeliverySystem) serve(w *deliverWorker, t turn, deadline time.Time) {
 	// Pending is of the view it was computed for, st.For: v itself unless
 	// the drops of a view change did not fit in the queue (then the old
 	// view's sections go on arriving until they do).
-	at := st.For
-	sh := s.shapes[[2]int{at.Radius, at.Pad}]
+	pv := st.For
+	sh := s.shapes[[2]int{pv.Radius, pv.Pad}]
 	sections, bytes, scanned := 0, 0, 0
 	// Sections not resident yet are looked at again next tick; looking at
 	// no more than a window of them keeps a client whose view is still
@@ -181,7 +181,7 @@ scan:
 		w.ranks, w.batch = w.ranks[:0], w.batch[:0]
 		for ; r >= 0 && len(w.ranks) < n; r = st.Pending.Next(r + 1) {
 			w.ranks = append(w.ranks, r)
-			w.batch = append(w.batch, sh.at(at.Center, r))
+			w.batch = append(w.batch, sh.at(pv.Center, r))
 		}
 		w.frames = w.reader.DeriveAll(w.batch, w.mk, w.frames[:0])
 		for k, f := range w.frames {
