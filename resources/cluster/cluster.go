@@ -130,8 +130,12 @@ type Cluster struct {
 	atomic      atomic.Bool
 	atomicPause atomic.Int64
 	batchSeq    atomic.Uint64
-	players     atomic.Int64
-	kick        chan struct{} // asks the renewal loop to re-put the shard key now
+	// seen is the highest world-stream sequence this shard has had
+	// acknowledged (its writes, claims and renewals): a replica that has
+	// applied less may not hold them (freshGet).
+	seen    atomic.Uint64
+	players atomic.Int64
+	kick    chan struct{} // asks the renewal loop to re-put the shard key now
 
 	st counters
 

@@ -59,6 +59,7 @@ func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string,
 		rev, err := c.world.Create(ctx, key, []byte(c.o.Shard), jetstream.KeyTTL(c.o.LeaseTTL))
 		c.roundTrip(sent)
 		if err == nil {
+			c.saw(rev)
 			c.lmu.Lock()
 			c.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent}
 			c.lmu.Unlock()
@@ -149,8 +150,8 @@ func (c *Cluster) Release(ctx context.Context, r Region) error {
 	}
 	if l.unsure {
 		// Learn the revision a renewal of unknown outcome may have written.
-		if e, err := c.world.Get(ctx, leaseKey(r)); err == nil && string(e.Value()) == c.o.Shard {
-			l.rev = e.Revision()
+		if v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r)); err == nil && ok && string(v) == c.o.Shard {
+			l.rev = rev
 		}
 	}
 	start := time.Now()
@@ -311,7 +312,10 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 	}
 	for i := range items {
 		if items[i].err == nil {
-			items[i].seq, items[i].err = waitAck(ctx, items[i].paf)
+			items[i].seq, items[i].err = c.waitAck(ctx, items[i].paf)
+		}
+		if isWrongLastSeq(items[i].err) {
+			c.ownRenewal(ctx, &items[i], held[items[i].r])
 		}
 	}
 	if len(items) > 0 {
@@ -352,18 +356,37 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 	return c.dropLocked(lost, "renewal refused or overdue"), lost
 }
 
+// ownRenewal looks at a lease key a renewal found moved: when its last
+// write is this shard's own name, it is an earlier renewal whose
+// acknowledgement was lost (a stream electing a leader) that landed after
+// all, and the lease is still ours at that revision. The read is fresh up
+// to the sequence the refusal named, so that a replica behind it cannot
+// show an older write of ours instead.
+func (c *Cluster) ownRenewal(ctx context.Context, it *renewItem, l lease) {
+	at := wrongLastSeq(it.err)
+	if at <= l.rev {
+		return
+	}
+	v, rev, ok, err := c.freshGetFrom(ctx, "lease", leaseKey(it.r), at)
+	if err != nil || !ok || rev != at || string(v) != c.o.Shard {
+		return
+	}
+	c.log.Info().Stringer("region", it.r).Uint64("rev", rev).Msg("lease: a renewal thought lost had landed")
+	it.err, it.seq, it.sent = nil, rev, l.renewed
+}
+
 // resolve learns the revision of a lease whose last renewal had an
 // unknown outcome: only this shard writes its name into a lease key it
 // holds, so a put of our name is our own latest write.
 func (c *Cluster) resolve(ctx context.Context, r Region, l lease) lease {
-	start := time.Now()
-	c.Count("lease", true, 1)
-	e, err := c.world.Get(ctx, leaseKey(r))
-	c.roundTrip(start)
+	// Fresh: a replica behind our last renewal would give an older
+	// revision of our own name, and the next renewal would find the
+	// lease lost that is still ours.
+	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r))
 	switch {
-	case err == nil && string(e.Value()) == c.o.Shard:
-		l.rev, l.unsure = e.Revision(), false
-	case err == nil, errors.Is(err, jetstream.ErrKeyNotFound):
+	case err == nil && ok && string(v) == c.o.Shard:
+		l.rev, l.unsure = rev, false
+	case err == nil:
 		l.unsure = false // someone else's, or gone: the CAS will say lost
 	default:
 		return l
@@ -376,10 +399,11 @@ func (c *Cluster) resolve(ctx context.Context, r Region, l lease) lease {
 	return l
 }
 
-// waitAck waits for one publish's acknowledgement.
-func waitAck(ctx context.Context, paf jetstream.PubAckFuture) (uint64, error) {
+// waitAck waits for one world-stream publish's acknowledgement.
+func (c *Cluster) waitAck(ctx context.Context, paf jetstream.PubAckFuture) (uint64, error) {
 	select {
 	case a := <-paf.Ok():
+		c.saw(a.Sequence)
 		return a.Sequence, nil
 	case err := <-paf.Err():
 		return 0, err

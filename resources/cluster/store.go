@@ -1,9 +1,11 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -62,7 +64,9 @@ func (c *Cluster) get(kv jetstream.KeyValue, family, key string) ([]byte, bool, 
 // LoadSection returns the stored version of an edited section.
 func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	key := sectionKey(p)
-	v, ok, err := s.c.get(s.c.world, "sec", key)
+	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	defer cancel()
+	v, _, ok, err := s.c.freshGet(ctx, "sec", key)
 	if err != nil {
 		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
 	}
@@ -83,7 +87,9 @@ func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
 		return storage.EntityColumn{}, false, nil // never stored: no round trip
 	}
 	key := entityKey(x, z)
-	v, ok, err := s.c.get(s.c.world, "ent", key)
+	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	defer cancel()
+	v, _, ok, err := s.c.freshGet(ctx, "ent", key)
 	if err != nil {
 		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
 	}
@@ -409,7 +415,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			break
 		}
 		for _, b := range batches {
-			_, err := waitAck(ctx, b.paf)
+			_, err := c.waitAck(ctx, b.paf)
 			for _, i := range b.items {
 				writes[i].batched = false
 			}
@@ -433,7 +439,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		}
 		for _, f := range flight {
 			w := &writes[f.i]
-			_, err := waitAck(ctx, f.paf)
+			_, err := c.waitAck(ctx, f.paf)
 			switch {
 			case err == nil:
 				w.done = true
@@ -487,39 +493,78 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 // LoadRegion returns every section stored in region r, as it is stored
 // now: what a shard that just took the region over must start from, since
 // the copies it holds may lag behind the feed (WatchSections) of the
-// previous owner's last writes.
+// previous owner's last writes. r must be leased here.
+//
+// The watch is served by whichever replica hosts its consumer, and a
+// follower may not yet have applied the last writes before the claim; so
+// it watches the lease key too and ends only once it has delivered the
+// lease at or after the claim that took it (its epoch): every write stored
+// before the claim has then been delivered as well.
 func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, error) {
 	c := s.c
 	start := time.Now()
 	defer c.roundTrip(start)
-	w, err := c.world.Watch(ctx, "sec."+coord(r.X)+"."+coord(r.Z)+".>", jetstream.IgnoreDeletes())
+	c.lmu.Lock()
+	l, held := c.leases[r]
+	var epoch uint64
+	if held {
+		epoch = l.epoch
+	}
+	c.lmu.Unlock()
+	if !held {
+		return nil, fmt.Errorf("load region %v: not leased here", r)
+	}
+	lkey := leaseKey(r)
+	w, err := c.world.WatchFiltered(ctx, []string{"sec." + coord(r.X) + "." + coord(r.Z) + ".>", lkey})
 	if err != nil {
 		return nil, fmt.Errorf("load region %v: %w", r, err)
 	}
 	defer func() { _ = w.Stop() }()
-	var out []SectionUpdate
-	for {
+	secs := map[chunk.Pos]SectionUpdate{}
+	initial, caught := false, false
+	for !initial || !caught {
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("load region %v: %w", r, ctx.Err())
+			return nil, fmt.Errorf("load region %v: %w (lease seen: %t)", r, ctx.Err(), caught)
 		case e, ok := <-w.Updates():
 			if !ok {
 				return nil, fmt.Errorf("load region %v: watch ended", r)
 			}
-			if e == nil {
-				return out, nil // every stored value has been delivered
+			switch {
+			case e == nil:
+				initial = true // every stored value has been delivered
+			case e.Key() == lkey:
+				if e.Revision() >= epoch {
+					if e.Operation() != jetstream.KeyValuePut {
+						return nil, fmt.Errorf("load region %v: lease gone while loading", r)
+					}
+					caught = true
+				}
+			default:
+				c.Count("sec", true, 1)
+				p, err := parseSectionKey(e.Key())
+				if err != nil {
+					return nil, fmt.Errorf("load region %v: %w", r, err)
+				}
+				if e.Operation() != jetstream.KeyValuePut {
+					delete(secs, p)
+					continue
+				}
+				sec, rev, err := storage.DecodeSection(e.Value())
+				if err != nil {
+					c.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
+					continue
+				}
+				secs[p] = SectionUpdate{Pos: p, Section: sec, Revision: rev}
 			}
-			c.Count("sec", true, 1)
-			p, err := parseSectionKey(e.Key())
-			if err != nil {
-				return nil, fmt.Errorf("load region %v: %w", r, err)
-			}
-			sec, rev, err := storage.DecodeSection(e.Value())
-			if err != nil {
-				c.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
-				continue
-			}
-			out = append(out, SectionUpdate{Pos: p, Section: sec, Revision: rev})
 		}
 	}
+	out := make([]SectionUpdate, 0, len(secs))
+	for _, u := range secs {
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(a, b SectionUpdate) int {
+		return cmp.Or(cmp.Compare(a.Pos.X, b.Pos.X), cmp.Compare(a.Pos.Z, b.Pos.Z), cmp.Compare(a.Pos.Y, b.Pos.Y))
+	})
+	return out, nil
 }

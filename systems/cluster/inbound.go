@@ -128,6 +128,15 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 	if !s.store.Has(pos) {
 		return
 	}
+	if r := rcluster.RegionOf(pos); s.p.c.Leased(r) && s.p.ready.has(r) {
+		// Refused under a lease since lost, and the region was taken back
+		// and refreshed from the store after that: the refresh already
+		// dropped the refused edit, and edits made since are newer than
+		// the stored copy and on their way to it (the writer was still
+		// retrying the old batch). Restoring now would drop them from
+		// the copy their writes come from.
+		return
+	}
 	sec, rev, ok, err := s.p.c.Store().LoadSection(pos)
 	if err != nil {
 		s.p.log.Error().Err(err).Stringer("section", pos).Msg("fenced section not restored; it stays as edited here")

@@ -1,0 +1,137 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// errStaleReplica is a read answered by a replica that has not applied
+// every write this shard saw acknowledged.
+var errStaleReplica = errors.New("replica behind this shard's acknowledged writes")
+
+// saw records seq, a world-stream sequence acknowledged to this shard.
+func (c *Cluster) saw(seq uint64) {
+	for {
+		cur := c.seen.Load()
+		if seq <= cur || c.seen.CompareAndSwap(cur, seq) {
+			return
+		}
+	}
+}
+
+// freshGet reads key's latest value in the world bucket from a replica
+// that has applied at least every world-stream write this shard has had
+// acknowledged (seen). A KV Get is a direct get, which any replica
+// answers from what it has applied: a follower a little behind, or one
+// catching up after a leader died, returns an older value than the one
+// this shard wrote, and a section edited from that copy would drop an
+// acknowledged edit. JetStream (2.12–2.15) offers no read-after-write, so
+// the read asks for the last message of key, and of the meta key and this
+// shard's key (so that the answer is never empty), in one multi-get,
+// whose end-of-batch reply says how far the answering replica has
+// applied; one behind seen is asked again.
+// A deleted or expired key is ok == false, like one never written.
+func (c *Cluster) freshGet(ctx context.Context, family, key string) (val []byte, rev uint64, ok bool, err error) {
+	return c.freshGetFrom(ctx, family, key, 0)
+}
+
+// freshGetFrom is freshGet from a replica that has applied at least floor
+// as well.
+func (c *Cluster) freshGetFrom(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
+	start := time.Now()
+	defer c.roundTrip(start)
+	subj := c.worldPre + key
+	req, _ := json.Marshal(struct {
+		MultiLast []string `json:"multi_last"`
+	}{[]string{subj, c.worldPre + "meta", c.worldPre + shardKey(c.o.Shard)}})
+	wait := time.Millisecond
+	for {
+		want := max(c.seen.Load(), floor)
+		val, rev, ok, upTo, err := c.multiGet(ctx, req, subj)
+		switch {
+		case err != nil && !errors.Is(err, errStaleReplica):
+			return nil, 0, false, fmt.Errorf("get %s: %w", key, err)
+		case err == nil && upTo >= want:
+			if ok {
+				c.Count(family, true, 1)
+			}
+			return val, rev, ok, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, 0, false, fmt.Errorf("get %s: %w (applied %d, wanted %d): %w", key, errStaleReplica, upTo, want, ctx.Err())
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 50*time.Millisecond)
+	}
+}
+
+// multiGet sends one multi-last direct get and collects its replies:
+// subj's value if stored and not deleted, and the sequence the answering
+// replica had applied (Nats-UpTo-Sequence of the end-of-batch reply).
+func (c *Cluster) multiGet(ctx context.Context, req []byte, subj string) (val []byte, rev uint64, ok bool, upTo uint64, err error) {
+	inbox := c.nc.NewRespInbox()
+	sub, err := c.nc.SubscribeSync(inbox)
+	if err != nil {
+		return nil, 0, false, 0, err
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := c.nc.PublishRequest("$JS.API.DIRECT.GET.KV_"+c.o.Bucket+"_world", inbox, req); err != nil {
+		return nil, 0, false, 0, err
+	}
+	for {
+		m, err := sub.NextMsgWithContext(ctx)
+		if err != nil {
+			return nil, 0, false, 0, err
+		}
+		status := m.Header.Get("Status")
+		switch {
+		case status == "204": // end of batch
+			upTo, err = strconv.ParseUint(m.Header.Get("Nats-UpTo-Sequence"), 10, 64)
+			if err != nil {
+				return nil, 0, false, 0, fmt.Errorf("direct get: end of batch without Nats-UpTo-Sequence")
+			}
+			return val, rev, ok, upTo, nil
+		case status == "404", status == "503":
+			// No results (a replica without even this shard's key) or
+			// no replica answering yet: behind, for the caller to ask again.
+			return nil, 0, false, 0, errStaleReplica
+		case status != "":
+			return nil, 0, false, 0, fmt.Errorf("direct get: status %s %s", status, m.Header.Get("Description"))
+		}
+		if m.Header.Get("Nats-Subject") != subj {
+			continue
+		}
+		rev, err = strconv.ParseUint(m.Header.Get("Nats-Sequence"), 10, 64)
+		if err != nil {
+			return nil, 0, false, 0, fmt.Errorf("direct get: %s without Nats-Sequence", subj)
+		}
+		val, ok = m.Data, !deletedEntry(m.Header)
+	}
+}
+
+// deletedEntry reports whether a KV message is a delete, a purge or a
+// TTL marker rather than a value (as the KV client reads them).
+func deletedEntry(h nats.Header) bool {
+	return h.Get("KV-Operation") != "" || h.Get(jetstream.MarkerReasonHeader) != ""
+}
+
+// wrongLastSeq returns the sequence a compare-and-set refused with
+// "wrong last sequence: N" found the subject at, or 0.
+func wrongLastSeq(err error) uint64 {
+	var ae *jetstream.APIError
+	if !errors.As(err, &ae) || ae.ErrorCode != jetstream.JSErrCodeStreamWrongLastSequence {
+		return 0
+	}
+	i := strings.LastIndexByte(ae.Description, ' ')
+	n, _ := strconv.ParseUint(ae.Description[i+1:], 10, 64)
+	return n
+}
