@@ -135,3 +135,55 @@ func wrongLastSeq(err error) uint64 {
 	n, _ := strconv.ParseUint(ae.Description[i+1:], 10, 64)
 	return n
 }
+
+// leaderGet reads subj's last message in stream from the stream's leader
+// (the message-get API, not a direct get), for a record another shard
+// wrote in a stream whose sequences this one cannot compare (a player's
+// record, read after the session of his last shard ended): a follower
+// behind would give an older position. Only while a new leader is being
+// elected can the answer still be old. A deleted key is ok == false.
+func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	defer cancel()
+	start := time.Now()
+	defer c.roundTrip(start)
+	req, _ := json.Marshal(struct {
+		LastFor string `json:"last_by_subj"`
+	}{subj})
+	m, err := c.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET."+stream, req)
+	if err != nil {
+		return nil, false, fmt.Errorf("get %s: %w", subj, err)
+	}
+	var resp struct {
+		Error *struct {
+			Code        int    `json:"err_code"`
+			Description string `json:"description"`
+		} `json:"error"`
+		Message *struct {
+			Header []byte `json:"hdrs"`
+			Data   []byte `json:"data"`
+		} `json:"message"`
+	}
+	if err := json.Unmarshal(m.Data, &resp); err != nil {
+		return nil, false, fmt.Errorf("get %s: %w", subj, err)
+	}
+	switch {
+	case resp.Error != nil && resp.Error.Code == int(jetstream.JSErrCodeMessageNotFound):
+		return nil, false, nil
+	case resp.Error != nil:
+		return nil, false, fmt.Errorf("get %s: %s (%d)", subj, resp.Error.Description, resp.Error.Code)
+	case resp.Message == nil:
+		return nil, false, fmt.Errorf("get %s: empty answer", subj)
+	}
+	if len(resp.Message.Header) > 0 {
+		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
+		if err != nil {
+			return nil, false, fmt.Errorf("get %s: headers: %w", subj, err)
+		}
+		if deletedEntry(h) {
+			return nil, false, nil
+		}
+	}
+	c.Count(family, true, 1)
+	return resp.Message.Data, true, nil
+}

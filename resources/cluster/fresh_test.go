@@ -54,6 +54,20 @@ func TestFreshReads(t *testing.T) {
 		t.Errorf("never stored: ok %v err %v", ok, err)
 	}
 
+	// Player records are read from the leader; a deleted one is missing.
+	if err := a.Store().Commit(&storage.Batch{Players: []storage.PlayerRecord{{Name: "dora", X: 12}}}); err != nil {
+		t.Fatalf("commit player: %v", err)
+	}
+	if rec, ok, err := a.Store().LoadPlayer("dora"); err != nil || !ok || rec.X != 12 {
+		t.Errorf("LoadPlayer = %+v %v %v", rec, ok, err)
+	}
+	if err := a.playersKV.Delete(ctx, playerKey("dora")); err != nil {
+		t.Fatalf("delete player: %v", err)
+	}
+	if _, ok, err := a.Store().LoadPlayer("dora"); ok || err != nil {
+		t.Errorf("deleted player: ok %v err %v", ok, err)
+	}
+
 	secs, err := a.Store().LoadRegion(ctx, r)
 	if err != nil || len(secs) != 1 || secs[0].Pos != p1 || secs[0].Revision != 4 {
 		t.Errorf("LoadRegion = %+v, %v; want p1 at 4 alone (p2 deleted)", secs, err)

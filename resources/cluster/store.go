@@ -44,23 +44,6 @@ func (s *Store) Epoch(x, z int32) uint64 {
 // Store returns the shard's storage backend.
 func (c *Cluster) Store() *Store { return c.store }
 
-// get reads key; a missing key is ok == false, not an error.
-func (c *Cluster) get(kv jetstream.KeyValue, family, key string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
-	defer cancel()
-	start := time.Now()
-	e, err := kv.Get(ctx, key)
-	c.roundTrip(start)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	c.Count(family, true, 1)
-	return e.Value(), true, nil
-}
-
 // LoadSection returns the stored version of an edited section.
 func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	key := sectionKey(p)
@@ -106,7 +89,7 @@ func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
 // LoadPlayer returns a player's stored record.
 func (s *Store) LoadPlayer(name string) (storage.PlayerRecord, bool, error) {
 	key := playerKey(name)
-	v, ok, err := s.c.get(s.c.playersKV, "player", key)
+	v, ok, err := s.c.leaderGet("KV_"+s.c.o.Bucket+"_players", s.c.playerPre+key, "player")
 	if err != nil {
 		return storage.PlayerRecord{}, false, fmt.Errorf("load player %q (%s): %w", name, key, err)
 	}
