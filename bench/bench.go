@@ -62,6 +62,10 @@ type Config struct {
 	// HeapProfile, when set, receives a pprof heap profile taken after
 	// the measured ticks (after a collection: what is live).
 	HeapProfile io.Writer
+	// HeapBase, when set, receives a heap profile taken before the
+	// measured ticks: with pprof -diff_base and -sample_index=alloc_space
+	// it leaves what the measured ticks allocated.
+	HeapBase io.Writer
 	// TPS, when positive, paces the measured ticks at that rate, as the
 	// server's loop does: the workers and the collector then get the idle
 	// time between ticks. Zero runs them back to back (the worst case:
@@ -116,6 +120,10 @@ type Result struct {
 	// with them then (cluster runs).
 	RemotePlayers     int64
 	BytesIn, BytesOut uint64
+	// Allocated and Allocs are the heap bytes and objects the process
+	// allocated over the measured ticks, and GCs the collections then.
+	Allocated, Allocs uint64
+	GCs               uint32
 }
 
 // Speeds in blocks per second.
@@ -294,6 +302,13 @@ func Run(cfg Config) (Result, error) {
 		in0, out0 = cluster.BytesIn.Load(), cluster.BytesOut.Load()
 	}
 	var remote int64
+	if cfg.HeapBase != nil {
+		if err := pprof.Lookup("heap").WriteTo(cfg.HeapBase, 0); err != nil {
+			return Result{}, fmt.Errorf("heap base profile: %w", err)
+		}
+	}
+	var mem0, mem1 runtime.MemStats
+	runtime.ReadMemStats(&mem0)
 	cpu0 := cpuTime()
 	if cfg.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
@@ -313,6 +328,7 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	cpu := cpuTime() - cpu0
+	runtime.ReadMemStats(&mem1)
 	if cfg.CPUProfile != nil {
 		pprof.StopCPUProfile()
 	}
@@ -322,7 +338,8 @@ func Run(cfg Config) (Result, error) {
 			return Result{}, fmt.Errorf("heap profile: %w", err)
 		}
 	}
-	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu}
+	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu,
+		Allocated: mem1.TotalAlloc - mem0.TotalAlloc, Allocs: mem1.Mallocs - mem0.Mallocs, GCs: mem1.NumGC - mem0.NumGC}
 	if cluster != nil {
 		res.RemotePlayers = remote
 		res.BytesIn, res.BytesOut = cluster.BytesIn.Load()-in0, cluster.BytesOut.Load()-out0

@@ -17,7 +17,7 @@ import (
 func newBenchCmd(g *globalFlags) *cobra.Command {
 	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
 	var asJSON bool
-	var profile, heap string
+	var profile, heap, heapBase string
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
@@ -30,7 +30,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			for _, pf := range []struct {
 				path string
 				to   *io.Writer
-			}{{profile, &cfg.CPUProfile}, {heap, &cfg.HeapProfile}} {
+			}{{profile, &cfg.CPUProfile}, {heap, &cfg.HeapProfile}, {heapBase, &cfg.HeapBase}} {
 				if pf.path == "" {
 					continue
 				}
@@ -60,6 +60,8 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s, CPU %.2f ms a tick (%.1f µs a player-tick)\n",
 				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds(), perTick(res, 1)/1e3, perTick(res, cfg.Players))
+			fmt.Fprintf(cmd.OutOrStdout(), "allocated %.2f MB (%d objects) a tick, %d collections while measuring\n",
+				float64(res.Allocated)/float64(cfg.Ticks)/1e6, res.Allocs/uint64(cfg.Ticks), res.GCs)
 			if cfg.Cluster != "" {
 				secs := res.Elapsed.Seconds()
 				fmt.Fprintf(cmd.OutOrStdout(), "shard %s: at most %d players of other shards seen at once; %.0f KB/s in, %.0f KB/s out between shards\n",
@@ -93,6 +95,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
+	f.StringVar(&heapBase, "membase", "", "write a heap profile taken before the measured ticks to this file (pprof -diff_base: what they allocated)")
 	return cmd
 }
 
@@ -136,9 +139,12 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Remote     int64   `json:"remote_players,omitempty"`
 		BytesIn    uint64  `json:"cluster_bytes_in,omitempty"`
 		BytesOut   uint64  `json:"cluster_bytes_out,omitempty"`
+		Allocated  uint64  `json:"allocated_bytes"`
+		Allocs     uint64  `json:"allocated_objects"`
+		GCs        uint32  `json:"collections"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
-		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut}
+		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}
