@@ -63,8 +63,9 @@ type Config struct {
 	// the measured ticks (after a collection: what is live).
 	HeapProfile io.Writer
 	// HeapBase, when set, receives a heap profile taken before the
-	// measured ticks: with pprof -diff_base and -sample_index=alloc_space
-	// it leaves what the measured ticks allocated.
+	// measured ticks, after a collection: with pprof -diff_base and
+	// -sample_index=alloc_space it leaves what the measured ticks
+	// allocated. (The forced collection moves the window's own.)
 	HeapBase io.Writer
 	// TPS, when positive, paces the measured ticks at that rate, as the
 	// server's loop does: the workers and the collector then get the idle
@@ -303,6 +304,8 @@ func Run(cfg Config) (Result, error) {
 	}
 	var remote int64
 	if cfg.HeapBase != nil {
+		// A heap profile counts allocations up to the last collection.
+		runtime.GC()
 		if err := pprof.Lookup("heap").WriteTo(cfg.HeapBase, 0); err != nil {
 			return Result{}, fmt.Errorf("heap base profile: %w", err)
 		}

@@ -95,7 +95,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
-	f.StringVar(&heapBase, "membase", "", "write a heap profile taken before the measured ticks to this file (pprof -diff_base: what they allocated)")
+	f.StringVar(&heapBase, "membase", "", "write a heap profile taken before the measured ticks, after a collection, to this file (pprof -diff_base: what they allocated)")
 	return cmd
 }
 

@@ -130,12 +130,8 @@ type Cluster struct {
 	atomic      atomic.Bool
 	atomicPause atomic.Int64
 	batchSeq    atomic.Uint64
-	// seen is the highest world-stream sequence this shard has had
-	// acknowledged (its writes, claims and renewals): a replica that has
-	// applied less may not hold them (freshGet).
-	seen    atomic.Uint64
-	players atomic.Int64
-	kick    chan struct{} // asks the renewal loop to re-put the shard key now
+	players     atomic.Int64
+	kick        chan struct{} // asks the renewal loop to re-put the shard key now
 
 	st counters
 
@@ -155,6 +151,11 @@ type lease struct {
 	rev     uint64    // revision of the lease key we last wrote
 	epoch   uint64    // revision of the claim that made it: one per lease, kept by renewals
 	renewed time.Time // when the write that made rev was sent (a lower bound of its TTL start)
+	// acked is the highest world-stream sequence of a write to the
+	// region acknowledged under this lease (the claim's at first): a
+	// replica that has applied less may not hold what this shard stored
+	// there (readFloor).
+	acked uint64
 	// unsure: a renewal's outcome is unknown (timeout, disconnect), so
 	// rev may be stale; it is resolved with a Get before the next write.
 	unsure bool

@@ -14,38 +14,63 @@ import (
 )
 
 // errStaleReplica is a read answered by a replica that has not applied
-// every write this shard saw acknowledged.
+// what the reader must see.
 var errStaleReplica = errors.New("replica behind this shard's acknowledged writes")
 
-// saw records seq, a world-stream sequence acknowledged to this shard.
-func (c *Cluster) saw(seq uint64) {
-	for {
-		cur := c.seen.Load()
-		if seq <= cur || c.seen.CompareAndSwap(cur, seq) {
-			return
-		}
+// acked records seq, the sequence of a write to r acknowledged under the
+// lease held on r.
+func (c *Cluster) acked(r Region, seq uint64) {
+	c.lmu.Lock()
+	if l, ok := c.leases[r]; ok {
+		l.acked = max(l.acked, seq)
 	}
+	c.lmu.Unlock()
+}
+
+// regionGet reads key, in region r, in the world bucket. Where this
+// shard holds r, the read is fresh up to the last write there it had
+// acknowledged and the claim that took r (freshGet): its own copies are
+// built from such reads and written back, so an older value would drop
+// acknowledged edits. Elsewhere a direct get does: a copy there is not
+// written from here, and the section feed brings what is newer.
+func (c *Cluster) regionGet(r Region, family, key string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	defer cancel()
+	c.lmu.Lock()
+	l, held := c.leases[r]
+	var floor uint64
+	if held {
+		floor = l.acked
+	}
+	c.lmu.Unlock()
+	if held {
+		v, _, ok, err := c.freshGet(ctx, family, key, floor)
+		return v, ok, err
+	}
+	start := time.Now()
+	e, err := c.world.Get(ctx, key)
+	c.roundTrip(start)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("get %s: %w", key, err)
+	}
+	c.Count(family, true, 1)
+	return e.Value(), true, nil
 }
 
 // freshGet reads key's latest value in the world bucket from a replica
-// that has applied at least every world-stream write this shard has had
-// acknowledged (seen). A KV Get is a direct get, which any replica
-// answers from what it has applied: a follower a little behind, or one
-// catching up after a leader died, returns an older value than the one
-// this shard wrote, and a section edited from that copy would drop an
-// acknowledged edit. JetStream (2.12–2.15) offers no read-after-write, so
-// the read asks for the last message of key, and of the meta key and this
-// shard's key (so that the answer is never empty), in one multi-get,
-// whose end-of-batch reply says how far the answering replica has
-// applied; one behind seen is asked again.
-// A deleted or expired key is ok == false, like one never written.
-func (c *Cluster) freshGet(ctx context.Context, family, key string) (val []byte, rev uint64, ok bool, err error) {
-	return c.freshGetFrom(ctx, family, key, 0)
-}
-
-// freshGetFrom is freshGet from a replica that has applied at least floor
-// as well.
-func (c *Cluster) freshGetFrom(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
+// that has applied at least world-stream sequence floor. A KV Get is a
+// direct get, which any replica answers from what it has applied: a
+// follower a little behind, or one catching up after a leader died,
+// returns an older value than one this shard wrote. JetStream
+// (2.12–2.15) offers no read-after-write, so the read asks for the last
+// message of key, and of the meta key and this shard's key (so that the
+// answer is never empty), in one multi-get, whose end-of-batch reply says
+// how far the answering replica has applied; one behind floor is asked
+// again. A deleted or expired key is ok == false, like one never written.
+func (c *Cluster) freshGet(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
 	start := time.Now()
 	defer c.roundTrip(start)
 	subj := c.worldPre + key
@@ -54,12 +79,11 @@ func (c *Cluster) freshGetFrom(ctx context.Context, family, key string, floor ui
 	}{[]string{subj, c.worldPre + "meta", c.worldPre + shardKey(c.o.Shard)}})
 	wait := time.Millisecond
 	for {
-		want := max(c.seen.Load(), floor)
 		val, rev, ok, upTo, err := c.multiGet(ctx, req, subj)
 		switch {
 		case err != nil && !errors.Is(err, errStaleReplica):
 			return nil, 0, false, fmt.Errorf("get %s: %w", key, err)
-		case err == nil && upTo >= want:
+		case err == nil && upTo >= floor:
 			if ok {
 				c.Count(family, true, 1)
 			}
@@ -67,7 +91,7 @@ func (c *Cluster) freshGetFrom(ctx context.Context, family, key string, floor ui
 		}
 		select {
 		case <-ctx.Done():
-			return nil, 0, false, fmt.Errorf("get %s: %w (applied %d, wanted %d): %w", key, errStaleReplica, upTo, want, ctx.Err())
+			return nil, 0, false, fmt.Errorf("get %s: %w (applied %d, wanted %d): %w", key, errStaleReplica, upTo, floor, ctx.Err())
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, 50*time.Millisecond)

@@ -30,15 +30,20 @@ func TestFreshReads(t *testing.T) {
 	if held, _, err := a.Claim(ctx, r); !held || err != nil {
 		t.Fatalf("Claim = %v %v", held, err)
 	}
-	claimed := a.seen.Load()
+	ackedAt := func() uint64 {
+		a.lmu.Lock()
+		defer a.lmu.Unlock()
+		return a.leases[r].acked
+	}
+	claimed := ackedAt()
 	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{
 		{Pos: p1, Revision: 4, Section: section(10)},
 		{Pos: p2, Revision: 1, Section: section(11)},
 	}}); err != nil {
 		t.Fatalf("commit: %v", err)
 	}
-	if a.seen.Load() <= claimed {
-		t.Errorf("seen %d after a commit, %d after the claim", a.seen.Load(), claimed)
+	if ackedAt() <= claimed {
+		t.Errorf("acked %d after a commit, %d after the claim", ackedAt(), claimed)
 	}
 	sec, rev, ok, err := a.Store().LoadSection(p1)
 	if err != nil || !ok || rev != 4 || !sameSection(sec, section(10)) {
@@ -73,17 +78,16 @@ func TestFreshReads(t *testing.T) {
 		t.Errorf("LoadRegion = %+v, %v; want p1 at 4 alone (p2 deleted)", secs, err)
 	}
 
-	// A replica that has applied less than this shard saw acknowledged is
-	// not believed: with seen beyond the stream, the read never ends.
-	saved := a.seen.Load()
-	a.seen.Store(saved + 1000)
+	// A replica that has applied less than this shard had acknowledged in
+	// the region is not believed: with the floor beyond the stream, the
+	// read never ends.
+	saved := ackedAt()
 	sctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-	_, _, _, err = a.freshGet(sctx, "sec", sectionKey(p1))
+	_, _, _, err = a.freshGet(sctx, "sec", sectionKey(p1), saved+1000)
 	cancel()
 	if !errors.Is(err, errStaleReplica) {
-		t.Errorf("read from a replica behind seen: %v", err)
+		t.Errorf("read from a replica behind the floor: %v", err)
 	}
-	a.seen.Store(saved)
 
 	// Nor is a region load that has not reached the claim.
 	a.lmu.Lock()

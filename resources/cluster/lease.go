@@ -59,9 +59,8 @@ func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string,
 		rev, err := c.world.Create(ctx, key, []byte(c.o.Shard), jetstream.KeyTTL(c.o.LeaseTTL))
 		c.roundTrip(sent)
 		if err == nil {
-			c.saw(rev)
 			c.lmu.Lock()
-			c.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent}
+			c.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent, acked: rev}
 			c.lmu.Unlock()
 			c.setOwner(r, c.o.Shard)
 			c.st.claims.Add(1)
@@ -150,7 +149,7 @@ func (c *Cluster) Release(ctx context.Context, r Region) error {
 	}
 	if l.unsure {
 		// Learn the revision a renewal of unknown outcome may have written.
-		if v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r)); err == nil && ok && string(v) == c.o.Shard {
+		if v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r), l.rev); err == nil && ok && string(v) == c.o.Shard {
 			l.rev = rev
 		}
 	}
@@ -312,7 +311,7 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 	}
 	for i := range items {
 		if items[i].err == nil {
-			items[i].seq, items[i].err = c.waitAck(ctx, items[i].paf)
+			items[i].seq, items[i].err = waitAck(ctx, items[i].paf)
 		}
 		if isWrongLastSeq(items[i].err) {
 			c.ownRenewal(ctx, &items[i], held[items[i].r])
@@ -367,7 +366,7 @@ func (c *Cluster) ownRenewal(ctx context.Context, it *renewItem, l lease) {
 	if at <= l.rev {
 		return
 	}
-	v, rev, ok, err := c.freshGetFrom(ctx, "lease", leaseKey(it.r), at)
+	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(it.r), at)
 	if err != nil || !ok || rev != at || string(v) != c.o.Shard {
 		return
 	}
@@ -382,7 +381,7 @@ func (c *Cluster) resolve(ctx context.Context, r Region, l lease) lease {
 	// Fresh: a replica behind our last renewal would give an older
 	// revision of our own name, and the next renewal would find the
 	// lease lost that is still ours.
-	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r))
+	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r), l.rev)
 	switch {
 	case err == nil && ok && string(v) == c.o.Shard:
 		l.rev, l.unsure = rev, false
@@ -399,11 +398,10 @@ func (c *Cluster) resolve(ctx context.Context, r Region, l lease) lease {
 	return l
 }
 
-// waitAck waits for one world-stream publish's acknowledgement.
-func (c *Cluster) waitAck(ctx context.Context, paf jetstream.PubAckFuture) (uint64, error) {
+// waitAck waits for one publish's acknowledgement.
+func waitAck(ctx context.Context, paf jetstream.PubAckFuture) (uint64, error) {
 	select {
 	case a := <-paf.Ok():
-		c.saw(a.Sequence)
 		return a.Sequence, nil
 	case err := <-paf.Err():
 		return 0, err

@@ -47,9 +47,7 @@ func (c *Cluster) Store() *Store { return c.store }
 // LoadSection returns the stored version of an edited section.
 func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	key := sectionKey(p)
-	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
-	defer cancel()
-	v, _, ok, err := s.c.freshGet(ctx, "sec", key)
+	v, ok, err := s.c.regionGet(RegionOf(p), "sec", key)
 	if err != nil {
 		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
 	}
@@ -70,9 +68,7 @@ func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
 		return storage.EntityColumn{}, false, nil // never stored: no round trip
 	}
 	key := entityKey(x, z)
-	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
-	defer cancel()
-	v, _, ok, err := s.c.freshGet(ctx, "ent", key)
+	v, ok, err := s.c.regionGet(columnRegion(x, z), "ent", key)
 	if err != nil {
 		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
 	}
@@ -398,7 +394,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			break
 		}
 		for _, b := range batches {
-			_, err := c.waitAck(ctx, b.paf)
+			seq, err := waitAck(ctx, b.paf)
 			for _, i := range b.items {
 				writes[i].batched = false
 			}
@@ -407,6 +403,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				for _, i := range b.items {
 					writes[i].done = true
 				}
+				c.acked(b.region, seq)
 				c.st.batches.Add(1)
 			case isWrongLastSeq(err) && !unresolved[b.region]:
 				fencedRegions[b.region] = true
@@ -422,10 +419,13 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		}
 		for _, f := range flight {
 			w := &writes[f.i]
-			_, err := c.waitAck(ctx, f.paf)
+			seq, err := waitAck(ctx, f.paf)
 			switch {
 			case err == nil:
 				w.done = true
+				if w.fenced {
+					c.acked(w.region, seq)
+				}
 			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
 				fencedRegions[w.region] = true
 			case w.fenced && isBusySubject(err):
