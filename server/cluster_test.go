@@ -207,6 +207,20 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	if !errors.As(err, &rej) || rej.Code != protocol.ErrorCode_ERROR_CODE_NAME_TAKEN {
 		t.Fatalf("alice on shard b too: %v, want NAME_TAKEN", err)
 	}
+
+	// Far from every player of a, bob is not published to it (a's
+	// interest, the cells its players stand in, does not reach him), and
+	// a lets him go; back beside alice, he is published again.
+	teleport(t, bob, &bLines, 3000.5, moveGround, 0.5)
+	waitfor.Until(t, 10*time.Second, "shard a still holds bob far away", func() bool {
+		_, seen := playerNamed(alice, "bob")
+		return sa.RemotePlayers.Load() == 0 && !seen
+	})
+	teleport(t, bob, &bLines, 4.5, moveGround, 0.5)
+	waitfor.Until(t, 10*time.Second, "alice does not see bob back", func() bool {
+		_, seen := playerNamed(alice, "bob")
+		return sa.RemotePlayers.Load() == 1 && seen
+	})
 }
 
 var regionZero = clusterRegion(0, 0)

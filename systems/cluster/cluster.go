@@ -66,9 +66,9 @@ type Config struct {
 	// IdleRelease is how long a held region may have none of this
 	// shard's players in it before its lease is given up; default 30 s.
 	IdleRelease time.Duration
-	// EntityRange is how far, in sections, from another shard's player
-	// this shard publishes the entities it simulates: the largest view
-	// distance a client may have. Default 8.
+	// EntityRange is how far, in sections, from another shard's players
+	// this shard publishes its own players and the entities it
+	// simulates: the largest view distance a client may have. Default 8.
 	EntityRange int
 }
 

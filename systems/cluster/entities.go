@@ -43,64 +43,42 @@ type entityState struct {
 	Attrs  []entities.Attribute `json:"attrs,omitempty"`
 }
 
-// interestCell is the grain, in section columns, of the area around other
-// shards' players whose entities are published: coarse, since each
-// receiving client's view decides what it is sent.
+// interestCell is the grain, in section columns, of a shard's interest
+// (the cells its players stand in) and of the area around it that the
+// other shards publish to it: coarse, since each receiving client's view
+// decides what it is sent.
 const interestCell = 4
 
-// interestEvery is how often, in ticks, the area is computed again: the
-// players walk a few blocks meanwhile, well inside a cell.
-const interestEvery = 10
-
-// nearbyEntities finds the entities this shard simulates within range
-// sections of the other shards' players.
+// nearbyEntities finds the entities this shard simulates near the other
+// shards' players.
 type nearbyEntities struct {
-	reg    *entities.Registry
-	rng    int32
-	cells  map[[2]int32]struct{}
-	around []components.Position
+	reg *entities.Registry
 	// simulated: the plugin entities here (mirrors, players and other
 	// shards' players are not this shard's to publish).
 	simulated *generic.Filter5[entities.Replicated, components.Position, components.Look, entities.Body, entities.Attributes]
 }
 
-func newNearbyEntities(reg *entities.Registry, rng int) nearbyEntities {
+func newNearbyEntities(reg *entities.Registry) nearbyEntities {
 	return nearbyEntities{
-		reg: reg, rng: int32(rng), cells: map[[2]int32]struct{}{},
+		reg: reg,
 		simulated: generic.NewFilter5[entities.Replicated, components.Position, components.Look, entities.Body, entities.Attributes]().
 			Without(generic.T[components.Player](), generic.T[mirror](), generic.T[remotePlayer]()),
 	}
 }
 
-// collect returns the states of the entities near the other shards'
-// players, appended to dst[:0]. The area is the cells within range of
-// their positions, computed every interestEvery ticks; the entities are
-// looked at one by one, each against it (a shard simulates some hundreds
-// or thousands, the area may hold tens of thousands of columns).
+// collect returns the states of the entities within the other shards'
+// interest (remotePlayers.wants), appended to dst[:0]. The entities are
+// looked at one by one (a shard simulates some hundreds or thousands, the
+// area may hold tens of thousands of columns).
 func (n *nearbyEntities) collect(ctx *ecs.Context, remote *remotePlayers, dst []entityState) []entityState {
 	dst = dst[:0]
-	if ctx.Tick%interestEvery == 0 || len(n.around) != remote.len() {
-		n.around = remote.appendPositions(ctx.World, n.around[:0])
-		clear(n.cells)
-		r := (n.rng + interestCell - 1) / interestCell
-		for _, pos := range n.around {
-			s := pos.Section()
-			cx, cz := floorDiv(s.X, interestCell), floorDiv(s.Z, interestCell)
-			for x := cx - r; x <= cx+r; x++ {
-				for z := cz - r; z <= cz+r; z++ {
-					n.cells[[2]int32{x, z}] = struct{}{}
-				}
-			}
-		}
-	}
-	if len(n.cells) == 0 || n.reg.Len() == 0 {
+	if n.reg.Len() == 0 {
 		return dst
 	}
 	q := n.simulated.Query(ctx.World)
 	for q.Next() {
 		rep, pos, look, body, attrs := q.Get()
-		s := pos.Section()
-		if _, ok := n.cells[[2]int32{floorDiv(s.X, interestCell), floorDiv(s.Z, interestCell)}]; !ok {
+		if s := pos.Section(); !remote.wants(s.X, s.Z) {
 			continue
 		}
 		dst = append(dst, entityState{ID: rep.ID, Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,

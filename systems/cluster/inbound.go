@@ -49,7 +49,7 @@ type inboundSystem struct {
 
 func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persist.Durability, edits *gameplay.Edits,
 	intents *ecs.Events[gameplay.ActionIntent]) *inboundSystem {
-	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app)}
+	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange)}
 }
 
 func (s *inboundSystem) run(ctx *ecs.Context) {

@@ -1,7 +1,9 @@
 package cluster
 
 import (
+	"cmp"
 	"encoding/json"
+	"slices"
 
 	"github.com/mlange-42/arche/generic"
 	"github.com/nats-io/nats.go"
@@ -42,6 +44,7 @@ type outboundSystem struct {
 	deltas  presenceDeltas
 	remote  []chatLine
 	near    nearbyEntities
+	cells   map[[2]int32]struct{} // scratch: this shard's interest
 	buf     []byte
 }
 
@@ -50,23 +53,39 @@ func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *e
 		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
 		deltas:  newPresenceDeltas(p.c.Shard()),
 		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
-		near:    newNearbyEntities(reg, p.Config.EntityRange),
+		near:    newNearbyEntities(reg),
+		cells:   map[[2]int32]struct{}{},
 	}
 }
 
 func (s *outboundSystem) run(ctx *ecs.Context) {
 	p := s.p
 	s.state.Players = s.state.Players[:0]
+	clear(s.cells)
+	remote := p.inbound.players
+	all := 0
 	q := s.players.Query(ctx.World)
 	for q.Next() {
 		pl, pos, look := q.Get()
-		s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+		all++
+		sec := pos.Section()
+		s.cells[cellOf(sec.X, sec.Z)] = struct{}{}
+		if remote.wants(sec.X, sec.Z) {
+			s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+		}
 	}
-	s.state.Entities = s.near.collect(ctx, p.inbound.players, s.state.Entities)
+	// Sorted: a message must not depend on map order (and an unchanged
+	// interest compares equal at the receivers).
+	s.state.Interest = s.state.Interest[:0]
+	for c := range s.cells {
+		s.state.Interest = append(s.state.Interest, c)
+	}
+	slices.SortFunc(s.state.Interest, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	s.state.Entities = s.near.collect(ctx, remote, s.state.Entities)
 	p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
 	// Sent even when empty: silence is how the others learn a shard died.
 	s.publishPresence(s.deltas.next(ctx.Tick, &s.state))
-	p.c.SetPlayers(len(s.state.Players))
+	p.c.SetPlayers(all)
 
 	for i := range s.lines.Items() {
 		l := &s.lines.Items()[i]

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"slices"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -25,9 +26,16 @@ const remoteIDBase = 1 << 61
 // of them (a keyframe, which replaces what the receiver knew of the
 // shard), or a Delta of those that changed since the shard's last
 // message, with the players that Left it and the entities Gone from it.
+//
+// A keyframe also carries the shard's Interest: the cells (interestCell
+// section columns square) its players stand in. The other shards publish
+// to it only their players and entities within reach (reachOf) cells of
+// them, so that players far from any other shard's cost nothing on the
+// wire.
 type presence struct {
 	Shard    string
 	Delta    bool
+	Interest [][2]int32
 	Players  []storage.PlayerRecord
 	Entities []entityState
 	Left     []string
@@ -78,6 +86,13 @@ type remotePlayers struct {
 	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
 	empty    presence
 	next     uint64
+	// interest holds each other shard's latest interest cells; wanted,
+	// their union grown by interestRange, is the area this shard
+	// publishes, made again when stale.
+	interest map[string][][2]int32
+	wanted   map[[2]int32]struct{}
+	stale    bool
+	reach    int32 // in cells: EntityRange, and one for a second's walk
 	place    generic.Map2[components.Position, components.Look]
 	init     bool
 }
@@ -88,10 +103,47 @@ type mirror struct {
 	ID    uint64
 }
 
-func newRemotePlayers(*ecs.App) *remotePlayers {
-	return &remotePlayers{byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
+func newRemotePlayers(_ *ecs.App, entityRange int) *remotePlayers {
+	return &remotePlayers{reach: reachOf(entityRange), byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
 		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
-		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{}}
+		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{},
+		interest: map[string][][2]int32{}, wanted: map[[2]int32]struct{}{}}
+}
+
+// wants reports whether a player or entity at section column (x, z) is
+// near enough another shard's players to be published.
+func (r *remotePlayers) wants(x, z int32) bool {
+	if r.stale {
+		clear(r.wanted)
+		for _, cells := range r.interest {
+			for _, c := range cells {
+				for x := c[0] - r.reach; x <= c[0]+r.reach; x++ {
+					for z := c[1] - r.reach; z <= c[1]+r.reach; z++ {
+						r.wanted[[2]int32{x, z}] = struct{}{}
+					}
+				}
+			}
+		}
+		r.stale = false
+	}
+	if len(r.wanted) == 0 {
+		return false
+	}
+	_, ok := r.wanted[cellOf(x, z)]
+	return ok
+}
+
+// reachOf is how many cells around an interest cell are published: the
+// cells within entityRange sections of any column of it, and one more,
+// since a shard's interest is sent once a keyframe (a flier crosses a
+// cell in a second).
+func reachOf(entityRange int) int32 {
+	return int32((entityRange+interestCell-1)/interestCell) + 1
+}
+
+// cellOf is the interest cell of section column (x, z).
+func cellOf(x, z int32) [2]int32 {
+	return [2]int32{floorDiv(x, interestCell), floorDiv(z, interestCell)}
 }
 
 func (r *remotePlayers) len() int { return len(r.byKey) }
@@ -141,6 +193,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 			// Silent: it lists nobody any more.
 			delete(r.heard, shard)
 			r.applyShard(ctx, shard, &r.empty)
+			delete(r.interest, shard)
 		}
 	}
 }
@@ -156,6 +209,10 @@ func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Posi
 // applyShard makes shard's players and mirrors those of its latest
 // presence pr.
 func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence) {
+	if !slices.Equal(r.interest[shard], pr.Interest) {
+		r.interest[shard] = slices.Clone(pr.Interest)
+		r.stale = true
+	}
 	clear(r.listed)
 	for i := range pr.Players {
 		r.listed[pr.Players[i].Name] = true

@@ -13,8 +13,9 @@ import (
 // presenceVersion starts every presence message: a compact binary form,
 // since each shard decodes every other shard's players every tick (JSON
 // cost a shard of 500 players near another of 500 a quarter of its CPU).
-// Version 2 added deltas; the shards of a cluster run one version.
-const presenceVersion = 2
+// Version 2 added deltas, version 3 the interest cells of keyframes; the
+// shards of a cluster run one version.
+const presenceVersion = 3
 
 // presenceDelta is the flag of a delta: the players and entities that
 // changed since the shard's last message, and those gone since.
@@ -44,6 +45,13 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		dst = append(dst, 0)
 	}
 	dst = appendString(dst, pr.Shard)
+	if !pr.Delta {
+		dst = binary.AppendUvarint(dst, uint64(len(pr.Interest)))
+		for _, c := range pr.Interest {
+			dst = binary.AppendVarint(dst, int64(c[0]))
+			dst = binary.AppendVarint(dst, int64(c[1]))
+		}
+	}
 	dst = binary.AppendUvarint(dst, uint64(len(pr.Players)))
 	for i := range pr.Players {
 		p := &pr.Players[i]
@@ -121,6 +129,16 @@ func (r *presenceReader) varint(what string) int64 {
 	}
 	r.b = r.b[n:]
 	return v
+}
+
+// cell reads an interest cell coordinate, which fits an int32.
+func (r *presenceReader) cell(what string) int32 {
+	v := r.varint(what)
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		r.fail(what + " out of range")
+		return 0
+	}
+	return int32(v)
 }
 
 // count reads a list's length, refused when the bytes left could not
@@ -203,6 +221,14 @@ func decodePresence(data []byte) (presence, error) {
 		r.fail("unknown flags")
 	}
 	pr.Shard = r.string("shard")
+	if !pr.Delta {
+		if n := r.count("interest", 2); n > 0 {
+			pr.Interest = make([][2]int32, n)
+			for i := range pr.Interest {
+				pr.Interest[i] = [2]int32{r.cell("interest x"), r.cell("interest z")}
+			}
+		}
+	}
 	if n := r.count("players", minPlayerBytes); n > 0 {
 		pr.Players = make([]storage.PlayerRecord, n)
 		for i := range pr.Players {

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"reflect"
@@ -12,7 +13,8 @@ import (
 
 func samplePresence() presence {
 	return presence{
-		Shard: "shard-a",
+		Shard:    "shard-a",
+		Interest: [][2]int32{{-3, 7}, {0, 0}, {math.MaxInt32, math.MinInt32}},
 		Players: []storage.PlayerRecord{
 			{Name: "alice", X: -12.25, Y: 64, Z: 1e6 + 0.5, Yaw: 91.5, Pitch: -10},
 			{Name: "bob", X: 3, Y: -60.125, Z: -4, Yaw: -179, Pitch: 89},
@@ -27,7 +29,7 @@ func samplePresence() presence {
 
 func sampleDelta() presence {
 	pr := samplePresence()
-	pr.Delta, pr.Players, pr.Left, pr.Gone = true, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
+	pr.Delta, pr.Interest, pr.Players, pr.Left, pr.Gone = true, nil, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
 	return pr
 }
 
@@ -54,6 +56,10 @@ func TestPresenceRefusals(t *testing.T) {
 	delta := sampleDelta()
 	deltaData := appendPresence(nil, &delta)
 	version1 := append([]byte{1}, data[2:]...)
+	version2 := append([]byte{2}, data[1:]...)
+	// An interest cell beyond int32: shard "a", one cell, x = 2^40.
+	wide := binary.AppendVarint([]byte{presenceVersion, 0, 1, 'a', 1}, 1<<40)
+	wide = append(binary.AppendVarint(wide, 0), 0, 0)
 	flags := append([]byte{}, data...)
 	flags[1] = 7
 	for _, tc := range []struct {
@@ -68,6 +74,8 @@ func TestPresenceRefusals(t *testing.T) {
 		{"count beyond the message", huge},
 		{"delta truncated in its left names", deltaData[:len(deltaData)-12]},
 		{"version 1", version1},
+		{"version 2", version2},
+		{"interest cell beyond int32", wide},
 		{"unknown flags", flags},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,7 +83,7 @@ func TestPresenceRefusals(t *testing.T) {
 			if !errors.Is(err, errPresence) {
 				t.Fatalf("err = %v, want errPresence", err)
 			}
-			if pr.Shard != "" || pr.Players != nil || pr.Entities != nil || pr.Left != nil || pr.Gone != nil || pr.Delta {
+			if pr.Shard != "" || pr.Interest != nil || pr.Players != nil || pr.Entities != nil || pr.Left != nil || pr.Gone != nil || pr.Delta {
 				t.Fatalf("decoded %+v from a bad message", pr)
 			}
 		})

@@ -61,3 +61,35 @@ func TestPresenceDeltas(t *testing.T) {
 		}
 	}
 }
+
+// TestInterest: a shard publishes what stands within reach of the cells
+// another shard's players stand in, and nothing once that shard is gone
+// or has no players.
+func TestInterest(t *testing.T) {
+	r := newRemotePlayers(nil, 8) // reach 3 cells: 2 for 8 sections, 1 of margin
+	if r.wants(0, 0) {
+		t.Fatal("published with no other shard known")
+	}
+	r.interest["b"] = [][2]int32{{10, -2}}
+	r.stale = true
+	for _, c := range []struct {
+		x, z int32
+		want bool
+	}{
+		{40, -8, true},                      // in the cell
+		{40 + 3*interestCell + 3, -8, true}, // the last column of the third cell east
+		{40 + 4*interestCell, -8, false},    // the fourth
+		{40 - 3*interestCell, -8 - 3*interestCell, true},
+		{40 - 3*interestCell - 1, -8, false},
+		{-40, 8, false},
+	} {
+		if got := r.wants(c.x, c.z); got != c.want {
+			t.Errorf("wants(%d, %d) = %v, want %v", c.x, c.z, got, c.want)
+		}
+	}
+	delete(r.interest, "b")
+	r.stale = true
+	if r.wants(40, -8) {
+		t.Error("still published once the shard is gone")
+	}
+}
