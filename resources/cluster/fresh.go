@@ -27,6 +27,16 @@ func (c *Cluster) acked(r Region, seq uint64) {
 	c.lmu.Unlock()
 }
 
+// leaseOf returns a copy of the lease held on r.
+func (c *Cluster) leaseOf(r Region) (lease, bool) {
+	c.lmu.Lock()
+	defer c.lmu.Unlock()
+	if l, ok := c.leases[r]; ok {
+		return *l, true
+	}
+	return lease{}, false
+}
+
 // regionGet reads key, in region r, in the world bucket. Where this
 // shard holds r, the read is fresh up to the last write there it had
 // acknowledged and the claim that took r (freshGet): its own copies are
@@ -36,15 +46,8 @@ func (c *Cluster) acked(r Region, seq uint64) {
 func (c *Cluster) regionGet(r Region, family, key string) ([]byte, bool, error) {
 	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
-	c.lmu.Lock()
-	l, held := c.leases[r]
-	var floor uint64
-	if held {
-		floor = l.acked
-	}
-	c.lmu.Unlock()
-	if held {
-		v, _, ok, err := c.freshGet(ctx, family, key, floor)
+	if l, held := c.leaseOf(r); held {
+		v, _, ok, err := c.freshGet(ctx, family, key, l.acked)
 		return v, ok, err
 	}
 	start := time.Now()

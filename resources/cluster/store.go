@@ -487,16 +487,11 @@ func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, erro
 	c := s.c
 	start := time.Now()
 	defer c.roundTrip(start)
-	c.lmu.Lock()
-	l, held := c.leases[r]
-	var epoch uint64
-	if held {
-		epoch = l.epoch
-	}
-	c.lmu.Unlock()
+	l, held := c.leaseOf(r)
 	if !held {
 		return nil, fmt.Errorf("load region %v: not leased here", r)
 	}
+	epoch := l.epoch
 	lkey := leaseKey(r)
 	w, err := c.world.WatchFiltered(ctx, []string{"sec." + coord(r.X) + "." + coord(r.Z) + ".>", lkey})
 	if err != nil {
