@@ -32,10 +32,7 @@ var (
 // Epoch returns the epoch of the lease held on section column (x, z)'s
 // region (the revision of the claim that took it), or storage.NoEpoch.
 func (s *Store) Epoch(x, z int32) uint64 {
-	c := s.c
-	c.lmu.Lock()
-	defer c.lmu.Unlock()
-	if l, ok := c.leases[columnRegion(x, z)]; ok {
+	if l, ok := s.c.leaseOf(columnRegion(x, z)); ok {
 		return l.epoch
 	}
 	return storage.NoEpoch

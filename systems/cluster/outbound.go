@@ -63,13 +63,16 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	s.state.Players = s.state.Players[:0]
 	clear(s.cells)
 	remote := p.inbound.players
+	keyframe := s.deltas.keyframe(ctx.Tick) // only keyframes carry the interest
 	all := 0
 	q := s.players.Query(ctx.World)
 	for q.Next() {
 		pl, pos, look := q.Get()
 		all++
 		sec := pos.Section()
-		s.cells[cellOf(sec.X, sec.Z)] = struct{}{}
+		if keyframe {
+			s.cells[cellOf(sec.X, sec.Z)] = struct{}{}
+		}
 		if remote.wants(sec.X, sec.Z) {
 			s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
 		}

@@ -32,11 +32,14 @@ func newPresenceDeltas(shard string) presenceDeltas {
 	}
 }
 
+// keyframe reports whether the message of tick is a keyframe.
+func (d *presenceDeltas) keyframe(tick uint64) bool { return !d.keyed || tick%keyframeEvery == 0 }
+
 // next returns what to publish at tick for the shard's full state cur:
 // cur itself on a keyframe tick (and the first time), else the delta
 // since the last message.
 func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
-	if !d.keyed || tick%keyframeEvery == 0 {
+	if d.keyframe(tick) {
 		d.keyed = true
 		clear(d.players)
 		clear(d.ents)
