@@ -175,11 +175,12 @@ var (
 	descRemote     = prometheus.NewDesc("strata_cluster_remote_players", "Players of other shards seen by this one.", nil, nil)
 	descMirrors    = prometheus.NewDesc("strata_cluster_remote_entities", "Entities other shards simulate, mirrored on this one for its players.", nil, nil)
 	descEntOut     = prometheus.NewDesc("strata_cluster_entity_states_out_total", "States of entities this shard simulates, published to other shards.", nil, nil)
+	descHandovers  = prometheus.NewDesc("strata_cluster_entity_handovers_total", "Entities that crossed into another shard's region: handed to it (sent), handed here (received), offered here and refused.", []string{"outcome"}, nil)
 	descBytes      = prometheus.NewDesc("strata_cluster_bytes_total", "Payload bytes of edits, presence and chat exchanged with other shards, by direction.", []string{"direction"}, nil)
 )
 
 func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descBatches, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descBytes} {
+	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descBatches, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descHandovers, descBytes} {
 		ch <- d
 	}
 }
@@ -214,6 +215,9 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 		gauge(descRemote, float64(cc.stats.RemotePlayers.Load()))
 		gauge(descMirrors, float64(cc.stats.RemoteEntities.Load()))
 		count(descEntOut, float64(cc.stats.EntitiesOut.Load()))
+		count(descHandovers, float64(cc.stats.HandoversOut.Load()), "sent")
+		count(descHandovers, float64(cc.stats.HandoversIn.Load()), "received")
+		count(descHandovers, float64(cc.stats.HandoversRefused.Load()), "refused")
 		count(descBytes, float64(cc.stats.BytesIn.Load()), "in")
 		count(descBytes, float64(cc.stats.BytesOut.Load()), "out")
 	}

@@ -35,15 +35,30 @@ func shardConfig(t *testing.T, url, bucket, shard string) Config {
 	return cfg
 }
 
-// shardStarter returns a function that starts a shard of one fresh world
-// on a test NATS server, over moveTerrain with the spawn at its origin.
+// shards starts the shards of one fresh world on a test NATS server, over
+// moveTerrain with the spawn at its origin.
+type shards struct {
+	t           *testing.T
+	url, bucket string
+}
+
+func newShards(t *testing.T) shards {
+	return shards{t: t, url: natstest.Start(t), bucket: fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)}
+}
+
+// config is shard name's configuration.
+func (s shards) config(name string) Config { return shardConfig(s.t, s.url, s.bucket, name) }
+
+// start runs a shard of cfg until the test ends (or stop is called).
+func (s shards) start(cfg Config) (*Server, func()) {
+	return startServerOn(s.t, cfg, moveTerrain(), components.Position{X: 0.5, Y: moveGround, Z: 0.5})
+}
+
+// shardStarter returns a function that starts shard name of one fresh
+// world (shards).
 func shardStarter(t *testing.T) func(name string) (*Server, func()) {
-	url := natstest.Start(t)
-	bucket := fmt.Sprintf("t%d", time.Now().UnixNano()%1e9)
-	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
-	return func(name string) (*Server, func()) {
-		return startServerOn(t, shardConfig(t, url, bucket, name), moveTerrain(), spawn)
-	}
+	s := newShards(t)
+	return func(name string) (*Server, func()) { return s.start(s.config(name)) }
 }
 
 // chatLog keeps the chat lines a client hears, and its action acks.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	rcluster "github.com/stratavox/strata/resources/cluster"
@@ -128,6 +129,8 @@ type Config struct {
 	// cluster is the shard's connection once joined (newServer sets it),
 	// for DefaultPlugins.
 	cluster *rcluster.Cluster
+	// plugins are added after DefaultPlugins (tests).
+	plugins []ecs.Plugin
 }
 
 // deliveryBudget is the per-client delivery budget: the network plugin

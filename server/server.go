@@ -185,6 +185,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 		source = rs
 	}
 	app.AddPlugins(DefaultPlugins(cfg, terrain, s.spawn, source)...)
+	app.AddPlugins(cfg.plugins...)
 	app.AddPlugins(status.New(status.Config{
 		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
 	}))

@@ -49,6 +49,7 @@ const (
 	FamilyEdit     = "edit"
 	FamilyPresence = "presence"
 	FamilyChat     = "chat"
+	FamilyEntity   = "entity"
 )
 
 // Config configures the plugin.
@@ -89,6 +90,10 @@ type Stats struct {
 	RemotePlayers, RemoteEntities atomic.Int64
 	// EntitiesOut counts entity states published to other shards.
 	EntitiesOut atomic.Uint64
+	// HandoversOut counts entities this shard handed to another (taken
+	// there), HandoversIn those other shards handed to this one, and
+	// HandoversRefused those offered here and refused at once.
+	HandoversOut, HandoversIn, HandoversRefused atomic.Uint64
 	// RegionsReady is the number of held regions refreshed from the store
 	// since they were taken: the ones this shard arbitrates edits in.
 	RegionsReady atomic.Int64
@@ -123,6 +128,8 @@ type Plugin struct {
 	// ownPresence is the subject this shard's presence goes out on.
 	ownPresence string
 	pending     pendingForwards
+	handovers   pendingHandovers
+	handing     *handoverSystem
 	route       *routeSystem
 	inbound     *inboundSystem
 	out         *outboundSystem
@@ -185,6 +192,8 @@ type inbox struct {
 	edits    []forwardedEdit
 	presence []presence
 	chat     []chatLine
+	settled  []settled
+	incoming []incomingEntity
 }
 
 func (b *inbox) put(fn func(b *inbox)) {
@@ -232,6 +241,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.handovers = pendingHandovers{deadline: map[uint64]time.Time{}}
+	p.handing = &handoverSystem{p: p, reg: reg, dur: dur}
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
 
@@ -278,6 +289,8 @@ func (p *Plugin) subscribe() error {
 		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
 		{p.subject(FamilyPresence, "*"), p.onPresence},
 		{p.subject(FamilyChat), p.onChat},
+		{p.subject(FamilyEntity, p.c.Shard()), p.onHandover},
+		{p.subject(FamilyEntity, "reply", p.c.Shard(), "*"), p.onHandoverReply},
 	}
 	for _, s := range subs {
 		sb, err := p.nc.Subscribe(s.subj, s.fn)

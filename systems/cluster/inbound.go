@@ -86,6 +86,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	for i := range s.forwards {
 		s.serve(&s.forwards[i])
 	}
+	p.handing.run()
 	clear(s.forwards)
 	s.players.apply(ctx, s.states)
 	clear(s.states)

@@ -125,6 +125,12 @@ type Registry struct {
 	now  uint64
 
 	authority Authority
+	handover  Handover // the authority, if it hands entities over
+	// offers are the entities offered to another server or refused,
+	// tickets the waiting offers by ticket (handover.go).
+	offers  map[ecs.Entity]offer
+	tickets map[uint64]ecs.Entity
+	ticket  uint64
 	// regions indexes the resident columns by region, for checkAuthority.
 	regions       map[regionKey]*regionCols
 	regionScratch []regionKey
@@ -143,6 +149,7 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
 		log:  app.Log().With().Str("plugin", PluginName).Logger(),
 		cols: map[colKey]*column{}, kinds: map[string]func() []any{}, counts: map[regionKind]int{},
+		offers: map[ecs.Entity]offer{}, tickets: map[uint64]ecs.Entity{},
 		homes: generic.NewMap[home](w),
 		reps:  generic.NewMap[Replicated](w),
 		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
@@ -156,6 +163,7 @@ type regionKey struct{ X, Z int32 }
 // call it in Build, before the first tick.
 func (r *Registry) SetAuthority(a Authority) {
 	r.authority = a
+	r.handover, _ = a.(Handover)
 	r.regions = map[regionKey]*regionCols{}
 }
 
@@ -375,6 +383,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 	}
 	if r.authority != nil && ctx.Tick%authorityEvery == 0 {
 		r.checkAuthority()
+		r.pruneOffers()
 	}
 	r.saveDue()
 	r.stats.Entities = r.n
@@ -401,18 +410,7 @@ func (r *Registry) load(k colKey) {
 	}
 	c.populated = slices.Clone(rec.Populated)
 	for _, er := range rec.Entities {
-		s := Spec{
-			Kind:     er.Kind,
-			Position: components.Position{X: er.X, Y: er.Y, Z: er.Z},
-			Look:     components.Look{Yaw: er.Yaw, Pitch: er.Pitch},
-			Velocity: components.Velocity{X: er.VX, Y: er.VY, Z: er.VZ},
-			Body:     Body{Width: er.Width, Height: er.Height},
-		}
-		for _, a := range er.Attributes {
-			s.Attributes = append(s.Attributes, Attribute{a.Key, a.Value})
-		}
-		// Saved where it stood: in this column, whatever rounding says.
-		s.Position = clampToColumn(s.Position, k)
+		s := specOf(er, k)
 		if _, err := r.spawn(r.cmds, s, Motion{OnGround: er.OnGround}, true); err != nil {
 			r.stats.LoadErrors++
 			r.log.Error().Err(err).Int32("x", k.X).Int32("z", k.Z).Msg("saved entity not spawned")
@@ -537,33 +535,46 @@ func (r *Registry) unload(k colKey, c *column) {
 
 // save hands column k's record to storage.
 func (r *Registry) save(k colKey, c *column) {
-	rec := storage.EntityColumn{X: k.X, Z: k.Z, Populated: slices.Clone(c.populated)}
-	live := c.entities[:0]
+	rec := r.record(k, c)
 	for _, mem := range c.entities {
-		e := mem.e
-		if !r.world.Alive(e) {
-			r.forget(k, mem.kind) // despawned without Despawn
-			continue
-		}
-		live = append(live, mem)
-		r.homes.Get(e).Changed = false
-		rep, pos, look, vel, body, m := r.state.Get(e)
-		er := storage.EntityRecord{
-			Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
-			VX: vel.X, VY: vel.Y, VZ: vel.Z, Width: body.Width, Height: body.Height, OnGround: m.OnGround,
-		}
-		if r.attrs.Has(e) {
-			for _, a := range r.attrs.Get(e).List {
-				er.Attributes = append(er.Attributes, storage.EntityAttribute{Key: a.Key, Value: a.Value})
-			}
-		}
-		rec.Entities = append(rec.Entities, er)
+		r.homes.Get(mem.e).Changed = false
 	}
-	clear(c.entities[len(live):])
-	c.entities = live
 	r.durable.SaveEntities(rec)
 	r.stats.Saved += uint64(len(rec.Entities))
 	c.dirty = false
+}
+
+// record is column k's record as it stands; the entities despawned
+// without Despawn are forgotten on the way.
+func (r *Registry) record(k colKey, c *column) storage.EntityColumn {
+	rec := storage.EntityColumn{X: k.X, Z: k.Z, Populated: slices.Clone(c.populated)}
+	live := c.entities[:0]
+	for _, mem := range c.entities {
+		if !r.world.Alive(mem.e) {
+			r.forget(k, mem.kind)
+			continue
+		}
+		live = append(live, mem)
+		rec.Entities = append(rec.Entities, r.entityRecord(mem.e))
+	}
+	clear(c.entities[len(live):])
+	c.entities = live
+	return rec
+}
+
+// entityRecord is plugin entity e as it is saved.
+func (r *Registry) entityRecord(e ecs.Entity) storage.EntityRecord {
+	rep, pos, look, vel, body, m := r.state.Get(e)
+	er := storage.EntityRecord{
+		Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
+		VX: vel.X, VY: vel.Y, VZ: vel.Z, Width: body.Width, Height: body.Height, OnGround: m.OnGround,
+	}
+	if r.attrs.Has(e) {
+		for _, a := range r.attrs.Get(e).List {
+			er.Attributes = append(er.Attributes, storage.EntityAttribute{Key: a.Key, Value: a.Value})
+		}
+	}
+	return er
 }
 
 // saveDue saves the columns whose time has come: SaveEvery ticks after

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/waitfor"
+	"github.com/stratavox/strata/net/client"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/systems/entities"
+)
+
+// walkerKind is the kind of the test's walking entity.
+const walkerKind = "test:walker"
+
+// walkers is a test plugin: every walker walks east until it reaches
+// stopX; with spawn set, one is spawned at spawn once its column is
+// simulated here.
+type walkers struct {
+	spawn *components.Position
+	stopX float64
+	done  bool
+	reg   *entities.Registry
+	f     *generic.Filter3[entities.Replicated, components.Position, entities.Motion]
+}
+
+func (*walkers) Name() string           { return "test_walkers" }
+func (*walkers) Dependencies() []string { return []string{entities.PluginName} }
+
+func (w *walkers) Build(app *ecs.App) error {
+	w.reg = ecs.Resource[entities.Registry](app)
+	w.f = generic.NewFilter3[entities.Replicated, components.Position, entities.Motion]()
+	app.AddSystem(ecs.Simulate, "walk_walkers", w.run, ecs.Before(entities.SystemSimulate))
+	return nil
+}
+
+func (w *walkers) run(ctx *ecs.Context) {
+	if w.spawn != nil && !w.done {
+		s := w.spawn.Section()
+		if w.reg.ColumnResident(s.X, s.Z) {
+			_, err := w.reg.Spawn(ctx.Commands, entities.Spec{Kind: walkerKind, Position: *w.spawn, Body: entities.Body{Width: 0.6, Height: 1.8}})
+			w.done = err == nil
+		}
+	}
+	q := w.f.Query(ctx.World)
+	for q.Next() {
+		rep, pos, m := q.Get()
+		if rep.Kind == walkerKind {
+			m.WalkX = 0
+			if pos.X < w.stopX {
+				m.WalkX = 3
+			}
+		}
+	}
+}
+
+// heldWalkers returns the walkers c holds.
+func heldWalkers(c *client.Conn) []client.Entity {
+	var out []client.Entity
+	for _, e := range c.Entities() {
+		if e.Kind == walkerKind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestEntityHandover: an entity that walks from shard a's region into
+// the next one, shard b's, is handed over: b simulates it from where it
+// crossed, a's player sees it as b's mirror, each client holds it once,
+// and the world stores it once, in b's region.
+func TestEntityHandover(t *testing.T) {
+	shard := newShards(t)
+	const border = 4096 // regions 7 and 8
+	start := components.Position{X: border - 6.5, Y: moveGround, Z: farZ}
+	cfgA, cfgB := shard.config("a"), shard.config("b")
+	cfgA.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 8}}
+	cfgB.plugins = []ecs.Plugin{&walkers{stopX: border + 8}}
+	a, _ := shard.start(cfgA)
+	b, _ := shard.start(cfgB)
+	var aLines, bLines systemLines
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: aLines.handlers()})
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 4, Handlers: bLines.handlers()})
+	west, east := rcluster.RegionOfBlock(border-1, 4000), rcluster.RegionOfBlock(border, 4000)
+	teleport(t, alice, &aLines, border-20, moveGround, farZ)
+	teleport(t, bob, &bLines, border+20, moveGround, farZ)
+	waitfor.Until(t, 20*time.Second, "the shards did not take their regions", func() bool {
+		return clusterOf(a).Holds(west) && clusterOf(b).Holds(east)
+	})
+
+	waitfor.Until(t, 40*time.Second, "the walker was not handed to shard b", func() bool {
+		aw, bw := heldWalkers(alice), heldWalkers(bob)
+		return len(aw) == 1 && len(bw) == 1 && aw[0].ID&(1<<61) != 0 && bw[0].ID&(1<<61) == 0 && bw[0].Position.X >= border
+	})
+	if st := ecs.Resource[entities.Stats](a.App()); st.HandedOver != 1 {
+		t.Errorf("shard a handed over %d entities, want 1 (stats %+v)", st.HandedOver, st)
+	}
+	if in, out := statsOf(b).HandoversIn.Load(), statsOf(a).HandoversOut.Load(); in != 1 || out != 1 {
+		t.Errorf("shard a handed over %d entities, shard b received %d; want 1 each", out, in)
+	}
+
+	// Stored once, in b's region: the columns along its path.
+	from, to := int32((border-16)/16), int32((border+16)/16)
+	z := start.Section().Z
+	waitfor.Until(t, 20*time.Second, "the walker is not stored once in shard b's region", func() bool {
+		n, inB := 0, false
+		for x := from; x <= to; x++ {
+			rec, _, err := clusterOf(a).Store().LoadEntities(x, z)
+			if err != nil {
+				t.Fatalf("load column (%d, %d): %v", x, z, err)
+			}
+			for _, e := range rec.Entities {
+				if e.Kind == walkerKind {
+					n++
+					inB = e.X >= border
+				}
+			}
+		}
+		return n == 1 && inB
+	})
+	// And held once, still: neither shard kept a copy.
+	time.Sleep(time.Second)
+	if aw, bw := heldWalkers(alice), heldWalkers(bob); len(aw) != 1 || len(bw) != 1 {
+		t.Fatalf("alice holds %d walkers, bob %d; want one each", len(aw), len(bw))
+	}
+}
