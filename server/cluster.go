@@ -163,6 +163,7 @@ type clusterCollector struct {
 
 var (
 	descLeases     = prometheus.NewDesc("strata_cluster_leases_held", "Region leases this shard holds.", nil, nil)
+	descWatched    = prometheus.NewDesc("strata_cluster_watched_regions", "Regions whose stored sections this shard's section feed watches.", nil, nil)
 	descClaims     = prometheus.NewDesc("strata_cluster_claims_total", "Region claims, by outcome (took: lease taken; owned: another shard held it).", []string{"outcome"}, nil)
 	descLost       = prometheus.NewDesc("strata_cluster_leases_lost_total", "Leases lost: a renewal refused or overdue, or a fenced write.", nil, nil)
 	descFenced     = prometheus.NewDesc("strata_cluster_fenced_writes_total", "Section and entity writes refused because the region's lease was not this shard's.", nil, nil)
@@ -180,7 +181,7 @@ var (
 )
 
 func (cc clusterCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLeases, descClaims, descLost, descFenced, descBatches, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descHandovers, descBytes} {
+	for _, d := range []*prometheus.Desc{descLeases, descWatched, descClaims, descLost, descFenced, descBatches, descWatch, descRoundTrips, descRTTime, descMsgs, descEdits, descRemote, descMirrors, descEntOut, descHandovers, descBytes} {
 		ch <- d
 	}
 }
@@ -214,6 +215,7 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 		count(descEdits, float64(cc.stats.Served.Load()), "served")
 		gauge(descRemote, float64(cc.stats.RemotePlayers.Load()))
 		gauge(descMirrors, float64(cc.stats.RemoteEntities.Load()))
+		gauge(descWatched, float64(cc.stats.WatchedRegions.Load()))
 		count(descEntOut, float64(cc.stats.EntitiesOut.Load()))
 		count(descHandovers, float64(cc.stats.HandoversOut.Load()), "sent")
 		count(descHandovers, float64(cc.stats.HandoversIn.Load()), "received")

@@ -436,11 +436,11 @@ func watchedPair(t *testing.T) (a, b *Cluster, updates chan SectionUpdate, stop 
 	a = connect(t, u, bucket, "a")
 	b = connect(t, u, bucket, "b")
 	updates = make(chan SectionUpdate, 16)
-	stop, err := b.WatchSections(func(u SectionUpdate) { updates <- u })
+	feed, err := b.WatchSections(func(u SectionUpdate) { updates <- u })
 	if err != nil {
 		t.Fatal(err)
 	}
-	return a, b, updates, stop
+	return a, b, updates, feed.Stop
 }
 
 func TestWatchSections(t *testing.T) {
@@ -503,7 +503,7 @@ func TestWatchSurvivesLostConsumer(t *testing.T) {
 	}
 	commit(1)
 	want(1, 5*time.Second)
-	if stored, err := bb.lastSectionRevision(); err != nil || stored == 0 {
+	if stored, err := bb.lastSectionRevision([]string{"sec.>"}); err != nil || stored == 0 {
 		t.Fatalf("last section revision %d, %v", stored, err)
 	}
 	st, err := a.js.Stream(ctx, "KV_"+a.o.Bucket+"_world")
@@ -916,5 +916,93 @@ func TestAtomicBatchCommit(t *testing.T) {
 				t.Fatalf("batches off %v: section %v: rev %d ok %v err %v", off, sw.Pos, rev, ok, err)
 			}
 		}
+	}
+}
+
+// TestWatchRegions: a feed narrowed to some regions delivers only their
+// sections; a region added has what was stored in it meanwhile delivered
+// first, then its changes, never an older copy after a newer one; with
+// no region, nothing is delivered.
+func TestWatchRegions(t *testing.T) {
+	u, bucket := url(t), newBucket(t)
+	a := connect(t, u, bucket, "a")
+	b := connect(t, u, bucket, "b")
+	updates := make(chan SectionUpdate, 64)
+	feed, err := b.WatchSections(func(u SectionUpdate) { updates <- u })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer feed.Stop()
+	ctx := ctxT(t)
+	p1, p2 := chunk.Pos{X: 3, Y: 4, Z: 5}, chunk.Pos{X: 40, Y: 4, Z: 5} // regions (0, 0) and (1, 0)
+	r1, r2 := RegionOf(p1), RegionOf(p2)
+	for _, r := range []Region{r1, r2} {
+		if held, _, err := a.Claim(ctx, r); !held || err != nil {
+			t.Fatal(r, held, err)
+		}
+	}
+	commit := func(p chunk.Pos, rev uint64) {
+		t.Helper()
+		if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: p, Revision: rev, Section: section(chunk.Block(rev))}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() SectionUpdate {
+		t.Helper()
+		select {
+		case got := <-updates:
+			return got
+		case <-time.After(5 * time.Second):
+			t.Fatal("no update")
+		}
+		return SectionUpdate{}
+	}
+	want := func(p chunk.Pos, rev uint64) {
+		t.Helper()
+		if got := next(); got.Pos != p || got.Revision != rev || !sameSection(got.Section, section(chunk.Block(rev))) {
+			t.Fatalf("update %v rev %d, want %v rev %d", got.Pos, got.Revision, p, rev)
+		}
+	}
+	quiet := func() {
+		t.Helper()
+		select {
+		case got := <-updates:
+			t.Fatalf("unexpected update %v rev %d", got.Pos, got.Revision)
+		case <-time.After(300 * time.Millisecond):
+		}
+	}
+
+	commit(p1, 1)
+	commit(p2, 1)
+	want(p1, 1) // the whole world, until narrowed
+	want(p2, 1)
+
+	feed.SetRegions([]Region{r1})
+	time.Sleep(200 * time.Millisecond)
+	commit(p2, 2)
+	commit(p1, 2)
+	want(p1, 2)
+	quiet()
+
+	// Region 2 is added: its section as stored (3, not 2) comes first,
+	// then its changes, once each.
+	commit(p2, 3)
+	feed.SetRegions([]Region{r2, r1, r1})
+	want(p2, 3)
+	commit(p2, 4)
+	want(p2, 4)
+	commit(p1, 3)
+	want(p1, 3)
+	quiet()
+
+	feed.SetRegions(nil)
+	time.Sleep(200 * time.Millisecond)
+	commit(p1, 4)
+	quiet()
+	feed.SetRegions([]Region{r1})
+	want(p1, 4)
+	quiet()
+	if n := b.Stats().WatchRestarts; n != 0 {
+		t.Errorf("%d watch restarts counted for changes of regions", n)
 	}
 }

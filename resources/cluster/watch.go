@@ -1,8 +1,11 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,10 +29,24 @@ type sectionWatch struct {
 	w       jetstream.KeyWatcher // the current watcher, replaced on a restart
 	stopped bool
 	kicked  bool // restart stopped the current watcher
-	done    chan struct{}
+	reset   bool // SetRegions stopped it, for a watcher of the new set
+	// filtered is set once SetRegions was called: the feed watches the
+	// regions of want (none: no watcher at all), else every section.
+	filtered bool
+	want     []Region
+	// keys are the current watcher's key filters, for the stall check.
+	keys []string
+	wake chan struct{} // SetRegions or stop while no watcher runs
+	done chan struct{}
 	// last is the KV revision of the newest change delivered, or stored
 	// when the feed started.
 	last atomic.Uint64
+}
+
+// SectionFeed is a running WatchSections feed.
+type SectionFeed struct {
+	c  *Cluster
+	sw *sectionWatch
 }
 
 // restart stops the current watcher, for the feed's goroutine to start
@@ -52,7 +69,63 @@ func (s *sectionWatch) stop() {
 	if w != nil {
 		_ = w.Stop()
 	}
+	s.poke()
 	<-s.done
+}
+
+func (s *sectionWatch) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Stop ends the feed and waits for its callback to return; it may be
+// called more than once.
+func (f *SectionFeed) Stop() {
+	f.c.watchMu.Lock()
+	_, running := f.c.watches[f.sw]
+	delete(f.c.watches, f.sw)
+	f.c.watchMu.Unlock()
+	if running {
+		f.sw.stop()
+	}
+}
+
+// SetRegions narrows the feed to the sections of regions, from then on
+// until the next call: a shard watches the regions it holds sections of,
+// not the whole world. A region added has every section stored in it
+// delivered first (what was stored before it was watched), then its
+// changes; nothing is delivered twice out of order. Safe from any
+// goroutine.
+func (f *SectionFeed) SetRegions(regions []Region) {
+	sw := f.sw
+	want := slices.Clone(regions)
+	slices.SortFunc(want, compareRegions)
+	want = slices.Compact(want)
+	sw.mu.Lock()
+	if sw.filtered && slices.Equal(sw.want, want) {
+		sw.mu.Unlock()
+		return
+	}
+	sw.filtered, sw.want, sw.reset = true, want, true
+	w := sw.w
+	sw.mu.Unlock()
+	if w != nil {
+		_ = w.Stop()
+	}
+	sw.poke()
+}
+
+func compareRegions(a, b Region) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) }
+
+// regionSectionKeys are the key filters of regions' sections.
+func regionSectionKeys(regions []Region) []string {
+	keys := make([]string, len(regions))
+	for i, r := range regions {
+		keys[i] = "sec." + coord(r.X) + "." + coord(r.Z) + ".>"
+	}
+	return keys
 }
 
 // watchRetry is the pause before a section watch that ended is started
@@ -66,18 +139,18 @@ const stallCheck = 2 * time.Second
 
 // WatchSections calls fn, on the watch's own goroutine, for every
 // section stored or deleted from now on (by any shard, this one
-// included). Corrupt values are logged and skipped. A watch that ends
-// underneath (its consumer lost with a NATS node), or that stalls (a
-// newer change is stored and none arrives, see stallCheck), is started
-// again from the revision after the last one seen, so no change is
-// missed. stop ends the feed and waits for fn to return; Close stops it
-// too.
-func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error) {
+// included), or only those of the regions of SetRegions once called.
+// Corrupt values are logged and skipped. A watch that ends underneath
+// (its consumer lost with a NATS node), or that stalls (a newer change is
+// stored and none arrives, see stallCheck), is started again from the
+// revision after the last one seen, so no change is missed. Stop ends the
+// feed and waits for fn to return; Close stops it too.
+func (c *Cluster) WatchSections(fn func(SectionUpdate)) (*SectionFeed, error) {
 	w, err := c.world.Watch(c.ctx, "sec.>", jetstream.UpdatesOnly())
 	if err != nil {
 		return nil, fmt.Errorf("watch sections: %w", err)
 	}
-	sw := &sectionWatch{w: w, done: make(chan struct{})}
+	sw := &sectionWatch{w: w, keys: []string{"sec.>"}, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	c.watchMu.Lock()
 	if c.ctx.Err() != nil {
 		c.watchMu.Unlock()
@@ -86,7 +159,7 @@ func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error)
 	}
 	c.watches[sw] = struct{}{}
 	c.watchMu.Unlock()
-	if rev, err := c.lastSectionRevision(); err == nil {
+	if rev, err := c.lastSectionRevision(sw.keys); err == nil {
 		sw.last.Store(rev) // what is stored already is not awaited
 	}
 	checking := make(chan struct{})
@@ -94,63 +167,170 @@ func (c *Cluster) WatchSections(fn func(SectionUpdate)) (stop func(), err error)
 	go func() {
 		defer close(sw.done)
 		defer close(checking)
-		var last uint64 // the KV revision of the last change seen
-		for {
+		c.feed(sw, w, fn)
+	}()
+	return &SectionFeed{c: c, sw: sw}, nil
+}
+
+// feed is the feed's goroutine: it delivers what the watcher brings and
+// starts another when it ends, was kicked, or the regions changed.
+func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(SectionUpdate)) {
+	var last uint64 // the KV revision of the last change seen
+	var have []Region
+	all := true // w watches every section
+	// skip holds, for the keys of the regions just added, the KV revision
+	// their first delivery (the snapshot) brought: the watcher, resumed
+	// from before it, brings those changes again, and older ones, which
+	// must not overwrite it. Forgotten once the watcher is past skipTo.
+	skip := map[string]uint64{}
+	var skipTo uint64
+	seen := func(rev uint64) {
+		last = rev
+		if last > sw.last.Load() {
+			sw.last.Store(last) // one writer: this goroutine
+		}
+	}
+	for {
+		if w != nil {
 			for e := range w.Updates() {
 				if e == nil {
 					continue
 				}
-				last = e.Revision()
-				if last > sw.last.Load() {
-					sw.last.Store(last) // one writer: this goroutine
+				rev := e.Revision()
+				if len(skip) > 0 {
+					if rev > skipTo {
+						clear(skip)
+					} else if r, ok := skip[e.Key()]; ok && rev <= r {
+						seen(rev)
+						continue
+					}
 				}
+				seen(rev)
 				c.deliverSection(e, fn)
 			}
-			for {
-				sw.mu.Lock()
-				stopped, kicked := sw.stopped, sw.kicked
-				sw.kicked = false
-				sw.mu.Unlock()
-				if stopped || c.ctx.Err() != nil {
-					return
-				}
-				if !kicked {
-					c.log.Warn().Uint64("after_revision", last).Msg("section watch ended; starting it again")
-				}
-				time.Sleep(watchRetry)
-				opt := jetstream.UpdatesOnly()
-				if from := max(last, sw.last.Load()); from > 0 {
-					opt = jetstream.ResumeFromRevision(from + 1)
-				}
-				nw, err := c.world.Watch(c.ctx, "sec.>", opt)
-				if err != nil {
-					continue
-				}
-				sw.mu.Lock()
-				if sw.stopped {
-					sw.mu.Unlock()
-					_ = nw.Stop()
-					return
-				}
-				sw.w, w = nw, nw
-				sw.mu.Unlock()
-				c.st.watchRestarts.Add(1)
-				break
-			}
 		}
-	}()
-	return func() {
-		c.watchMu.Lock()
-		delete(c.watches, sw)
-		c.watchMu.Unlock()
-		sw.stop()
-	}, nil
+		for {
+			sw.mu.Lock()
+			stopped, kicked, reset := sw.stopped, sw.kicked, sw.reset
+			filtered, want := sw.filtered, sw.want
+			sw.kicked, sw.reset = false, false
+			sw.mu.Unlock()
+			if stopped || c.ctx.Err() != nil {
+				return
+			}
+			if filtered && len(want) == 0 {
+				// Nothing to watch: no watcher until SetRegions.
+				sw.mu.Lock()
+				sw.w, sw.keys = nil, nil
+				sw.mu.Unlock()
+				w, have, all = nil, nil, false
+				select {
+				case <-sw.wake:
+				case <-c.ctx.Done():
+				}
+				continue
+			}
+			if w != nil && !kicked && !reset {
+				c.log.Warn().Uint64("after_revision", last).Msg("section watch ended; starting it again")
+			}
+			if !reset {
+				time.Sleep(watchRetry)
+			}
+			keys := []string{"sec.>"}
+			if filtered {
+				keys = regionSectionKeys(want)
+			}
+			opt := jetstream.UpdatesOnly()
+			if from := max(last, sw.last.Load()); from > 0 {
+				opt = jetstream.ResumeFromRevision(from + 1)
+			}
+			nw, err := c.world.WatchFiltered(c.ctx, keys, opt)
+			if err != nil {
+				c.log.Warn().Err(err).Msg("section watch not started; trying again")
+				time.Sleep(watchRetry)
+				sw.mu.Lock()
+				sw.kicked, sw.reset = true, sw.reset || reset // try again, quietly
+				sw.mu.Unlock()
+				continue
+			}
+			// The regions added: what is stored in them now, before the
+			// watcher's changes, which start after the last one seen.
+			if filtered && !all {
+				if added := missing(want, have); len(added) > 0 {
+					to, err := c.snapshotSections(added, skip, fn)
+					if err != nil {
+						_ = nw.Stop()
+						c.log.Warn().Err(err).Int("regions", len(added)).Msg("sections of regions added to the watch not read; trying again")
+						time.Sleep(watchRetry)
+						sw.mu.Lock()
+						sw.kicked, sw.reset = true, true
+						sw.mu.Unlock()
+						continue
+					}
+					skipTo = max(skipTo, to)
+				}
+			}
+			sw.mu.Lock()
+			if sw.stopped {
+				sw.mu.Unlock()
+				_ = nw.Stop()
+				return
+			}
+			sw.w, sw.keys = nw, keys
+			sw.mu.Unlock()
+			w, have, all = nw, want, !filtered
+			if !reset {
+				c.st.watchRestarts.Add(1)
+			}
+			break
+		}
+	}
+}
+
+// missing returns the regions of want (sorted) not in have (sorted).
+func missing(want, have []Region) []Region {
+	var out []Region
+	for _, r := range want {
+		if _, found := slices.BinarySearchFunc(have, r, compareRegions); !found {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// snapshotSections delivers every section stored in regions, noting each
+// key's KV revision in skip, and returns the newest.
+func (c *Cluster) snapshotSections(regions []Region, skip map[string]uint64, fn func(SectionUpdate)) (uint64, error) {
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	w, err := c.world.WatchFiltered(ctx, regionSectionKeys(regions))
+	if err != nil {
+		return 0, fmt.Errorf("read sections of %d regions: %w", len(regions), err)
+	}
+	defer func() { _ = w.Stop() }()
+	var newest uint64
+	for {
+		select {
+		case e, ok := <-w.Updates():
+			if !ok {
+				return 0, fmt.Errorf("read sections of %d regions: the watch ended", len(regions))
+			}
+			if e == nil {
+				return newest, nil // the initial values are all here
+			}
+			skip[e.Key()] = e.Revision()
+			newest = max(newest, e.Revision())
+			c.deliverSection(e, fn)
+		case <-ctx.Done():
+			return 0, fmt.Errorf("read sections of %d regions: %w", len(regions), ctx.Err())
+		}
+	}
 }
 
 // watchStalls restarts sw's watcher when it has stalled: at two checks
-// running, the newest section change stored is newer than the last one
-// delivered, and nothing was delivered in between. It returns when done
-// is closed.
+// running, the newest section change stored under its keys is newer than
+// the last one delivered, and nothing was delivered in between. It
+// returns when done is closed.
 func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 	t := time.NewTicker(stallCheck)
 	defer t.Stop()
@@ -162,7 +342,14 @@ func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 			return
 		case <-t.C:
 		}
-		stored, err := c.lastSectionRevision()
+		sw.mu.Lock()
+		keys := sw.keys
+		sw.mu.Unlock()
+		if len(keys) == 0 {
+			behind = false
+			continue
+		}
+		stored, err := c.lastSectionRevision(keys)
 		last := sw.last.Load()
 		switch {
 		case err != nil || stored <= last:
@@ -178,8 +365,8 @@ func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 }
 
 // lastSectionRevision returns the KV revision of the newest section change
-// stored.
-func (c *Cluster) lastSectionRevision() (uint64, error) {
+// stored under keys (0: none).
+func (c *Cluster) lastSectionRevision(keys []string) (uint64, error) {
 	ctx, cancel := context.WithTimeout(c.ctx, stallCheck)
 	defer cancel()
 	c.watchMu.Lock()
@@ -194,11 +381,18 @@ func (c *Cluster) lastSectionRevision() (uint64, error) {
 		c.worldStream = st
 		c.watchMu.Unlock()
 	}
-	m, err := st.GetLastMsgForSubject(ctx, c.worldPre+"sec.>")
-	if err != nil {
-		return 0, err
+	var newest uint64
+	for _, k := range keys {
+		m, err := st.GetLastMsgForSubject(ctx, c.worldPre+k)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		newest = max(newest, m.Sequence)
 	}
-	return m.Sequence, nil
+	return newest, nil
 }
 
 // deliverSection decodes one watched change for fn.

@@ -24,6 +24,7 @@ import (
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // Names of the plugin and its systems.
@@ -39,6 +40,9 @@ const (
 	// SystemLeases (simulate) claims the regions this shard's players
 	// stand in and lets go of those none has been in for a while.
 	SystemLeases = "claim_regions"
+	// SystemFeed (stream, after reconcile) keeps the section feed on the
+	// regions this shard holds sections of.
+	SystemFeed = "watch_regions"
 	// SystemOutbound (deliver, before broadcast_chat) publishes this
 	// shard's players and chat, and relays other shards' chat.
 	SystemOutbound = "cluster_outbound"
@@ -97,6 +101,8 @@ type Stats struct {
 	// RegionsReady is the number of held regions refreshed from the store
 	// since they were taken: the ones this shard arbitrates edits in.
 	RegionsReady atomic.Int64
+	// WatchedRegions is the number of regions the section feed watches.
+	WatchedRegions atomic.Int64
 	// BytesIn and BytesOut count the payload bytes of the plugin's
 	// core-NATS messages (edits, presence, chat) with other shards.
 	BytesIn, BytesOut atomic.Uint64
@@ -121,7 +127,9 @@ type Plugin struct {
 	nc   *nats.Conn
 	log  zerolog.Logger
 	subs []*nats.Subscription
-	stop func()
+	// feed is the section feed, narrowed to the regions this shard holds
+	// sections of (watch_regions).
+	feed *rcluster.SectionFeed
 
 	in    inbox
 	ready readySet
@@ -227,7 +235,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	dur := ecs.RequireResource[persist.Durability](app)
 	edits := ecs.RequireResource[gameplay.Edits](app)
 	clients := ecs.RequireResource[network.Clients](app)
-	if store == nil || dur == nil || edits == nil || clients == nil {
+	changes := ecs.RequireResource[residency.Changes](app)
+	if store == nil || dur == nil || edits == nil || clients == nil || changes == nil {
 		return errors.New("cluster plugin: residency, persist, network or gameplay resources missing")
 	}
 	ecs.RegisterComponent[remotePlayer](app)
@@ -264,6 +273,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	app.AddSystem(ecs.Ingest, SystemInbound, p.inbound.run, ecs.After(network.SystemIngest))
 	app.AddSystem(ecs.Simulate, SystemLeases, p.leases.run, ecs.Before(SystemRoute))
 	app.AddSystem(ecs.Simulate, SystemRoute, p.route.run, ecs.Before(gameplay.SystemActions))
+	app.AddSystem(ecs.Stream, SystemFeed, newFeed(p, changes).run, ecs.After(residency.SystemReconcile))
 	app.AddSystem(ecs.Deliver, SystemOutbound, p.out.run, ecs.Before(chat.SystemBroadcast))
 	return nil
 }
@@ -299,13 +309,13 @@ func (p *Plugin) subscribe() error {
 		}
 		p.subs = append(p.subs, sb)
 	}
-	stop, err := p.c.WatchSections(func(u rcluster.SectionUpdate) {
+	feed, err := p.c.WatchSections(func(u rcluster.SectionUpdate) {
 		p.in.put(func(b *inbox) { b.sections = append(b.sections, u) })
 	})
 	if err != nil {
 		return fmt.Errorf("watch sections: %w", err)
 	}
-	p.stop = stop
+	p.feed = feed
 	return nil
 }
 
@@ -314,9 +324,9 @@ func (p *Plugin) unsubscribe() {
 		_ = s.Unsubscribe()
 	}
 	p.subs = nil
-	if p.stop != nil {
-		p.stop()
-		p.stop = nil
+	if p.feed != nil {
+		p.feed.Stop()
+		p.feed = nil
 	}
 }
 
