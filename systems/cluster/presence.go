@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -32,14 +33,64 @@ const remoteIDBase = 1 << 61
 // to it only their players and entities within reach (reachOf) cells of
 // them, so that players far from any other shard's cost nothing on the
 // wire.
+//
+// Every message is numbered (Seq, one more than the shard's last). A
+// delta's Moves and EntityMoves change only positions and looks, by
+// offsets from what the shard sent before: a receiver applies them only
+// when it has every message since the last keyframe.
 type presence struct {
-	Shard    string
-	Delta    bool
-	Interest [][2]int32
-	Players  []storage.PlayerRecord
-	Entities []entityState
-	Left     []string
-	Gone     []uint64
+	Shard       string
+	Seq         uint64
+	Delta       bool
+	Interest    [][2]int32
+	Players     []storage.PlayerRecord
+	Entities    []entityState
+	Moves       []presenceMove
+	EntityMoves []presenceMove
+	Left        []string
+	Gone        []uint64
+}
+
+// presenceMove is a player (Name) or an entity (ID) that only moved or
+// turned: its position moved by D/moveScale blocks on each axis from
+// what the receivers hold (moved), and it looks Yaw, Pitch if Look.
+type presenceMove struct {
+	Name       string
+	ID         uint64
+	D          [3]int64
+	Look       bool
+	Yaw, Pitch float32
+}
+
+// moveScale is a move's unit, in parts of a block; maxMove its largest
+// offset on one axis (a farther jump is sent whole).
+const (
+	moveScale = 4096
+	maxMove   = 1 << 31
+)
+
+// moved returns position from moved by offsets d: the same arithmetic on
+// the shard that sends a move and on those that apply it, so that both
+// hold the same position.
+func moved(from [3]float64, d [3]int64) [3]float64 {
+	for i := range from {
+		from[i] += float64(d[i]) / moveScale
+	}
+	return from
+}
+
+// moveOf returns the offsets from position from towards to, and reports
+// false when they are too large for a move.
+func moveOf(from, to [3]float64) ([3]int64, bool) {
+	var d [3]int64
+	for i := range d {
+		q := math.Round((to[i] - from[i]) * moveScale)
+		if !(q >= -maxMove && q <= maxMove) {
+			return d, false
+		}
+		d[i] = int64(q)
+	}
+	return d, true
 }
 
 // remotePlayer marks the entity standing for a player of another shard.
@@ -81,6 +132,11 @@ type remotePlayers struct {
 	mirrors  map[mirrorKey]ecs.Entity
 	pending  map[mirrorKey]bool   // mirrors spawned, not yet applied
 	heard    map[string]time.Time // last presence of each shard
+	// seq is each shard's last message applied; chained is set while
+	// every message since its last keyframe was, so that its moves,
+	// offsets from what those brought, apply.
+	seq      map[string]uint64
+	chained  map[string]bool
 	keyframe map[string]int       // index of this tick's last keyframe, by shard (reused)
 	listed   map[string]bool      // names in one shard's latest (reused)
 	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
@@ -106,6 +162,7 @@ type mirror struct {
 func newRemotePlayers(_ *ecs.App, entityRange int) *remotePlayers {
 	return &remotePlayers{reach: reachOf(entityRange), byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
 		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
+		seq: map[string]uint64{}, chained: map[string]bool{},
 		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{},
 		interest: map[string][][2]int32{}, wanted: map[[2]int32]struct{}{}}
 }
@@ -183,8 +240,13 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 			continue // replaced by a later keyframe
 		}
 		if pr.Delta {
+			if r.seq[pr.Shard]+1 != pr.Seq {
+				r.chained[pr.Shard] = false // one was lost: no moves until the keyframe
+			}
+			r.seq[pr.Shard] = pr.Seq
 			r.applyDelta(ctx, pr)
 		} else {
+			r.seq[pr.Shard], r.chained[pr.Shard] = pr.Seq, true
 			r.applyShard(ctx, pr.Shard, pr)
 		}
 	}
@@ -192,6 +254,8 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 		if now.Sub(t) >= presenceTimeout {
 			// Silent: it lists nobody any more.
 			delete(r.heard, shard)
+			delete(r.seq, shard)
+			delete(r.chained, shard)
 			r.applyShard(ctx, shard, &r.empty)
 			delete(r.interest, shard)
 		}
@@ -250,8 +314,41 @@ func (r *remotePlayers) applyDelta(ctx *ecs.Context, pr *presence) {
 	for i := range pr.Entities {
 		r.mirror(ctx, pr.Shard, &pr.Entities[i])
 	}
+	for i := range pr.Moves {
+		m := &pr.Moves[i]
+		k := remoteKey{pr.Shard, m.Name}
+		r.applyMove(ctx, pr.Shard, r.byKey[k], r.spawning[k], m)
+	}
+	for i := range pr.EntityMoves {
+		m := &pr.EntityMoves[i]
+		k := mirrorKey{pr.Shard, m.ID}
+		r.applyMove(ctx, pr.Shard, r.mirrors[k], r.pending[k], m)
+	}
 	for _, id := range pr.Gone {
 		despawn(ctx, r.mirrors, mirrorKey{pr.Shard, id})
+	}
+}
+
+// applyMove moves e, shard's player or mirror, by m. One still being
+// spawned cannot be moved yet: the shard's moves wait for its next
+// keyframe, since later ones are offsets from this one. One unknown here
+// is skipped; it comes whole in the next keyframe.
+func (r *remotePlayers) applyMove(ctx *ecs.Context, shard string, e ecs.Entity, spawning bool, m *presenceMove) {
+	if !r.chained[shard] {
+		return
+	}
+	if spawning {
+		r.chained[shard] = false
+		return
+	}
+	if e.IsZero() || !ctx.World.Alive(e) {
+		return
+	}
+	p, l := r.place.Get(e)
+	at := moved([3]float64{p.X, p.Y, p.Z}, m.D)
+	p.X, p.Y, p.Z = at[0], at[1], at[2]
+	if m.Look {
+		l.Yaw, l.Pitch = m.Yaw, m.Pitch
 	}
 }
 

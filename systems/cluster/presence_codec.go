@@ -13,9 +13,10 @@ import (
 // presenceVersion starts every presence message: a compact binary form,
 // since each shard decodes every other shard's players every tick (JSON
 // cost a shard of 500 players near another of 500 a quarter of its CPU).
-// Version 2 added deltas, version 3 the interest cells of keyframes; the
-// shards of a cluster run one version.
-const presenceVersion = 3
+// Version 2 added deltas, version 3 the interest cells of keyframes,
+// version 4 sequence numbers and position-only moves; the shards of a
+// cluster run one version.
+const presenceVersion = 4
 
 // presenceDelta is the flag of a delta: the players and entities that
 // changed since the shard's last message, and those gone since.
@@ -32,7 +33,11 @@ const (
 const (
 	minPlayerBytes = 1 + 3*8 + 2*4
 	minEntityBytes = 1 + 1 + 3*8 + 2*4 + 2*8 + 1
+	minMoveBytes   = 1 + 1 + 3
 )
+
+// moveLook is the flag of a move that carries a new look.
+const moveLook = 1
 
 var errPresence = errors.New("bad presence message")
 
@@ -45,6 +50,7 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		dst = append(dst, 0)
 	}
 	dst = appendString(dst, pr.Shard)
+	dst = binary.AppendUvarint(dst, pr.Seq)
 	if !pr.Delta {
 		dst = binary.AppendUvarint(dst, uint64(len(pr.Interest)))
 		for _, c := range pr.Interest {
@@ -73,6 +79,16 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		}
 	}
 	if pr.Delta {
+		dst = binary.AppendUvarint(dst, uint64(len(pr.Moves)))
+		for i := range pr.Moves {
+			dst = appendString(dst, pr.Moves[i].Name)
+			dst = appendMove(dst, &pr.Moves[i])
+		}
+		dst = binary.AppendUvarint(dst, uint64(len(pr.EntityMoves)))
+		for i := range pr.EntityMoves {
+			dst = binary.AppendUvarint(dst, pr.EntityMoves[i].ID)
+			dst = appendMove(dst, &pr.EntityMoves[i])
+		}
 		dst = binary.AppendUvarint(dst, uint64(len(pr.Left)))
 		for _, name := range pr.Left {
 			dst = appendString(dst, name)
@@ -81,6 +97,23 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		for _, id := range pr.Gone {
 			dst = binary.AppendUvarint(dst, id)
 		}
+	}
+	return dst
+}
+
+// appendMove appends a move's flags, offsets and, if it has one, look.
+func appendMove(dst []byte, m *presenceMove) []byte {
+	if !m.Look {
+		dst = append(dst, 0)
+	} else {
+		dst = append(dst, moveLook)
+	}
+	for _, d := range m.D {
+		dst = binary.AppendVarint(dst, d)
+	}
+	if m.Look {
+		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(m.Yaw))
+		dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(m.Pitch))
 	}
 	return dst
 }
@@ -204,6 +237,26 @@ func (r *presenceReader) f32(what string) float32 {
 	return v
 }
 
+// move reads a move's flags, offsets and look.
+func (r *presenceReader) move(m *presenceMove) {
+	flags := r.next(1, "move flags")
+	switch {
+	case flags == nil:
+		return
+	case flags[0]&^moveLook != 0:
+		r.fail("unknown move flags")
+		return
+	}
+	for i := range m.D {
+		if m.D[i] = r.varint("move offset"); m.D[i] > maxMove || m.D[i] < -maxMove {
+			r.fail("move offset out of range")
+		}
+	}
+	if m.Look = flags[0]&moveLook != 0; m.Look {
+		m.Yaw, m.Pitch = r.f32("yaw"), r.f32("pitch")
+	}
+}
+
 // decodePresence decodes a presence message; a malformed one is an error
 // and decodes to nothing.
 func decodePresence(data []byte) (presence, error) {
@@ -221,6 +274,7 @@ func decodePresence(data []byte) (presence, error) {
 		r.fail("unknown flags")
 	}
 	pr.Shard = r.string("shard")
+	pr.Seq = r.uvarint("sequence")
 	if !pr.Delta {
 		if n := r.count("interest", 2); n > 0 {
 			pr.Interest = make([][2]int32, n)
@@ -260,6 +314,20 @@ func decodePresence(data []byte) (presence, error) {
 		}
 	}
 	if pr.Delta {
+		if n := r.count("moves", minMoveBytes); n > 0 {
+			pr.Moves = make([]presenceMove, n)
+			for i := range pr.Moves {
+				pr.Moves[i].Name = r.string("moved name")
+				r.move(&pr.Moves[i])
+			}
+		}
+		if n := r.count("entity moves", minMoveBytes); n > 0 {
+			pr.EntityMoves = make([]presenceMove, n)
+			for i := range pr.EntityMoves {
+				pr.EntityMoves[i].ID = r.uvarint("moved id")
+				r.move(&pr.EntityMoves[i])
+			}
+		}
 		if n := r.count("left", 1); n > 0 {
 			pr.Left = make([]string, n)
 			for i := range pr.Left {

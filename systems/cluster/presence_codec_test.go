@@ -30,6 +30,9 @@ func samplePresence() presence {
 func sampleDelta() presence {
 	pr := samplePresence()
 	pr.Delta, pr.Interest, pr.Players, pr.Left, pr.Gone = true, nil, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
+	pr.Seq = 1 << 40
+	pr.Moves = []presenceMove{{Name: "erin", D: [3]int64{819, 0, -maxMove}}, {Name: "fay", D: [3]int64{0, 0, 1}, Look: true, Yaw: -90, Pitch: 12.5}}
+	pr.EntityMoves = []presenceMove{{ID: 1<<62 | 7, D: [3]int64{maxMove, -3, 0}, Look: true, Yaw: 1}}
 	return pr
 }
 
@@ -52,16 +55,28 @@ func TestPresenceRefusals(t *testing.T) {
 	data := appendPresence(nil, &good)
 	nan := good
 	nan.Players = []storage.PlayerRecord{{Name: "n", X: math.NaN()}}
-	huge := []byte{presenceVersion, 0, 1, 'a', 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G players in 9 bytes
+	huge := []byte{presenceVersion, 0, 1, 'a', 0, 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G interest cells in 10 bytes
 	delta := sampleDelta()
 	deltaData := appendPresence(nil, &delta)
 	version1 := append([]byte{1}, data[2:]...)
 	version2 := append([]byte{2}, data[1:]...)
-	// An interest cell beyond int32: shard "a", one cell, x = 2^40.
-	wide := binary.AppendVarint([]byte{presenceVersion, 0, 1, 'a', 1}, 1<<40)
+	version3 := append([]byte{3}, data[1:]...)
+	// An interest cell beyond int32: shard "a", message 0, one cell, x = 2^40.
+	wide := binary.AppendVarint([]byte{presenceVersion, 0, 1, 'a', 0, 1}, 1<<40)
 	wide = append(binary.AppendVarint(wide, 0), 0, 0)
 	flags := append([]byte{}, data...)
 	flags[1] = 7
+	// A delta of shard "a", message 1, with one move of "m": flags, then
+	// offsets (zigzag varints).
+	move := func(flags byte, dx int64) []byte {
+		b := []byte{presenceVersion, presenceDelta, 1, 'a', 1, 0, 0, 1, 1, 'm', flags}
+		b = binary.AppendVarint(b, dx)
+		return append(b, 0, 0, 0, 0, 0)
+	}
+	if _, err := decodePresence(move(0, maxMove)); err != nil {
+		t.Fatalf("a move of maxMove: %v", err)
+	}
+	farMove, moveFlags := move(0, maxMove+1), move(2, 1)
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -75,6 +90,9 @@ func TestPresenceRefusals(t *testing.T) {
 		{"delta truncated in its left names", deltaData[:len(deltaData)-12]},
 		{"version 1", version1},
 		{"version 2", version2},
+		{"version 3", version3},
+		{"move beyond maxMove", farMove},
+		{"unknown move flags", moveFlags},
 		{"interest cell beyond int32", wide},
 		{"unknown flags", flags},
 	} {
@@ -83,7 +101,7 @@ func TestPresenceRefusals(t *testing.T) {
 			if !errors.Is(err, errPresence) {
 				t.Fatalf("err = %v, want errPresence", err)
 			}
-			if pr.Shard != "" || pr.Interest != nil || pr.Players != nil || pr.Entities != nil || pr.Left != nil || pr.Gone != nil || pr.Delta {
+			if !reflect.DeepEqual(pr, presence{}) {
 				t.Fatalf("decoded %+v from a bad message", pr)
 			}
 		})

@@ -15,8 +15,10 @@ const keyframeEvery = 20
 
 // presenceDeltas remembers what the other shards were last told of each
 // player and entity, to send them only what changed: standing players and
-// resting critters cost nothing between keyframes.
+// resting critters cost nothing between keyframes, and one that only moved
+// or turned is sent as a move, offsets from the position they hold.
 type presenceDeltas struct {
+	seq     uint64 // of the last message
 	players map[string]storage.PlayerRecord
 	ents    map[uint64]entityState
 	seen    map[string]bool // scratch: names in the current state
@@ -39,7 +41,9 @@ func (d *presenceDeltas) keyframe(tick uint64) bool { return !d.keyed || tick%ke
 // cur itself on a keyframe tick (and the first time), else the delta
 // since the last message.
 func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
+	d.seq++
 	if d.keyframe(tick) {
+		cur.Seq = d.seq
 		d.keyed = true
 		clear(d.players)
 		clear(d.ents)
@@ -52,14 +56,29 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 		return cur
 	}
 	dl := &d.delta
+	dl.Seq = d.seq
 	dl.Players, dl.Entities, dl.Left, dl.Gone = dl.Players[:0], dl.Entities[:0], dl.Left[:0], dl.Gone[:0]
+	dl.Moves, dl.EntityMoves = dl.Moves[:0], dl.EntityMoves[:0]
 	clear(d.seen)
 	for _, p := range cur.Players {
 		d.seen[p.Name] = true
-		if old, ok := d.players[p.Name]; !ok || old != p {
-			d.players[p.Name] = p
-			dl.Players = append(dl.Players, p)
+		old, ok := d.players[p.Name]
+		if ok && old == p {
+			continue
 		}
+		if ok {
+			if m, at, send, fits := moveBetween(old.X, old.Y, old.Z, old.Yaw, old.Pitch, p.X, p.Y, p.Z, p.Yaw, p.Pitch); fits {
+				if send {
+					m.Name = p.Name
+					dl.Moves = append(dl.Moves, m)
+					old.X, old.Y, old.Z, old.Yaw, old.Pitch = at[0], at[1], at[2], p.Yaw, p.Pitch
+					d.players[p.Name] = old
+				}
+				continue
+			}
+		}
+		d.players[p.Name] = p
+		dl.Players = append(dl.Players, p)
 	}
 	for name := range d.players {
 		if !d.seen[name] {
@@ -70,10 +89,23 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 	clear(d.seenIDs)
 	for _, e := range cur.Entities {
 		d.seenIDs[e.ID] = true
-		if old, ok := d.ents[e.ID]; !ok || !sameEntityState(&old, &e) {
-			d.remember(&e)
-			dl.Entities = append(dl.Entities, e)
+		old, ok := d.ents[e.ID]
+		if ok && sameEntityState(&old, &e) {
+			continue
 		}
+		if ok && sameEntityBody(&old, &e) {
+			if m, at, send, fits := moveBetween(old.X, old.Y, old.Z, old.Yaw, old.Pitch, e.X, e.Y, e.Z, e.Yaw, e.Pitch); fits {
+				if send {
+					m.ID = e.ID
+					dl.EntityMoves = append(dl.EntityMoves, m)
+					old.X, old.Y, old.Z, old.Yaw, old.Pitch = at[0], at[1], at[2], e.Yaw, e.Pitch
+					d.ents[e.ID] = old
+				}
+				continue
+			}
+		}
+		d.remember(&e)
+		dl.Entities = append(dl.Entities, e)
 	}
 	for id := range d.ents {
 		if !d.seenIDs[id] {
@@ -100,7 +132,28 @@ func (d *presenceDeltas) remember(e *entityState) {
 }
 
 func sameEntityState(a, b *entityState) bool {
-	return a.ID == b.ID && a.Kind == b.Kind && a.X == b.X && a.Y == b.Y && a.Z == b.Z &&
-		a.Yaw == b.Yaw && a.Pitch == b.Pitch && a.Width == b.Width && a.Height == b.Height &&
-		slices.Equal(a.Attrs, b.Attrs)
+	return sameEntityBody(a, b) && a.X == b.X && a.Y == b.Y && a.Z == b.Z && a.Yaw == b.Yaw && a.Pitch == b.Pitch
+}
+
+// sameEntityBody reports whether a and b differ at most in position and
+// look: what a move can carry.
+func sameEntityBody(a, b *entityState) bool {
+	return a.ID == b.ID && a.Kind == b.Kind && a.Width == b.Width && a.Height == b.Height && slices.Equal(a.Attrs, b.Attrs)
+}
+
+// moveBetween returns the move from what was sent (x0, y0, z0 looking
+// yaw0, pitch0) to the state now, and the position the receivers then
+// hold. send is false when nothing changed by a move's unit or more;
+// fits is false when the jump is too far for a move.
+func moveBetween(x0, y0, z0 float64, yaw0, pitch0 float32, x, y, z float64, yaw, pitch float32) (m presenceMove, at [3]float64, send, fits bool) {
+	from := [3]float64{x0, y0, z0}
+	d, fits := moveOf(from, [3]float64{x, y, z})
+	if !fits {
+		return m, at, false, false
+	}
+	m = presenceMove{D: d, Look: yaw != yaw0 || pitch != pitch0, Yaw: yaw, Pitch: pitch}
+	if !m.Look {
+		m.Yaw, m.Pitch = 0, 0
+	}
+	return m, moved(from, d), m.Look || d != [3]int64{}, true
 }

@@ -1,9 +1,14 @@
 package cluster
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/entities"
 )
@@ -21,6 +26,7 @@ func TestPresenceDeltas(t *testing.T) {
 	recoloured.Attrs = []entities.Attribute{{Key: "strata:variant", Value: 2}}
 
 	d := newPresenceDeltas("a")
+	var seq uint64
 	for _, step := range []struct {
 		name    string
 		tick    uint64
@@ -33,8 +39,8 @@ func TestPresenceDeltas(t *testing.T) {
 			presence{Shard: "a", Players: []storage.PlayerRecord{alice, bob}, Entities: []entityState{critter}}, nil},
 		{"nothing changed", 4, []storage.PlayerRecord{alice, bob}, []entityState{critter},
 			presence{Shard: "a", Delta: true}, nil},
-		{"alice moved", 5, []storage.PlayerRecord{moved(alice), bob}, []entityState{critter},
-			presence{Shard: "a", Delta: true, Players: []storage.PlayerRecord{moved(alice)}}, nil},
+		{"alice moved: a move", 5, []storage.PlayerRecord{moved(alice), bob}, []entityState{critter},
+			presence{Shard: "a", Delta: true, Moves: []presenceMove{{Name: "alice", D: [3]int64{moveScale / 4, 0, 0}}}}, nil},
 		{"bob left, the critter changed colour", 6, []storage.PlayerRecord{moved(alice)}, []entityState{recoloured},
 			presence{Shard: "a", Delta: true, Entities: []entityState{recoloured}, Left: []string{"bob"}}, nil},
 		{"the critter's attribute set in place", 7, []storage.PlayerRecord{moved(alice)}, []entityState{recoloured},
@@ -56,6 +62,10 @@ func TestPresenceDeltas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
+		if got.Seq != seq+1 {
+			t.Fatalf("%s: message %d after %d", step.name, got.Seq, seq)
+		}
+		seq, got.Seq = got.Seq, 0
 		if !reflect.DeepEqual(got, step.want) {
 			t.Fatalf("%s:\n got %+v\nwant %+v", step.name, got, step.want)
 		}
@@ -91,5 +101,64 @@ func TestInterest(t *testing.T) {
 	r.stale = true
 	if r.wants(40, -8) {
 		t.Error("still published once the shard is gone")
+	}
+}
+
+// TestPresenceMoves sends a walking player and critter through the codec
+// to another shard's remotePlayers: between keyframes they go as moves,
+// a few bytes each, and the receiver holds them within half a move unit
+// of where they are, without drift. A lost delta stops the moves until
+// the next keyframe, which puts everything right.
+func TestPresenceMoves(t *testing.T) {
+	app := ecs.NewApp()
+	r := newRemotePlayers(app, 8)
+	var inbox []presence
+	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, inbox); inbox = inbox[:0] })
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	place := generic.NewMap2[components.Position, components.Look](app.World())
+	held := func() (alice, critter components.Position) {
+		pa, _ := place.Get(r.byKey[remoteKey{"a", "alice"}])
+		pc, _ := place.Get(r.mirrors[mirrorKey{"a", 7}])
+		return *pa, *pc
+	}
+	d := newPresenceDeltas("a")
+	const near = 0.5/moveScale + 1e-9
+	var frozen components.Position
+	lost := false
+	for tick := uint64(1); tick <= 5*keyframeEvery; tick++ {
+		f := float64(tick)
+		alice := storage.PlayerRecord{Name: "alice", X: 1e5 + 0.137*f, Y: 64, Z: -3 - 0.05*f, Yaw: float32(tick % 7)}
+		critter := entityState{ID: 7, Kind: "strata:critter", X: 2 + 0.075*f, Y: 64, Z: 2, Width: 0.9, Height: 0.9}
+		cur := presence{Shard: "a", Players: []storage.PlayerRecord{alice}, Entities: []entityState{critter}}
+		data := appendPresence(nil, d.next(tick, &cur))
+		msg, err := decodePresence(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg.Delta && tick > 2 && (len(msg.Players) != 0 || len(msg.Entities) != 0 || len(msg.Moves) != 1 || len(msg.EntityMoves) != 1 || len(data) > 40) {
+			t.Fatalf("tick %d: delta of %d bytes: %+v; want two moves", tick, len(data), msg)
+		}
+		if tick == 2*keyframeEvery+5 {
+			lost = true // this delta never arrives
+			frozen, _ = held()
+			continue
+		}
+		inbox = append(inbox, msg)
+		app.Step()
+		a, c := held()
+		if !msg.Delta {
+			lost = false
+		}
+		if lost {
+			if a != frozen {
+				t.Fatalf("tick %d: after a lost delta alice moved to %+v from %+v", tick, a, frozen)
+			}
+			continue
+		}
+		if math.Abs(a.X-alice.X) > near || math.Abs(a.Z-alice.Z) > near || math.Abs(c.X-critter.X) > near {
+			t.Fatalf("tick %d: held alice %+v, critter %+v; they are at (%v, %v), %v", tick, a, c, alice.X, alice.Z, critter.X)
+		}
 	}
 }
