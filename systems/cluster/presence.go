@@ -137,9 +137,9 @@ type remotePlayers struct {
 	// offsets from what those brought, apply.
 	seq      map[string]uint64
 	chained  map[string]bool
-	keyframe map[string]int       // index of this tick's last keyframe, by shard (reused)
-	listed   map[string]bool      // names in one shard's latest (reused)
-	ids      map[uint64]bool      // entity ids in one shard's latest (reused)
+	keyframe map[string]int  // index of this tick's last keyframe, by shard (reused)
+	listed   map[string]bool // names in one shard's latest (reused)
+	ids      map[uint64]bool // entity ids in one shard's latest (reused)
 	empty    presence
 	next     uint64
 	// interest holds each other shard's latest interest cells; wanted,
