@@ -1,6 +1,9 @@
 package server
 
 import (
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,6 +104,18 @@ func TestEntityHandover(t *testing.T) {
 	}
 	if in, out := statsOf(b).HandoversIn.Load(), statsOf(a).HandoversOut.Load(); in != 1 || out != 1 {
 		t.Errorf("shard a handed over %d entities, shard b received %d; want 1 each", out, in)
+	}
+
+	resp, err := http.Get("http://" + b.AdminAddr() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`strata_cluster_entity_handovers_total{outcome="received"} 1`, "strata_cluster_watched_regions "} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics of b lacks %s", want)
+		}
 	}
 
 	// Stored once, in b's region: the columns along its path.
