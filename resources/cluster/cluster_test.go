@@ -1005,4 +1005,25 @@ func TestWatchRegions(t *testing.T) {
 	if n := b.Stats().WatchRestarts; n != 0 {
 		t.Errorf("%d watch restarts counted for changes of regions", n)
 	}
+
+	// A narrowed watch whose consumer is lost is found stalled on its
+	// own keys and started again, on the same regions.
+	st, err := a.js.Stream(ctx, "KV_"+a.o.Bucket+"_world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range st.ConsumerNames(ctx).Name() {
+		_ = st.DeleteConsumer(ctx, name)
+	}
+	commit(p2, 5) // not watched: no stall for it
+	commit(p1, 5)
+	select {
+	case got := <-updates:
+		if got.Pos != p1 || got.Revision != 5 {
+			t.Fatalf("after the lost consumer: update %v rev %d, want %v rev 5", got.Pos, got.Revision, p1)
+		}
+	case <-time.After(4 * stallCheck):
+		t.Fatalf("revision 5 not delivered in %v after the consumer was lost (%d restarts)", 4*stallCheck, b.Stats().WatchRestarts)
+	}
+	quiet()
 }

@@ -244,7 +244,8 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 			if from := max(last, sw.last.Load()); from > 0 {
 				opt = jetstream.ResumeFromRevision(from + 1)
 			}
-			nw, err := c.world.WatchFiltered(c.ctx, keys, opt)
+			// A copy: WatchFiltered writes the stream's prefix into it.
+			nw, err := c.world.WatchFiltered(c.ctx, slices.Clone(keys), opt)
 			if err != nil {
 				c.log.Warn().Err(err).Msg("section watch not started; trying again")
 				time.Sleep(watchRetry)
