@@ -32,10 +32,13 @@ func startServerOn(t *testing.T, cfg Config, terrain Terrain, spawn components.P
 }
 
 // heldCritters returns the critters c holds.
-func heldCritters(c *client.Conn) []client.Entity {
+func heldCritters(c *client.Conn) []client.Entity { return heldOf(c, critterKind) }
+
+// heldOf returns the entities of kind that c holds.
+func heldOf(c *client.Conn, kind string) []client.Entity {
 	var out []client.Entity
 	for _, e := range c.Entities() {
-		if e.Kind == critterKind {
+		if e.Kind == kind {
 			out = append(out, e)
 		}
 	}

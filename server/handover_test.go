@@ -62,15 +62,7 @@ func (w *walkers) run(ctx *ecs.Context) {
 }
 
 // heldWalkers returns the walkers c holds.
-func heldWalkers(c *client.Conn) []client.Entity {
-	var out []client.Entity
-	for _, e := range c.Entities() {
-		if e.Kind == walkerKind {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+func heldWalkers(c *client.Conn) []client.Entity { return heldOf(c, walkerKind) }
 
 // TestEntityHandover: an entity that walks from shard a's region into
 // the next one, shard b's, is handed over: b simulates it from where it
