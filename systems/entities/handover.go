@@ -46,25 +46,24 @@ func (r *Registry) waiting(e ecs.Entity) bool {
 }
 
 // offerAcross offers e, whose move this tick took it into column to of
-// another server, to that server; it reports whether it was offered. It
-// is called before the move is undone, so the record is of where the
-// entity would be.
-func (r *Registry) offerAcross(e ecs.Entity, to colKey) bool {
+// another server, to that server, unless it waits for an answer or was
+// refused lately. It is called before the move is undone, so the record
+// is of where the entity would be.
+func (r *Registry) offerAcross(e ecs.Entity, to colKey) {
 	if r.handover == nil {
-		return false
+		return
 	}
 	if o, ok := r.offers[e]; ok && (o.ticket != 0 || o.until > r.now) {
-		return o.ticket != 0
+		return
 	}
 	r.ticket++
 	if !r.handover.HandOver(r.ticket, r.entityRecord(e), to.X, to.Z) {
 		r.offers[e] = offer{until: r.now + handoverRetry}
-		return false
+		return
 	}
 	r.offers[e] = offer{ticket: r.ticket}
 	r.tickets[r.ticket] = e
 	r.stats.Offered++
-	return true
 }
 
 // Settle is the answer to the offer of ticket: taken, the entity is now
