@@ -481,3 +481,117 @@ func TestIdentityAcrossShards(t *testing.T) {
 		t.Fatalf("bob back on shard b: %v, want FORBIDDEN", err)
 	}
 }
+
+// TestBlockEditsAheadOfTheWatch: the owner of a region publishes its block
+// edits on the tick it makes them, so the players on the other shard see
+// an edit as those beside the placer do — before it is durable, while its
+// acknowledgement still waits. With the owner's commits held, both its own
+// player's edit and one forwarded from the other shard show there; once
+// they are durable both are acknowledged. An edit shown ahead whose owner
+// then loses the region before its write goes back, on the shard that
+// takes the region, to what is stored; the old owner's write is refused.
+func TestBlockEditsAheadOfTheWatch(t *testing.T) {
+	shard := shardStarter(t)
+	a, _ := shard("a")
+	b, _ := shard("b")
+	var aLog, bLog chatLog
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 3, Handlers: aLog.handlers()})
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 3, Handlers: bLog.handlers()})
+	var owner, other *Server
+	waitfor.Until(t, 15*time.Second, "nobody claimed the spawn region", func() bool {
+		for _, s := range [][2]*Server{{a, b}, {b, a}} {
+			if clusterOf(s[0]).Holds(regionZero) && statsOf(s[0]).RegionsReady.Load() > 0 {
+				owner, other = s[0], s[1]
+				return true
+			}
+		}
+		return false
+	})
+	ownerC, otherC, ownerLog, otherLog := alice, bob, &aLog, &bLog
+	if owner == b {
+		ownerC, otherC, ownerLog, otherLog = bob, alice, &bLog, &aLog
+	}
+	type spot struct{ x, z int }
+	mine, forwarded, lost := spot{2, 3}, spot{3, 2}, spot{4, 1}
+	natural := map[spot]chunk.Block{}
+	waitfor.Until(t, 15*time.Second, "the edited sections did not reach both clients", func() bool {
+		for _, s := range []spot{mine, forwarded, lost} {
+			b1, ok1 := blockAt(ownerC, s.x, moveGround, s.z)
+			b2, ok2 := blockAt(otherC, s.x, moveGround, s.z)
+			if !ok1 || !ok2 || b1 != b2 {
+				return false
+			}
+			natural[s] = b1
+		}
+		return true
+	})
+	for s, bl := range natural {
+		if bl == chunk.Stone {
+			t.Fatalf("(%d, %d) is stone before the test places it", s.x, s.z)
+		}
+	}
+	shows := func(c *client.Conn, s spot, want chunk.Block) func() bool {
+		return func() bool { bl, ok := blockAt(c, s.x, moveGround, s.z); return ok && bl == want }
+	}
+
+	// A test that fails with commits held must not hold the shutdown.
+	t.Cleanup(func() { clusterOf(owner).HoldCommits(false) })
+	clusterOf(owner).HoldCommits(true)
+	mineID, err := ownerC.Place(int32(mine.x), moveGround, int32(mine.z), chunk.Stone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fwdID, err := otherC.Place(int32(forwarded.x), moveGround, int32(forwarded.z), chunk.Stone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []spot{mine, forwarded} {
+		for _, c := range []*client.Conn{ownerC, otherC} {
+			waitfor.Until(t, 10*time.Second, fmt.Sprintf("(%d, %d) not seen before it is durable", s.x, s.z), shows(c, s, chunk.Stone))
+		}
+	}
+	if ownerLog.ack(mineID) != nil || otherLog.ack(fwdID) != nil {
+		t.Fatal("an edit was acknowledged while the owner's commits were held")
+	}
+	if n := statsOf(other).AheadEdits.Load(); n < 2 {
+		t.Fatalf("the other shard showed %d edits ahead, want both", n)
+	}
+	clusterOf(owner).HoldCommits(false)
+	for _, ack := range []struct {
+		log *chatLog
+		id  uint32
+	}{{ownerLog, mineID}, {otherLog, fwdID}} {
+		waitfor.Until(t, 10*time.Second, "no ack once durable", func() bool { return ack.log.ack(ack.id) != nil })
+		if a := ack.log.ack(ack.id); !a.GetAccepted() {
+			t.Fatalf("edit %d: %v %q", ack.id, a.GetResult(), a.GetReason())
+		}
+	}
+
+	// The owner stalls past its lease with an edit shown but not written.
+	clusterOf(owner).PauseRenewals(true)
+	clusterOf(owner).HoldCommits(true)
+	lostID, err := ownerC.Place(int32(lost.x), moveGround, int32(lost.z), chunk.Stone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitfor.Until(t, 10*time.Second, "the stalled owner's edit not seen on the other shard", shows(otherC, lost, chunk.Stone))
+	waitfor.Until(t, 15*time.Second, "the other shard did not take the region", func() bool {
+		return clusterOf(other).Holds(regionZero) && statsOf(other).RegionsReady.Load() > 0
+	})
+	waitfor.Until(t, 10*time.Second, "the unwritten edit did not go back on the new owner", shows(otherC, lost, natural[lost]))
+	clusterOf(owner).HoldCommits(false)
+	clusterOf(owner).PauseRenewals(false)
+	waitfor.Until(t, 10*time.Second, "the stalled edit was not answered", func() bool { return ownerLog.ack(lostID) != nil })
+	if a := ownerLog.ack(lostID); a.GetAccepted() {
+		t.Fatal("an edit written under a lapsed lease was acknowledged")
+	}
+	waitfor.Until(t, 10*time.Second, "the refused edit still shows beside its placer", shows(ownerC, lost, natural[lost]))
+	// The durable ones stay, everywhere.
+	for _, s := range []spot{mine, forwarded} {
+		for _, c := range []*client.Conn{ownerC, otherC} {
+			if !shows(c, s, chunk.Stone)() {
+				t.Fatalf("(%d, %d) lost after the takeover", s.x, s.z)
+			}
+		}
+	}
+}

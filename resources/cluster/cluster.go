@@ -123,7 +123,10 @@ type Cluster struct {
 	omu    sync.RWMutex
 	owners map[Region]string // from the lease watch
 
-	paused  atomic.Bool
+	paused atomic.Bool
+	// held, while set, is closed when HoldCommits lets commits go on.
+	holdMu  sync.Mutex
+	held    chan struct{}
 	closing atomic.Bool // Close has begun: disconnects are expected
 	// atomic: the world stream takes atomic batches (enabled at Connect);
 	// atomicPause is when a refused batch lets them be tried again.

@@ -178,6 +178,36 @@ func (c *Cluster) OnLost(fn func(Region)) {
 // paused: fault injection for tests.
 func (c *Cluster) PauseRenewals(paused bool) { c.paused.Store(paused) }
 
+// HoldCommits makes every Commit wait (or lets them go on) before it
+// sends anything, as a slow store would: fault injection for tests.
+func (c *Cluster) HoldCommits(hold bool) {
+	c.holdMu.Lock()
+	defer c.holdMu.Unlock()
+	switch {
+	case hold && c.held == nil:
+		c.held = make(chan struct{})
+	case !hold && c.held != nil:
+		close(c.held)
+		c.held = nil
+	}
+}
+
+// waitHeld waits while HoldCommits holds commits, or until c closes.
+func (c *Cluster) waitHeld() error {
+	c.holdMu.Lock()
+	h := c.held
+	c.holdMu.Unlock()
+	if h == nil {
+		return nil
+	}
+	select {
+	case <-h:
+		return nil
+	case <-c.ctx.Done():
+		return fmt.Errorf("commit held: %w", c.ctx.Err())
+	}
+}
+
 // dropLocked drops the leases of rs (under lmu) and returns the callback to
 // call once no lock is held.
 func (c *Cluster) dropLocked(rs []Region, why string) func(Region) {

@@ -229,6 +229,9 @@ func (s *Store) Commit(b *storage.Batch) error {
 	if len(writes) == 0 {
 		return nil
 	}
+	if err := c.waitHeld(); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(c.ctx, c.commitTimeout())
 	defer cancel()
 	c.wmu.Lock()

@@ -43,6 +43,10 @@ const (
 	// SystemFeed (stream, after reconcile) keeps the section feed on the
 	// regions this shard holds sections of.
 	SystemFeed = "watch_regions"
+	// SystemBlocks (deliver, before broadcast_blocks) publishes the
+	// tick's block edits in the regions this shard arbitrates, one
+	// message a region, ahead of their write.
+	SystemBlocks = "publish_blocks"
 	// SystemOutbound (deliver, before broadcast_chat) publishes this
 	// shard's players and chat, and relays other shards' chat.
 	SystemOutbound = "cluster_outbound"
@@ -54,6 +58,7 @@ const (
 	FamilyPresence = "presence"
 	FamilyChat     = "chat"
 	FamilyEntity   = "entity"
+	FamilyBlocks   = "blocks"
 )
 
 // Config configures the plugin.
@@ -89,6 +94,10 @@ type Stats struct {
 	RemoteSections, RemoteEdits atomic.Uint64
 	// FencedReloads counts sections restored after a fenced write.
 	FencedReloads atomic.Uint64
+	// AheadEdits counts other shards' block edits shown here before the
+	// feed brought them stored; AheadReloads the sections reloaded from
+	// the store because one was not stored in time (aheadTimeout).
+	AheadEdits, AheadReloads atomic.Uint64
 	// RemotePlayers is the number of other shards' players here;
 	// RemoteEntities the mirrors of entities other shards simulate.
 	RemotePlayers, RemoteEntities atomic.Int64
@@ -104,7 +113,8 @@ type Stats struct {
 	// WatchedRegions is the number of regions the section feed watches.
 	WatchedRegions atomic.Int64
 	// BytesIn and BytesOut count the payload bytes of the plugin's
-	// core-NATS messages (edits, presence, chat) with other shards.
+	// core-NATS messages (edits, block edits, presence, chat) with other
+	// shards.
 	BytesIn, BytesOut atomic.Uint64
 }
 
@@ -130,6 +140,8 @@ type Plugin struct {
 	// feed is the section feed, narrowed to the regions this shard holds
 	// sections of (watch_regions).
 	feed *rcluster.SectionFeed
+	// blockSubs follow the feed's regions, for their owners' block edits.
+	blockSubs blockSubs
 
 	in    inbox
 	ready readySet
@@ -199,6 +211,7 @@ type inbox struct {
 	sections []rcluster.SectionUpdate
 	edits    []forwardedEdit
 	presence []presence
+	blocks   []blocksHeard
 	chat     []chatLine
 	settled  []settled
 	incoming []incomingEntity
@@ -262,6 +275,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.route = &routeSystem{p: p, intents: actions, limits: limits}
 	p.inbound = newInbound(p, app, store, dur, edits, actions)
 	p.out = newOutbound(p, app, lines, reg)
+	p.blockSubs = blockSubs{p: p, subs: map[rcluster.Region]*nats.Subscription{}, keep: map[rcluster.Region]bool{}}
 	p.leases = newLeases(p, app)
 
 	if err := p.subscribe(); err != nil {
@@ -274,6 +288,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	app.AddSystem(ecs.Simulate, SystemLeases, p.leases.run, ecs.Before(SystemRoute))
 	app.AddSystem(ecs.Simulate, SystemRoute, p.route.run, ecs.Before(gameplay.SystemActions))
 	app.AddSystem(ecs.Stream, SystemFeed, newFeed(p, changes).run, ecs.After(residency.SystemReconcile))
+	app.AddSystem(ecs.Deliver, SystemBlocks, (&blocksOut{p: p, edits: edits}).run, ecs.Before(gameplay.SystemBlockUpdates))
 	app.AddSystem(ecs.Deliver, SystemOutbound, p.out.run, ecs.Before(chat.SystemBroadcast))
 	return nil
 }
@@ -324,6 +339,7 @@ func (p *Plugin) unsubscribe() {
 		_ = s.Unsubscribe()
 	}
 	p.subs = nil
+	p.blockSubs.stop()
 	if p.feed != nil {
 		p.feed.Stop()
 		p.feed = nil

@@ -19,13 +19,14 @@ const feedEvery = 10
 // not restart the watch at every step.
 const feedLinger = 30 * time.Second
 
-// feedSystem is watch_regions: it keeps the section feed on the regions
-// this shard holds sections of (and those it held one of in the last
-// feedLinger), counted from what reconcile inserted and evicted.
+// feedSystem is watch_regions: it keeps the section feed, and the
+// subscriptions to block edits (blockSubs), on the regions this shard
+// holds sections of (and those it held one of in the last feedLinger),
+// counted from what reconcile inserted and evicted.
 type feedSystem struct {
 	p       *Plugin
 	changes *residency.Changes
-	// set narrows the feed (SectionFeed.SetRegions); linger is feedLinger.
+	// set narrows the feed and the block subscriptions; linger is feedLinger.
 	set    func([]rcluster.Region)
 	linger time.Duration
 	now    func() time.Time
@@ -38,7 +39,10 @@ type feedSystem struct {
 
 func newFeed(p *Plugin, changes *residency.Changes) *feedSystem {
 	return &feedSystem{p: p, changes: changes, linger: feedLinger, now: time.Now,
-		set:   func(r []rcluster.Region) { p.feed.SetRegions(r) },
+		set: func(r []rcluster.Region) {
+			p.feed.SetRegions(r)
+			p.blockSubs.set(r)
+		},
 		count: map[rcluster.Region]int{}, gone: map[rcluster.Region]time.Time{}}
 }
 

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -45,11 +46,18 @@ type inboundSystem struct {
 	sections []rcluster.SectionUpdate
 	forwards []forwardedEdit
 	states   []presence
+	blocks   []blocksHeard
+	// ahead are the edits shown before the feed brought them; now is
+	// the clock they are timed by.
+	ahead   aheadEdits
+	now     func() time.Time
+	scratch []chunk.Pos
 }
 
 func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persist.Durability, edits *gameplay.Edits,
 	intents *ecs.Events[gameplay.ActionIntent]) *inboundSystem {
-	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange)}
+	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange),
+		ahead: aheadEdits{m: map[chunk.Pos][]aheadEdit{}}, now: time.Now}
 }
 
 func (s *inboundSystem) run(ctx *ecs.Context) {
@@ -59,12 +67,23 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	s.sections, p.in.sections = p.in.sections, s.sections[:0]
 	s.forwards, p.in.edits = p.in.edits, s.forwards[:0]
 	s.states, p.in.presence = p.in.presence, s.states[:0]
+	s.blocks, p.in.blocks = p.in.blocks, s.blocks[:0]
 	p.in.mu.Unlock()
 
+	now := s.now()
+	// Edits published on the tick before the stored copies: a copy that
+	// holds them, arriving with them, then only confirms them.
+	for i := range s.blocks {
+		s.showAhead(&s.blocks[i], now)
+	}
+	clear(s.blocks)
 	for i := range s.sections {
 		s.apply(&s.sections[i])
 	}
 	clear(s.sections)
+	if ctx.Tick%aheadEvery == 0 {
+		s.reloadUnconfirmed(now)
+	}
 	// Regions just taken: their resident copies become what is stored,
 	// then this shard arbitrates there.
 	for _, rf := range s.refresh {
@@ -74,6 +93,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 				s.replace(u.Pos, u.Section, u.Revision)
 			}
 		}
+		s.dropAhead(&rf)
 		if p.c.Holds(rf.region) {
 			p.ready.set(rf.region, true)
 		}
@@ -117,8 +137,82 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if u.Revision <= rev && s.p.c.Leased(rcluster.RegionOf(u.Pos)) {
 		return // the owner's own write coming back
 	}
-	s.replace(u.Pos, u.Section, u.Revision)
+	sec := u.Section
+	if newer := s.ahead.confirm(u.Pos, u.Revision); len(newer) > 0 {
+		sec = sec.Clone()
+		for _, e := range newer {
+			e.setIn(&sec)
+		}
+	}
+	s.replace(u.Pos, sec, u.Revision)
 	s.p.Stats.RemoteSections.Add(1)
+}
+
+// showAhead shows the edits another shard published in a region it owns,
+// in the resident copies here, before they are stored: the players here
+// see them on the tick they were made, as on one server. Where this shard
+// holds the lease (it arbitrates there, or lost the lease and does not
+// know yet) or a copy holds edits of its own not yet durable, the feed
+// decides, as it does for stored copies.
+func (s *inboundSystem) showAhead(h *blocksHeard, now time.Time) {
+	if s.p.c.Leased(h.region) {
+		return
+	}
+	for es := h.edits; len(es) > 0; {
+		pos, n := es[0].section(), 1
+		for n < len(es) && es[n].section() == pos {
+			n++
+		}
+		if sec, ok := s.store.Section(pos); ok && !s.store.IsDirty(pos) {
+			// Revisions here count per shard: the copy's says nothing of
+			// the owner's. Should the stored copy come first (the owner
+			// publishes before it writes, so it hardly can), the edit
+			// shows until aheadTimeout reloads it.
+			sec = sec.Clone()
+			for _, e := range es[:n] {
+				e.setIn(&sec)
+				s.ahead.add(e, now)
+			}
+			s.replace(pos, sec, 0)
+			s.p.Stats.AheadEdits.Add(uint64(n))
+		}
+		es = es[n:]
+	}
+}
+
+// reloadUnconfirmed reloads from the store the sections holding an edit
+// shown ahead that no stored copy confirmed within aheadTimeout.
+func (s *inboundSystem) reloadUnconfirmed(now time.Time) {
+	s.scratch = s.ahead.expired(s.scratch[:0], now, aheadTimeout)
+	for i, pos := range s.scratch {
+		if i == aheadReloadsPerTick {
+			break
+		}
+		s.ahead.drop(pos)
+		if s.store.Has(pos) && !s.store.IsDirty(pos) && !s.p.c.Leased(rcluster.RegionOf(pos)) && s.reload(pos) {
+			s.p.Stats.AheadReloads.Add(1)
+		}
+	}
+}
+
+// dropAhead forgets the edits shown ahead in a region just taken: its
+// stored copies replaced them, and a section it holds none of goes back
+// to natural terrain, for that is what is stored.
+func (s *inboundSystem) dropAhead(rf *refresh) {
+	s.scratch = s.ahead.inRegion(s.scratch[:0], rf.region)
+	for _, pos := range s.scratch {
+		s.ahead.drop(pos)
+		stored := false
+		for i := range rf.sections {
+			if rf.sections[i].Pos == pos {
+				stored = true
+				break
+			}
+		}
+		if !stored && s.store.Has(pos) && s.p.Config.Generator != nil {
+			s.replace(pos, s.p.Config.Generator.Generate(pos), 0)
+		}
+	}
 }
 
 // restore replaces a section whose write was fenced off with the stored
@@ -138,19 +232,27 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 		// the copy their writes come from.
 		return
 	}
+	if s.reload(pos) {
+		s.p.Stats.FencedReloads.Add(1)
+	}
+}
+
+// reload replaces the resident copy of pos with the stored one or, when
+// none is stored, natural terrain; false if neither could be had.
+func (s *inboundSystem) reload(pos chunk.Pos) bool {
 	sec, rev, ok, err := s.p.c.Store().LoadSection(pos)
 	if err != nil {
-		s.p.log.Error().Err(err).Stringer("section", pos).Msg("fenced section not restored; it stays as edited here")
-		return
+		s.p.log.Error().Err(err).Stringer("section", pos).Msg("section not reloaded from the store; it stays as it is here")
+		return false
 	}
 	if !ok {
 		if s.p.Config.Generator == nil {
-			return
+			return false
 		}
 		sec = s.p.Config.Generator.Generate(pos)
 	}
 	s.replace(pos, sec, rev)
-	s.p.Stats.FencedReloads.Add(1)
+	return true
 }
 
 // replace installs sec, stored at revision rev, at pos and records every
@@ -175,7 +277,7 @@ func (s *inboundSystem) replace(pos chunk.Pos, sec chunk.Section, rev uint64) {
 			for x := 0; x < chunk.Size; x++ {
 				i := chunk.Index(x, y, z)
 				if b := sec.At(i); b != old.At(i) {
-					s.edits.Record(gameplay.Edit{X: bx + x, Y: by + y, Z: bz + z, Block: b, Revision: rev})
+					s.edits.Record(gameplay.Edit{X: bx + x, Y: by + y, Z: bz + z, Block: b, Revision: rev, Copied: true})
 					s.p.Stats.RemoteEdits.Add(1)
 				}
 			}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -131,15 +132,17 @@ func appendPosLook(dst []byte, x, y, z float64, yaw, pitch float32) []byte {
 	return binary.LittleEndian.AppendUint32(dst, math.Float32bits(pitch))
 }
 
-// presenceReader decodes a presence message, remembering its first error.
+// presenceReader decodes a presence message (or, with kind set, another
+// binary message of the plugin), remembering its first error.
 type presenceReader struct {
-	b   []byte
-	err error
+	b    []byte
+	err  error
+	kind error // what its errors wrap; errPresence when nil
 }
 
 func (r *presenceReader) fail(what string) {
 	if r.err == nil {
-		r.err = fmt.Errorf("%w: %s", errPresence, what)
+		r.err = fmt.Errorf("%w: %s", cmp.Or(r.kind, errPresence), what)
 	}
 	r.b = nil
 }

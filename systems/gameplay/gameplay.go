@@ -201,6 +201,9 @@ type Edit struct {
 	// By is the client id of the player who made it; 0 for the server and
 	// plugins.
 	By uint64
+	// Copied marks an edit recorded (Record) from a copy another server
+	// of a cluster made, not one made here.
+	Copied bool
 }
 
 // Section returns the section the edit is in.
