@@ -122,6 +122,9 @@ type Config struct {
 	// ClusterReplicas is the JetStream replica count of the buckets the
 	// first shard creates (production: 3). Default 1.
 	ClusterReplicas int
+	// ClusterFeedOnly shows other shards' block edits only once they are
+	// durable (clusterplugin.Config.FeedOnly); no flag sets it.
+	ClusterFeedOnly bool
 	// LeaseTTL is how long a region's lease lives unrenewed: how soon
 	// another shard may take over a dead one's regions. Default 5 s.
 	LeaseTTL time.Duration

@@ -80,6 +80,11 @@ type Config struct {
 	// this shard publishes its own players and the entities it
 	// simulates: the largest view distance a client may have. Default 8.
 	EntityRange int
+	// FeedOnly leaves out the block edits other shards publish ahead of
+	// their writes: this shard's players see another shard's edit once
+	// the section feed brings it, durable. For measuring what publishing
+	// ahead gives.
+	FeedOnly bool
 }
 
 // Stats counts the plugin's work, for metrics and tests; safe to read

@@ -41,7 +41,9 @@ func newFeed(p *Plugin, changes *residency.Changes) *feedSystem {
 	return &feedSystem{p: p, changes: changes, linger: feedLinger, now: time.Now,
 		set: func(r []rcluster.Region) {
 			p.feed.SetRegions(r)
-			p.blockSubs.set(r)
+			if !p.Config.FeedOnly {
+				p.blockSubs.set(r)
+			}
 		},
 		count: map[rcluster.Region]int{}, gone: map[rcluster.Region]time.Time{}}
 }
