@@ -26,7 +26,7 @@ import (
 )
 
 // shardConfig is a shard of the world in bucket on the NATS at url.
-func shardConfig(t *testing.T, url, bucket, shard string) Config {
+func shardConfig(t testing.TB, url, bucket, shard string) Config {
 	cfg := Defaults()
 	cfg.DataDir = t.TempDir()
 	cfg.SpawnRadius = 1

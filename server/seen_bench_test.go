@@ -46,10 +46,9 @@ func BenchmarkEditSeenAcrossShards(b *testing.B) {
 				url, replicas = strings.Join(urls, ","), 3
 			}
 			shard := func(name string) Config {
-				cfg := Defaults()
-				cfg.DataDir = b.TempDir()
-				cfg.SpawnRadius = 1
-				cfg.Cluster, cfg.Shard, cfg.ClusterBucket, cfg.ClusterReplicas = url, name, "seen", replicas
+				cfg := shardConfig(b, url, "seen", name)
+				// The figures in docs/benchmarks.md are of the default TTL.
+				cfg.ClusterReplicas, cfg.LeaseTTL = replicas, Defaults().LeaseTTL
 				return cfg
 			}
 			owner, stop := startServer(b, shard("a"))
