@@ -17,7 +17,7 @@ import (
 func newBenchCmd(g *globalFlags) *cobra.Command {
 	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
 	var asJSON bool
-	var profile, heap, heapBase string
+	var profile, heap, heapBase, trace string
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
@@ -30,7 +30,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			for _, pf := range []struct {
 				path string
 				to   *io.Writer
-			}{{profile, &cfg.CPUProfile}, {heap, &cfg.HeapProfile}, {heapBase, &cfg.HeapBase}} {
+			}{{profile, &cfg.CPUProfile}, {heap, &cfg.HeapProfile}, {heapBase, &cfg.HeapBase}, {trace, &cfg.Trace}} {
 				if pf.path == "" {
 					continue
 				}
@@ -96,6 +96,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
 	f.StringVar(&heapBase, "membase", "", "write a heap profile taken before the measured ticks, after a collection, to this file (pprof -diff_base: what they allocated)")
+	f.StringVar(&trace, "trace", "", "write a CSV line per measured tick (collections, sections delivered, each system's µs) to this file")
 	return cmd
 }
 

@@ -1,0 +1,66 @@
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"runtime/metrics"
+	"time"
+
+	"github.com/stratavox/strata/ecs"
+)
+
+// tracer writes Config.Trace: one line per measured tick, between ticks
+// (nothing it does is timed).
+type tracer struct {
+	w       *bufio.Writer
+	app     *ecs.App
+	players []*player
+	gc      []metrics.Sample
+	sent    uint64
+}
+
+func newTracer(w io.Writer, app *ecs.App, players []*player) *tracer {
+	if w == nil {
+		return nil
+	}
+	t := &tracer{w: bufio.NewWriter(w), app: app, players: players, gc: []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}}
+	t.sent = t.delivered()
+	fmt.Fprint(t.w, "tick,gc_cycles,sections,tick_us")
+	app.Timings().EachLast(func(name string, _ ecs.Stage, _ uint64, _ time.Duration) { fmt.Fprintf(t.w, ",%s", name) })
+	fmt.Fprintln(t.w)
+	return t
+}
+
+// delivered sums the sections the players' connections were handed.
+func (t *tracer) delivered() uint64 {
+	var n uint64
+	for _, p := range t.players {
+		n += p.conn.Chunks
+	}
+	return n
+}
+
+// tick writes measured tick i's line.
+func (t *tracer) tick(i int) {
+	if t == nil {
+		return
+	}
+	metrics.Read(t.gc)
+	sent := t.delivered()
+	_, last := t.app.Timings().LastTick()
+	fmt.Fprintf(t.w, "%d,%d,%d,%.1f", i, t.gc[0].Value.Uint64(), sent-t.sent, micros(last))
+	t.sent = sent
+	t.app.Timings().EachLast(func(_ string, _ ecs.Stage, _ uint64, d time.Duration) { fmt.Fprintf(t.w, ",%.1f", micros(d)) })
+	fmt.Fprintln(t.w)
+}
+
+// flush writes what is buffered, reporting the first error.
+func (t *tracer) flush() error {
+	if t == nil {
+		return nil
+	}
+	return t.w.Flush()
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
