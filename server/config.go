@@ -125,6 +125,11 @@ type Config struct {
 	// ClusterFeedOnly shows other shards' block edits only once they are
 	// durable (clusterplugin.Config.FeedOnly); no flag sets it.
 	ClusterFeedOnly bool
+	// ClusterClaimViewedAfter is how long a region resident for this
+	// shard's views waits unclaimed before the shard claims it to
+	// simulate its entities (clusterplugin.Config.ClaimViewedAfter);
+	// no flag sets it. Default 5 s.
+	ClusterClaimViewedAfter time.Duration
 	// LeaseTTL is how long a region's lease lives unrenewed: how soon
 	// another shard may take over a dead one's regions. Default 5 s.
 	LeaseTTL time.Duration

@@ -135,3 +135,54 @@ func TestEntityHandover(t *testing.T) {
 		t.Fatalf("alice holds %d walkers, bob %d; want one each", len(aw), len(bw))
 	}
 }
+
+// TestEntitiesOfViewedRegion: a region nobody stands in but a shard's
+// player sees into is claimed by that shard after ClaimViewedAfter, and
+// its entities are simulated there, as one server simulates every
+// resident column's. Once another shard's player stands in the region,
+// the first shard gives it up and the second simulates the same entity.
+func TestEntitiesOfViewedRegion(t *testing.T) {
+	shard := newShards(t)
+	const border = 4096 // regions 7 and 8
+	start := components.Position{X: border + 10.5, Y: moveGround, Z: farZ}
+	cfgA, cfgB := shard.config("a"), shard.config("b")
+	// It stops within alice's view (64 blocks from border - 20).
+	cfgA.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 30}}
+	cfgB.plugins = []ecs.Plugin{&walkers{stopX: border + 30}}
+	cfgA.ClusterClaimViewedAfter, cfgB.ClusterClaimViewedAfter = time.Second, time.Second
+	a, _ := shard.start(cfgA)
+	b, _ := shard.start(cfgB)
+	var aLines, bLines systemLines
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: aLines.handlers()})
+	west, east := rcluster.RegionOfBlock(border-1, 4000), rcluster.RegionOfBlock(border, 4000)
+	teleport(t, alice, &aLines, border-20, moveGround, farZ)
+	waitfor.Until(t, 20*time.Second, "shard a did not take the region alice sees into", func() bool {
+		return clusterOf(a).Holds(west) && clusterOf(a).Holds(east)
+	})
+	var first float64
+	waitfor.Until(t, 30*time.Second, "alice did not see the walker walk in the region nobody stands in", func() bool {
+		w := heldWalkers(alice)
+		if len(w) != 1 || w[0].ID&(1<<61) != 0 {
+			return false
+		}
+		if first == 0 {
+			first = w[0].Position.X
+		}
+		return w[0].Position.X >= first+3
+	})
+
+	// Bob stands in the region: a gives it up, b takes it and simulates
+	// the walker from where a saved it.
+	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 4, Handlers: bLines.handlers()})
+	teleport(t, bob, &bLines, border+30, moveGround, farZ)
+	waitfor.Until(t, 30*time.Second, "shard a did not give the region bob stands in to shard b", func() bool {
+		return clusterOf(b).Holds(east) && !clusterOf(a).Holds(east)
+	})
+	waitfor.Until(t, 30*time.Second, "the walker is not shard b's", func() bool {
+		aw, bw := heldWalkers(alice), heldWalkers(bob)
+		return len(aw) == 1 && len(bw) == 1 && aw[0].ID&(1<<61) != 0 && bw[0].ID&(1<<61) == 0
+	})
+	if !clusterOf(a).Holds(west) {
+		t.Error("shard a let go of the region alice stands in")
+	}
+}

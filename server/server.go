@@ -268,7 +268,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 	}
 	if cfg.cluster != nil {
 		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
-			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly}))
+			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly, ClaimViewedAfter: cfg.ClusterClaimViewedAfter}))
 	}
 	if cfg.ProtectRadius > 0 {
 		ps = append(ps, protect.New(protect.Config{

@@ -38,7 +38,8 @@ const (
 	// regions another shard owns, claiming unowned ones first.
 	SystemRoute = "route_actions"
 	// SystemLeases (simulate) claims the regions this shard's players
-	// stand in and lets go of those none has been in for a while.
+	// stand in, and those resident here that nobody holds, and lets go
+	// of those it no longer needs.
 	SystemLeases = "claim_regions"
 	// SystemFeed (stream, after reconcile) keeps the section feed on the
 	// regions this shard holds sections of.
@@ -76,6 +77,11 @@ type Config struct {
 	// IdleRelease is how long a held region may have none of this
 	// shard's players in it before its lease is given up; default 30 s.
 	IdleRelease time.Duration
+	// ClaimViewedAfter is how long a region resident here, held by
+	// nobody and stood in by no other shard's player, waits before this
+	// shard claims it to simulate its entities; default 5 s, time for a
+	// shard whose players stand there to claim it first.
+	ClaimViewedAfter time.Duration
 	// EntityRange is how far, in sections, from another shard's players
 	// this shard publishes its own players and the entities it
 	// simulates: the largest view distance a client may have. Default 8.
@@ -242,6 +248,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	if cfg.IdleRelease <= 0 {
 		cfg.IdleRelease = 30 * time.Second
+	}
+	if cfg.ClaimViewedAfter <= 0 {
+		cfg.ClaimViewedAfter = 5 * time.Second
 	}
 	if cfg.EntityRange <= 0 {
 		cfg.EntityRange = 8

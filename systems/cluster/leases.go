@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/persist"
 )
@@ -27,10 +28,15 @@ const (
 
 // leaseSystem claims, before anyone edits there, the regions this shard's
 // players stand in and nobody owns, so that their edits are arbitrated
-// here without a claim on the way; and gives up the regions none of them
-// has stood in for IdleRelease once all their edits are durable, so the
-// shard whose players went there can take them. It decides on the tick;
-// the round trips run on its worker goroutine.
+// here without a claim on the way. It also claims the regions resident
+// here for its players' views that have stood unclaimed for
+// ClaimViewedAfter, where no other shard's player stands, so that their
+// entities are simulated, as on one server. It gives up a held region
+// once all its edits are durable: when none of its players has stood in
+// it for IdleRelease and it is not resident here any more, or is resident
+// only for a view while another shard's player stands in it, so the shard
+// whose players are there can take it. It decides on the tick; the round
+// trips run on its worker goroutine.
 type leaseSystem struct {
 	p       *Plugin
 	store   *resources.ChunkStore
@@ -39,9 +45,14 @@ type leaseSystem struct {
 	players *generic.Filter2[components.Player, components.Position]
 	seen    map[rcluster.Region]time.Time
 	dirty   map[rcluster.Region]bool
-	buf     []rcluster.Region
-	ops     chan leaseOp
-	done    chan struct{}
+	// resident: the regions resident here at the last decision;
+	// standing: those another shard's player stands in; unowned: when
+	// each resident region not simulated here was first seen unclaimed.
+	resident, standing map[rcluster.Region]bool
+	unowned            map[rcluster.Region]time.Time
+	buf                []rcluster.Region
+	ops                chan leaseOp
+	done               chan struct{}
 }
 
 // leaseOp is a claim or a release for the worker.
@@ -56,6 +67,7 @@ func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
 		reg:     ecs.Resource[entities.Registry](app),
 		players: generic.NewFilter2[components.Player, components.Position](),
 		seen:    map[rcluster.Region]time.Time{}, dirty: map[rcluster.Region]bool{},
+		resident: map[rcluster.Region]bool{}, standing: map[rcluster.Region]bool{}, unowned: map[rcluster.Region]time.Time{},
 	}
 }
 
@@ -149,17 +161,53 @@ func (s *leaseSystem) run(ctx *ecs.Context) {
 			s.queue(leaseOp{r: r})
 		}
 	}
+	s.claimViewed(now)
 	s.release(now)
+}
+
+// claimViewed notes the regions resident here and those other shards'
+// players stand in, and claims the resident ones whose entities nobody
+// simulates: unclaimed since ClaimViewedAfter ago, which lets a shard
+// whose players stand there take it first.
+func (s *leaseSystem) claimViewed(now time.Time) {
+	p := s.p
+	clear(s.standing)
+	for _, cells := range p.inbound.players.interest {
+		for _, c := range cells {
+			s.standing[rcluster.Region{X: c[0] * interestCell >> storage.RegionShift, Z: c[1] * interestCell >> storage.RegionShift}] = true
+		}
+	}
+	clear(s.resident)
+	s.reg.EachRegion(func(x, z int32, foreign bool) {
+		r := rcluster.Region{X: x, Z: z}
+		s.resident[r] = true
+		if _, owned := p.c.Owner(r); !foreign || owned || s.standing[r] {
+			delete(s.unowned, r)
+			return
+		}
+		if since, ok := s.unowned[r]; !ok {
+			s.unowned[r] = now
+		} else if now.Sub(since) >= p.Config.ClaimViewedAfter {
+			s.queue(leaseOp{r: r})
+		}
+	})
+	for r := range s.unowned {
+		if !s.resident[r] {
+			delete(s.unowned, r)
+		}
+	}
 }
 
 // touch keeps r from being released as idle for a while: an edit was just
 // claimed there.
 func (s *leaseSystem) touch(r rcluster.Region) { s.seen[r] = time.Now() }
 
-// release gives up held regions nobody here stood in lately, once no edit
-// of theirs waits to be durable (a write after the release would be
-// fenced off and lost) and their entities are saved. An edit arbitrated there before the release lands
-// is refused as fenced and answered so: never acknowledged and lost.
+// release gives up held regions nobody here stood in lately, not resident
+// here or resident only for a view where another shard's player stands,
+// once no edit of theirs waits to be durable (a write after the release
+// would be fenced off and lost) and their entities are saved. An edit
+// arbitrated there before the release lands is refused as fenced and
+// answered so: never acknowledged and lost.
 func (s *leaseSystem) release(now time.Time) {
 	p := s.p
 	s.buf = p.c.Held()
@@ -171,6 +219,9 @@ func (s *leaseSystem) release(now time.Time) {
 	for _, r := range s.buf {
 		if t, ok := s.seen[r]; ok && now.Sub(t) < p.Config.IdleRelease {
 			continue
+		}
+		if s.resident[r] && !s.standing[r] {
+			continue // its entities are simulated for this shard's views
 		}
 		if s.dirty[r] || writes > 0 {
 			continue

@@ -465,6 +465,15 @@ func (r *Registry) checkAuthority() {
 	}
 }
 
+// EachRegion calls fn, in no particular order, for every region (32×32
+// columns) with resident columns, with an Authority only; foreign is set
+// when some of them are simulated elsewhere or nowhere.
+func (r *Registry) EachRegion(fn func(x, z int32, foreign bool)) {
+	for rk, rc := range r.regions {
+		fn(rk.X, rk.Z, rc.foreign > 0)
+	}
+}
+
 // regionCols indexes the resident columns of one region, and counts the
 // foreign ones among them.
 type regionCols struct {
