@@ -11,6 +11,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
@@ -369,13 +370,23 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 // spawned, and every SaveEvery ticks the changed columns are saved.
 func (r *Registry) residency(ctx *ecs.Context) {
 	r.now = ctx.Tick
-	for _, p := range r.changes.Evicted {
+	// Reconcile makes sections resident and evicts them a column at a
+	// time, so a column's sections follow one another in the lists: the
+	// column is looked at once per run, not once per section (a map
+	// lookup each, thousands a tick when views recentre).
+	for i, p := range r.changes.Evicted {
+		if i > 0 && sameColumn(p, r.changes.Evicted[i-1]) {
+			continue
+		}
 		k := colKey{p.X, p.Z}
 		if c := r.cols[k]; c != nil && r.store.ColumnLen(k.X, k.Z) == 0 {
 			r.unload(k, c)
 		}
 	}
-	for _, p := range r.changes.Inserted {
+	for i, p := range r.changes.Inserted {
+		if i > 0 && sameColumn(p, r.changes.Inserted[i-1]) {
+			continue
+		}
 		k := colKey{p.X, p.Z}
 		if r.cols[k] == nil {
 			r.load(k)
@@ -516,6 +527,8 @@ func (r *Registry) untrack(k colKey, c *column) {
 		delete(r.regions, rk)
 	}
 }
+
+func sameColumn(a, b chunk.Pos) bool { return a.X == b.X && a.Z == b.Z }
 
 func compareCols(a, b colKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) }
 
