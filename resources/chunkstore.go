@@ -157,7 +157,10 @@ func (s *ChunkStore) entryIn(i int32, p chunk.Pos) *entry {
 type Reader struct {
 	s     *ChunkStore
 	cache regionCache
-	batch []*entry // DeriveAll's scratch
+	// Scratch of DeriveAll and Sections.
+	batch   []*entry
+	regions []*region
+	slots   []int32
 }
 
 // Reader returns a Reader of s. Use it only while nothing changes s.
@@ -178,16 +181,59 @@ func (r *Reader) lookup(p chunk.Pos) *entry {
 	return r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p)
 }
 
+// Sections looks up the sections at ps as Section does, each into secs[i]
+// and ok[i] (both of len(ps) at least), in one batch (entries).
+func (r *Reader) Sections(ps []chunk.Pos, secs []chunk.Section, ok []bool) {
+	for i, e := range r.entries(ps) {
+		if e == nil {
+			secs[i], ok[i] = chunk.Section{}, false
+			continue
+		}
+		secs[i], ok[i] = e.sec, true
+	}
+	clear(r.batch)
+}
+
+// entries returns the entries at ps (nil: not resident) in r.batch. The
+// look-ups go in passes whose loads do not wait for one another — the
+// regions of the column index, the column slots in them, the entries'
+// places — and the caller's reads of the entries are a fourth, so that a
+// batch of scattered positions waits about once for memory, not once or
+// twice per position: a loop of single look-ups chains each position's
+// misses, and its map look-ups keep the next positions from starting.
+func (r *Reader) entries(ps []chunk.Pos) []*entry {
+	ix := &r.s.index
+	r.regions = r.regions[:0]
+	for _, p := range ps {
+		k, _ := splitColumn(p.X, p.Z)
+		if !r.cache.ok || r.cache.key != k {
+			r.cache.key, r.cache.r, r.cache.ok = k, ix.regions[k], true
+		}
+		r.regions = append(r.regions, r.cache.r)
+	}
+	r.slots = r.slots[:0]
+	for i, p := range ps {
+		slot := int32(-1)
+		if reg := r.regions[i]; reg != nil && p.Y >= chunk.MinSectionY && p.Y <= chunk.MaxSectionY {
+			_, c := splitColumn(p.X, p.Z)
+			slot = reg.slots[c] - 1
+		}
+		r.slots = append(r.slots, slot)
+	}
+	clear(r.regions)
+	r.batch = r.batch[:0]
+	for i, p := range ps {
+		r.batch = append(r.batch, r.s.entryIn(r.slots[i], p))
+	}
+	return r.batch
+}
+
 // DeriveAll is ChunkStore.DeriveAll for a parallel loop, which must not
 // write the store: bytes an entry lacks are made by mk and returned with
 // Made set, but not kept; the loop's caller keeps them afterwards
 // (ChunkStore.Keep), on one goroutine.
 func (r *Reader) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
-	r.batch = r.batch[:0]
-	for _, p := range ps {
-		r.batch = append(r.batch, r.lookup(p))
-	}
-	for i, e := range r.batch {
+	for i, e := range r.entries(ps) {
 		switch {
 		case e == nil:
 			out = append(out, Derivation{})

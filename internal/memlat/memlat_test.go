@@ -31,3 +31,34 @@ func BenchmarkDependentLoad(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIndependentLoads chases k cycles at once over 64 MB, a load
+// of each in turn: the loads of one round do not wait for one another,
+// so ns/op (per load) shows how many misses the machine keeps in flight —
+// the floor for a batch of lookups that do not depend on each other.
+func BenchmarkIndependentLoads(b *testing.B) {
+	n := 64 << 20 / 8
+	next := make([]int, n)
+	perm := rand.New(rand.NewSource(1)).Perm(n)
+	for i := range n {
+		next[perm[i]] = perm[(i+1)%n]
+	}
+	for _, k := range []int{1, 4, 16} {
+		b.Run(fmt.Sprintf("k%d", k), func(b *testing.B) {
+			js := make([]int, k)
+			for i := range js {
+				js[i] = perm[i*n/k]
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i += k {
+				for j := range js {
+					js[j] = next[js[j]]
+				}
+			}
+			b.StopTimer()
+			if js[0] < 0 {
+				b.Fatal(js)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package gameplay
 
 import (
 	"math"
+	"slices"
 
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -50,6 +51,12 @@ type moveWorker struct {
 	secs physics.Sections
 	// stats are this worker's counts, added to Arbitration after the loop.
 	stats Arbitration
+	// at, sec, ok: the section each player of the worker's chunk stands
+	// in, looked up for the whole chunk at once (Reader.Sections) so that
+	// their misses overlap, then seeded into secs.
+	at  []chunk.Pos
+	sec []chunk.Section
+	ok  []bool
 }
 
 // moveItem is one player to arbitrate this tick, and the messages it is
@@ -115,9 +122,18 @@ func (s *movementSystem) run(ctx *ecs.Context) {
 	}
 	s.par.For(len(s.items), moveGrain, func(worker, lo, hi int) {
 		w := &s.workers[worker]
+		w.at = w.at[:0]
 		for i := lo; i < hi; i++ {
-			s.player(w, ctx.Tick, &s.items[i])
+			p := s.items[i].pos
+			w.at = append(w.at, chunk.PosOfBlock(int(math.Floor(p.X)), int(math.Floor(p.Y)), int(math.Floor(p.Z))))
 		}
+		w.sec, w.ok = slices.Grow(w.sec[:0], len(w.at))[:len(w.at)], slices.Grow(w.ok[:0], len(w.at))[:len(w.at)]
+		w.reader.Sections(w.at, w.sec, w.ok)
+		for i := lo; i < hi; i++ {
+			j := i - lo
+			s.player(w, ctx.Tick, &s.items[i], w.at[j], w.sec[j], w.ok[j])
+		}
+		clear(w.sec) // drop the cells until the next tick's look-up
 	})
 	for i := range s.workers {
 		s.stats.add(&s.workers[i].stats)
@@ -136,11 +152,13 @@ func (s *movementSystem) run(ctx *ecs.Context) {
 	s.stats.Waiting = waiting
 }
 
-// player arbitrates one client's tick.
-func (s *movementSystem) player(w *moveWorker, now uint64, it *moveItem) {
+// player arbitrates one client's tick; sec (resident or not) is the
+// section at at, where it stood at the start of the tick.
+func (s *movementSystem) player(w *moveWorker, now uint64, it *moveItem, at chunk.Pos, sec chunk.Section, resident bool) {
 	pos, vel, look, mv, in := it.pos, it.vel, it.look, it.mv, it.in
 	defer clearInputs(in)
 	w.secs.Reset(&w.reader)
+	w.secs.Seed(at, sec, resident)
 	if mv.Waiting {
 		if !physics.Supported(&w.secs, vecOf(pos)) {
 			w.stats.IgnoredWhileWaiting += uint64(len(in.Inputs))

@@ -180,6 +180,16 @@ type Sections struct {
 // Reset forgets the sections looked up, for w.
 func (c *Sections) Reset(w SectionWorld) { *c = Sections{W: w} }
 
+// Seed remembers sec (ok: resident) as the section at p, as a look-up
+// through c would: for a caller that looked up many players' sections in
+// one batch (resources.Reader.Sections) before checking each. It must be
+// what c.W holds at p.
+func (c *Sections) Seed(p chunk.Pos, sec chunk.Section, ok bool) {
+	i := c.n % len(c.pos)
+	c.n++
+	c.pos[i], c.secs[i], c.ok[i] = p, sec, ok
+}
+
 // Section implements SectionWorld.
 func (c *Sections) Section(p chunk.Pos) (chunk.Section, bool) {
 	sec, ok := c.section(p)
