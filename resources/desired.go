@@ -41,6 +41,10 @@ type Desired struct {
 	stale    []uint64
 	wanted   []Want
 	unwanted []chunk.Pos
+	// edge is slide's scratch; touched keeps its reads from being
+	// optimised away.
+	edge    []edgeColumn
+	touched int32
 }
 
 type colKey struct{ X, Z int32 }
@@ -287,6 +291,10 @@ func (d *Desired) move(from, to Cylinder) {
 		return
 	}
 	fp := d.shape(to)
+	if flo == tlo && fhi == thi {
+		d.slide(fp, from, to, tlo, thi)
+		return
+	}
 	// Columns in the new footprint: add the new-only ones, adjust the Y
 	// range of shared ones.
 	fp.eachColumn(to.Center, func(x, z int64) {
@@ -319,11 +327,64 @@ func (d *Desired) move(from, to Cylinder) {
 	})
 }
 
+// slide is move for a cylinder that keeps its shape and Y range lo..hi
+// and overlaps its old place: the columns that enter are added and those
+// that leave released, as move does, column for column in the same
+// order. Each side goes in passes — find the columns, read each one's
+// counts once (their misses overlap: the columns lie anywhere in d.cols),
+// then count — rather than one chain of misses per column.
+func (d *Desired) slide(fp *footprint, from, to Cylinder, lo, hi int32) {
+	d.edge = d.edge[:0]
+	fp.eachColumn(to.Center, func(x, z int64) {
+		if !fp.covers(x-int64(from.Center.X), z-int64(from.Center.Z)) {
+			d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.slot(int32(x), int32(z))})
+		}
+	})
+	d.touch(lo)
+	for _, e := range d.edge {
+		col := &d.cols[e.slot]
+		col.refs++
+		d.inc(col, to.Center, e.x, e.z, lo, hi, false)
+	}
+	d.edge = d.edge[:0]
+	fp.eachColumn(from.Center, func(x, z int64) {
+		if !fp.covers(x-int64(to.Center.X), z-int64(to.Center.Z)) {
+			d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.columnIndex(colKey{int32(x), int32(z)})})
+		}
+	})
+	d.touch(lo)
+	for _, e := range d.edge {
+		d.releaseAt(e.slot, e.x, e.z, lo, hi)
+	}
+}
+
+// edgeColumn is a column entering or leaving a sliding cylinder, and its
+// slot (-1: none).
+type edgeColumn struct {
+	x, z, slot int32
+}
+
+// touch reads the count at lo of every column of d.edge, so that the
+// columns are in the cache when they are counted: the reads do not wait
+// for one another.
+func (d *Desired) touch(lo int32) {
+	var sum int32
+	for _, e := range d.edge {
+		if e.slot >= 0 {
+			sum += d.cols[e.slot].counts[lo-chunk.MinSectionY]
+		}
+	}
+	d.touched = sum
+}
+
 // column returns the column at (x, z), creating it.
-func (d *Desired) column(x, z int32) *column {
+func (d *Desired) column(x, z int32) *column { return &d.cols[d.slot(x, z)] }
+
+// slot returns the slot of the column at (x, z), creating it.
+func (d *Desired) slot(x, z int32) int32 {
 	k := colKey{x, z}
 	if i := d.columnIndex(k); i >= 0 {
-		return &d.cols[i]
+		return i
 	}
 	var i int32
 	if n := len(d.free); n > 0 {
@@ -334,7 +395,7 @@ func (d *Desired) column(x, z int32) *column {
 		i = int32(len(d.cols) - 1)
 	}
 	d.index.set(x, z, i)
-	return &d.cols[i]
+	return i
 }
 
 // inc counts one more view wanting sections lo..hi of column (x, z).
@@ -372,8 +433,11 @@ func (d *Desired) dec(col *column, x, z, lo, hi int32) {
 // release removes one view's Y range lo..hi from column (x, z) and frees
 // the column once no view covers it.
 func (d *Desired) release(x, z, lo, hi int32) {
-	k := colKey{x, z}
-	i := d.columnIndex(k)
+	d.releaseAt(d.columnIndex(colKey{x, z}), x, z, lo, hi)
+}
+
+// releaseAt is release of the column in slot i (-1: none).
+func (d *Desired) releaseAt(i, x, z, lo, hi int32) {
 	if i < 0 {
 		return
 	}
