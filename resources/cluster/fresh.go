@@ -74,74 +74,133 @@ func (c *Cluster) regionGet(r Region, family, key string) ([]byte, bool, error) 
 // how far the answering replica has applied; one behind floor is asked
 // again. A deleted or expired key is ok == false, like one never written.
 func (c *Cluster) freshGet(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
+	var got kvLast
+	err = c.freshGetMany(ctx, family, []string{key}, floor, func(_ int, v kvLast) { got = v })
+	return got.val, got.rev, got.ok, err
+}
+
+// kvLast is a key's last message in a multi-get: its value, revision,
+// and whether it holds one (not deleted, expired or never written).
+type kvLast struct {
+	val []byte
+	rev uint64
+	ok  bool
+}
+
+// maxMultiGet is how many keys one multi-get asks for: the server answers
+// at most 1,024 messages, and the meta and shard keys come with them.
+const maxMultiGet = 512
+
+// freshGetMany is freshGet for many keys, in one multi-get per
+// maxMultiGet of them: fn is called with the index of each key and what
+// it holds, once per key, from one replica's answer.
+func (c *Cluster) freshGetMany(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
+	for off := 0; off < len(keys); off += maxMultiGet {
+		end := min(off+maxMultiGet, len(keys))
+		if err := c.freshGetBatch(ctx, family, keys[off:end], floor, func(i int, v kvLast) { fn(off+i, v) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// freshGetBatch is one multi-get of freshGetMany, asked again until a
+// replica that has applied floor answers.
+func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
 	start := time.Now()
 	defer c.roundTrip(start)
-	subj := c.worldPre + key
+	subjs := make([]string, 0, len(keys)+2)
+	at := make(map[string]int, len(keys))
+	for i, k := range keys {
+		subjs = append(subjs, c.worldPre+k)
+		at[c.worldPre+k] = i
+	}
+	subjs = append(subjs, c.worldPre+"meta", c.worldPre+shardKey(c.o.Shard))
 	req, _ := json.Marshal(struct {
 		MultiLast []string `json:"multi_last"`
-	}{[]string{subj, c.worldPre + "meta", c.worldPre + shardKey(c.o.Shard)}})
+	}{subjs})
+	got := make([]kvLast, len(keys))
 	wait := time.Millisecond
 	for {
-		val, rev, ok, upTo, err := c.multiGet(ctx, req, subj)
+		clear(got)
+		upTo, err := c.multiGet(ctx, req, func(subj string, v kvLast) {
+			if i, ok := at[subj]; ok {
+				got[i] = v
+			}
+		})
 		switch {
 		case err != nil && !errors.Is(err, errStaleReplica):
-			return nil, 0, false, fmt.Errorf("get %s: %w", key, err)
+			return fmt.Errorf("get %s: %w", describeKeys(keys), err)
 		case err == nil && upTo >= floor:
-			if ok {
-				c.Count(family, true, 1)
+			n := 0
+			for i, v := range got {
+				if v.ok {
+					n++
+				}
+				fn(i, v)
 			}
-			return val, rev, ok, nil
+			if n > 0 {
+				c.Count(family, true, n)
+			}
+			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return nil, 0, false, fmt.Errorf("get %s: %w (applied %d, wanted %d): %w", key, errStaleReplica, upTo, floor, ctx.Err())
+			return fmt.Errorf("get %s: %w (applied %d, wanted %d): %w", describeKeys(keys), errStaleReplica, upTo, floor, ctx.Err())
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, 50*time.Millisecond)
 	}
 }
 
-// multiGet sends one multi-last direct get and collects its replies:
-// subj's value if stored and not deleted, and the sequence the answering
-// replica had applied (Nats-UpTo-Sequence of the end-of-batch reply).
-func (c *Cluster) multiGet(ctx context.Context, req []byte, subj string) (val []byte, rev uint64, ok bool, upTo uint64, err error) {
+// describeKeys names keys in an error: the key, or the first and how many.
+func describeKeys(keys []string) string {
+	if len(keys) == 1 {
+		return keys[0]
+	}
+	return fmt.Sprintf("%s and %d more keys", keys[0], len(keys)-1)
+}
+
+// multiGet sends one multi-last direct get and collects its replies: fn
+// is called with each stored subject's last message, and upTo is the
+// sequence the answering replica had applied (Nats-UpTo-Sequence of the
+// end-of-batch reply).
+func (c *Cluster) multiGet(ctx context.Context, req []byte, fn func(subj string, v kvLast)) (upTo uint64, err error) {
 	inbox := c.nc.NewRespInbox()
 	sub, err := c.nc.SubscribeSync(inbox)
 	if err != nil {
-		return nil, 0, false, 0, err
+		return 0, err
 	}
 	defer func() { _ = sub.Unsubscribe() }()
 	if err := c.nc.PublishRequest("$JS.API.DIRECT.GET.KV_"+c.o.Bucket+"_world", inbox, req); err != nil {
-		return nil, 0, false, 0, err
+		return 0, err
 	}
 	for {
 		m, err := sub.NextMsgWithContext(ctx)
 		if err != nil {
-			return nil, 0, false, 0, err
+			return 0, err
 		}
 		status := m.Header.Get("Status")
 		switch {
 		case status == "204": // end of batch
 			upTo, err = strconv.ParseUint(m.Header.Get("Nats-UpTo-Sequence"), 10, 64)
 			if err != nil {
-				return nil, 0, false, 0, fmt.Errorf("direct get: end of batch without Nats-UpTo-Sequence")
+				return 0, fmt.Errorf("direct get: end of batch without Nats-UpTo-Sequence")
 			}
-			return val, rev, ok, upTo, nil
+			return upTo, nil
 		case status == "404", status == "503":
 			// No results (a replica without even this shard's key) or
 			// no replica answering yet: behind, for the caller to ask again.
-			return nil, 0, false, 0, errStaleReplica
+			return 0, errStaleReplica
 		case status != "":
-			return nil, 0, false, 0, fmt.Errorf("direct get: status %s %s", status, m.Header.Get("Description"))
+			return 0, fmt.Errorf("direct get: status %s %s", status, m.Header.Get("Description"))
 		}
-		if m.Header.Get("Nats-Subject") != subj {
-			continue
-		}
-		rev, err = strconv.ParseUint(m.Header.Get("Nats-Sequence"), 10, 64)
+		subj := m.Header.Get("Nats-Subject")
+		rev, err := strconv.ParseUint(m.Header.Get("Nats-Sequence"), 10, 64)
 		if err != nil {
-			return nil, 0, false, 0, fmt.Errorf("direct get: %s without Nats-Sequence", subj)
+			return 0, fmt.Errorf("direct get: %s without Nats-Sequence", subj)
 		}
-		val, ok = m.Data, !deletedEntry(m.Header)
+		fn(subj, kvLast{val: m.Data, rev: rev, ok: !deletedEntry(m.Header)})
 	}
 }
 

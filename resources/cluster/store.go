@@ -25,9 +25,14 @@ import (
 type Store struct{ c *Cluster }
 
 var (
-	_ storage.Backend = (*Store)(nil)
-	_ storage.Fencer  = (*Store)(nil)
+	_ storage.Backend        = (*Store)(nil)
+	_ storage.Fencer         = (*Store)(nil)
+	_ storage.RemoteEntities = (*Store)(nil)
 )
+
+// MayHaveEntities implements storage.RemoteEntities: LoadEntities of a
+// column without a stored record is answered without a round trip.
+func (s *Store) MayHaveEntities(x, z int32) bool { return s.c.ents.has(x, z) }
 
 // Epoch returns the epoch of the lease held on section column (x, z)'s
 // region (the revision of the claim that took it), or storage.NoEpoch.
@@ -61,22 +66,56 @@ func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 // LoadEntities returns the stored entity column (x, z); a cleared column
 // (empty value) is ok == false like one never written.
 func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
-	if !s.c.ents.has(x, z) {
-		return storage.EntityColumn{}, false, nil // never stored: no round trip
+	cols, ok, errs := []storage.EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
+	s.LoadEntitiesAll(cols, ok, errs)
+	return cols[0], ok[0], errs[0]
+}
+
+// LoadEntitiesAll implements storage.RemoteEntities: the columns never
+// stored are answered without a round trip, the others in one multi-get
+// (per 512), from a replica that has applied every write this shard had
+// acknowledged in the regions it holds among them.
+func (s *Store) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, errs []error) {
+	var (
+		keys  []string
+		at    []int
+		floor uint64
+	)
+	for i := range cols {
+		x, z := cols[i].X, cols[i].Z
+		cols[i], ok[i], errs[i] = storage.EntityColumn{X: x, Z: z}, false, nil
+		if !s.c.ents.has(x, z) {
+			continue // never stored: no round trip
+		}
+		keys, at = append(keys, entityKey(x, z)), append(at, i)
+		if l, held := s.c.leaseOf(columnRegion(x, z)); held {
+			floor = max(floor, l.acked)
+		}
 	}
-	key := entityKey(x, z)
-	v, ok, err := s.c.regionGet(columnRegion(x, z), "ent", key)
+	if len(keys) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	defer cancel()
+	err := s.c.freshGetMany(ctx, "ent", keys, floor, func(j int, v kvLast) {
+		i := at[j]
+		x, z := cols[i].X, cols[i].Z
+		if !v.ok || len(v.val) == 0 {
+			return
+		}
+		col, err := storage.DecodeEntities(x, z, v.val)
+		if err != nil {
+			errs[i] = fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, keys[j], err)
+			return
+		}
+		cols[i], ok[i] = col, true
+	})
 	if err != nil {
-		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
+		for j, i := range at {
+			cols[i], ok[i] = storage.EntityColumn{X: cols[i].X, Z: cols[i].Z}, false
+			errs[i] = fmt.Errorf("load entities (%d,%d) (%s): %w", cols[i].X, cols[i].Z, keys[j], err)
+		}
 	}
-	if !ok || len(v) == 0 {
-		return storage.EntityColumn{}, false, nil
-	}
-	col, err := storage.DecodeEntities(x, z, v)
-	if err != nil {
-		return storage.EntityColumn{}, false, fmt.Errorf("load entities (%d,%d) (%s): %w", x, z, key, err)
-	}
-	return col, true, nil
 }
 
 // LoadPlayer returns a player's stored record.

@@ -40,6 +40,17 @@ type Fencer interface {
 	Epoch(x, z int32) uint64
 }
 
+// RemoteEntities is a Backend whose entity records are read over the
+// network (a shard's store): it knows, without a read, which columns may
+// have one, and reads many in one round trip. The persist plugin reads
+// them ahead of the tick, and a tick's in one batch.
+type RemoteEntities interface {
+	MayHaveEntities(x, z int32) bool
+	// LoadEntitiesAll is LoadEntities for each of cols (X and Z set),
+	// into cols[i], ok[i] and errs[i].
+	LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error)
+}
+
 // NoEpoch is a Fencer's epoch where no lease is held: it matches none.
 const NoEpoch = ^uint64(0)
 

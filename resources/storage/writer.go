@@ -226,17 +226,56 @@ func (w *Writer) validEntities(cols []EntityColumn) []EntityColumn {
 // else the stored one. The column returned is the caller's. It is safe
 // for concurrent use.
 func (w *Writer) LoadEntities(x, z int32) (EntityColumn, bool, error) {
+	cols, ok, errs := []EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
+	w.LoadEntitiesAll(cols, ok, errs)
+	return cols[0], ok[0], errs[0]
+}
+
+// LoadEntitiesAll is LoadEntities for each of cols (X and Z set), into
+// cols[i], ok[i] and errs[i]: a RemoteEntities backend reads the columns
+// not in the overlay in one batch.
+func (w *Writer) LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error) {
+	var rest []int
 	w.mu.Lock()
-	ew, ok := w.entities[entityCol{x, z}]
-	w.mu.Unlock()
-	if ok {
-		if ew.col.Empty() {
-			return EntityColumn{X: x, Z: z}, false, nil
+	for i := range cols {
+		x, z := cols[i].X, cols[i].Z
+		ew, found := w.entities[entityCol{x, z}]
+		switch {
+		case !found:
+			rest = append(rest, i)
+		case ew.col.Empty():
+			cols[i], ok[i], errs[i] = EntityColumn{X: x, Z: z}, false, nil
+		default:
+			// The overlay's copy is shared with the batch being written.
+			cols[i], ok[i], errs[i] = ew.col.Clone(), true, nil
 		}
-		// The overlay's copy is shared with the batch being written.
-		return ew.col.Clone(), true, nil
 	}
-	return w.db.LoadEntities(x, z)
+	w.mu.Unlock()
+	remote, batch := w.db.(RemoteEntities)
+	switch {
+	case len(rest) == 0:
+	case !batch:
+		for _, i := range rest {
+			cols[i], ok[i], errs[i] = w.db.LoadEntities(cols[i].X, cols[i].Z)
+		}
+	case len(rest) == len(cols):
+		remote.LoadEntitiesAll(cols, ok, errs)
+	default:
+		LoadEntitiesAt(remote.LoadEntitiesAll, cols, ok, errs, rest)
+	}
+}
+
+// LoadEntitiesAt runs load, a LoadEntitiesAll, over the columns of cols at
+// the indexes at alone.
+func LoadEntitiesAt(load func(cols []EntityColumn, ok []bool, errs []error), cols []EntityColumn, ok []bool, errs []error, at []int) {
+	sub, subOK, subErrs := make([]EntityColumn, len(at)), make([]bool, len(at)), make([]error, len(at))
+	for j, i := range at {
+		sub[j] = EntityColumn{X: cols[i].X, Z: cols[i].Z}
+	}
+	load(sub, subOK, subErrs)
+	for j, i := range at {
+		cols[i], ok[i], errs[i] = sub[j], subOK[j], subErrs[j]
+	}
 }
 
 // playerWrite is a player record submitted and not yet durable.
