@@ -135,6 +135,14 @@ type Registry struct {
 	// regions indexes the resident columns by region, for checkAuthority.
 	regions       map[regionKey]*regionCols
 	regionScratch []regionKey
+	// Scratch of residency and checkAuthority: the records of the columns
+	// that arrived, to load (recs…); a section of each column whose record
+	// is read ahead (ahead).
+	recs    []storage.EntityColumn
+	recOK   []bool
+	recErrs []error
+	recCols []*column
+	ahead   []chunk.Pos
 
 	homes   generic.Map[home]
 	reps    generic.Map[Replicated]
@@ -367,7 +375,8 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 
 // residency is the entity_residency system: the entities of columns that
 // left are saved and despawned, those of columns that arrived loaded and
-// spawned, and every SaveEvery ticks the changed columns are saved.
+// spawned, the records of columns on their way read ahead, and every
+// SaveEvery ticks the changed columns are saved.
 func (r *Registry) residency(ctx *ecs.Context) {
 	r.now = ctx.Tick
 	// Reconcile makes sections resident and evicts them a column at a
@@ -389,9 +398,11 @@ func (r *Registry) residency(ctx *ecs.Context) {
 		}
 		k := colKey{p.X, p.Z}
 		if r.cols[k] == nil {
-			r.load(k)
+			r.arrive(k)
 		}
 	}
+	r.loadArrived()
+	r.readAhead(ctx.Tick)
 	if r.authority != nil && ctx.Tick%authorityEvery == 0 {
 		r.checkAuthority()
 		r.pruneOffers()
@@ -400,19 +411,74 @@ func (r *Registry) residency(ctx *ecs.Context) {
 	r.stats.Entities = r.n
 }
 
-// load reads column k's record and spawns its entities, or marks it
-// foreign when another server simulates them.
-func (r *Registry) load(k colKey) {
+// readAhead has the records of the columns reconcile asked sections of
+// read ahead, for those whose entities this server would load. The
+// columns come one after another, the regions in runs.
+func (r *Registry) readAhead(tick uint64) {
+	if !r.durable.ReadsAhead() {
+		return
+	}
+	r.ahead = r.ahead[:0]
+	var (
+		reg   regionKey
+		loads bool
+	)
+	for i, p := range r.changes.Requested {
+		if i > 0 && sameColumn(p, r.changes.Requested[i-1]) {
+			continue
+		}
+		if r.authority != nil {
+			if rk := (regionKey{p.X >> storage.RegionShift, p.Z >> storage.RegionShift}); i == 0 || rk != reg {
+				reg, loads = rk, r.authority.LoadsEntities(p.X, p.Z)
+			}
+			if !loads {
+				continue
+			}
+		}
+		// Resident ones too: checking costs the tick more than their
+		// reads cost the readers (a column is rarely asked for while
+		// resident and stored with entities).
+		r.ahead = append(r.ahead, p)
+	}
+	r.durable.PrefetchEntities(tick, r.ahead)
+}
+
+// arrive makes newly resident column k known: foreign when another
+// server simulates its entities, else to be loaded by loadArrived.
+func (r *Registry) arrive(k colKey) {
 	c := &column{}
 	r.cols[k] = c
 	if r.authority != nil && !r.authority.LoadsEntities(k.X, k.Z) {
 		c.foreign = true
 	}
 	r.track(k, c)
-	if c.foreign {
+	if !c.foreign {
+		r.recs, r.recCols = append(r.recs, storage.EntityColumn{X: k.X, Z: k.Z}), append(r.recCols, c)
+	}
+}
+
+// loadArrived reads the records of the columns that arrived, in one batch
+// (for a shard, one round trip for those not read ahead), and spawns
+// their entities, column by column in the order they arrived.
+func (r *Registry) loadArrived() {
+	n := len(r.recs)
+	if n == 0 {
 		return
 	}
-	rec, ok, err := r.durable.LoadEntities(k.X, k.Z)
+	r.recOK, r.recErrs = slices.Grow(r.recOK[:0], n)[:n], slices.Grow(r.recErrs[:0], n)[:n]
+	r.durable.LoadEntitiesAll(r.recs, r.recOK, r.recErrs)
+	for i := range r.recs {
+		r.spawnColumn(colKey{r.recs[i].X, r.recs[i].Z}, r.recCols[i], &r.recs[i], r.recOK[i], r.recErrs[i])
+	}
+	clear(r.recs)
+	clear(r.recErrs)
+	clear(r.recCols)
+	r.recs, r.recCols = r.recs[:0], r.recCols[:0]
+}
+
+// spawnColumn spawns the entities of column k's record rec (ok: one was
+// stored) as read: err marks the column damaged.
+func (r *Registry) spawnColumn(k colKey, c *column, rec *storage.EntityColumn, ok bool, err error) {
 	if err != nil {
 		c.damaged = true
 		r.stats.LoadErrors++
@@ -462,7 +528,7 @@ func (r *Registry) checkAuthority() {
 			case take && c.foreign:
 				r.untrack(k, c)
 				delete(r.cols, k)
-				r.load(k)
+				r.arrive(k)
 			case drop && !c.foreign:
 				for _, m := range c.entities {
 					r.cmds.Despawn(m.e)
@@ -473,6 +539,7 @@ func (r *Registry) checkAuthority() {
 				r.track(k, r.cols[k])
 			}
 		}
+		r.loadArrived()
 	}
 }
 

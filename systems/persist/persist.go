@@ -117,6 +117,12 @@ func (p *Plugin) Build(app *ecs.App) error {
 		p.writer.OnDurable = p.durable.onDurable
 	}
 	p.writer.Start()
+	if ix, ok := backend.(storage.RemoteEntities); ok {
+		// A shard's reads of stored records are round trips: read them
+		// ahead, not on the tick. Pebble's are cheaper than the
+		// bookkeeping.
+		p.durable.startPrefetch(ix)
+	}
 
 	ecs.AddResource(app, p.durable)
 	ecs.AddResource(app, p.db)
@@ -167,7 +173,9 @@ type Durability struct {
 	entitiesMu sync.Mutex
 	entities   []storage.EntityColumn
 	entityAt   map[entityCol]int
-	results    []storage.Result
+	// prefetch reads records ahead of the ticks that load them.
+	prefetch prefetcher
+	results  []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
 	LastLatency time.Duration
 	// Failed counts writes that could not be made durable.
@@ -367,6 +375,7 @@ func (d *Durability) SaveEntities(c storage.EntityColumn) {
 	d.entitiesMu.Lock()
 	defer d.entitiesMu.Unlock()
 	k := entityCol{c.X, c.Z}
+	d.forgetEarly(k)
 	if i, ok := d.entityAt[k]; ok {
 		d.entities[i] = c
 		return
@@ -380,21 +389,56 @@ func (d *Durability) SaveEntities(c storage.EntityColumn) {
 // submitted and not yet durable (the writer's overlay), else stored; ok
 // is false when nothing is stored (or the latest record clears the
 // column). A column saved on its way out and wanted again at once thus
-// comes back as saved. The column returned is the caller's. It is safe for
-// concurrent use.
+// comes back as saved. The column returned is the caller's. A record
+// read ahead (PrefetchEntities) is returned without a read. It is safe
+// for concurrent use.
 func (d *Durability) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
+	cols, ok, errs := []storage.EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
+	d.LoadEntitiesAll(cols, ok, errs)
+	return cols[0], ok[0], errs[0]
+}
+
+// LoadEntitiesAll is LoadEntities for each of cols (X and Z set), into
+// cols[i], ok[i] and errs[i]: a shard's store reads those neither queued
+// nor read ahead in one round trip.
+func (d *Durability) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, errs []error) {
+	var (
+		rest  []int
+		early []int
+		es    []*earlyRecord
+	)
 	d.entitiesMu.Lock()
-	if i, ok := d.entityAt[entityCol{x, z}]; ok {
-		c := d.entities[i].Clone()
-		d.entitiesMu.Unlock()
-		if c.Empty() {
-			return storage.EntityColumn{X: x, Z: z}, false, nil
+	for i := range cols {
+		k := entityCol{cols[i].X, cols[i].Z}
+		if j, queued := d.entityAt[k]; queued {
+			c := d.entities[j].Clone()
+			if c.Empty() {
+				c = storage.EntityColumn{X: k.x, Z: k.z}
+			}
+			cols[i], ok[i], errs[i] = c, !c.Empty(), nil
+			continue
 		}
-		return c, true, nil
+		if e := d.takeEarly(k); e != nil {
+			early, es = append(early, i), append(es, e)
+			continue
+		}
+		rest = append(rest, i)
 	}
 	d.entitiesMu.Unlock()
+	for j, i := range early {
+		if c, found, hit := d.loadEarly(es[j], d.epoch(cols[i].X, cols[i].Z)); hit {
+			cols[i], ok[i], errs[i] = c, found, nil
+			continue
+		}
+		rest = append(rest, i)
+	}
 	// Not queued: persist submits before it forgets (takeEntities).
-	return d.writer.LoadEntities(x, z)
+	switch {
+	case len(rest) == len(cols):
+		d.writer.LoadEntitiesAll(cols, ok, errs)
+	case len(rest) > 0:
+		storage.LoadEntitiesAt(d.writer.LoadEntitiesAll, cols, ok, errs, rest)
+	}
 }
 
 // queuedEntities returns the entity records queued for the next write, in
@@ -552,6 +596,7 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.db == nil {
 		return nil
 	}
+	p.durable.stopPrefetch()
 	var sections []storage.SectionWrite
 	if p.store != nil {
 		for _, pos := range p.store.AppendDirty(nil) {

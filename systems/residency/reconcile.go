@@ -54,7 +54,7 @@ func posKey(p chunk.Pos) uint64 {
 }
 
 func (r *reconcileSystem) run(ctx *ecs.Context) {
-	r.changes.Inserted, r.changes.Evicted = r.changes.Inserted[:0], r.changes.Evicted[:0]
+	r.changes.Inserted, r.changes.Evicted, r.changes.Requested = r.changes.Inserted[:0], r.changes.Evicted[:0], r.changes.Requested[:0]
 	r.drain(ctx.Tick)
 	r.evict(ctx.Tick)
 	r.dispatch(ctx.Tick)
@@ -251,6 +251,9 @@ func (r *reconcileSystem) submit(ws []resources.Want) {
 		}
 	}
 	st.Dispatched += uint64(r.gen.SubmitAll(r.jobs))
+	for _, w := range r.jobs {
+		r.changes.Requested = append(r.changes.Requested, w.Pos)
+	}
 }
 
 // needed reports whether p should be dispatched: wanted, not resident, not

@@ -25,10 +25,12 @@ const (
 
 // Changes lists the sections reconcile made resident and evicted this
 // tick, in the order it did so, for systems ordered after it (the
-// entities plugin loads and saves a column's entities with it). The
-// slices are reused: read them within the tick.
+// entities plugin loads and saves a column's entities with it), and
+// those it asked the generation pool for, column by column (the entities
+// plugin reads their columns' records ahead). The slices are reused:
+// read them within the tick.
 type Changes struct {
-	Inserted, Evicted []chunk.Pos
+	Inserted, Evicted, Requested []chunk.Pos
 }
 
 // DefaultRetryTicks is how long a failed job waits before its first
