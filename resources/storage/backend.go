@@ -67,6 +67,7 @@ type Batch struct {
 // Commit writes the batch to Pebble in one synced batch: all of it or,
 // on an error, nothing.
 func (d *DB) Commit(b *Batch) error {
+	d.ents.add(b.Entities)
 	pb := d.db.NewBatch()
 	var buf []byte
 	b.Bytes = 0

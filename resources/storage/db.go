@@ -30,6 +30,7 @@ type DB struct {
 	// the server shuts down, and Pebble must not be read after Close.
 	mu     sync.RWMutex
 	closed bool
+	ents   entityKeys
 }
 
 // ErrClosed is returned by reads after Close.

@@ -363,6 +363,9 @@ func (r *entityReader) entity(e *EntityRecord) {
 // when nothing is stored for it (or its last write cleared it). A corrupt
 // record is an error wrapping ErrCorrupt that names the column and key.
 func (d *DB) LoadEntities(x, z int32) (EntityColumn, bool, error) {
+	if !d.ents.mayHave(x, z) {
+		return EntityColumn{X: x, Z: z}, false, nil
+	}
 	key := EntityKey(x, z)
 	v, ok, err := d.get(key)
 	if err != nil {
@@ -404,6 +407,7 @@ func (d *DB) PutEntities(cols []EntityColumn) error {
 			return fmt.Errorf("put entities: %w", err)
 		}
 	}
+	d.ents.add(cols)
 	if err := d.commit(b); err != nil {
 		return fmt.Errorf("put %d entity columns: %w", len(cols), err)
 	}

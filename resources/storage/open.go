@@ -51,7 +51,12 @@ func open(dataDir, path string, mem vfs.FS, readOnly bool, log zerolog.Logger) (
 		}
 		return nil, fmt.Errorf("open database %s: %w", name, err)
 	}
-	return &DB{db: db, path: name, h: h, lock: lock}, nil
+	d := &DB{db: db, path: name, h: h, lock: lock}
+	if err := d.indexEntityKeys(); err != nil {
+		// Damage met here is met again by the reads that touch it.
+		log.Warn().Err(err).Str("path", name).Msg("entity keys not indexed: every column's record is read")
+	}
+	return d, nil
 }
 
 // openPebble opens Pebble with h's logger, listener and compaction gate.
