@@ -99,7 +99,7 @@ func (d *Durability) stopPrefetch() {
 }
 
 // ReadsAhead reports whether PrefetchEntities reads records ahead: the
-// backend is an EntityIndex.
+// backend is a storage.RemoteEntities.
 func (d *Durability) ReadsAhead() bool {
 	d.entitiesMu.Lock()
 	defer d.entitiesMu.Unlock()
@@ -110,8 +110,8 @@ func (d *Durability) ReadsAhead() bool {
 // ahead, off the tick, for LoadEntities soon; tick is now, to forget the
 // records of columns never loaded. The readers skip the columns already
 // read or queued and those the backend has no record of. It does nothing
-// when they are behind or not running (a backend without an
-// EntityIndex). Tick goroutine only.
+// when they are behind or not running (a backend that is no
+// storage.RemoteEntities). Tick goroutine only.
 func (d *Durability) PrefetchEntities(tick uint64, ps []chunk.Pos) {
 	if len(ps) == 0 {
 		return
