@@ -110,10 +110,16 @@ func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []strin
 	start := time.Now()
 	defer c.roundTrip(start)
 	subjs := make([]string, 0, len(keys)+2)
-	at := make(map[string]int, len(keys))
+	at := make(map[string]int, len(keys)) // a subject's first key
+	first := make([]int, len(keys))
 	for i, k := range keys {
-		subjs = append(subjs, c.worldPre+k)
-		at[c.worldPre+k] = i
+		subj := c.worldPre + k
+		j, seen := at[subj]
+		if !seen {
+			j, at[subj] = i, i
+			subjs = append(subjs, subj)
+		}
+		first[i] = j
 	}
 	subjs = append(subjs, c.worldPre+"meta", c.worldPre+shardKey(c.o.Shard))
 	req, _ := json.Marshal(struct {
@@ -133,11 +139,11 @@ func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []strin
 			return fmt.Errorf("get %s: %w", describeKeys(keys), err)
 		case err == nil && upTo >= floor:
 			n := 0
-			for i, v := range got {
-				if v.ok {
+			for i, j := range first {
+				if got[j].ok {
 					n++
 				}
-				fn(i, v)
+				fn(i, got[j])
 			}
 			if n > 0 {
 				c.Count(family, true, n)

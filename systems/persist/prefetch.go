@@ -75,7 +75,7 @@ func (d *Durability) startPrefetch(ix storage.RemoteEntities) {
 			for {
 				select {
 				case b := <-in:
-					d.readAhead(b)
+					d.readBatch(b)
 				case <-quit:
 					return
 				}
@@ -154,9 +154,9 @@ type prefetchBatch struct {
 	cols []entityCol
 }
 
-// readAhead reads the records of b's columns ahead, in one batch, but
+// readBatch reads the records of b's columns ahead, in one batch, but
 // for those the backend has none of, queued or read already.
-func (d *Durability) readAhead(b prefetchBatch) {
+func (d *Durability) readBatch(b prefetchBatch) {
 	pf := &d.prefetch
 	var (
 		cols []storage.EntityColumn
