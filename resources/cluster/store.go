@@ -66,9 +66,7 @@ func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 // LoadEntities returns the stored entity column (x, z); a cleared column
 // (empty value) is ok == false like one never written.
 func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
-	cols, ok, errs := []storage.EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
-	s.LoadEntitiesAll(cols, ok, errs)
-	return cols[0], ok[0], errs[0]
+	return storage.LoadEntitiesOne(s.LoadEntitiesAll, x, z)
 }
 
 // LoadEntitiesAll implements storage.RemoteEntities: the columns never

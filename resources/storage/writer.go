@@ -226,9 +226,7 @@ func (w *Writer) validEntities(cols []EntityColumn) []EntityColumn {
 // else the stored one. The column returned is the caller's. It is safe
 // for concurrent use.
 func (w *Writer) LoadEntities(x, z int32) (EntityColumn, bool, error) {
-	cols, ok, errs := []EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
-	w.LoadEntitiesAll(cols, ok, errs)
-	return cols[0], ok[0], errs[0]
+	return LoadEntitiesOne(w.LoadEntitiesAll, x, z)
 }
 
 // LoadEntitiesAll is LoadEntities for each of cols (X and Z set), into
@@ -263,6 +261,13 @@ func (w *Writer) LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error) {
 	default:
 		LoadEntitiesAt(remote.LoadEntitiesAll, cols, ok, errs, rest)
 	}
+}
+
+// LoadEntitiesOne runs load, a LoadEntitiesAll, for column (x, z) alone.
+func LoadEntitiesOne(load func(cols []EntityColumn, ok []bool, errs []error), x, z int32) (EntityColumn, bool, error) {
+	cols, ok, errs := []EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
+	load(cols, ok, errs)
+	return cols[0], ok[0], errs[0]
 }
 
 // LoadEntitiesAt runs load, a LoadEntitiesAll, over the columns of cols at

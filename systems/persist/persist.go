@@ -393,9 +393,7 @@ func (d *Durability) SaveEntities(c storage.EntityColumn) {
 // read ahead (PrefetchEntities) is returned without a read. It is safe
 // for concurrent use.
 func (d *Durability) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
-	cols, ok, errs := []storage.EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
-	d.LoadEntitiesAll(cols, ok, errs)
-	return cols[0], ok[0], errs[0]
+	return storage.LoadEntitiesOne(d.LoadEntitiesAll, x, z)
 }
 
 // LoadEntitiesAll is LoadEntities for each of cols (X and Z set), into

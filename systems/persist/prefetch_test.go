@@ -89,9 +89,7 @@ func (b *remoteBackend) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, 
 }
 
 func (b *remoteBackend) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
-	cols, ok, errs := []storage.EntityColumn{{X: x, Z: z}}, []bool{false}, []error{nil}
-	b.LoadEntitiesAll(cols, ok, errs)
-	return cols[0], ok[0], errs[0]
+	return storage.LoadEntitiesOne(b.LoadEntitiesAll, x, z)
 }
 
 func (b *remoteBackend) LoadSection(chunk.Pos) (chunk.Section, uint64, bool, error) {
