@@ -249,17 +249,12 @@ func (w *Writer) LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error) {
 		}
 	}
 	w.mu.Unlock()
-	remote, batch := w.db.(RemoteEntities)
-	switch {
-	case len(rest) == 0:
-	case !batch:
-		for _, i := range rest {
-			cols[i], ok[i], errs[i] = w.db.LoadEntities(cols[i].X, cols[i].Z)
-		}
-	case len(rest) == len(cols):
-		remote.LoadEntitiesAll(cols, ok, errs)
-	default:
+	if remote, batch := w.db.(RemoteEntities); batch {
 		LoadEntitiesAt(remote.LoadEntitiesAll, cols, ok, errs, rest)
+		return
+	}
+	for _, i := range rest {
+		cols[i], ok[i], errs[i] = w.db.LoadEntities(cols[i].X, cols[i].Z)
 	}
 }
 
@@ -271,8 +266,16 @@ func LoadEntitiesOne(load func(cols []EntityColumn, ok []bool, errs []error), x,
 }
 
 // LoadEntitiesAt runs load, a LoadEntitiesAll, over the columns of cols at
-// the indexes at alone.
+// the indexes at (distinct) alone: over cols itself when that is all of
+// them, else over a copy.
 func LoadEntitiesAt(load func(cols []EntityColumn, ok []bool, errs []error), cols []EntityColumn, ok []bool, errs []error, at []int) {
+	switch len(at) {
+	case 0:
+		return
+	case len(cols):
+		load(cols, ok, errs)
+		return
+	}
 	sub, subOK, subErrs := make([]EntityColumn, len(at)), make([]bool, len(at)), make([]error, len(at))
 	for j, i := range at {
 		sub[j] = EntityColumn{X: cols[i].X, Z: cols[i].Z}

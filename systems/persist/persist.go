@@ -400,43 +400,41 @@ func (d *Durability) LoadEntities(x, z int32) (storage.EntityColumn, bool, error
 // cols[i], ok[i] and errs[i]: a shard's store reads those neither queued
 // nor read ahead in one round trip.
 func (d *Durability) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, errs []error) {
+	type waitFor struct {
+		i int
+		e *earlyRecord
+	}
 	var (
 		rest  []int
-		early []int
-		es    []*earlyRecord
+		early []waitFor
 	)
 	d.entitiesMu.Lock()
 	for i := range cols {
 		k := entityCol{cols[i].X, cols[i].Z}
 		if j, queued := d.entityAt[k]; queued {
-			c := d.entities[j].Clone()
-			if c.Empty() {
+			c, empty := d.entities[j].Clone(), d.entities[j].Empty()
+			if empty {
 				c = storage.EntityColumn{X: k.x, Z: k.z}
 			}
-			cols[i], ok[i], errs[i] = c, !c.Empty(), nil
+			cols[i], ok[i], errs[i] = c, !empty, nil
 			continue
 		}
 		if e := d.takeEarly(k); e != nil {
-			early, es = append(early, i), append(es, e)
+			early = append(early, waitFor{i, e})
 			continue
 		}
 		rest = append(rest, i)
 	}
 	d.entitiesMu.Unlock()
-	for j, i := range early {
-		if c, found, hit := d.loadEarly(es[j], d.epoch(cols[i].X, cols[i].Z)); hit {
-			cols[i], ok[i], errs[i] = c, found, nil
+	for _, w := range early {
+		if c, found, hit := d.loadEarly(w.e, d.epoch(cols[w.i].X, cols[w.i].Z)); hit {
+			cols[w.i], ok[w.i], errs[w.i] = c, found, nil
 			continue
 		}
-		rest = append(rest, i)
+		rest = append(rest, w.i)
 	}
 	// Not queued: persist submits before it forgets (takeEntities).
-	switch {
-	case len(rest) == len(cols):
-		d.writer.LoadEntitiesAll(cols, ok, errs)
-	case len(rest) > 0:
-		storage.LoadEntitiesAt(d.writer.LoadEntitiesAll, cols, ok, errs, rest)
-	}
+	storage.LoadEntitiesAt(d.writer.LoadEntitiesAll, cols, ok, errs, rest)
 }
 
 // queuedEntities returns the entity records queued for the next write, in
