@@ -67,7 +67,7 @@ func heldWalkers(c *client.Conn) []client.Entity { return heldOf(c, walkerKind) 
 // TestEntityHandover: an entity that walks from shard a's region into
 // the next one, shard b's, is handed over: b simulates it from where it
 // crossed, a's player sees it as b's mirror, each client holds it once,
-// and the world stores it once, in b's region.
+// and the world stores it once, in b's region, its hand-over record gone.
 func TestEntityHandover(t *testing.T) {
 	shard := newShards(t)
 	const border = 4096 // regions 7 and 8
@@ -127,7 +127,9 @@ func TestEntityHandover(t *testing.T) {
 				}
 			}
 		}
-		return n == 1 && inB
+		hands := 0
+		clusterOf(a).Store().Handoffs(func(_, _ int32, keys []string) { hands += len(keys) })
+		return n == 1 && inB && hands == 0
 	})
 	// And held once, still: neither shard kept a copy.
 	time.Sleep(time.Second)

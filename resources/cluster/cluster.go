@@ -103,6 +103,7 @@ type Cluster struct {
 	started   time.Time
 	store     *Store
 	ents      entityIndex
+	hands     handIndex
 
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context
@@ -303,6 +304,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	go c.watchLeases(w)
 	go c.renewLoop()
 	c.ents.cols = map[[2]int32]bool{}
+	c.hands = handIndex{byCol: map[[2]int32][]string{}, landed: map[string]bool{}}
 	if err := c.watchEntityKeys(ctx); err != nil {
 		_ = c.Close()
 		return nil, err

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -34,15 +35,20 @@ func (ix *entityIndex) set(col [2]int32, present bool) {
 	}
 }
 
-// watchEntityKeys fills the index with every entity key stored, then keeps
-// it current on its own goroutine (keys only: values are read when a
-// column is loaded). It returns once the keys stored now are in.
+// watchEntityKeys fills the index with every entity key and hand-over
+// record (handIndex) stored, then keeps it current on its own goroutine
+// (keys only: values are read when a column is loaded). It returns once
+// the keys stored now are in.
 func (c *Cluster) watchEntityKeys(ctx context.Context) error {
-	w, err := c.world.Watch(c.ctx, "ent.>", jetstream.MetaOnly())
+	w, err := c.world.WatchFiltered(c.ctx, []string{"ent.>", "hand.>"}, jetstream.MetaOnly())
 	if err != nil {
 		return fmt.Errorf("watch entity keys: %w", err)
 	}
 	apply := func(e jetstream.KeyValueEntry) {
+		if strings.HasPrefix(e.Key(), "hand.") {
+			c.applyHandKey(e)
+			return
+		}
 		xz, err := parseCoords(e.Key(), "ent", 4)
 		if err != nil {
 			c.log.Warn().Err(err).Msg("entity key watch: bad key")

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
@@ -144,8 +143,16 @@ type write struct {
 	// batched: in flight in an atomic batch this round.
 	batched bool
 	pos     chunk.Pos // sections
-	col     [2]int32  // entity columns
+	col     [2]int32  // entity columns and hand-over records
 	done    bool
+	refused bool // done, by being refused as fenced
+	// A column's hand-over records (handoff.go): with are the writes that
+	// go in its atomic batch, all or nothing (member marks them); wait
+	// those that must be done before a write goes alone.
+	with, wait  []int
+	member      bool
+	create, del bool // a hand-over record created (only if never used), or deleted
+	key         string
 }
 
 // regionBatch is one region's fenced writes in flight as an atomic batch.
@@ -187,14 +194,25 @@ func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *e
 	var order []Region
 	for i := range writes {
 		w := &writes[i]
-		if w.done || !w.fenced {
+		if w.done || !w.fenced || w.member {
 			continue
 		}
 		if _, ok := byRegion[w.region]; !ok {
 			order = append(order, w.region)
 		}
-		if len(byRegion[w.region]) < maxAtomicBatch {
+		group := 1
+		for _, j := range w.with {
+			if !writes[j].done {
+				group++
+			}
+		}
+		if len(byRegion[w.region])+group <= maxAtomicBatch {
 			byRegion[w.region] = append(byRegion[w.region], i)
+			for _, j := range w.with {
+				if !writes[j].done {
+					byRegion[w.region] = append(byRegion[w.region], j)
+				}
+			}
 		}
 	}
 	var out []regionBatch
@@ -209,12 +227,15 @@ func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *e
 		var paf jetstream.PubAckFuture
 		for n, i := range items {
 			w := &writes[i]
-			m := nats.NewMsg(w.subj)
-			m.Data = w.data
+			m := writeMsg(w)
 			m.Header.Set("Nats-Batch-Id", id)
 			m.Header.Set("Nats-Batch-Sequence", strconv.Itoa(n+1))
-			m.Header.Set("Nats-Expected-Last-Subject-Sequence", rev)
-			m.Header.Set("Nats-Expected-Last-Subject-Sequence-Subject", lease)
+			if w.create {
+				m.Header.Set("Nats-Expected-Last-Subject-Sequence", "0")
+			} else {
+				m.Header.Set("Nats-Expected-Last-Subject-Sequence", rev)
+				m.Header.Set("Nats-Expected-Last-Subject-Sequence-Subject", lease)
+			}
 			c.Count(w.family, false, 1)
 			var err error
 			if n < len(items)-1 {
@@ -275,8 +296,16 @@ func (s *Store) Commit(b *storage.Batch) error {
 	lostFn, lost, err := c.commitLocked(ctx, writes)
 	c.wmu.Unlock()
 	for i := range writes {
-		if w := &writes[i]; w.done && w.family == "ent" {
-			c.ents.set(w.col, true) // before the watch brings it back
+		// Before the watch brings them back.
+		switch w := &writes[i]; {
+		case !w.done || w.refused:
+		case w.family == "ent":
+			c.ents.set(w.col, true)
+		case w.create:
+			c.hands.put(w.col, w.key)
+			c.hands.setLanded(w.key)
+		case w.del:
+			c.hands.remove(w.col, w.key)
 		}
 	}
 	c.notifyLost(lostFn, lost)
@@ -311,11 +340,28 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 		add(key, write{subj: c.worldPre + key, data: storage.EncodeSection(nil, &sw.Section, sw.Revision),
 			family: "sec", fenced: true, epoch: sw.Epoch, region: RegionOf(sw.Pos), pos: sw.Pos})
 	}
-	for i := range b.Entities {
-		ec := &b.Entities[i]
+	// A column's later record replaces an earlier one, and carries what
+	// must be written with it (its hand-overs and adoptions).
+	cols := make([]storage.EntityColumn, 0, len(b.Entities))
+	colAt := make(map[[2]int32]int, len(b.Entities))
+	for _, ec := range b.Entities {
+		k := [2]int32{ec.X, ec.Z}
+		if j, ok := colAt[k]; ok {
+			ec.Carry(&cols[j])
+			cols[j] = ec
+			continue
+		}
+		colAt[k] = len(cols)
+		cols = append(cols, ec)
+	}
+	for i := range cols {
+		ec := &cols[i]
 		key := entityKey(ec.X, ec.Z)
 		add(key, write{subj: c.worldPre + key, data: storage.EncodeEntities(nil, ec),
 			family: "ent", fenced: true, epoch: ec.Epoch, region: columnRegion(ec.X, ec.Z), col: [2]int32{ec.X, ec.Z}})
+		if len(ec.Outbox) > 0 || len(ec.Adopted) > 0 {
+			writes = c.handWrites(writes, index[key], ec)
+		}
 	}
 	for _, pr := range b.Players {
 		data, err := storage.EncodePlayer(pr)
@@ -368,11 +414,12 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 
 	fe := &storage.FencedError{}
 	refuse := func(w *write) {
-		w.done = true
+		w.done, w.refused = true, true
 		c.st.fenced.Add(1)
-		if w.family == "sec" {
+		switch w.family {
+		case "sec":
 			fe.Sections = append(fe.Sections, w.pos)
-		} else {
+		case "ent":
 			fe.Columns = append(fe.Columns, w.col)
 		}
 	}
@@ -408,13 +455,16 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			if w.done || w.batched {
 				continue
 			}
+			if !allDone(writes, w.wait) {
+				continue // after the writes it must follow
+			}
 			if w.fenced && round > 0 {
 				if busyRegion[w.region] {
 					continue // one per region after the first round
 				}
 				busyRegion[w.region] = true
 			}
-			m := &nats.Msg{Subject: w.subj, Data: w.data}
+			m := writeMsg(w)
 			var opts []jetstream.PublishOpt
 			if w.fenced {
 				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], c.worldPre+leaseKey(w.region)))
@@ -443,7 +493,15 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				c.acked(b.region, seq)
 				c.st.batches.Add(1)
 			case isWrongLastSeq(err) && !unresolved[b.region]:
-				fencedRegions[b.region] = true
+				again, gerr := c.landedBefore(ctx, writes, b)
+				switch {
+				case gerr != nil:
+					if failure == nil {
+						failure = fmt.Errorf("commit: hand-over records: %w", gerr)
+					}
+				case !again:
+					fencedRegions[b.region] = true
+				}
 			case apiCode(err) == jsErrAtomicDisabled:
 				// Turned off under us (a shard's CreateOrUpdateKeyValue
 				// resets the stream's flags): the writes go one by one.

@@ -41,6 +41,35 @@ type EntityColumn struct {
 	// Epoch is the Fencer's epoch when the record was handed over (0: no
 	// Fencer); it is not stored.
 	Epoch uint64
+	// Outbox and Adopted are not stored with the record but written with
+	// it, all or nothing, by a cluster's store (docs/cluster.md,
+	// "Entities"): Outbox holds the entities that left this column for a
+	// column another server simulates, each written to that column's
+	// hand-over record; Adopted names the hand-over records this record
+	// now holds the entities of, deleted with it.
+	Outbox  []Handoff
+	Adopted []string
+}
+
+// Handoff is an entity leaving one server's column for another's: its
+// record, and the column (X, Z) it enters, under an ID unique to this
+// hand-over.
+type Handoff struct {
+	ID     string
+	X, Z   int32
+	Entity EntityRecord
+}
+
+// Carry keeps, in c, the hand-overs and adoptions of prev, an earlier
+// record of the same column that c replaces before either is written:
+// the record replaced goes, what must be written with it does not.
+func (c *EntityColumn) Carry(prev *EntityColumn) {
+	if len(prev.Outbox) > 0 {
+		c.Outbox = append(slices.Clip(prev.Outbox), c.Outbox...)
+	}
+	if len(prev.Adopted) > 0 {
+		c.Adopted = append(slices.Clip(prev.Adopted), c.Adopted...)
+	}
 }
 
 // Empty reports whether the column has nothing to keep.
@@ -124,6 +153,11 @@ func (c *EntityColumn) Validate() error {
 	for i := range c.Entities {
 		if p := c.Entities[i].problem(); p != "" {
 			return what("entity %d: %s", i, p)
+		}
+	}
+	for i := range c.Outbox {
+		if p := c.Outbox[i].Entity.problem(); p != "" {
+			return what("entity handed to column (%d,%d): %s", c.Outbox[i].X, c.Outbox[i].Z, p)
 		}
 	}
 	return nil

@@ -58,7 +58,6 @@ const (
 	FamilyEdit     = "edit"
 	FamilyPresence = "presence"
 	FamilyChat     = "chat"
-	FamilyEntity   = "entity"
 	FamilyBlocks   = "blocks"
 )
 
@@ -114,9 +113,10 @@ type Stats struct {
 	RemotePlayers, RemoteEntities atomic.Int64
 	// EntitiesOut counts entity states published to other shards.
 	EntitiesOut atomic.Uint64
-	// HandoversOut counts entities this shard handed to another (taken
-	// there), HandoversIn those other shards handed to this one, and
-	// HandoversRefused those offered here and refused at once.
+	// HandoversOut counts entities this shard handed to another,
+	// HandoversIn those other shards handed to this one and adopted here,
+	// and HandoversRefused the hand-over records here that could not be
+	// adopted (corrupt, or not an entity to spawn).
 	HandoversOut, HandoversIn, HandoversRefused atomic.Uint64
 	// RegionsReady is the number of held regions refreshed from the store
 	// since they were taken: the ones this shard arbitrates edits in.
@@ -159,7 +159,6 @@ type Plugin struct {
 	// ownPresence is the subject this shard's presence goes out on.
 	ownPresence string
 	pending     pendingForwards
-	handovers   pendingHandovers
 	handing     *handoverSystem
 	route       *routeSystem
 	inbound     *inboundSystem
@@ -224,8 +223,6 @@ type inbox struct {
 	presence []presence
 	blocks   []blocksHeard
 	chat     []chatLine
-	settled  []settled
-	incoming []incomingEntity
 }
 
 func (b *inbox) put(fn func(b *inbox)) {
@@ -277,8 +274,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
-	p.handovers = pendingHandovers{deadline: map[uint64]time.Time{}}
-	p.handing = &handoverSystem{p: p, reg: reg, dur: dur}
+	p.handing = newHandoverSystem(p, reg)
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
 
@@ -328,8 +324,6 @@ func (p *Plugin) subscribe() error {
 		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
 		{p.subject(FamilyPresence, "*"), p.onPresence},
 		{p.subject(FamilyChat), p.onChat},
-		{p.subject(FamilyEntity, p.c.Shard()), p.onHandover},
-		{p.subject(FamilyEntity, "reply", p.c.Shard(), "*"), p.onHandoverReply},
 	}
 	for _, s := range subs {
 		sb, err := p.nc.Subscribe(s.subj, s.fn)

@@ -106,7 +106,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	for i := range s.forwards {
 		s.serve(&s.forwards[i])
 	}
-	p.handing.run()
+	p.handing.run(ctx.Tick)
 	clear(s.forwards)
 	s.players.apply(ctx, s.states)
 	clear(s.states)

@@ -1,12 +1,18 @@
 package entities
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/systems/persist"
 )
 
 // regions is a test Authority: this server simulates the regions set
@@ -105,26 +111,20 @@ func TestAuthority(t *testing.T) {
 	}
 }
 
-// handing is a test Authority that hands entities over: it records the
-// offers, and the test settles them.
+// handing is a test Authority that hands entities over: it counts the
+// hand-overs asked for, and names them h1, h2….
 type handing struct {
 	*regions
-	offers []handed
-	refuse bool // HandOver reports there is no one to ask
+	asked  int
+	refuse bool // HandOver reports there is no one to hand to
 }
 
-type handed struct {
-	ticket uint64
-	rec    storage.EntityRecord
-	x, z   int32
-}
-
-func (h *handing) HandOver(ticket uint64, rec storage.EntityRecord, x, z int32) bool {
+func (h *handing) HandOver(x, z int32) (string, bool) {
+	h.asked++
 	if h.refuse {
-		return false
+		return "", false
 	}
-	h.offers = append(h.offers, handed{ticket, rec, x, z})
-	return true
+	return fmt.Sprintf("h%d", h.asked), true
 }
 
 func (h *handing) Build(app *ecs.App) error {
@@ -132,15 +132,75 @@ func (h *handing) Build(app *ecs.App) error {
 	return nil
 }
 
-// TestHandover: an entity walking into a column another server simulates
-// is offered to it once and stands still until the answer; refused, it
-// stays and is offered again later; taken, it is gone and its column is
-// saved without it. An entity handed here is spawned and stored with its
-// column, resident or not, and one for a column not simulated here, or
-// malformed, is refused.
+// handStore is a Backend keeping entity columns and hand-over records in
+// memory as a cluster's store does: a column's hand-overs are created,
+// and its adoptions deleted, in the write of its record.
+type handStore struct {
+	mu    sync.Mutex
+	cols  map[[2]int32]storage.EntityColumn
+	hands map[string]storage.Handoff
+}
+
+func newHandStore() *handStore {
+	return &handStore{cols: map[[2]int32]storage.EntityColumn{}, hands: map[string]storage.Handoff{}}
+}
+
+func (*handStore) LoadSection(chunk.Pos) (chunk.Section, uint64, bool, error) {
+	return chunk.Section{}, 0, false, nil
+}
+func (*handStore) LoadPlayer(string) (storage.PlayerRecord, bool, error) {
+	return storage.PlayerRecord{}, false, nil
+}
+
+func (s *handStore) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.cols[[2]int32{x, z}]
+	if !ok {
+		return storage.EntityColumn{X: x, Z: z}, false, nil
+	}
+	return c.Clone(), true, nil
+}
+
+func (s *handStore) Commit(b *storage.Batch) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range b.Entities {
+		s.cols[[2]int32{c.X, c.Z}] = c.Clone()
+		for _, h := range c.Outbox {
+			s.hands[h.ID] = h
+		}
+		for _, k := range c.Adopted {
+			delete(s.hands, k)
+		}
+	}
+	return nil
+}
+
+// stored counts the entities stored in column (x, z) and the hand-over
+// records, and returns the records.
+func (s *handStore) stored(x, z int32) (storage.EntityColumn, []storage.Handoff) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var hs []storage.Handoff
+	for _, h := range s.hands {
+		hs = append(hs, h)
+	}
+	slices.SortFunc(hs, func(a, b storage.Handoff) int { return strings.Compare(a.ID, b.ID) })
+	return s.cols[[2]int32{x, z}].Clone(), hs
+}
+
+// TestHandover: an entity walking into a column another server simulates,
+// with no one there to hand it to, finds the border a wall and is tried
+// again only after handoverRetry ticks. Handed over, it is gone at once,
+// and its column's record without it and the hand-over record of it are
+// one write. Entities handed here are adopted into resident columns this
+// server simulates — spawned once, stored with the column, their
+// hand-over records deleted in the same write — and the others refused.
 func TestHandover(t *testing.T) {
-	auth := &handing{regions: &regions{own: map[regionKey]bool{{1, 1}: true}, kept: map[regionKey]bool{}}}
-	w := newRepWorldOn(t, Config{}, "", nil, auth)
+	store := newHandStore()
+	auth := &handing{regions: &regions{own: map[regionKey]bool{{1, 1}: true}, kept: map[regionKey]bool{}}, refuse: true}
+	w := newRepWorldPersist(t, Config{}, persist.Config{InMemory: true, Backend: store}, nil, auth)
 	w.anchor(0.5, 0.5, 1)
 	w.anchor(1016, 1000, 2) // columns 61..65: regions 1 and 2
 	w.step(authorityEvery)
@@ -149,98 +209,83 @@ func TestHandover(t *testing.T) {
 
 	walk := func(ticks int) {
 		for range ticks {
+			if _, ok := w.thing(id); !ok {
+				return // handed over
+			}
 			_, _, m := w.body(id)
 			m.WalkX = 4
 			w.step(1)
 		}
 	}
 	walk(20)
-	if len(auth.offers) != 1 {
-		t.Fatalf("%d offers after walking into region 2, want 1", len(auth.offers))
-	}
-	o := auth.offers[0]
-	if o.x != 64 || o.z != 62 || o.rec.X < 1024 || o.rec.Kind != "test:thing" || o.rec.Width != 0.9 {
-		t.Fatalf("offer %+v: want the thing as it would stand in column (64, 62)", o)
-	}
-	at, _, _ := w.body(id)
-	held := *at
-	walk(10)
-	if p, _, _ := w.body(id); *p != held || p.X >= 1024 || len(auth.offers) != 1 {
-		t.Fatalf("waiting for the answer it moved from %v to %v (%d offers)", held, *p, len(auth.offers))
-	}
-
-	// Refused: it walks into the border again, and is offered again once
-	// handoverRetry ticks have passed.
-	w.reg.Settle(o.ticket, false)
-	walk(handoverRetry / 2)
-	if len(auth.offers) != 1 {
-		t.Fatalf("offered again %d ticks after a refusal", handoverRetry/2)
+	if p, _, m := w.body(id); p.X >= 1024 || !m.Blocked || auth.asked != 1 {
+		t.Fatalf("with no one to hand it to: at %.2f, blocked %t, %d asked; want it at the wall, asked once", p.X, m.Blocked, auth.asked)
 	}
 	walk(handoverRetry)
-	if len(auth.offers) != 2 {
-		t.Fatalf("%d offers after the retry time, want 2", len(auth.offers))
+	if auth.asked != 2 {
+		t.Fatalf("asked %d times after the retry time, want 2", auth.asked)
 	}
-	w.reg.Settle(auth.offers[1].ticket, true)
-	w.reg.Settle(auth.offers[1].ticket, true) // a repeated answer changes nothing
-	w.step(2)
+
+	auth.refuse = false
+	walk(handoverRetry)
 	if got := w.positions(); len(got) != 0 || w.reg.Len() != 0 {
 		t.Fatalf("after the hand-over: %v here (registry %d)", got, w.reg.Len())
 	}
-	if rec, _, err := w.durable().LoadEntities(63, 62); err != nil || len(rec.Entities) != 0 {
-		t.Fatalf("column 63 after the hand-over: %+v, %v; want it saved without the thing", rec, err)
+	rec, hands := store.stored(63, 62)
+	if len(rec.Entities) != 0 || len(hands) != 1 {
+		t.Fatalf("column (63, 62) %+v and hand-overs %+v: want the column empty and one hand-over", rec, hands)
 	}
-	if st := ecs.Resource[Stats](w.app); st.Offered != 2 || st.HandedOver != 1 || st.HandoversRefused != 1 {
+	if h := hands[0]; h.ID != "h3" || h.X != 64 || h.Z != 62 || h.Entity.X < 1024 || h.Entity.Kind != "test:thing" || h.Entity.Width != 0.9 {
+		t.Fatalf("hand-over %+v: want the thing as it stands in column (64, 62)", h)
+	}
+	if st := ecs.Resource[Stats](w.app); st.HandedOver != 1 || st.HandoversRefused != 2 {
 		t.Errorf("stats %+v", st)
 	}
 
-	// No one to ask: blocked, nothing offered, and asked again only
-	// after the retry time.
-	auth.refuse = true
-	id = w.spawnAt(components.Position{X: 1022.5, Y: 64, Z: 1000.5})
-	w.step(1)
-	walk(20)
-	if p, _, _ := w.body(id); p.X >= 1024 {
-		t.Fatalf("with no one to hand it to it walked to %.2f", p.X)
-	}
-	if len(w.reg.tickets) != 0 {
-		t.Fatalf("tickets waiting with no one asked: %v", w.reg.tickets)
-	}
-
-	// Handed here.
 	thing := storage.EntityRecord{Kind: "test:thing", X: 1001.5, Y: 64, Z: 1000.5, Width: 0.5, Height: 0.5, OnGround: true,
 		Attributes: []storage.EntityAttribute{{Key: "test:age", Value: 7}}}
-	if err := w.reg.Receive(thing); err != nil {
-		t.Fatalf("receive into resident column 62: %v", err)
+	other := thing
+	other.X = 1003.5
+	items := []Adoption{
+		{Key: "a1", X: 62, Z: 62, Entity: thing},
+		{Key: "a2", X: 62, Z: 62, Entity: other},
+		{Key: "b1", X: 64, Z: 62, Entity: thing}, // region 2
+		{Key: "b2", X: 43, Z: 43, Entity: thing}, // region 1, not resident
+		{Key: "b3", X: 62, Z: 62, Entity: storage.EntityRecord{Kind: "test:thing", X: 1001.5, Z: math.NaN(), Width: 1, Height: 1}}, // not finite
+		{Key: "b4", X: 62, Z: 62, Entity: storage.EntityRecord{Kind: "Bad Kind", X: 1001.5, Z: 1000.5, Width: 1, Height: 1}},
+		{Key: "b5", X: 62, Z: 62, Entity: storage.EntityRecord{Kind: "test:thing", X: 1001.5, Z: 1000.5}}, // no body
 	}
-	far := thing
-	far.X, far.Z = 700.5, 700.5 // column (43, 43), region 1, not resident
-	if err := w.reg.Receive(far); err != nil {
-		t.Fatalf("receive into column 43 (not resident): %v", err)
+	store.mu.Lock()
+	for _, it := range items {
+		store.hands[it.Key] = storage.Handoff{ID: it.Key, X: it.X, Z: it.Z, Entity: it.Entity}
 	}
-	for _, bad := range []storage.EntityRecord{
-		{Kind: "test:thing", X: 1030.5, Y: 64, Z: 1000.5, Width: 0.5, Height: 0.5}, // region 2
-		{Kind: "test:thing", X: 1001.5, Y: 64, Z: math.NaN(), Width: 0.5, Height: 0.5},
-		{Kind: "Bad Kind", X: 1001.5, Y: 64, Z: 1000.5, Width: 0.5, Height: 0.5},
-		{Kind: "test:thing", X: 1001.5, Y: 64, Z: 1000.5},
-	} {
-		if err := w.reg.Receive(bad); err == nil {
-			t.Errorf("received %+v", bad)
+	store.mu.Unlock()
+	errs := w.reg.Adopt(items)
+	for i, err := range errs {
+		if want := items[i].Key[0] == 'a'; want != (err == nil) {
+			t.Errorf("adopting %s: %v", items[i].Key, err)
 		}
 	}
 	w.step(1)
 	n := 0
 	for _, p := range w.positions() {
-		if p.X > 1001 && p.X < 1002 {
+		if p.X > 1001 && p.X < 1004 {
 			n++
 		}
 	}
-	if n != 1 {
-		t.Fatalf("%d things spawned at the handed-over one's place: %v", n, w.positions())
+	if n != 2 {
+		t.Fatalf("%d things spawned where the two adopted stand: %v", n, w.positions())
 	}
-	for _, c := range []struct{ x, z int32 }{{62, 62}, {43, 43}} {
-		rec, ok, err := w.durable().LoadEntities(c.x, c.z)
-		if err != nil || !ok || len(rec.Entities) != 1 || len(rec.Entities[0].Attributes) != 1 {
-			t.Errorf("column (%d, %d) after receiving: %+v, %v, %v; want the thing stored", c.x, c.z, rec, ok, err)
+	rec, hands = store.stored(62, 62)
+	if len(rec.Entities) != 2 || len(rec.Entities[0].Attributes) != 1 {
+		t.Errorf("column (62, 62) after adopting: %+v; want both things stored", rec)
+	}
+	for _, h := range hands {
+		if h.ID[0] == 'a' {
+			t.Errorf("hand-over %s still stored after its adoption", h.ID)
 		}
+	}
+	if st := ecs.Resource[Stats](w.app); st.Received != 2 {
+		t.Errorf("received %d, want 2", st.Received)
 	}
 }

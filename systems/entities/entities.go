@@ -196,10 +196,11 @@ type Stats struct {
 	// Loaded and Saved count entities read from and handed to storage;
 	// LoadErrors the columns whose record could not be read.
 	Loaded, Saved, LoadErrors uint64
-	// Offered counts entities offered to the server simulating the column
-	// they walked into, HandedOver those it took and HandoversRefused
-	// those it did not; Received the entities other servers handed here.
-	Offered, HandedOver, HandoversRefused, Received uint64
+	// HandedOver counts entities handed to the server simulating the
+	// column they walked into, HandoversRefused the times one found no
+	// server to hand it to; Received the entities other servers handed
+	// here, adopted.
+	HandedOver, HandoversRefused, Received uint64
 }
 
 // ErrBadKind is returned by Spawn and Kind for a malformed kind.

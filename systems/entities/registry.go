@@ -77,6 +77,11 @@ type column struct {
 	// Authority says so); nothing is loaded, spawned or saved in it, and
 	// no entity of this one walks in.
 	foreign bool
+	// outbox and adopted are written with the column's next record (it is
+	// saved at once): the entities handed from it to other servers, and
+	// the hand-over records of those it adopted (handover.go).
+	outbox  []storage.Handoff
+	adopted []string
 }
 
 // Authority decides which columns' entities this server simulates, for a
@@ -127,11 +132,9 @@ type Registry struct {
 
 	authority Authority
 	handover  Handover // the authority, if it hands entities over
-	// offers are the entities offered to another server or refused,
-	// tickets the waiting offers by ticket (handover.go).
-	offers  map[ecs.Entity]offer
-	tickets map[uint64]ecs.Entity
-	ticket  uint64
+	// refused holds the entities that found no one to hand them to, until
+	// the tick they may try again (handover.go).
+	refused map[ecs.Entity]uint64
 	// regions indexes the resident columns by region, for checkAuthority.
 	regions       map[regionKey]*regionCols
 	regionScratch []regionKey
@@ -158,11 +161,11 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
 		log:  app.Log().With().Str("plugin", PluginName).Logger(),
 		cols: map[colKey]*column{}, kinds: map[string]func() []any{}, counts: map[regionKind]int{},
-		offers: map[ecs.Entity]offer{}, tickets: map[uint64]ecs.Entity{},
-		homes: generic.NewMap[home](w),
-		reps:  generic.NewMap[Replicated](w),
-		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
-		attrs: generic.NewMap[Attributes](w),
+		refused: map[ecs.Entity]uint64{},
+		homes:   generic.NewMap[home](w),
+		reps:    generic.NewMap[Replicated](w),
+		state:   generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
+		attrs:   generic.NewMap[Attributes](w),
 	}
 }
 
@@ -405,7 +408,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 	r.readAhead(ctx.Tick)
 	if r.authority != nil && ctx.Tick%authorityEvery == 0 {
 		r.checkAuthority()
-		r.pruneOffers()
+		r.pruneRefused()
 	}
 	r.saveDue()
 	r.stats.Entities = r.n
@@ -622,9 +625,17 @@ func (r *Registry) unload(k colKey, c *column) {
 	delete(r.cols, k)
 }
 
-// save hands column k's record to storage.
-func (r *Registry) save(k colKey, c *column) {
+// save hands column k's record to storage, with the entities it handed
+// to other servers and the hand-overs it adopted since it was last saved.
+func (r *Registry) save(k colKey, c *column) { r.saveWith(k, c, nil) }
+
+// saveWith is save with entities spawned into the column this tick,
+// which it does not list until the spawns are applied.
+func (r *Registry) saveWith(k colKey, c *column, arrived []storage.EntityRecord) {
 	rec := r.record(k, c)
+	rec.Entities = append(rec.Entities, arrived...)
+	rec.Outbox, rec.Adopted = c.outbox, c.adopted
+	c.outbox, c.adopted = nil, nil
 	for _, mem := range c.entities {
 		r.homes.Get(mem.e).Changed = false
 	}

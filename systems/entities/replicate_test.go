@@ -63,11 +63,19 @@ func newRepWorld(t testing.TB, cfg Config) *repWorld { return newRepWorldOn(t, c
 // empty), App options and extra plugins.
 func newRepWorldOn(t testing.TB, cfg Config, dir string, opts []ecs.Option, extra ...ecs.Plugin) *repWorld {
 	t.Helper()
+	return newRepWorldPersist(t, cfg, persist.Config{InMemory: dir == "", DataDir: dir}, opts, extra...)
+}
+
+// newRepWorldPersist is newRepWorldOn with the persist plugin's Config
+// (its seed, generator version and synchronous writes set here).
+func newRepWorldPersist(t testing.TB, cfg Config, pc persist.Config, opts []ecs.Option, extra ...ecs.Plugin) *repWorld {
+	t.Helper()
+	pc.Seed, pc.GeneratorVersion, pc.Synchronous = 1, 1, true
 	src := &network.QueueSource{}
 	app := ecs.NewApp(append([]ecs.Option{ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))}, opts...)...)
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
-		persist.New(persist.Config{InMemory: dir == "", DataDir: dir, Seed: 1, GeneratorVersion: 1, Synchronous: true}),
+		persist.New(pc),
 		network.New(network.Config{Source: src, Spawn: components.Position{X: 0.5, Y: 64, Z: 0.5}, MaxViewDistance: 2, Deterministic: true}),
 		gameplay.New(gameplay.DefaultConfig()),
 		New(cfg),

@@ -102,9 +102,6 @@ func (s *simulation) run(ctx *ecs.Context) {
 		if !s.recheck && atRest(m, vel) {
 			continue
 		}
-		if len(s.reg.tickets) > 0 && s.reg.waiting(q.Entity()) {
-			continue // offered across a border: still until answered
-		}
 		s.items = append(s.items, simItem{e: q.Entity(), pos: pos, vel: vel, body: body, m: m, h: h, from: *pos})
 	}
 	for len(s.workers) < s.par.Workers() {
@@ -124,10 +121,9 @@ func (s *simulation) run(ctx *ecs.Context) {
 	})
 	for i := range s.items {
 		it := &s.items[i]
-		if to := columnOf(*it.pos); it.moved && !s.reg.moved(it.e, it.h, to) {
-			// Into a column another server simulates: offered to it,
-			// and a wall to it meanwhile.
-			s.reg.offerAcross(it.e, to)
+		if to := columnOf(*it.pos); it.moved && !s.reg.moved(it.e, it.h, to) && !s.reg.handOver(it.e, to) {
+			// Into a column another server simulates, with no one to
+			// hand it to: a wall.
 			*it.pos = it.from
 			it.vel.X, it.vel.Z = 0, 0
 			it.m.Blocked = true

@@ -377,6 +377,7 @@ func (d *Durability) SaveEntities(c storage.EntityColumn) {
 	k := entityCol{c.X, c.Z}
 	d.forgetEarly(k)
 	if i, ok := d.entityAt[k]; ok {
+		c.Carry(&d.entities[i])
 		d.entities[i] = c
 		return
 	}
