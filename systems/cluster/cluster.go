@@ -223,6 +223,7 @@ type inbox struct {
 	presence []presence
 	blocks   []blocksHeard
 	chat     []chatLine
+	handoffs []handoffsRead
 }
 
 func (b *inbox) put(fn func(b *inbox)) {
@@ -293,6 +294,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		return err
 	}
 	p.leases.start()
+	p.handing.start()
 	ecs.AddResource(app, &p.Stats)
 	app.AddSystem(ecs.Ingest, SystemInbound, p.inbound.run, ecs.After(network.SystemIngest))
 	app.AddSystem(ecs.Simulate, SystemLeases, p.leases.run, ecs.Before(SystemRoute))
@@ -368,6 +370,9 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 	p.unsubscribe()
 	if p.leases != nil {
 		p.leases.stop()
+	}
+	if p.handing != nil {
+		p.handing.stop()
 	}
 	p.pending.failAll("the server is shutting down")
 	return nil

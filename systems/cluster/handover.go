@@ -2,7 +2,9 @@ package cluster
 
 import (
 	"crypto/rand"
+	"slices"
 
+	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/entities"
 )
 
@@ -30,7 +32,8 @@ const handoverRetry = 20
 
 // handoverSystem is the tick's side of hand-overs, run by
 // cluster_inbound: the hand-over records stored under columns this shard
-// arbitrates and has resident are read and adopted.
+// arbitrates and has resident are read, on its worker goroutine so that
+// the tick does not wait for the round trip, and adopted on a later tick.
 type handoverSystem struct {
 	p   *Plugin
 	reg *entities.Registry
@@ -43,22 +46,56 @@ type handoverSystem struct {
 	// bad holds records that cannot be adopted (corrupt, or not an
 	// entity to spawn), left for `strata repair`.
 	bad     map[string]bool
+	reading bool // a read is with the worker
 	retryAt uint64
-	tick    uint64
+
+	reads chan []string
+	done  chan struct{}
 
 	keys   []string
 	listed map[string]bool
 	items  []entities.Adoption
 }
 
+// handoffsRead is what the worker read, for the tick.
+type handoffsRead struct {
+	got []rcluster.Handoff
+	err error
+}
+
 func newHandoverSystem(p *Plugin, reg *entities.Registry) *handoverSystem {
 	return &handoverSystem{p: p, reg: reg, adopting: map[string]uint64{}, bad: map[string]bool{}, listed: map[string]bool{}}
 }
 
-func (s *handoverSystem) run(tick uint64) {
+// start runs the worker until stop.
+func (s *handoverSystem) start() {
+	s.reads, s.done = make(chan []string, 1), make(chan struct{})
+	go func() {
+		defer close(s.done)
+		for keys := range s.reads {
+			got, err := s.p.c.Store().LoadHandoffs(keys)
+			s.p.in.put(func(b *inbox) { b.handoffs = append(b.handoffs, handoffsRead{got, err}) })
+		}
+	}()
+}
+
+// stop ends the worker once its read is done.
+func (s *handoverSystem) stop() {
+	if s.reads != nil {
+		close(s.reads)
+		<-s.done
+		s.reads = nil
+	}
+}
+
+// run adopts what the worker read, and hands it the records due now.
+func (s *handoverSystem) run(tick uint64, reads []handoffsRead) {
+	for _, rd := range reads {
+		s.reading = false
+		s.adopt(tick, rd)
+	}
 	p := s.p
 	st := p.c.Store()
-	s.tick = tick
 	s.keys = s.keys[:0]
 	clear(s.listed)
 	st.Handoffs(func(x, z int32, keys []string) {
@@ -81,18 +118,28 @@ func (s *handoverSystem) run(tick uint64) {
 			delete(s.bad, k)
 		}
 	}
-	if len(s.keys) == 0 || tick < s.retryAt {
+	if len(s.keys) == 0 || s.reading || tick < s.retryAt || s.reads == nil {
 		return
 	}
-	// One round trip on the tick, for the few records in flight.
-	got, err := st.LoadHandoffs(s.keys)
-	if err != nil {
-		p.log.Warn().Err(err).Int("records", len(s.keys)).Msg("hand-over records not read; trying again")
+	s.reading = true
+	s.reads <- slices.Clone(s.keys)
+}
+
+// adopt adopts the records of one read, those still due: the column
+// resident and arbitrated here, the record not adopted meanwhile.
+func (s *handoverSystem) adopt(tick uint64, rd handoffsRead) {
+	p := s.p
+	st := p.c.Store()
+	if rd.err != nil {
+		p.log.Warn().Err(rd.err).Msg("hand-over records not read; trying again")
 		s.retryAt = tick + handoverRetry
 		return
 	}
 	s.items = s.items[:0]
-	for _, h := range got {
+	for _, h := range rd.got {
+		if e, ok := s.adopting[h.Key]; ok && e == st.Epoch(h.X, h.Z) {
+			continue
+		}
 		switch {
 		case h.Gone:
 			// Adopted elsewhere (or here: the index has not caught up).
@@ -101,20 +148,17 @@ func (s *handoverSystem) run(tick uint64) {
 			p.log.Error().Err(h.Err).Str("key", h.Key).Msg("hand-over record not adopted; kept for strata repair")
 			s.bad[h.Key] = true
 			p.Stats.HandoversRefused.Add(1)
-		default:
+		case p.arbitrates(columnRegion(h.X, h.Z)) && s.reg.ColumnResident(h.X, h.Z):
 			s.items = append(s.items, entities.Adoption{Key: h.Key, X: h.X, Z: h.Z, Entity: h.Entity})
 		}
 	}
 	for i, err := range s.reg.Adopt(s.items) {
 		it := &s.items[i]
 		if err != nil {
-			// Not spawnable here, now or ever: the column left, or the
-			// record is not an entity.
-			p.log.Warn().Err(err).Str("key", it.Key).Msg("hand-over record not adopted")
-			if s.reg.ColumnResident(it.X, it.Z) {
-				s.bad[it.Key] = true
-				p.Stats.HandoversRefused.Add(1)
-			}
+			// Not an entity to spawn (the column was checked above).
+			p.log.Warn().Err(err).Str("key", it.Key).Msg("hand-over record not adopted; kept for strata repair")
+			s.bad[it.Key] = true
+			p.Stats.HandoversRefused.Add(1)
 			continue
 		}
 		s.adopting[it.Key] = st.Epoch(it.X, it.Z)

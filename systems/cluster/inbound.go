@@ -47,6 +47,7 @@ type inboundSystem struct {
 	forwards []forwardedEdit
 	states   []presence
 	blocks   []blocksHeard
+	handoffs []handoffsRead
 	// ahead are the edits shown before the feed brought them; now is
 	// the clock they are timed by.
 	ahead   aheadEdits
@@ -68,6 +69,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	s.forwards, p.in.edits = p.in.edits, s.forwards[:0]
 	s.states, p.in.presence = p.in.presence, s.states[:0]
 	s.blocks, p.in.blocks = p.in.blocks, s.blocks[:0]
+	s.handoffs, p.in.handoffs = p.in.handoffs, s.handoffs[:0]
 	p.in.mu.Unlock()
 
 	now := s.now()
@@ -106,7 +108,8 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	for i := range s.forwards {
 		s.serve(&s.forwards[i])
 	}
-	p.handing.run(ctx.Tick)
+	p.handing.run(ctx.Tick, s.handoffs)
+	clear(s.handoffs)
 	clear(s.forwards)
 	s.players.apply(ctx, s.states)
 	clear(s.states)
