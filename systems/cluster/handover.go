@@ -44,7 +44,7 @@ type handoverSystem struct {
 	// (the write that deleted them was refused).
 	adopting map[string]uint64
 	// bad holds records that cannot be adopted (corrupt, or not an
-	// entity to spawn), left for `strata repair`.
+	// entity to spawn), left where they are for an operator.
 	bad     map[string]bool
 	reading bool // a read is with the worker
 	retryAt uint64
@@ -145,7 +145,7 @@ func (s *handoverSystem) adopt(tick uint64, rd handoffsRead) {
 			// Adopted elsewhere (or here: the index has not caught up).
 			s.adopting[h.Key] = st.Epoch(h.X, h.Z)
 		case h.Err != nil:
-			p.log.Error().Err(h.Err).Str("key", h.Key).Msg("hand-over record not adopted; kept for strata repair")
+			p.log.Error().Err(h.Err).Str("key", h.Key).Msg("hand-over record not adopted; left in place")
 			s.bad[h.Key] = true
 			p.Stats.HandoversRefused.Add(1)
 		case p.arbitrates(columnRegion(h.X, h.Z)) && s.reg.ColumnResident(h.X, h.Z):
@@ -156,7 +156,7 @@ func (s *handoverSystem) adopt(tick uint64, rd handoffsRead) {
 		it := &s.items[i]
 		if err != nil {
 			// Not an entity to spawn (the column was checked above).
-			p.log.Warn().Err(err).Str("key", it.Key).Msg("hand-over record not adopted; kept for strata repair")
+			p.log.Warn().Err(err).Str("key", it.Key).Msg("hand-over record not adopted; left in place")
 			s.bad[it.Key] = true
 			p.Stats.HandoversRefused.Add(1)
 			continue
