@@ -42,8 +42,18 @@ type Deriver func(p chunk.Pos, revision uint64, s *chunk.Section) []byte
 // in the heap to be scanned every cycle).
 const KeepResults = 1 << 14
 
-// DefaultQueueCap is the default bound on jobs in flight.
-const DefaultQueueCap = 256
+// DefaultQueueCap is the default bound on jobs in flight, per worker.
+// The pool is drained once a tick, so it finishes at most its bound of
+// sections a tick: 2,048 is about what one worker generates in a tick of
+// 50 ms (21–28 µs a section), so the bound does not hold the workers
+// back. (At 256, `strata serve` made at most 5,120 sections a second
+// whatever its cores: docs/benchmarks.md, "Flight".)
+const DefaultQueueCap = 2048
+
+// DeterministicQueueCap is the default bound in deterministic mode, the
+// same on every machine: the bound decides how many sections a tick
+// brings in, so the recordings replayed in that mode depend on it.
+const DeterministicQueueCap = 256
 
 // GenerationConfig configures a Generation.
 type GenerationConfig struct {
@@ -51,7 +61,8 @@ type GenerationConfig struct {
 	// the CPUs, at least one. Ignored in deterministic mode.
 	Workers int
 	// QueueCap bounds the jobs in flight (queued, running, or finished and
-	// not yet drained); 0 means DefaultQueueCap.
+	// not yet drained); 0 means DefaultQueueCap per worker, or
+	// DeterministicQueueCap.
 	QueueCap int
 	// Deterministic runs jobs inline, in submission order, when results
 	// are drained: no goroutines, the same results in the same order every
@@ -136,8 +147,12 @@ func NewGeneration(gen Generator, cfg GenerationConfig) *Generation {
 		w = max(runtime.NumCPU()-1, 1)
 	}
 	c := cfg.QueueCap
-	if c <= 0 {
-		c = DefaultQueueCap
+	switch {
+	case c > 0:
+	case cfg.Deterministic:
+		c = DeterministicQueueCap
+	default:
+		c = DefaultQueueCap * w
 	}
 	g := &Generation{
 		gen:      gen,

@@ -325,7 +325,7 @@ func TestGenerationDefaultWorkers(t *testing.T) {
 	if want := max(runtime.NumCPU()-1, 1); g.Workers() != want {
 		t.Fatalf("Workers %d, want %d", g.Workers(), want)
 	}
-	if g.Cap() != DefaultQueueCap {
+	if g.Cap() != DefaultQueueCap*g.Workers() {
 		t.Fatalf("Cap %d", g.Cap())
 	}
 	g.Stop() // never started: nothing to wait for
