@@ -58,8 +58,8 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 		rep.WireBytesPerSection, wire, rep.StreamBytesPerSection, rep.BytesPerSection, rep.DataBytesPerSection)
 	fmt.Fprintf(w, "entered view      %d while moving: %d prefetched, %d arrived later (delay p50 %s, p99 %s, max %s), %d left first\n",
 		t.Entered, t.Prefetched, t.Arrived, msCell(t.DelayP50, t.Arrived > 0), msCell(t.DelayP99, t.Arrived > 0), msCell(t.DelayMax, t.Arrived > 0), t.LeftEarly)
-	fmt.Fprintf(w, "missing too long  %d section(s) still missing past the limit after entering; longest missing %s; %d still missing at the end\n",
-		t.MissingAfter, msCell(t.MaxMissing, true), t.StillMissing)
+	fmt.Fprintf(w, "missing too long  %d section(s) still missing past the limit after entering, %d past twice the limit; longest missing %s; %d still missing at the end\n",
+		t.MissingAfter, t.MissingTwice, msCell(t.MaxMissing, true), t.StillMissing)
 	if t.EntityJoins == 0 {
 		fmt.Fprintln(w, "entities          not granted by the server (feature entities)")
 	} else {

@@ -65,6 +65,7 @@ func (r *botResult) addTrack(t trackStats, held int) {
 	a.Arrived += t.Arrived
 	a.LeftEarly += t.LeftEarly
 	a.Late += t.Late
+	a.Later += t.Later
 	a.DroppedInView += t.DroppedInView
 	a.StillMissing += t.StillMissing
 	a.MaxMissing = max(a.MaxMissing, t.MaxMissing)
@@ -117,7 +118,9 @@ type Summary struct {
 	// MissingAfter counts sections still missing MissingAfter (1 s by
 	// default) after they entered the view; MaxMissing is the longest
 	// any was missing.
-	MissingAfter uint64  `json:"missing_after_limit"`
+	MissingAfter uint64 `json:"missing_after_limit"`
+	// MissingTwice counts those still missing twice MissingAfter after.
+	MissingTwice uint64  `json:"missing_after_twice_limit"`
 	MaxMissing   float64 `json:"max_missing_ms"`
 	// Corrections received; HeldSeconds the time the server held the bot
 	// (Held…Released).
@@ -196,6 +199,7 @@ func summarize(name string, rs ...*botResult) Summary {
 		s.StillMissing += t.StillMissing
 		s.DroppedInView += t.DroppedInView
 		s.MissingAfter += t.Late
+		s.MissingTwice += t.Later
 		s.MaxMissing = max(s.MaxMissing, ms(t.MaxMissing))
 		delays = append(delays, t.Delays...)
 		s.Corrections += r.corrections

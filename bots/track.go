@@ -32,6 +32,8 @@ type tracker struct {
 	// or left are skipped lazily.
 	fifo     []fifoItem
 	fifoHead int
+	// laterHead is fifo's head for twice missingAfter (Later).
+	laterHead int
 
 	// moving is set once the bot leaves its loading screen: from then on
 	// sections entering the view are delay samples; the ones of the
@@ -43,9 +45,10 @@ type tracker struct {
 
 // entry is a section of the view that has not arrived.
 type entry struct {
-	at   time.Time
-	join bool // part of the initial view, not a delay sample
-	late bool // already counted as missing after missingAfter
+	at    time.Time
+	join  bool // part of the initial view, not a delay sample
+	late  bool // already counted as missing after missingAfter
+	later bool // and after twice that
 }
 
 type fifoItem struct {
@@ -68,8 +71,9 @@ type trackStats struct {
 	// that arrived later while still in view; LeftEarly those that left
 	// the view before arriving.
 	Entered, Prefetched, Arrived, LeftEarly uint64
-	// Late counts sections still missing MissingAfter after entering.
-	Late uint64
+	// Late counts sections still missing MissingAfter after entering,
+	// Later those still missing twice as long after.
+	Late, Later uint64
 	// DroppedInView counts Drops of sections inside the bot's own view
 	// (the server's idea of the bot's position differed from the bot's).
 	DroppedInView uint64
@@ -229,12 +233,25 @@ func (t *tracker) tick(now time.Time) {
 			t.st.Late++
 		}
 	}
+	for t.laterHead < t.fifoHead {
+		it := t.fifo[t.laterHead]
+		if now.Sub(it.at) < 2*t.missingAfter {
+			break
+		}
+		t.laterHead++
+		if e, ok := t.pending[it.p]; ok && e.at.Equal(it.at) && e.late && !e.later {
+			e.later = true
+			t.pending[it.p] = e
+			t.st.Later++
+		}
+	}
 	// Compact once the consumed head dominates, keeping the slice bounded
-	// by what entered within the last missingAfter.
-	if t.fifoHead > 1024 && t.fifoHead*2 > len(t.fifo) {
-		n := copy(t.fifo, t.fifo[t.fifoHead:])
+	// by what entered within the last twice missingAfter.
+	if t.laterHead > 1024 && t.laterHead*2 > len(t.fifo) {
+		n := copy(t.fifo, t.fifo[t.laterHead:])
 		t.fifo = t.fifo[:n]
-		t.fifoHead = 0
+		t.fifoHead -= t.laterHead
+		t.laterHead = 0
 	}
 }
 

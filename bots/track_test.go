@@ -57,6 +57,7 @@ func TestTrackerFirstViewAndDelays(t *testing.T) {
 			tr.chunk(p, 10, t1.Add(1500*time.Millisecond))
 		}
 	}
+	tr.tick(t1.Add(2050 * time.Millisecond)) // the one never sent is past twice the limit
 	st, held := tr.finish(t1.Add(2 * time.Second))
 	if !st.Complete || st.FirstView != 500*time.Millisecond {
 		t.Errorf("first view %v complete=%v, want 500ms", st.FirstView, st.Complete)
@@ -68,8 +69,8 @@ func TestTrackerFirstViewAndDelays(t *testing.T) {
 		t.Errorf("arrived %d (%d samples), want %d", st.Arrived, len(st.Delays), len(entered)-1)
 	}
 	wantLate := uint64((len(entered) - 1) / 2) // the odd ones, plus the one never sent
-	if st.Late != wantLate+1 {
-		t.Errorf("late %d, want %d", st.Late, wantLate+1)
+	if st.Late != wantLate+1 || st.Later != 1 {
+		t.Errorf("late %d and %d past twice the limit, want %d and 1", st.Late, st.Later, wantLate+1)
 	}
 	if st.StillMissing != 1 || st.MaxMissing != 2*time.Second {
 		t.Errorf("still missing %d, max missing %v; want 1 and 2s", st.StillMissing, st.MaxMissing)

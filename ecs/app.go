@@ -39,7 +39,15 @@ type App struct {
 	// parallel runs systems' parallel loops (Parallel); workers sizes it.
 	parallel *Parallel
 	workers  int
+	// onTick are called as each tick starts and ends (OnTick).
+	onTick []func(running bool)
 }
+
+// OnTick registers fn, called on the tick goroutine with true as each
+// tick starts and false as it ends: for a resource whose goroutines share
+// the cores with the tick (the generation pool holds a worker back while
+// a tick runs). Call it in Build.
+func (a *App) OnTick(fn func(running bool)) { a.onTick = append(a.onTick, fn) }
 
 // Option configures an App.
 type Option func(*App)

@@ -240,3 +240,25 @@ func TestTimings(t *testing.T) {
 		t.Errorf("bad tick stat %+v", tick)
 	}
 }
+
+// TestOnTick: the hooks see each tick start before its first system and
+// end after its last.
+func TestOnTick(t *testing.T) {
+	var log []string
+	a := NewApp()
+	a.AddPlugins(&testPlugin{name: "p", build: func(a *App) error {
+		a.OnTick(func(running bool) {
+			log = append(log, map[bool]string{true: "start", false: "end"}[running])
+		})
+		a.AddSystem(Simulate, "s", func(*Context) { log = append(log, "system") })
+		return nil
+	}})
+	if err := a.Build(); err != nil {
+		t.Fatal(err)
+	}
+	a.Step()
+	a.Step()
+	if got := strings.Join(log, " "); got != "start system end start system end" {
+		t.Fatalf("calls: %s", got)
+	}
+}

@@ -5,6 +5,9 @@ import "time"
 // runTick runs every system of the resolved schedule once, in order.
 func (a *App) runTick() {
 	ctx := Context{App: a, World: &a.world, Commands: &a.cmd, Tick: a.tick}
+	for _, fn := range a.onTick {
+		fn(true)
+	}
 	start := time.Now()
 	// Commands queued from outside a system since the last tick.
 	if len(a.cmd.ops) > 0 {
@@ -26,4 +29,7 @@ func (a *App) runTick() {
 	}
 	a.clearEvents()
 	a.timings.tick.add(time.Since(start))
+	for _, fn := range a.onTick {
+		fn(false)
+	}
 }

@@ -24,6 +24,13 @@ type Backlog struct {
 	min     int // no entries below this bucket
 	n       int
 
+	// aged lists the entries in push order, with the tick of their push
+	// (SetTick), for PopAged; an entry popped one way is still listed the
+	// other, and skipped when it comes up there.
+	aged     []agedWant
+	agedHead int
+	now      uint64
+
 	retries []delayed
 	held    []delayed
 
@@ -87,6 +94,13 @@ type ReconcileStats struct {
 	BacklogSkips uint64 // stale backlog entries skipped
 }
 
+// agedWant is a waiting entry and the tick it was pushed.
+type agedWant struct {
+	pos  chunk.Pos
+	prio uint32
+	at   uint64
+}
+
 // delayed is a position that waits until tick Due.
 type delayed struct {
 	Pos      chunk.Pos
@@ -123,6 +137,29 @@ func (b *Backlog) Push(pos chunk.Pos, priority uint32) {
 		b.min = i
 	}
 	b.n++
+	b.aged = append(b.aged, agedWant{pos, priority, b.now})
+}
+
+// SetTick sets the tick the entries pushed from now on are stamped with.
+func (b *Backlog) SetTick(now uint64) { b.now = now }
+
+// PopAged removes and returns the entry pushed first, if it was pushed
+// at least age ticks ago. Taken before the nearest ones, such entries
+// bound how long a distant section waits while nearer ones keep coming
+// faster than the pool can take them (a flier's view, whose leading edge
+// is always new). The entry is still in its bucket, and skipped there
+// when popped.
+func (b *Backlog) PopAged(age uint64) (Want, bool) {
+	if b.agedHead == len(b.aged) || b.now-b.aged[b.agedHead].at < age {
+		return Want{}, false
+	}
+	a := b.aged[b.agedHead]
+	b.agedHead++
+	if b.agedHead > bucketFloor && 2*b.agedHead > len(b.aged) {
+		b.aged = buf.Trim(b.aged[:copy(b.aged, b.aged[b.agedHead:])], bucketFloor)
+		b.agedHead = 0
+	}
+	return Want{Pos: a.pos, Priority: a.prio}, true
 }
 
 // Pop removes and returns the most urgent waiting entry.
@@ -143,6 +180,10 @@ func (b *Backlog) Pop() (Want, bool) {
 		b.heads[i] = 0
 	}
 	b.n--
+	if b.n == 0 {
+		// Every entry has come up: the ones still listed by age too.
+		b.aged, b.agedHead = buf.Trim(b.aged[:0], bucketFloor), 0
+	}
 	return Want{Pos: p, Priority: uint32(i)}, true
 }
 
@@ -164,6 +205,13 @@ func (b *Backlog) Compact(keep func(chunk.Pos) bool) {
 		}
 		b.n += len(out)
 	}
+	aged := b.aged[:0]
+	for _, a := range b.aged[b.agedHead:] {
+		if keep(a.pos) {
+			aged = append(aged, a)
+		}
+	}
+	b.aged, b.agedHead = buf.Trim(aged, bucketFloor), 0
 }
 
 // Reset drops every waiting entry, retry, held eviction and remembered
@@ -173,6 +221,7 @@ func (b *Backlog) Reset() {
 		b.buckets[i], b.heads[i] = b.buckets[i][:0], 0
 	}
 	b.n, b.min = 0, 0
+	b.aged, b.agedHead = b.aged[:0], 0
 	b.retries, b.held = b.retries[:0], b.held[:0]
 	clear(b.failures)
 	b.corrupt = 0

@@ -173,3 +173,39 @@ func TestBacklogFailures(t *testing.T) {
 		t.Fatal("Reset kept failures")
 	}
 }
+
+// TestBacklogAged: an entry waiting age ticks or more comes up by PopAged,
+// oldest first, whatever its priority; a younger one does not, and what
+// PopAged gave stays in its bucket (skipped by the caller when popped).
+func TestBacklogAged(t *testing.T) {
+	b := NewBacklog()
+	b.SetTick(100)
+	b.Push(chunk.Pos{X: 1}, 150) // the top of a view, far in priority
+	b.Push(chunk.Pos{X: 2}, 90)
+	b.SetTick(105)
+	b.Push(chunk.Pos{X: 3}, 64)
+	if _, ok := b.PopAged(10); ok {
+		t.Fatal("an entry 5 ticks old came up as aged")
+	}
+	b.SetTick(110)
+	for _, want := range []int32{1, 2} {
+		if w, ok := b.PopAged(10); !ok || w.Pos.X != want || (want == 1 && w.Priority != 150) {
+			t.Fatalf("aged: %+v, %v; want X=%d", w, ok, want)
+		}
+	}
+	if w, ok := b.PopAged(10); ok {
+		t.Fatalf("aged %+v, 5 ticks old", w)
+	}
+	if b.Len() != 3 {
+		t.Fatalf("Len %d, want the 3 entries still in their buckets", b.Len())
+	}
+	for _, want := range []int32{3, 2, 1} {
+		if w, _ := b.Pop(); w.Pos.X != want {
+			t.Fatalf("popped %+v, want X=%d", w, want)
+		}
+	}
+	b.SetTick(200)
+	if w, ok := b.PopAged(10); ok {
+		t.Fatalf("aged %+v after every entry came up", w)
+	}
+}

@@ -57,8 +57,10 @@ const DeterministicQueueCap = 256
 
 // GenerationConfig configures a Generation.
 type GenerationConfig struct {
-	// Workers is the number of worker goroutines; 0 means one fewer than
-	// the CPUs, at least one. Ignored in deterministic mode.
+	// Workers is the number of worker goroutines; 0 means one per CPU.
+	// While a tick runs (SetTicking) one of them takes no new job, so the
+	// tick keeps the core it had with one fewer worker; between ticks they
+	// have every core. Ignored in deterministic mode.
 	Workers int
 	// QueueCap bounds the jobs in flight (queued, running, or finished and
 	// not yet drained); 0 means DefaultQueueCap per worker, or
@@ -92,8 +94,9 @@ type Result struct {
 
 // Generation is the job resource: a pool of workers sharing one immutable
 // Generator (and an optional Source), fed through a bounded priority queue
-// (lowest priority value first, i.e. nearest first), with results coming
-// back on a channel that the tick drains without blocking.
+// (lowest priority value first, i.e. nearest first, a job's priority aged
+// by the jobs submitted after it: agingJobs), with results coming back on
+// a channel that the tick drains without blocking.
 //
 // Submit, TryResult, Wait, IsInFlight and Room belong to one goroutine (the
 // tick's). InFlight, Queued, Running, Completed, Failed and Workers may be
@@ -115,6 +118,11 @@ type Generation struct {
 	seq     uint64
 	started bool
 	stopped bool
+	// ticking holds the workers beyond tickLimit back from new jobs;
+	// active counts the workers running a job.
+	ticking   bool
+	active    int
+	tickLimit int
 
 	wake chan struct{}
 	quit chan struct{}
@@ -144,7 +152,7 @@ var ErrStopped = errors.New("generation stopped")
 func NewGeneration(gen Generator, cfg GenerationConfig) *Generation {
 	w := cfg.Workers
 	if w <= 0 {
-		w = max(runtime.NumCPU()-1, 1)
+		w = runtime.NumCPU()
 	}
 	c := cfg.QueueCap
 	switch {
@@ -155,12 +163,13 @@ func NewGeneration(gen Generator, cfg GenerationConfig) *Generation {
 		c = DefaultQueueCap * w
 	}
 	g := &Generation{
-		gen:      gen,
-		workers:  w,
-		cap:      c,
-		det:      cfg.Deterministic,
-		inflight: newPosSet(),
-		quit:     make(chan struct{}),
+		tickLimit: max(w-1, 1),
+		gen:       gen,
+		workers:   w,
+		cap:       c,
+		det:       cfg.Deterministic,
+		inflight:  newPosSet(),
+		quit:      make(chan struct{}),
 	}
 	if !g.det {
 		g.wake = make(chan struct{}, w)
@@ -442,11 +451,31 @@ func (g *Generation) take() (job, bool) {
 		g.queued.Add(-1)
 		return j, true
 	}
-	if len(g.queue) == 0 {
+	if len(g.queue) == 0 || (g.ticking && g.active >= g.tickLimit) {
 		return job{}, false
 	}
 	g.queued.Add(-1)
+	g.active++
 	return g.queue.pop(), true
+}
+
+// SetTicking tells the pool a tick started (true) or ended: while one
+// runs, one worker (of two or more) takes no new job, so the tick keeps a
+// core; in the idle time between ticks every worker generates. The
+// residency plugin calls it as each tick starts and ends (ecs.App.OnTick).
+func (g *Generation) SetTicking(running bool) {
+	g.mu.Lock()
+	g.ticking = running
+	g.mu.Unlock()
+	if running || g.det {
+		return
+	}
+	for range g.workers {
+		select {
+		case g.wake <- struct{}{}:
+		default:
+		}
+	}
 }
 
 func (g *Generation) worker() {
@@ -464,6 +493,9 @@ func (g *Generation) worker() {
 		g.running.Add(1)
 		r := g.run(j)
 		g.running.Add(-1)
+		g.mu.Lock()
+		g.active--
+		g.mu.Unlock()
 		g.doneMu.Lock()
 		g.done = append(g.done, r)
 		first := len(g.done) == 1
@@ -513,12 +545,24 @@ type job struct {
 	seq  uint64
 }
 
-// jobHeap is a binary min-heap on (prio, seq).
+// agingJobs is how many later submissions one step of priority is worth
+// in the queue's order: a job waits behind nearer ones submitted after
+// it only until agingJobs jobs per step of difference have come, so a
+// distant section cannot wait for as long as a load the workers cannot
+// keep up with lasts (a flier's view, whose nearer edge is always new).
+// At 2,048 jobs a tick, the widest difference in a view (about 180, the
+// top of a radius-8 view against its middle) is overtaken in 11 ticks.
+const agingJobs = 128
+
+// key orders j: its priority, aged by its submission.
+func (j *job) key() uint64 { return uint64(j.prio)*agingJobs + j.seq }
+
+// jobHeap is a binary min-heap on (key, seq).
 type jobHeap []job
 
 func (h jobHeap) less(i, j int) bool {
-	if h[i].prio != h[j].prio {
-		return h[i].prio < h[j].prio
+	if ki, kj := h[i].key(), h[j].key(); ki != kj {
+		return ki < kj
 	}
 	return h[i].seq < h[j].seq
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -322,7 +323,7 @@ func TestGenerationWaitHonoursContext(t *testing.T) {
 
 func TestGenerationDefaultWorkers(t *testing.T) {
 	g := NewGeneration(stoneBelowZero, GenerationConfig{})
-	if want := max(runtime.NumCPU()-1, 1); g.Workers() != want {
+	if want := runtime.NumCPU(); g.Workers() != want {
 		t.Fatalf("Workers %d, want %d", g.Workers(), want)
 	}
 	if g.Cap() != DefaultQueueCap*g.Workers() {
@@ -387,5 +388,58 @@ func TestGenerationTakeResults(t *testing.T) {
 			}
 		}
 		g.Stop()
+	}
+}
+
+// TestJobHeapAging: nearest first among jobs submitted together, but a
+// job waits behind nearer ones submitted after it only until agingJobs of
+// them per step of priority came.
+func TestJobHeapAging(t *testing.T) {
+	var h jobHeap
+	h.push(job{pos: chunk.Pos{X: 1}, prio: 10, seq: 1})
+	h.push(job{pos: chunk.Pos{X: 2}, prio: 3, seq: 2})
+	h.push(job{pos: chunk.Pos{X: 3}, prio: 3, seq: 3})
+	h.push(job{pos: chunk.Pos{X: 4}, prio: 0, seq: 1 + 10*agingJobs}) // came 10 steps' worth later
+	h.push(job{pos: chunk.Pos{X: 5}, prio: 0, seq: 10 * agingJobs})
+	var got []int32
+	for len(h) > 0 {
+		got = append(got, h.pop().pos.X)
+	}
+	if want := []int32{2, 3, 5, 1, 4}; !slices.Equal(got, want) {
+		t.Fatalf("order %v, want %v", got, want)
+	}
+}
+
+// TestGenerationTickLeavesACore: while a tick runs, one worker of three
+// takes no new job; once it ends, every worker does.
+func TestGenerationTickLeavesACore(t *testing.T) {
+	release := make(chan struct{})
+	var started atomic.Int32
+	gen := GeneratorFunc(func(p chunk.Pos) chunk.Section {
+		started.Add(1)
+		<-release
+		return stoneBelowZero(p)
+	})
+	g := NewGeneration(gen, GenerationConfig{Workers: 3, QueueCap: 16})
+	defer g.Stop()
+	defer close(release)
+	g.SetTicking(true)
+	for i := range 6 {
+		g.Submit(chunk.Pos{X: int32(i)}, uint32(i))
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for started.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // a third worker would have started by now
+	if n := started.Load(); n != 2 {
+		t.Fatalf("%d jobs started during a tick, want 2 of 3 workers", n)
+	}
+	g.SetTicking(false)
+	for started.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := started.Load(); n != 3 {
+		t.Fatalf("%d jobs started after the tick, want 3", n)
 	}
 }

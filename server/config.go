@@ -36,7 +36,8 @@ type Config struct {
 	// SpawnRadius is the radius in sections kept resident around spawn and
 	// loaded before the network opens.
 	SpawnRadius int
-	// Workers is the generation pool size; 0 means cores-1 (at least 1).
+	// Workers is the generation pool size; 0 means one per core. While a
+	// tick runs, one of them (of two or more) takes no new job.
 	Workers int
 	// GeneratorVersion is the terrain generator version of a new world. A
 	// stored world keeps its own unless GeneratorVersionExplicit or

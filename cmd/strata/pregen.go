@@ -71,7 +71,7 @@ generator version: compare it across machines and worker counts.`,
 	f.IntVar(&version, "generator-version", version, "terrain generator version")
 	f.StringVar(&center, "center", center, "centre block X,Z (the region is centred on the chunk holding it)")
 	f.IntVar(&radius, "radius", radius, "radius in chunks (16-block sections); every column within it, full height")
-	f.IntVar(&workers, "workers", workers, "generation workers (0: cores-1, at least 1)")
+	f.IntVar(&workers, "workers", workers, "generation workers (0: one per core)")
 	return cmd
 }
 

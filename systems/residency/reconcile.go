@@ -200,6 +200,7 @@ func (r *reconcileSystem) evictOne(p chunk.Pos, tick uint64, attempts int) {
 // generation queue has room for.
 func (r *reconcileSystem) dispatch(tick uint64) {
 	wanted, _ := r.desired.Changes()
+	r.backlog.SetTick(tick)
 	r.backlog.PushDueRetries(tick)
 	if r.backlog.Len() == 0 && len(wanted) <= r.gen.Room() {
 		// Everything fits in the pool now, so order does not matter here
@@ -219,6 +220,16 @@ func (r *reconcileSystem) dispatch(tick uint64) {
 		// submit them column by column; the pool orders jobs by priority
 		// itself.
 		r.batch = r.batch[:0]
+		// Those waiting longest first, for up to half the room: while
+		// nearer sections come faster than the pool takes them, the
+		// others would otherwise wait for as long as that lasts.
+		for len(r.batch) < (room+1)/2 {
+			w, ok := r.backlog.PopAged(agedAfter)
+			if !ok {
+				break
+			}
+			r.batch = append(r.batch, w)
+		}
 		for len(r.batch) < room {
 			w, ok := r.backlog.Pop()
 			if !ok {
@@ -237,6 +248,10 @@ func (r *reconcileSystem) dispatch(tick uint64) {
 		r.backlog.Compact(r.needed)
 	}
 }
+
+// agedAfter is how many ticks a wanted section waits in the backlog before
+// it is taken ahead of nearer ones (Backlog.PopAged): half a second.
+const agedAfter = 10
 
 // submit hands the generation pool every one of ws that is needed, in one
 // batch.

@@ -114,6 +114,7 @@ func (r *Plugin) Build(app *ecs.App) error {
 	backlog.Backoff = resources.Backoff{Base: cfg.RetryTicks, Max: max(cfg.MaxRetryTicks, cfg.RetryTicks)}
 	ecs.AddResource(app, store)
 	ecs.AddResource(app, r.gen)
+	app.OnTick(r.gen.SetTicking) // the tick keeps a core while it runs
 	ecs.AddResource(app, desired)
 	ecs.AddResource(app, backlog)
 	changes := &Changes{}
