@@ -237,6 +237,27 @@ func wrongLastSeq(err error) uint64 {
 func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
 	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
 	defer cancel()
+	hdr, data, found, err := c.leaderLast(ctx, stream, subj)
+	if err != nil || !found {
+		return nil, false, err
+	}
+	if len(hdr) > 0 {
+		h, err := nats.DecodeHeadersMsg(hdr)
+		if err != nil {
+			return nil, false, fmt.Errorf("get %s: headers: %w", subj, err)
+		}
+		if deletedEntry(h) {
+			return nil, false, nil
+		}
+	}
+	c.Count(family, true, 1)
+	return data, true, nil
+}
+
+// leaderLast asks stream's leader for subj's last message: its headers
+// and data, found false when the subject has none (a deletion is a
+// message, with its headers saying so).
+func (c *Cluster) leaderLast(ctx context.Context, stream, subj string) (hdr, data []byte, found bool, err error) {
 	start := time.Now()
 	defer c.roundTrip(start)
 	req, _ := json.Marshal(struct {
@@ -244,7 +265,7 @@ func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
 	}{subj})
 	m, err := c.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET."+stream, req)
 	if err != nil {
-		return nil, false, fmt.Errorf("get %s: %w", subj, err)
+		return nil, nil, false, fmt.Errorf("get %s: %w", subj, err)
 	}
 	var resp struct {
 		Error *struct {
@@ -257,25 +278,15 @@ func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
 		} `json:"message"`
 	}
 	if err := json.Unmarshal(m.Data, &resp); err != nil {
-		return nil, false, fmt.Errorf("get %s: %w", subj, err)
+		return nil, nil, false, fmt.Errorf("get %s: %w", subj, err)
 	}
 	switch {
 	case resp.Error != nil && resp.Error.Code == int(jetstream.JSErrCodeMessageNotFound):
-		return nil, false, nil
+		return nil, nil, false, nil
 	case resp.Error != nil:
-		return nil, false, fmt.Errorf("get %s: %s (%d)", subj, resp.Error.Description, resp.Error.Code)
+		return nil, nil, false, fmt.Errorf("get %s: %s (%d)", subj, resp.Error.Description, resp.Error.Code)
 	case resp.Message == nil:
-		return nil, false, fmt.Errorf("get %s: empty answer", subj)
+		return nil, nil, false, fmt.Errorf("get %s: empty answer", subj)
 	}
-	if len(resp.Message.Header) > 0 {
-		h, err := nats.DecodeHeadersMsg(resp.Message.Header)
-		if err != nil {
-			return nil, false, fmt.Errorf("get %s: headers: %w", subj, err)
-		}
-		if deletedEntry(h) {
-			return nil, false, nil
-		}
-	}
-	c.Count(family, true, 1)
-	return resp.Message.Data, true, nil
+	return resp.Message.Header, resp.Message.Data, true, nil
 }

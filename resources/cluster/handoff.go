@@ -2,12 +2,10 @@ package cluster
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -180,32 +178,8 @@ func (s *Store) LoadHandoffs(keys []string) ([]Handoff, error) {
 // deletion included, asking the stream's leader: a hand-over record is
 // created only on a subject never used, so this tells whether one was.
 func (c *Cluster) subjectUsed(ctx context.Context, subj string) (bool, error) {
-	start := time.Now()
-	defer c.roundTrip(start)
-	req, _ := json.Marshal(struct {
-		LastFor string `json:"last_by_subj"`
-	}{subj})
-	m, err := c.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET.KV_"+c.o.Bucket+"_world", req)
-	if err != nil {
-		return false, fmt.Errorf("get %s: %w", subj, err)
-	}
-	var resp struct {
-		Error *struct {
-			Code        int    `json:"err_code"`
-			Description string `json:"description"`
-		} `json:"error"`
-		Message *struct{} `json:"message"`
-	}
-	if err := json.Unmarshal(m.Data, &resp); err != nil {
-		return false, fmt.Errorf("get %s: %w", subj, err)
-	}
-	switch {
-	case resp.Error != nil && resp.Error.Code == int(jetstream.JSErrCodeMessageNotFound):
-		return false, nil
-	case resp.Error != nil:
-		return false, fmt.Errorf("get %s: %s (%d)", subj, resp.Error.Description, resp.Error.Code)
-	}
-	return resp.Message != nil, nil
+	_, _, found, err := c.leaderLast(ctx, "KV_"+c.o.Bucket+"_world", subj)
+	return found, err
 }
 
 // handWrites adds to writes, for the entity column write at index i, a
