@@ -125,9 +125,10 @@ func (s *Store) Handoffs(fn func(x, z int32, keys []string)) {
 	}
 }
 
-// Handoff is a hand-over record as read: the entity, or why it could not
-// be read (Err; a record gone meanwhile is Gone).
-type Handoff struct {
+// HandoffRecord is a hand-over record as read (storage.Handoff is one
+// being written): the entity, or why it could not be read (Err; a record
+// gone meanwhile is Gone).
+type HandoffRecord struct {
 	Key    string
 	X, Z   int32 // the column it is under
 	Entity storage.EntityRecord
@@ -137,8 +138,8 @@ type Handoff struct {
 
 // LoadHandoffs reads hand-over records, in one round trip, fresh up to
 // this shard's acknowledged writes in the regions it holds among them.
-func (s *Store) LoadHandoffs(keys []string) ([]Handoff, error) {
-	out := make([]Handoff, len(keys))
+func (s *Store) LoadHandoffs(keys []string) ([]HandoffRecord, error) {
+	out := make([]HandoffRecord, len(keys))
 	var floor uint64
 	for i, k := range keys {
 		col, err := parseHandKey(k)

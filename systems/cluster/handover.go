@@ -59,7 +59,7 @@ type handoverSystem struct {
 
 // handoffsRead is what the worker read, for the tick.
 type handoffsRead struct {
-	got []rcluster.Handoff
+	got []rcluster.HandoffRecord
 	err error
 }
 
