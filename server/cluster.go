@@ -176,7 +176,7 @@ var (
 	descRemote     = prometheus.NewDesc("strata_cluster_remote_players", "Players of other shards seen by this one.", nil, nil)
 	descMirrors    = prometheus.NewDesc("strata_cluster_remote_entities", "Entities other shards simulate, mirrored on this one for its players.", nil, nil)
 	descEntOut     = prometheus.NewDesc("strata_cluster_entity_states_out_total", "States of entities this shard simulates, published to other shards.", nil, nil)
-	descHandovers  = prometheus.NewDesc("strata_cluster_entity_handovers_total", "Entities that crossed into another shard's region: handed to it (sent), handed here and adopted (received), hand-over records here that could not be adopted (refused).", []string{"outcome"}, nil)
+	descHandovers  = prometheus.NewDesc("strata_cluster_entity_handovers_total", "Entities that crossed into another shard's region: handed to it (sent), handed here and adopted (received), hand-over records here that could not be adopted (refused); and moves between two regions of this shard, made through a hand-over record (transit).", []string{"outcome"}, nil)
 	descBytes      = prometheus.NewDesc("strata_cluster_bytes_total", "Payload bytes of edits, presence and chat exchanged with other shards, by direction.", []string{"direction"}, nil)
 )
 
@@ -222,6 +222,7 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 		count(descHandovers, float64(cc.stats.HandoversOut.Load()), "sent")
 		count(descHandovers, float64(cc.stats.HandoversIn.Load()), "received")
 		count(descHandovers, float64(cc.stats.HandoversRefused.Load()), "refused")
+		count(descHandovers, float64(cc.stats.Transits.Load()), "transit")
 		count(descBytes, float64(cc.stats.BytesIn.Load()), "in")
 		count(descBytes, float64(cc.stats.BytesOut.Load()), "out")
 	}

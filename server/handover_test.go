@@ -188,3 +188,57 @@ func TestEntitiesOfViewedRegion(t *testing.T) {
 		t.Error("shard a let go of the region alice stands in")
 	}
 }
+
+// TestEntityTransit: an entity that walks between two regions of one
+// shard moves through a hand-over record adopted in place: the player
+// watching sees it walk on without a despawn, and the world stores it
+// once, in the region it entered, its hand-over record gone.
+func TestEntityTransit(t *testing.T) {
+	shard := newShards(t)
+	const border = 4096 // regions 7 and 8
+	start := components.Position{X: border - 6.5, Y: moveGround, Z: farZ}
+	cfg := shard.config("a")
+	cfg.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 8}}
+	a, _ := shard.start(cfg)
+	var lines systemLines
+	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: lines.handlers()})
+	west, east := rcluster.RegionOfBlock(border-1, 4000), rcluster.RegionOfBlock(border, 4000)
+	teleport(t, alice, &lines, border-20, moveGround, farZ)
+	waitfor.Until(t, 20*time.Second, "the shard did not take both regions", func() bool {
+		return clusterOf(a).Holds(west) && clusterOf(a).Holds(east)
+	})
+	waitfor.Until(t, 40*time.Second, "the walker did not walk into the east region", func() bool {
+		w := heldWalkers(alice)
+		return len(w) == 1 && w[0].Position.X >= border+7
+	})
+	if st := ecs.Resource[entities.Stats](a.App()); st.Transits != 1 || st.HandedOver != 0 || st.Received != 0 {
+		t.Errorf("entity stats %+v: want one transit, no hand-over", st)
+	}
+	if n := statsOf(a).Transits.Load(); n != 1 {
+		t.Errorf("%d transits counted by the cluster plugin, want 1", n)
+	}
+	if d := alice.Stats().EntityDespawns; d != 0 {
+		t.Errorf("alice was sent %d despawns; want none: the walker walked on", d)
+	}
+
+	from, to := int32((border-16)/16), int32((border+16)/16)
+	z := start.Section().Z
+	waitfor.Until(t, 20*time.Second, "the walker is not stored once in the east region", func() bool {
+		n, inEast := 0, false
+		for x := from; x <= to; x++ {
+			rec, _, err := clusterOf(a).Store().LoadEntities(x, z)
+			if err != nil {
+				t.Fatalf("load column (%d, %d): %v", x, z, err)
+			}
+			for _, e := range rec.Entities {
+				if e.Kind == walkerKind {
+					n++
+					inEast = e.X >= border
+				}
+			}
+		}
+		hands := 0
+		clusterOf(a).Store().Handoffs(func(_, _ int32, keys []string) { hands += len(keys) })
+		return n == 1 && inEast && hands == 0
+	})
+}

@@ -116,8 +116,9 @@ type Stats struct {
 	// HandoversOut counts entities this shard handed to another,
 	// HandoversIn those other shards handed to this one and adopted here,
 	// and HandoversRefused the hand-over records here that could not be
-	// adopted (corrupt, or not an entity to spawn).
-	HandoversOut, HandoversIn, HandoversRefused atomic.Uint64
+	// adopted (corrupt, or not an entity to spawn); Transits the moves of
+	// entities between two regions of this shard's, made the same way.
+	HandoversOut, HandoversIn, HandoversRefused, Transits atomic.Uint64
 	// RegionsReady is the number of held regions refreshed from the store
 	// since they were taken: the ones this shard arbitrates edits in.
 	RegionsReady atomic.Int64

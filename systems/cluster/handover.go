@@ -3,6 +3,7 @@ package cluster
 import (
 	"crypto/rand"
 	"slices"
+	"strings"
 
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/entities"
@@ -23,6 +24,18 @@ func (p *Plugin) HandOver(x, z int32) (string, bool) {
 		return "", false
 	}
 	p.Stats.HandoversOut.Add(1)
+	return rand.Text(), true
+}
+
+// Transit names a move into column (x, z) of a region this shard owns,
+// from another (entities.Transits): each region is one atomic batch, so
+// the move goes through a hand-over record too, adopted in place here.
+func (p *Plugin) Transit(x, z int32) (string, bool) {
+	owner, ok := p.c.Owner(columnRegion(x, z))
+	if !ok || owner != p.c.Shard() {
+		return "", false
+	}
+	p.Stats.Transits.Add(1)
 	return rand.Text(), true
 }
 
@@ -103,7 +116,14 @@ func (s *handoverSystem) run(tick uint64, reads []handoffsRead) {
 		epoch := st.Epoch(x, z)
 		for _, k := range keys {
 			s.listed[k] = true
-			if e, ok := s.adopting[k]; due && !s.bad[k] && (!ok || e != epoch) {
+			e, ok := s.adopting[k]
+			switch {
+			case !due || s.bad[k] || (ok && e == epoch):
+			case s.reg.AdoptTransit(k, k[strings.LastIndexByte(k, '.')+1:]):
+				// An entity of this shard's between two of its regions:
+				// simulated all along, no read needed.
+				s.adopting[k] = epoch
+			default:
 				s.keys = append(s.keys, k)
 			}
 		}

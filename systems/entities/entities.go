@@ -201,6 +201,10 @@ type Stats struct {
 	// server to hand it to; Received the entities other servers handed
 	// here, adopted.
 	HandedOver, HandoversRefused, Received uint64
+	// Transits counts entities moved between two regions both simulated
+	// here through a hand-over record (transit.go), TakenBack those whose
+	// move was undone because the region they left changed hands first.
+	Transits, TakenBack uint64
 }
 
 // ErrBadKind is returned by Spawn and Kind for a malformed kind.

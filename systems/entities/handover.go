@@ -46,6 +46,9 @@ func (r *Registry) handOver(e ecs.Entity, to colKey) bool {
 	if c == nil || c.damaged || c.foreign {
 		return false // its column cannot be saved without it
 	}
+	if i := c.index(e); i >= 0 && c.entities[i].transit != "" {
+		return false // kept in a hand-over record already, until adopted
+	}
 	id, ok := r.handover.HandOver(to.X, to.Z)
 	if !ok {
 		r.refused[e] = r.now + handoverRetry

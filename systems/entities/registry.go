@@ -45,6 +45,9 @@ type home struct {
 type member struct {
 	e    ecs.Entity
 	kind string
+	// transit names the move that brought it into another region, until
+	// it is adopted there (transit.go): it is in no column's record.
+	transit string
 }
 
 // regionKind counts the resident entities of one kind in one region.
@@ -55,6 +58,11 @@ type regionKind struct {
 
 func regionOf(k colKey, kind string) regionKind {
 	return regionKind{k.X >> storage.RegionShift, k.Z >> storage.RegionShift, kind}
+}
+
+// regionKeyOf is the region of column k.
+func regionKeyOf(k colKey) regionKey {
+	return regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
 }
 
 // dueSave is a column to save once the tick reaches at.
@@ -132,6 +140,10 @@ type Registry struct {
 
 	authority Authority
 	handover  Handover // the authority, if it hands entities over
+	transit   Transits // the authority, if moves between regions go through records
+	// transits are the moves between two regions both simulated here not
+	// adopted yet, by id (transit.go).
+	transits map[string]*transit
 	// refused holds the entities that found no one to hand them to, until
 	// the tick they may try again (handover.go).
 	refused map[ecs.Entity]uint64
@@ -161,11 +173,11 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
 		log:  app.Log().With().Str("plugin", PluginName).Logger(),
 		cols: map[colKey]*column{}, kinds: map[string]func() []any{}, counts: map[regionKind]int{},
-		refused: map[ecs.Entity]uint64{},
-		homes:   generic.NewMap[home](w),
-		reps:    generic.NewMap[Replicated](w),
-		state:   generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
-		attrs:   generic.NewMap[Attributes](w),
+		refused: map[ecs.Entity]uint64{}, transits: map[string]*transit{},
+		homes: generic.NewMap[home](w),
+		reps:  generic.NewMap[Replicated](w),
+		state: generic.NewMap6[Replicated, components.Position, components.Look, components.Velocity, Body, Motion](w),
+		attrs: generic.NewMap[Attributes](w),
 	}
 }
 
@@ -176,6 +188,7 @@ type regionKey struct{ X, Z int32 }
 func (r *Registry) SetAuthority(a Authority) {
 	r.authority = a
 	r.handover, _ = a.(Handover)
+	r.transit, _ = a.(Transits)
 	r.regions = map[regionKey]*regionCols{}
 }
 
@@ -236,7 +249,7 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, loaded bool, extr
 	}
 	cmds.Spawn(func(e ecs.Entity) {
 		if c := r.cols[k]; c != nil {
-			c.entities = append(c.entities, member{e, s.Kind})
+			c.entities = append(c.entities, member{e: e, kind: s.Kind})
 			r.n++
 			r.counts[regionOf(k, s.Kind)]++
 			return
@@ -358,9 +371,15 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 		// not resident, and a damaged one is never written.
 		return true
 	}
+	if a, b := regionKeyOf(from), regionKeyOf(to); a != b && r.transit != nil {
+		return r.startTransit(e, h, from, to, c, dst, i)
+	}
 	m := c.entities[i]
 	c.entities = slices.Delete(c.entities, i, i+1)
 	dst.entities = append(dst.entities, m)
+	if m.transit != "" {
+		r.transits[m.transit].at = to
+	}
 	if a, b := regionOf(from, m.kind), regionOf(to, m.kind); a != b {
 		r.forget(from, m.kind)
 		r.n++
@@ -407,6 +426,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 	r.loadArrived()
 	r.readAhead(ctx.Tick)
 	if r.authority != nil && ctx.Tick%authorityEvery == 0 {
+		r.checkTransits()
 		r.checkAuthority()
 		r.pruneRefused()
 	}
@@ -540,6 +560,7 @@ func (r *Registry) checkAuthority() {
 				r.untrack(k, c)
 				r.cols[k] = &column{foreign: true}
 				r.track(k, r.cols[k])
+				r.forgetTransits(k, nil)
 			}
 		}
 		r.loadArrived()
@@ -567,7 +588,7 @@ func (r *Registry) track(k colKey, c *column) {
 	if r.authority == nil {
 		return
 	}
-	rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
+	rk := regionKeyOf(k)
 	rc := r.regions[rk]
 	if rc == nil {
 		rc = &regionCols{cols: map[colKey]struct{}{}}
@@ -584,7 +605,7 @@ func (r *Registry) untrack(k colKey, c *column) {
 	if r.authority == nil {
 		return
 	}
-	rk := regionKey{k.X >> storage.RegionShift, k.Z >> storage.RegionShift}
+	rk := regionKeyOf(k)
 	rc := r.regions[rk]
 	if rc == nil {
 		return
@@ -623,6 +644,7 @@ func (r *Registry) unload(k colKey, c *column) {
 	}
 	r.untrack(k, c)
 	delete(r.cols, k)
+	r.forgetTransits(k, c)
 }
 
 // save hands column k's record to storage, with the entities it handed
@@ -655,7 +677,9 @@ func (r *Registry) record(k colKey, c *column) storage.EntityColumn {
 			continue
 		}
 		live = append(live, mem)
-		rec.Entities = append(rec.Entities, r.entityRecord(mem.e))
+		if mem.transit == "" {
+			rec.Entities = append(rec.Entities, r.entityRecord(mem.e))
+		}
 	}
 	clear(c.entities[len(live):])
 	c.entities = live

@@ -207,9 +207,9 @@ func newDurability(w *storage.Writer, b storage.Backend) *Durability {
 	return &Durability{writer: w, fencer: f, writes: map[uint64][]storage.SectionWrite{}, submitted: map[chunk.Pos]uint64{}, entityAt: map[entityCol]int{}}
 }
 
-// epoch is the backend's fence epoch for section column (x, z) now: what
+// Epoch is the backend's fence epoch for section column (x, z) now: what
 // an edit handed over now was made under (0 without a Fencer).
-func (d *Durability) epoch(x, z int32) uint64 {
+func (d *Durability) Epoch(x, z int32) uint64 {
 	if d.fencer == nil {
 		return 0
 	}
@@ -218,7 +218,7 @@ func (d *Durability) epoch(x, z int32) uint64 {
 
 // sectionWrite is the write of section p at rev, stamped with its epoch.
 func (d *Durability) sectionWrite(p chunk.Pos, rev uint64, sec chunk.Section) storage.SectionWrite {
-	return storage.SectionWrite{Pos: p, Revision: rev, Section: sec, Epoch: d.epoch(p.X, p.Z)}
+	return storage.SectionWrite{Pos: p, Revision: rev, Section: sec, Epoch: d.Epoch(p.X, p.Z)}
 }
 
 // AfterDurable runs fn once the edits made so far are durable.
@@ -371,7 +371,7 @@ type entityCol struct{ x, z int32 }
 // clears the stored record. Durability owns c from then on. LoadEntities
 // sees it at once. Tick goroutine only (it is the tick's write).
 func (d *Durability) SaveEntities(c storage.EntityColumn) {
-	c.Epoch = d.epoch(c.X, c.Z)
+	c.Epoch = d.Epoch(c.X, c.Z)
 	d.entitiesMu.Lock()
 	defer d.entitiesMu.Unlock()
 	k := entityCol{c.X, c.Z}
@@ -428,7 +428,7 @@ func (d *Durability) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, err
 	}
 	d.entitiesMu.Unlock()
 	for _, w := range early {
-		if c, found, hit := d.loadEarly(w.e, d.epoch(cols[w.i].X, cols[w.i].Z)); hit {
+		if c, found, hit := d.loadEarly(w.e, d.Epoch(cols[w.i].X, cols[w.i].Z)); hit {
 			cols[w.i], ok[w.i], errs[w.i] = c, found, nil
 			continue
 		}

@@ -166,7 +166,7 @@ func (d *Durability) readBatch(b prefetchBatch) {
 		if !pf.ix.MayHaveEntities(k.x, k.z) {
 			continue
 		}
-		e := &earlyRecord{tick: b.tick, epoch: d.epoch(k.x, k.z), ready: make(chan struct{})}
+		e := &earlyRecord{tick: b.tick, epoch: d.Epoch(k.x, k.z), ready: make(chan struct{})}
 		d.entitiesMu.Lock()
 		_, read := pf.early[k]
 		_, queued := d.entityAt[k]
