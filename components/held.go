@@ -124,6 +124,25 @@ func (h *Held) Delete(p chunk.Pos) {
 	}
 }
 
+// DeleteColumn forgets the sections of column (x, z) in mask (bit
+// y-MinSectionY).
+func (h *Held) DeleteColumn(x, z int32, mask uint32) {
+	dx, dz := x-h.center.X, z-h.center.Z
+	if h.side == 0 || dx < -h.reach || dx > h.reach || dz < -h.reach || dz > h.reach {
+		return
+	}
+	i := wrap(h.cx+dx, h.side)*h.side + wrap(h.cz+dz, h.side)
+	gone := h.cols[i] & mask
+	h.cols[i] &^= gone
+	h.n -= bits.OnesCount32(gone)
+	for y := int32(0); gone != 0 && len(h.revs) > 0; y++ {
+		if gone&1 != 0 {
+			delete(h.revs, chunk.Pos{X: x, Y: y + chunk.MinSectionY, Z: z})
+		}
+		gone >>= 1
+	}
+}
+
 // Columns calls fn for every column of the frame holding sections, in
 // X then Z order, with the held sections as a mask (bit y-MinSectionY).
 func (h *Held) Columns(fn func(x, z int32, mask uint32)) {

@@ -67,22 +67,40 @@ func (c Cylinder) Contains(p chunk.Pos) bool {
 // in the world) as a mask, bit y-MinSectionY for section Y: what Contains
 // says of the column's sections, in one call.
 func (c Cylinder) ColumnMask(x, z int32) uint32 {
-	if !chunk.ColumnInBorder(int64(x), int64(z)) {
-		return 0
-	}
-	c = c.clamped()
-	ax := padded(int64(x)-int64(c.Center.X), c.Pad)
-	az := padded(int64(z)-int64(c.Center.Z), c.Pad)
-	r := int64(c.Radius)
-	if ax > r || az > r || ax*ax+az*az > r*r {
-		return 0
-	}
-	lo, hi := c.yRange()
-	if lo > hi {
-		return 0
-	}
-	return (uint32(1)<<(hi-lo+1) - 1) << (lo - chunk.MinSectionY)
+	m := c.Masks()
+	return m.Column(x, z)
 }
+
+// ColumnMasks is ColumnMask for many columns of one cylinder, with what
+// is alike for all of them worked out once.
+type ColumnMasks struct {
+	cx, cz, r int64
+	pad       int
+	vertical  uint32
+}
+
+// Masks returns the ColumnMasks of c.
+func (c Cylinder) Masks() ColumnMasks {
+	c = c.clamped()
+	m := ColumnMasks{cx: int64(c.Center.X), cz: int64(c.Center.Z), r: int64(c.Radius), pad: c.Pad}
+	if lo, hi := c.yRange(); lo <= hi {
+		m.vertical = (uint32(1)<<(hi-lo+1) - 1) << (lo - chunk.MinSectionY)
+	}
+	return m
+}
+
+// Column is the cylinder's ColumnMask(x, z).
+func (m *ColumnMasks) Column(x, z int32) uint32 {
+	ax, az := padded(int64(x)-m.cx, m.pad), padded(int64(z)-m.cz, m.pad)
+	if ax > m.r || az > m.r || ax*ax+az*az > m.r*m.r || !chunk.ColumnInBorder(int64(x), int64(z)) {
+		return 0
+	}
+	return m.vertical
+}
+
+// Vertical is the mask of every column inside the cylinder and the
+// world's border: the sections of its clipped height.
+func (m *ColumnMasks) Vertical() uint32 { return m.vertical }
 
 // padded returns max(|d|-pad, 0).
 func padded(d int64, pad int) int64 {

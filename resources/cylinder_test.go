@@ -191,6 +191,9 @@ func TestColumnMaskAgreesWithContains(t *testing.T) {
 			for dz := int32(-14); dz <= 14; dz++ {
 				x, z := c.Center.X+dx, c.Center.Z+dz
 				m := c.ColumnMask(x, z)
+				if masks := c.Masks(); m != 0 && m != masks.Vertical() {
+					t.Fatalf("%+v: column (%d, %d) mask %024b, vertical %024b", c, x, z, m, masks.Vertical())
+				}
 				for y := int32(chunk.MinSectionY) - 1; y <= chunk.MaxSectionY+1; y++ {
 					in := y >= chunk.MinSectionY && y <= chunk.MaxSectionY && m&(1<<(y-chunk.MinSectionY)) != 0
 					if p := (chunk.Pos{X: x, Y: y, Z: z}); in != c.Contains(p) {

@@ -62,11 +62,18 @@ type deliverWorker struct {
 	enc                                           transport.SectionEncoder
 	mk                                            func(chunk.Pos, uint64, *chunk.Section) []byte
 	scratch, batch                                []chunk.Pos
+	gone                                          []goneColumn // scratch's sections, a column at a time
 	ranks                                         []int
 	frames                                        []resources.Derivation
 	made                                          []madeFrame
 	sent, sentBytes, drops, skipped, hits, misses uint64
 	queued                                        int
+}
+
+// goneColumn is the held sections of one column that left a view.
+type goneColumn struct {
+	x, z int32
+	mask uint32
 }
 
 // madeFrame is a frame a turn encoded, to keep on the store.
@@ -220,9 +227,13 @@ scan:
 // last brought towards (st.For), so the Drops come from a pass over that
 // frame's columns, a mask operation each, already in position order.
 func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st *components.Delivery, v components.View) {
-	w.scratch = w.scratch[:0]
+	w.scratch, w.gone = w.scratch[:0], w.gone[:0]
+	masks := v.Masks()
 	st.Held.Columns(func(x, z int32, held uint32) {
-		gone := held &^ v.ColumnMask(x, z)
+		gone := held &^ masks.Column(x, z)
+		if gone != 0 {
+			w.gone = append(w.gone, goneColumn{x, z, gone})
+		}
 		for y := int32(chunk.MinSectionY); gone != 0; y++ {
 			if gone&1 != 0 {
 				w.scratch = append(w.scratch, chunk.Pos{X: x, Y: y, Z: z})
@@ -249,14 +260,19 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 		rest := w.scratch
 		for _, enc := range transport.EncodeDrops(w.scratch) {
 			if !conn.SendEncoded(enc) {
+				// Those sent are forgotten one by one, the rest kept for
+				// the retry.
+				for _, p := range w.scratch[:len(w.scratch)-len(rest)] {
+					st.Held.Delete(p)
+				}
 				return false
 			}
 			n := min(len(rest), transport.MaxDropsPerFrame)
-			for _, p := range rest[:n] {
-				st.Held.Delete(p)
-			}
 			rest = rest[n:]
 			w.drops += uint64(n)
+		}
+		for _, g := range w.gone {
+			st.Held.DeleteColumn(g.x, g.z, g.mask)
 		}
 		return true
 	}

@@ -59,9 +59,17 @@ func (sh *viewShape) index(dx, dz, dy int32) int32 {
 func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held) {
 	mk := pending.Reset(len(sh.offs))
 	c := cyl.Center
+	// The shape's columns are the cylinder's: each one in the world's
+	// border wants the cylinder's whole height.
+	masks := cyl.Masks()
 	for _, col := range sh.cols {
 		x, z := c.X+col[0], c.Z+col[1]
-		m := cyl.ColumnMask(x, z) &^ held.Column(x, z)
+		m := held.Column(x, z)
+		if chunk.ColumnInBorder(int64(x), int64(z)) {
+			m = masks.Vertical() &^ m
+		} else {
+			m = 0
+		}
 		for m != 0 {
 			y := int32(bits.TrailingZeros32(m))
 			m &= m - 1
