@@ -3,6 +3,7 @@ package residency
 import (
 	"cmp"
 	"errors"
+	"math/bits"
 	"slices"
 
 	"github.com/rs/zerolog"
@@ -35,6 +36,8 @@ type reconcileSystem struct {
 	// column just looked up and costly otherwise.
 	results []resources.Result
 	order   []resultKey
+	packed  []uint64 // sortOrder's keys, and its scratch
+	spare   []uint64
 	batch   []resources.Want
 	jobs    []resources.Want
 }
@@ -51,6 +54,60 @@ type resultKey struct {
 func posKey(p chunk.Pos) uint64 {
 	const off = 1 << 27
 	return uint64(p.X+off)<<33 | uint64(p.Z+off)<<5 | uint64(p.Y-chunk.MinSectionY)
+}
+
+// packIndexBits is how many low bits of a packed sort key hold the
+// result's index (sortOrder).
+const packIndexBits = 21
+
+// sortOrder sorts r.order by key. The results of a tick lie around the
+// players, so their positions relative to the smallest take few bits:
+// packed above the index into one integer each, they are sorted by those
+// bits alone, a byte at a time (a radix sort), several times faster than
+// by comparisons. Results spread wider than 2^19 sections are sorted by
+// key.
+func (r *reconcileSystem) sortOrder() {
+	if len(r.order) < 2 {
+		return
+	}
+	minX, maxX, minZ, maxZ := r.results[0].Pos.X, r.results[0].Pos.X, r.results[0].Pos.Z, r.results[0].Pos.Z
+	for i := range r.results {
+		p := r.results[i].Pos
+		minX, maxX, minZ, maxZ = min(minX, p.X), max(maxX, p.X), min(minZ, p.Z), max(maxZ, p.Z)
+	}
+	zBits := uint(bits.Len32(uint32(maxZ - minZ)))
+	keyBits := uint(bits.Len32(uint32(maxX-minX))) + zBits + 5 // Y: 24 sections
+	if int64(maxX)-int64(minX) >= 1<<19 || int64(maxZ)-int64(minZ) >= 1<<19 || len(r.results) >= 1<<packIndexBits {
+		slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
+		return
+	}
+	r.packed, r.spare = r.packed[:0], slices.Grow(r.spare[:0], len(r.results))[:len(r.results)]
+	for i := range r.results {
+		p := r.results[i].Pos
+		k := uint64(p.X-minX)<<(zBits+5) | uint64(p.Z-minZ)<<5 | uint64(p.Y-chunk.MinSectionY)
+		r.packed = append(r.packed, k<<packIndexBits|uint64(i))
+	}
+	a, tmp := r.packed, r.spare
+	for shift := uint(packIndexBits); shift < packIndexBits+keyBits; shift += 8 {
+		var count [256]int
+		for _, v := range a {
+			count[(v>>shift)&255]++
+		}
+		sum := 0
+		for d, n := range count {
+			count[d], sum = sum, sum+n
+		}
+		for _, v := range a {
+			d := (v >> shift) & 255
+			tmp[count[d]] = v
+			count[d]++
+		}
+		a, tmp = tmp, a
+	}
+	for j, k := range a {
+		i := int32(k & (1<<packIndexBits - 1))
+		r.order[j] = resultKey{posKey(r.results[i].Pos), i}
+	}
 }
 
 func (r *reconcileSystem) run(ctx *ecs.Context) {
@@ -74,7 +131,7 @@ func (r *reconcileSystem) drain(tick uint64) {
 		r.order = append(r.order, resultKey{posKey(r.results[i].Pos), int32(i)})
 	}
 	if !r.gen.Deterministic() {
-		slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
+		r.sortOrder()
 	}
 	st := &r.backlog.Stats
 	for _, k := range r.order {
@@ -101,7 +158,7 @@ func (r *reconcileSystem) drain(tick uint64) {
 	}
 	clear(r.results) // drop references to section cells
 	if cap(r.results) > 4*max(len(r.results), resources.KeepResults) {
-		r.results, r.order = nil, nil // grown by a burst
+		r.results, r.order, r.packed, r.spare = nil, nil, nil, nil // grown by a burst
 	}
 	r.failed.report(r.log)
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -381,5 +382,54 @@ func TestPosKeyOrdersLikeComparePos(t *testing.T) {
 				t.Fatalf("%v vs %v: key order %d, ComparePos %d", a, b, got, want)
 			}
 		}
+	}
+}
+
+// TestSortOrder: the packed sort and the sort by key give one order, for
+// results spread over a few sections and over the whole world.
+func TestSortOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, spread := range []int32{1, 40, 1 << 18, chunk.BorderSections} {
+		r := &reconcileSystem{}
+		for range 2000 {
+			p := chunk.Pos{X: rng.Int32N(2*spread) - spread, Y: rng.Int32N(chunk.MaxSectionY-chunk.MinSectionY+1) + chunk.MinSectionY, Z: rng.Int32N(2*spread) - spread}
+			r.results = append(r.results, resources.Result{Pos: p})
+			r.order = append(r.order, resultKey{posKey(p), int32(len(r.order))})
+		}
+		want := slices.Clone(r.order)
+		slices.SortStableFunc(want, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
+		r.sortOrder()
+		for i := range want {
+			if r.order[i].key != want[i].key {
+				t.Fatalf("spread %d: at %d, %v; want %v", spread, i, r.results[r.order[i].i].Pos, r.results[want[i].i].Pos)
+			}
+		}
+	}
+}
+
+// BenchmarkSortOrder sorts a tick's worth of results of 1,000 fliers
+// (13,000 sections around them) by column: packed (sortOrder), and by
+// key with a comparison function, as before.
+func BenchmarkSortOrder(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	r := &reconcileSystem{}
+	for range 13000 {
+		p := chunk.Pos{X: rng.Int32N(400) - 200, Y: rng.Int32N(11) - 1, Z: rng.Int32N(400) - 200}
+		r.results = append(r.results, resources.Result{Pos: p})
+	}
+	for _, packed := range []bool{true, false} {
+		b.Run(fmt.Sprintf("packed=%t", packed), func(b *testing.B) {
+			for b.Loop() {
+				r.order = r.order[:0]
+				for i := range r.results {
+					r.order = append(r.order, resultKey{posKey(r.results[i].Pos), int32(i)})
+				}
+				if packed {
+					r.sortOrder()
+				} else {
+					slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
+				}
+			}
+		})
 	}
 }
