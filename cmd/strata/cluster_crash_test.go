@@ -383,7 +383,7 @@ func TestNATSNodeKillKeepsWorldWorking(t *testing.T) {
 		ben.place([3]int32{x - 2 - i/30%3, y + i%6, z - 2 + (i/6)%5})
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(6 * time.Second) // the storage writer retries with back-off up to 5 s
+	time.Sleep(2 * time.Second) // the storage writer retries with back-off up to 1 s
 	annAcked, benAcked := ann.snapshot(), ben.snapshot()
 	afterA, afterB := firstAckAfter(ann, killed), firstAckAfter(ben, killed)
 	t.Logf("node n%d (the world stream's leader) killed; ann %d acknowledged, ben %d; first acknowledgements of edits sent after the kill: %v, %v",

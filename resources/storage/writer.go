@@ -396,10 +396,14 @@ func (w *Writer) gather(batch []pending) []pending {
 }
 
 // Back-off bounds between retries of a failed commit, and how many
-// retries Stop allows before giving up.
+// retries Stop allows before giving up. The bound is short: a cluster's
+// store fails fast while its stream elects a leader (seconds), and the
+// first retry after the election is when the held edits are
+// acknowledged (docs/cluster.md, failure modes: one of three NATS nodes
+// dies).
 const (
 	minBackoff   = 10 * time.Millisecond
-	maxBackoff   = 5 * time.Second
+	maxBackoff   = time.Second
 	stopAttempts = 5
 )
 
