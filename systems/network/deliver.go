@@ -108,10 +108,16 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 	s.turns = s.turns[:0]
 	for q.Next() {
 		c, d, v := q.Get()
-		if c.Conn != nil && *v != d.For {
+		switch {
+		case c.Conn == nil:
+		case *v != d.For:
 			s.shape(v.Radius, v.Pad)
+			s.turns = append(s.turns, turn{c.Conn, d, *v})
+		case d.Pending.Len() > 0:
+			// Most clients most ticks have nothing to be sent: only
+			// the others take a turn.
+			s.turns = append(s.turns, turn{c.Conn, d, *v})
 		}
-		s.turns = append(s.turns, turn{c.Conn, d, *v})
 	}
 	for len(s.workers) < s.par.Workers() {
 		w := &deliverWorker{}
