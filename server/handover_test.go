@@ -111,25 +111,8 @@ func TestEntityHandover(t *testing.T) {
 	}
 
 	// Stored once, in b's region: the columns along its path.
-	from, to := int32((border-16)/16), int32((border+16)/16)
-	z := start.Section().Z
 	waitfor.Until(t, 20*time.Second, "the walker is not stored once in shard b's region", func() bool {
-		n, inB := 0, false
-		for x := from; x <= to; x++ {
-			rec, _, err := clusterOf(a).Store().LoadEntities(x, z)
-			if err != nil {
-				t.Fatalf("load column (%d, %d): %v", x, z, err)
-			}
-			for _, e := range rec.Entities {
-				if e.Kind == walkerKind {
-					n++
-					inB = e.X >= border
-				}
-			}
-		}
-		hands := 0
-		clusterOf(a).Store().Handoffs(func(_, _ int32, keys []string) { hands += len(keys) })
-		return n == 1 && inB && hands == 0
+		return storedPastBorder(t, a, border, start.Section().Z)
 	})
 	// And held once, still: neither shard kept a copy.
 	time.Sleep(time.Second)
@@ -221,24 +204,29 @@ func TestEntityTransit(t *testing.T) {
 		t.Errorf("alice was sent %d despawns; want none: the walker walked on", d)
 	}
 
-	from, to := int32((border-16)/16), int32((border+16)/16)
-	z := start.Section().Z
 	waitfor.Until(t, 20*time.Second, "the walker is not stored once in the east region", func() bool {
-		n, inEast := 0, false
-		for x := from; x <= to; x++ {
-			rec, _, err := clusterOf(a).Store().LoadEntities(x, z)
-			if err != nil {
-				t.Fatalf("load column (%d, %d): %v", x, z, err)
-			}
-			for _, e := range rec.Entities {
-				if e.Kind == walkerKind {
-					n++
-					inEast = e.X >= border
-				}
+		return storedPastBorder(t, a, border, start.Section().Z)
+	})
+}
+
+// storedPastBorder reports whether the world, read through shard s,
+// stores the walker exactly once in the columns of row z along its path
+// across border, past it, and no hand-over record is left.
+func storedPastBorder(t *testing.T, s *Server, border float64, z int32) bool {
+	n, past := 0, false
+	for x := int32((border - 16) / 16); x <= int32((border+16)/16); x++ {
+		rec, _, err := clusterOf(s).Store().LoadEntities(x, z)
+		if err != nil {
+			t.Fatalf("load column (%d, %d): %v", x, z, err)
+		}
+		for _, e := range rec.Entities {
+			if e.Kind == walkerKind {
+				n++
+				past = e.X >= border
 			}
 		}
-		hands := 0
-		clusterOf(a).Store().Handoffs(func(_, _ int32, keys []string) { hands += len(keys) })
-		return n == 1 && inEast && hands == 0
-	})
+	}
+	hands := 0
+	clusterOf(s).Store().Handoffs(func(_, _ int32, keys []string) { hands += len(keys) })
+	return n == 1 && past && hands == 0
 }

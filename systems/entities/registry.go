@@ -140,7 +140,7 @@ type Registry struct {
 
 	authority Authority
 	handover  Handover // the authority, if it hands entities over
-	transit   Transits // the authority, if moves between regions go through records
+	mover     Transits // the authority, if moves between regions go through records
 	// transits are the moves between two regions both simulated here not
 	// adopted yet, by id (transit.go).
 	transits map[string]*transit
@@ -188,7 +188,7 @@ type regionKey struct{ X, Z int32 }
 func (r *Registry) SetAuthority(a Authority) {
 	r.authority = a
 	r.handover, _ = a.(Handover)
-	r.transit, _ = a.(Transits)
+	r.mover, _ = a.(Transits)
 	r.regions = map[regionKey]*regionCols{}
 }
 
@@ -371,7 +371,7 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 		// not resident, and a damaged one is never written.
 		return true
 	}
-	if a, b := regionKeyOf(from), regionKeyOf(to); a != b && r.transit != nil {
+	if a, b := regionKeyOf(from), regionKeyOf(to); a != b && r.mover != nil {
 		return r.startTransit(e, h, from, to, c, dst, i)
 	}
 	m := c.entities[i]

@@ -48,7 +48,7 @@ func (r *Registry) startTransit(e ecs.Entity, h *home, from, to colKey, c, dst *
 		// move: it stays.
 		return false
 	}
-	id, ok := r.transit.Transit(to.X, to.Z)
+	id, ok := r.mover.Transit(to.X, to.Z)
 	if !ok {
 		return false
 	}
