@@ -108,16 +108,14 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 	s.turns = s.turns[:0]
 	for q.Next() {
 		c, d, v := q.Get()
-		switch {
-		case c.Conn == nil:
-		case *v != d.For:
-			s.shape(v.Radius, v.Pad)
-			s.turns = append(s.turns, turn{c.Conn, d, *v})
-		case d.Pending.Len() > 0:
-			// Most clients most ticks have nothing to be sent: only
-			// the others take a turn.
-			s.turns = append(s.turns, turn{c.Conn, d, *v})
+		changed := *v != d.For
+		if c.Conn == nil || !changed && d.Pending.Len() == 0 {
+			continue // most clients, most ticks: nothing to send
 		}
+		if changed {
+			s.shape(v.Radius, v.Pad)
+		}
+		s.turns = append(s.turns, turn{c.Conn, d, *v})
 	}
 	for len(s.workers) < s.par.Workers() {
 		w := &deliverWorker{}

@@ -75,12 +75,12 @@ func (r *reconcileSystem) sortOrder() {
 		p := r.results[i].Pos
 		minX, maxX, minZ, maxZ = min(minX, p.X), max(maxX, p.X), min(minZ, p.Z), max(maxZ, p.Z)
 	}
-	zBits := uint(bits.Len32(uint32(maxZ - minZ)))
-	keyBits := uint(bits.Len32(uint32(maxX-minX))) + zBits + 5 // Y: 24 sections
 	if int64(maxX)-int64(minX) >= 1<<19 || int64(maxZ)-int64(minZ) >= 1<<19 || len(r.results) >= 1<<packIndexBits {
 		slices.SortFunc(r.order, func(a, b resultKey) int { return cmp.Compare(a.key, b.key) })
 		return
 	}
+	zBits := uint(bits.Len32(uint32(maxZ - minZ)))
+	keyBits := uint(bits.Len32(uint32(maxX-minX))) + zBits + 5 // Y: 24 sections
 	r.packed, r.spare = r.packed[:0], slices.Grow(r.spare[:0], len(r.results))[:len(r.results)]
 	for i := range r.results {
 		p := r.results[i].Pos
