@@ -85,6 +85,10 @@ type Config struct {
 	// Workers sizes the App's parallel loops (ecs.WithWorkers); 0 is
 	// GOMAXPROCS.
 	Workers int
+	// BindThreads binds the tick's, the helpers' and the generation
+	// workers' threads to CPUs (server.Config.BindThreads). Run binds the
+	// calling goroutine to its thread then.
+	BindThreads bool
 	// Cluster, when set, runs the App as shard Shard of the cluster at
 	// these NATS URLs, with world bucket Bucket (default "strata"): the
 	// players' names start with the shard's, their records go to the
@@ -210,7 +214,11 @@ func Run(cfg Config) (Result, error) {
 		// two.
 		res.Config.QueueCap = 1 << 20
 	}
-	app := ecs.NewApp(ecs.WithLogger(cfg.Log), ecs.WithWorkers(cfg.Workers))
+	opts := []ecs.Option{ecs.WithLogger(cfg.Log), ecs.WithWorkers(cfg.Workers)}
+	if cfg.BindThreads {
+		opts = append(opts, ecs.WithBoundThreads())
+	}
+	app := ecs.NewApp(opts...)
 	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		return Result{}, err

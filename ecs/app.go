@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/internal/affinity"
 )
 
 // World is the arche world the App owns.
@@ -41,6 +44,11 @@ type App struct {
 	workers  int
 	// onTick are called as each tick starts and ends (OnTick).
 	onTick []func(running bool)
+	// cpus are the CPUs the tick (cpus[0]) and the parallel loops'
+	// helpers are bound to (WithBoundThreads); nil: none. tickBound says
+	// the tick goroutine's thread is.
+	cpus      []int
+	tickBound bool
 }
 
 // OnTick registers fn, called on the tick goroutine with true as each
@@ -51,6 +59,28 @@ func (a *App) OnTick(fn func(running bool)) { a.onTick = append(a.onTick, fn) }
 
 // Option configures an App.
 type Option func(*App)
+
+// WithBoundThreads binds the tick goroutine's thread to the first CPU
+// the process may run on and each parallel-loop helper's to the next
+// ones, when there are two or more (internal/affinity says why): the
+// first Step locks its goroutine to its thread, so Step is called from
+// one goroutine. TickCPU tells the others (the generation pool) which
+// CPU to leave to the tick.
+func WithBoundThreads() Option {
+	return func(a *App) {
+		if cpus := affinity.Allowed(); len(cpus) >= 2 {
+			a.cpus = cpus
+		}
+	}
+}
+
+// TickCPU is the CPU the tick runs on (WithBoundThreads), or -1.
+func (a *App) TickCPU() int {
+	if a.cpus == nil {
+		return -1
+	}
+	return a.cpus[0]
+}
 
 // WithLogger sets the App's logger.
 func WithLogger(l zerolog.Logger) Option { return func(a *App) { a.log = l } }
@@ -195,8 +225,21 @@ func (a *App) Step() {
 	if !a.ready {
 		panic("ecs: Step before a successful Build")
 	}
+	if a.cpus != nil && !a.tickBound {
+		a.bindTick()
+	}
 	a.runTick()
 	a.tick++
+}
+
+// bindTick locks the tick goroutine to its thread and binds the thread
+// to the tick's CPU. A thread left as it was still runs the tick.
+func (a *App) bindTick() {
+	a.tickBound = true
+	runtime.LockOSThread()
+	if err := affinity.Set(0, a.cpus[:1]); err != nil {
+		a.log.Warn().Err(err).Msg("tick thread not bound")
+	}
 }
 
 // Shutdown runs every plugin's shutdown hook in reverse build order and

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/stratavox/strata/internal/affinity"
 )
 
 // Parallel runs a system's per-entity loop on several goroutines: the
@@ -16,6 +18,7 @@ import (
 // detector catches a body that breaks the rule (docs/plugins.md).
 type Parallel struct {
 	workers int
+	cpus    []int // helper w's thread is bound to cpus[w%len(cpus)]
 	tasks   chan *loop
 	stop    chan struct{}
 	done    sync.WaitGroup
@@ -29,8 +32,8 @@ type loop struct {
 	done             chan struct{} // closed when the last chunk finishes
 }
 
-func newParallel(workers int) *Parallel {
-	p := &Parallel{workers: max(workers, 1), tasks: make(chan *loop, max(workers-1, 0)), stop: make(chan struct{})}
+func newParallel(workers int, cpus []int) *Parallel {
+	p := &Parallel{workers: max(workers, 1), cpus: cpus, tasks: make(chan *loop, max(workers-1, 0)), stop: make(chan struct{})}
 	for w := 1; w < p.workers; w++ {
 		p.done.Add(1)
 		go p.help(w)
@@ -85,6 +88,11 @@ func (l *loop) run(worker int) {
 
 func (p *Parallel) help(worker int) {
 	defer p.done.Done()
+	if p.cpus != nil {
+		// Never unlocked: the thread ends with the helper.
+		runtime.LockOSThread()
+		_ = affinity.Set(0, []int{p.cpus[worker%len(p.cpus)]}) // unbound, it still helps
+	}
 	for {
 		select {
 		case l := <-p.tasks:
@@ -109,7 +117,7 @@ func (a *App) Parallel() *Parallel {
 		if n <= 0 {
 			n = runtime.GOMAXPROCS(0)
 		}
-		a.parallel = newParallel(n)
+		a.parallel = newParallel(n, a.cpus)
 	}
 	return a.parallel
 }

@@ -2,9 +2,12 @@ package ecs
 
 import (
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stratavox/strata/internal/affinity"
 )
 
 func TestParallelFor(t *testing.T) {
@@ -19,7 +22,7 @@ func TestParallelFor(t *testing.T) {
 		{"more workers than chunks", 8, 20, 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newParallel(tc.workers)
+			p := newParallel(tc.workers, nil)
 			defer p.close()
 			hits := make([]int32, tc.n)
 			var bad atomic.Int32
@@ -82,5 +85,54 @@ func TestParallelStopsAtShutdown(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Fatalf("%d goroutines after Shutdown, %d before", n, before)
+	}
+}
+
+// TestBoundThreads: with WithBoundThreads the tick runs on the first
+// allowed CPU and each helper on its own, on every tick.
+func TestBoundThreads(t *testing.T) {
+	cpus := affinity.Allowed()
+	if len(cpus) < 2 {
+		t.Skip("fewer than two CPUs to bind to")
+	}
+	done := make(chan struct{})
+	go func() { // the first Step locks its goroutine: not the test's
+		defer close(done)
+		a := NewApp(WithWorkers(2), WithBoundThreads())
+		var got [2][][]int
+		a.AddSystem(Simulate, "probe", func(ctx *Context) {
+			var arrived atomic.Int32
+			deadline := time.Now().Add(5 * time.Second)
+			ctx.App.Parallel().For(2, 1, func(w, _, _ int) {
+				got[w] = append(got[w], affinity.Allowed())
+				arrived.Add(1)
+				for arrived.Load() < 2 && time.Now().Before(deadline) {
+					runtime.Gosched()
+				}
+			})
+		})
+		if err := a.Build(); err != nil {
+			t.Error(err)
+			return
+		}
+		defer a.Shutdown()
+		if a.TickCPU() != cpus[0] {
+			t.Errorf("TickCPU = %d, want %d", a.TickCPU(), cpus[0])
+		}
+		a.Step()
+		a.Step()
+		for tick := range 2 {
+			if len(got[0]) != 2 || len(got[1]) != 2 {
+				t.Errorf("chunks run by the tick and the helper: %d and %d, want 2 each", len(got[0]), len(got[1]))
+				return
+			}
+			if !slices.Equal(got[0][tick], cpus[:1]) || !slices.Equal(got[1][tick], cpus[1:2]) {
+				t.Errorf("tick %d: the tick on %v and the helper on %v, want %v and %v", tick, got[0][tick], got[1][tick], cpus[:1], cpus[1:2])
+			}
+		}
+	}()
+	<-done
+	if NewApp().TickCPU() != -1 {
+		t.Error("an App without WithBoundThreads has a tick CPU")
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
+	"github.com/stratavox/strata/internal/affinity"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -124,6 +126,15 @@ type Generation struct {
 	active    int
 	tickLimit int
 
+	// While a tick runs the workers' threads are bound to off, the CPUs
+	// but the tick's (LeaveCPU), and to all, every allowed one, between
+	// ticks; threads lists the workers' threads (under threadsMu, which
+	// a worker takes to leave the list before its thread ends, so that
+	// no id is bound once it could be another's).
+	off, all  []int
+	threadsMu sync.Mutex
+	threads   []int
+
 	wake chan struct{}
 	quit chan struct{}
 	wg   sync.WaitGroup
@@ -197,6 +208,44 @@ func (g *Generation) SetDeriver(d Deriver) {
 		return
 	}
 	g.derive.Store(&d)
+}
+
+// LeaveCPU has the workers stay off cpu, the tick's (ecs.App.TickCPU),
+// while a tick runs: bound to the other CPUs then (internal/affinity says
+// why), to every allowed one between ticks. A cpu below zero, or a
+// machine of one CPU, leaves the workers unbound. Call it before Start.
+func (g *Generation) LeaveCPU(cpu int) {
+	all := affinity.Allowed()
+	off := slices.DeleteFunc(slices.Clone(all), func(c int) bool { return c == cpu })
+	if cpu < 0 || len(off) == 0 || len(off) == len(all) {
+		return
+	}
+	g.off, g.all = off, all
+}
+
+// bindWorkers binds the workers' threads to cpus (best effort: a worker
+// left unbound still works).
+func (g *Generation) bindWorkers(cpus []int) {
+	g.threadsMu.Lock()
+	defer g.threadsMu.Unlock()
+	for _, tid := range g.threads {
+		_ = affinity.Set(tid, cpus)
+	}
+}
+
+// joinThreads locks worker's goroutine to its thread and lists the
+// thread for bindWorkers; the returned func unlists it.
+func (g *Generation) joinThreads() (leave func()) {
+	runtime.LockOSThread() // never unlocked: the thread ends with the worker
+	tid := affinity.Thread()
+	g.threadsMu.Lock()
+	g.threads = append(g.threads, tid)
+	g.threadsMu.Unlock()
+	return func() {
+		g.threadsMu.Lock()
+		g.threads = slices.DeleteFunc(g.threads, func(t int) bool { return t == tid })
+		g.threadsMu.Unlock()
+	}
 }
 
 // Deterministic reports whether jobs run inline.
@@ -461,12 +510,20 @@ func (g *Generation) take() (job, bool) {
 
 // SetTicking tells the pool a tick started (true) or ended: while one
 // runs, one worker (of two or more) takes no new job, so the tick keeps a
-// core; in the idle time between ticks every worker generates. The
+// core; in the idle time between ticks every worker generates. With
+// LeaveCPU the workers' threads are bound off the tick's CPU meanwhile. The
 // residency plugin calls it as each tick starts and ends (ecs.App.OnTick).
 func (g *Generation) SetTicking(running bool) {
 	g.mu.Lock()
 	g.ticking = running
 	g.mu.Unlock()
+	switch {
+	case g.off == nil:
+	case running:
+		g.bindWorkers(g.off)
+	default:
+		g.bindWorkers(g.all)
+	}
 	if running || g.det {
 		return
 	}
@@ -480,6 +537,9 @@ func (g *Generation) SetTicking(running bool) {
 
 func (g *Generation) worker() {
 	defer g.wg.Done()
+	if g.off != nil {
+		defer g.joinThreads()()
+	}
 	for {
 		j, ok := g.take()
 		if !ok {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/internal/affinity"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -441,5 +442,64 @@ func TestGenerationTickLeavesACore(t *testing.T) {
 	}
 	if n := started.Load(); n != 3 {
 		t.Fatalf("%d jobs started after the tick, want 3", n)
+	}
+}
+
+// TestGenerationLeavesTheTickCPU: with LeaveCPU the workers run off the
+// tick's CPU while a tick runs and on every CPU between ticks.
+func TestGenerationLeavesTheTickCPU(t *testing.T) {
+	all := affinity.Allowed()
+	if len(all) < 2 {
+		t.Skip("fewer than two CPUs")
+	}
+	var mu sync.Mutex
+	var seen [][]int
+	gen := GeneratorFunc(func(p chunk.Pos) chunk.Section {
+		mu.Lock()
+		seen = append(seen, affinity.Allowed())
+		mu.Unlock()
+		return stoneBelowZero(p)
+	})
+	g := NewGeneration(gen, GenerationConfig{Workers: 2, QueueCap: 16})
+	g.LeaveCPU(all[0])
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer g.Stop()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		g.threadsMu.Lock()
+		n := len(g.threads)
+		g.threadsMu.Unlock()
+		if n == 2 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	run := func(ticking bool, x int32) []int {
+		g.SetTicking(ticking)
+		if !g.Submit(chunk.Pos{X: x}, 0) {
+			t.Fatalf("job %d refused", x)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := g.Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return seen[len(seen)-1]
+	}
+	if got := run(true, 1); !slices.Equal(got, all[1:]) {
+		t.Errorf("during a tick a worker ran on %v, want %v", got, all[1:])
+	}
+	if got := run(false, 2); !slices.Equal(got, all) {
+		t.Errorf("between ticks a worker ran on %v, want %v", got, all)
+	}
+	g.Stop()
+	g.threadsMu.Lock()
+	defer g.threadsMu.Unlock()
+	if len(g.threads) != 0 {
+		t.Errorf("%d worker threads listed after Stop", len(g.threads))
 	}
 }

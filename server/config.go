@@ -39,6 +39,12 @@ type Config struct {
 	// Workers is the generation pool size; 0 means one per core. While a
 	// tick runs, one of them (of two or more) takes no new job.
 	Workers int
+	// BindThreads binds the tick's thread to one CPU, the parallel loops'
+	// helpers to the others and, while a tick runs, the generation
+	// workers off the tick's (ecs.WithBoundThreads). Off here, for the
+	// servers tests run side by side in one process; strata serve turns
+	// it on unless told otherwise.
+	BindThreads bool
 	// GeneratorVersion is the terrain generator version of a new world. A
 	// stored world keeps its own unless GeneratorVersionExplicit or
 	// MigrateGenerator is set (then the two must match, or

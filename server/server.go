@@ -173,7 +173,11 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 			return nil, fmt.Errorf("admin: %w", err)
 		}
 	}
-	app := ecs.NewApp(ecs.WithLogger(log))
+	opts := []ecs.Option{ecs.WithLogger(log)}
+	if cfg.BindThreads {
+		opts = append(opts, ecs.WithBoundThreads())
+	}
+	app := ecs.NewApp(opts...)
 	// The console's lines go through the same queue as the clients'
 	// messages, so a recording keeps them too.
 	var source network.EventSource = multiSource{s.source, s.console}

@@ -35,10 +35,11 @@ type serveProc struct {
 }
 
 // startServe starts the binary on dataDir and waits for its QUIC listener,
-// reading the address and certificate hash from its JSON log.
+// reading the address and certificate hash from its JSON log. Its
+// threads are not bound to CPUs: a test runs several servers at once.
 func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 	t.Helper()
-	args := append([]string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json"}, extra...)
+	args := append([]string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json", "--bind-threads=false"}, extra...)
 	cmd := exec.Command(bin, args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()

@@ -113,6 +113,7 @@ func (r *Plugin) Build(app *ecs.App) error {
 	backlog := resources.NewBacklog()
 	backlog.Backoff = resources.Backoff{Base: cfg.RetryTicks, Max: max(cfg.MaxRetryTicks, cfg.RetryTicks)}
 	ecs.AddResource(app, store)
+	r.gen.LeaveCPU(app.TickCPU())
 	ecs.AddResource(app, r.gen)
 	app.OnTick(r.gen.SetTicking) // the tick keeps a core while it runs
 	ecs.AddResource(app, desired)
