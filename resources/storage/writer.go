@@ -231,7 +231,9 @@ func (w *Writer) LoadEntities(x, z int32) (EntityColumn, bool, error) {
 
 // LoadEntitiesAll is LoadEntities for each of cols (X and Z set), into
 // cols[i], ok[i] and errs[i]: a RemoteEntities backend reads the columns
-// not in the overlay in one batch.
+// not in the overlay in one batch. A cols[i].Epoch set (a Fencer's) skips
+// a submitted record of another epoch, which the backend refuses, for the
+// stored one.
 func (w *Writer) LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error) {
 	var rest []int
 	w.mu.Lock()
@@ -239,7 +241,7 @@ func (w *Writer) LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error) {
 		x, z := cols[i].X, cols[i].Z
 		ew, found := w.entities[entityCol{x, z}]
 		switch {
-		case !found:
+		case !found, cols[i].Epoch != 0 && ew.col.Epoch != cols[i].Epoch:
 			rest = append(rest, i)
 		case ew.col.Empty():
 			cols[i], ok[i], errs[i] = EntityColumn{X: x, Z: z}, false, nil

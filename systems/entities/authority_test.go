@@ -289,3 +289,100 @@ func TestHandover(t *testing.T) {
 		t.Errorf("received %d, want 2", st.Received)
 	}
 }
+
+// fencingStore is a handStore that fences by region, as a shard's store
+// does: a column written under an epoch other than its region's lease is
+// refused, the rest of the batch written.
+type fencingStore struct {
+	*handStore
+	epochs map[regionKey]uint64
+}
+
+func (s *fencingStore) Epoch(x, z int32) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.epochs[regionOfColumn(x, z)]
+}
+
+func (s *fencingStore) Commit(b *storage.Batch) error {
+	s.mu.Lock()
+	var keep []storage.EntityColumn
+	var refused [][2]int32
+	for _, c := range b.Entities {
+		if c.Epoch != s.epochs[regionOfColumn(c.X, c.Z)] {
+			refused = append(refused, [2]int32{c.X, c.Z})
+			continue
+		}
+		keep = append(keep, c)
+	}
+	s.mu.Unlock()
+	rest := *b
+	rest.Entities = keep
+	if err := s.handStore.Commit(&rest); err != nil {
+		return err
+	}
+	if len(refused) > 0 {
+		return &storage.FencedError{Columns: refused, Reason: "lease lost"}
+	}
+	return nil
+}
+
+// TestLeaseRetakenBetweenLooks: a region's lease lost and taken back
+// between two of checkAuthority's looks, after an adoption whose write
+// (the column with the entity, the hand-over record deleted) was refused
+// under the lost lease: the region's columns are loaded again as stored,
+// so the hand-over record, still stored, is adopted once more and the
+// entity is here, and stored, once.
+func TestLeaseRetakenBetweenLooks(t *testing.T) {
+	store := &fencingStore{handStore: newHandStore(), epochs: map[regionKey]uint64{{1, 1}: 1}}
+	auth := &regions{own: map[regionKey]bool{{1, 1}: true}, kept: map[regionKey]bool{}}
+	w := newRepWorldPersist(t, Config{}, persist.Config{InMemory: true, Backend: store}, nil, auth)
+	w.anchor(1000.5, 1000.5, 1) // columns 61..63 of region 1
+	w.step(authorityEvery)
+
+	thing := storage.EntityRecord{Kind: "test:thing", X: 1001.5, Y: 64, Z: 1000.5, Width: 0.5, Height: 0.5, OnGround: true}
+	item := []Adoption{{Key: "a1", X: 62, Z: 62, Entity: thing}}
+	store.mu.Lock()
+	store.hands["a1"] = storage.Handoff{ID: "a1", X: 62, Z: 62, Entity: thing}
+	store.mu.Unlock()
+	adopt := func() {
+		t.Helper()
+		if err := w.reg.Adopt(item)[0]; err != nil {
+			t.Fatalf("adopt: %v", err)
+		}
+	}
+	here := func() int {
+		n := 0
+		for _, p := range w.positions() {
+			if p.X > 1001 && p.X < 1002 {
+				n++
+			}
+		}
+		return n
+	}
+
+	adopt()
+	store.mu.Lock()
+	store.epochs[regionKey{1, 1}] = 2 // lost, and taken again by a new claim
+	store.mu.Unlock()
+	w.step(1) // the adoption's write, under epoch 1, is refused
+	if rec, hands := store.stored(62, 62); len(rec.Entities) != 0 || len(hands) != 1 {
+		t.Fatalf("after the refused write: column %+v, hand-overs %+v; want nothing stored but the hand-over", rec, hands)
+	}
+	w.step(authorityEvery)
+	if n := here(); n != 0 {
+		t.Fatalf("%d things here after the region was loaded again, want 0 (none is stored)", n)
+	}
+	adopt() // the hand-over record, still stored, is listed again
+	w.step(1)
+	if n := here(); n != 1 {
+		t.Fatalf("%d things here after the second adoption, want 1", n)
+	}
+	rec, hands := store.stored(62, 62)
+	if len(rec.Entities) != 1 || len(hands) != 0 {
+		t.Fatalf("column %+v and hand-overs %+v: want the thing stored once, the hand-over gone", rec, hands)
+	}
+	if st := ecs.Resource[Stats](w.app); st.Reloaded == 0 {
+		t.Errorf("stats %+v: no column reloaded", st)
+	}
+}

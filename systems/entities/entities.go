@@ -205,6 +205,9 @@ type Stats struct {
 	// here through a hand-over record (transit.go), TakenBack those whose
 	// move was undone because the region they left changed hands first.
 	Transits, TakenBack uint64
+	// Reloaded counts the columns loaded again as stored because their
+	// region's lease was lost and taken back between two looks.
+	Reloaded uint64
 }
 
 // ErrBadKind is returned by Spawn and Kind for a malformed kind.

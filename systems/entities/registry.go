@@ -538,7 +538,14 @@ func (r *Registry) checkAuthority() {
 		any := colKey{rk.X << storage.RegionShift, rk.Z << storage.RegionShift}
 		take := rc.foreign > 0 && r.authority.LoadsEntities(any.X, any.Z)
 		drop := !take && rc.foreign < len(rc.cols) && !r.authority.KeepsEntities(any.X, any.Z)
-		if !take && !drop {
+		// Lost and taken back since the last pass: writes made under the
+		// lost lease may have been refused, so what is here may be stored
+		// nowhere (a hand-over adopted, its record not deleted, to be
+		// adopted again). Its columns are loaded again as stored.
+		epoch := r.durable.Epoch(any.X, any.Z)
+		renew := !take && !drop && rc.foreign < len(rc.cols) && epoch != rc.epoch
+		rc.epoch = epoch
+		if !take && !drop && !renew {
 			continue
 		}
 		r.scratch = r.scratch[:0]
@@ -553,18 +560,32 @@ func (r *Registry) checkAuthority() {
 				delete(r.cols, k)
 				r.arrive(k)
 			case drop && !c.foreign:
-				for _, m := range c.entities {
-					r.cmds.Despawn(m.e)
-					r.forget(k, m.kind)
-				}
-				r.untrack(k, c)
+				r.dropUnsaved(k, c)
 				r.cols[k] = &column{foreign: true}
 				r.track(k, r.cols[k])
-				r.forgetTransits(k, nil)
+			case renew && !c.foreign:
+				r.dropUnsaved(k, c)
+				delete(r.cols, k)
+				r.arrive(k)
+				r.stats.Reloaded++
 			}
+		}
+		if rc := r.regions[rk]; rc != nil {
+			rc.epoch = epoch
 		}
 		r.loadArrived()
 	}
+}
+
+// dropUnsaved despawns column k's entities without saving them and
+// forgets the column (another server's now, or to be loaded again).
+func (r *Registry) dropUnsaved(k colKey, c *column) {
+	for _, m := range c.entities {
+		r.cmds.Despawn(m.e)
+		r.forget(k, m.kind)
+	}
+	r.untrack(k, c)
+	r.forgetTransits(k, nil)
 }
 
 // EachRegion calls fn, in no particular order, for every region (32×32
@@ -581,6 +602,9 @@ func (r *Registry) EachRegion(fn func(x, z int32, foreign bool)) {
 type regionCols struct {
 	cols    map[colKey]struct{}
 	foreign int
+	// epoch is the region's lease epoch (persist.Durability.Epoch) as
+	// checkAuthority last saw it.
+	epoch uint64
 }
 
 // track indexes resident column k by region (with an Authority only).
@@ -591,7 +615,7 @@ func (r *Registry) track(k colKey, c *column) {
 	rk := regionKeyOf(k)
 	rc := r.regions[rk]
 	if rc == nil {
-		rc = &regionCols{cols: map[colKey]struct{}{}}
+		rc = &regionCols{cols: map[colKey]struct{}{}, epoch: r.durable.Epoch(k.X, k.Z)}
 		r.regions[rk] = rc
 	}
 	rc.cols[k] = struct{}{}

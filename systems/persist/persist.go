@@ -412,7 +412,11 @@ func (d *Durability) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, err
 	d.entitiesMu.Lock()
 	for i := range cols {
 		k := entityCol{cols[i].X, cols[i].Z}
-		if j, queued := d.entityAt[k]; queued {
+		// A record queued under a lease since lost will be refused: the
+		// stored one stands (the writer is told to skip its copy too).
+		epoch := d.Epoch(k.x, k.z)
+		cols[i].Epoch = epoch
+		if j, queued := d.entityAt[k]; queued && d.entities[j].Epoch == epoch {
 			c, empty := d.entities[j].Clone(), d.entities[j].Empty()
 			if empty {
 				c = storage.EntityColumn{X: k.x, Z: k.z}
