@@ -544,7 +544,6 @@ func (r *Registry) checkAuthority() {
 		// adopted again). Its columns are loaded again as stored.
 		epoch := r.durable.Epoch(any.X, any.Z)
 		renew := !take && !drop && rc.foreign < len(rc.cols) && epoch != rc.epoch
-		rc.epoch = epoch
 		if !take && !drop && !renew {
 			continue
 		}
@@ -570,7 +569,7 @@ func (r *Registry) checkAuthority() {
 				r.stats.Reloaded++
 			}
 		}
-		if rc := r.regions[rk]; rc != nil {
+		if rc := r.regions[rk]; rc != nil { // made again if all its columns went
 			rc.epoch = epoch
 		}
 		r.loadArrived()
