@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/stratavox/strata/resources/storage"
 )
@@ -15,8 +16,9 @@ type Migration struct {
 	// them; Settings are registry-wide settings left behind (whether the
 	// whitelist is on is the cluster's to decide, not one joining
 	// server's); Damaged records could not be read and stay where they
-	// were.
-	Moved, Kept, Settings, Damaged int
+	// were; Revoked ones the destination deleted after they were made (a
+	// de-op, an unban on the cluster), whose deletion stands.
+	Moved, Kept, Settings, Damaged, Revoked int
 }
 
 // Migrate moves a server's own access records (bindings, operators,
@@ -24,9 +26,10 @@ type Migration struct {
 // cluster, from its world database into the cluster's access bucket — and
 // then clears them at the source, so that they move once and a later
 // change made on the cluster is not undone by the next start. Each record
-// is written only where the destination has none (storage.AccessWrite's
-// IfAbsent); one a crash left half moved is moved again, harmlessly, at
-// the next start.
+// is written only where the destination has none and did not delete one
+// after the record was made (storage.AccessWrite's IfAbsent and Since);
+// one a crash left half moved is moved again, harmlessly, at the next
+// start.
 func Migrate(from, to Backend) (Migration, error) {
 	var m Migration
 	var moved []storage.AccessWrite
@@ -40,9 +43,13 @@ func Migrate(from, to Backend) (Migration, error) {
 			m.Settings++
 			return nil
 		}
-		switch err := to.PutAccess([]storage.AccessWrite{{Key: k, Value: v, IfAbsent: true}}); {
+		var made struct{ At time.Time }
+		_ = json.Unmarshal(v, &made) // a record without a time: any deletion is overwritten
+		switch err := to.PutAccess([]storage.AccessWrite{{Key: k, Value: v, IfAbsent: true, Since: made.At}}); {
 		case errors.Is(err, storage.ErrAccessExists):
 			m.Kept++
+		case errors.Is(err, storage.ErrAccessDeleted):
+			m.Revoked++
 		case err != nil:
 			return fmt.Errorf("move %s: %w", storage.DescribeKey(k), err)
 		default:

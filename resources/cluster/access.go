@@ -58,9 +58,7 @@ func (a *Access) PutAccess(writes []storage.AccessWrite) error {
 		case len(w.Value) == 0:
 			err = c.accessKV.Delete(ctx, key)
 		case w.IfAbsent:
-			if _, err = c.accessKV.Create(ctx, key, w.Value); errors.Is(err, jetstream.ErrKeyExists) {
-				err = storage.ErrAccessExists
-			}
+			err = a.create(ctx, key, w)
 		default:
 			_, err = c.accessKV.Put(ctx, key, w.Value)
 		}
@@ -70,6 +68,41 @@ func (a *Access) PutAccess(writes []storage.AccessWrite) error {
 		}
 	}
 	return nil
+}
+
+// create writes w at key if the key holds no record, and, with w.Since
+// set, was not deleted at or after then (its delete marker is the key's
+// last message: the bucket keeps one).
+func (a *Access) create(ctx context.Context, key string, w storage.AccessWrite) error {
+	kv := a.c.accessKV
+	if !w.Since.IsZero() {
+		hist, err := kv.History(ctx, key)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err != nil:
+			return err
+		default:
+			last := hist[len(hist)-1]
+			switch {
+			case last.Operation() == jetstream.KeyValuePut:
+				return storage.ErrAccessExists
+			case !last.Created().Before(w.Since):
+				return storage.ErrAccessDeleted
+			}
+			// Deleted before the record was made: written over the
+			// marker, unless the key changed since it was read.
+			_, err := kv.Update(ctx, key, w.Value, last.Revision())
+			if errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
+				return storage.ErrAccessExists
+			}
+			return err
+		}
+	}
+	_, err := kv.Create(ctx, key, w.Value)
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return storage.ErrAccessExists
+	}
+	return err
 }
 
 // ScanAccess calls fn with every access record stored, in key order.

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -89,5 +90,81 @@ func TestAccessMigrated(t *testing.T) {
 	}
 	if m, err := access.Migrate(db, c.Access()); err != nil || m != (access.Migration{Settings: 1}) {
 		t.Fatalf("second migration %+v, %v: want nothing moved", m, err)
+	}
+}
+
+// TestAccessMigratedAfterDeletion: a record the cluster deleted after the
+// joining server made it (a de-op, an unban decided on the cluster later)
+// is not brought back by the join; one made after the cluster's deletion
+// is moved in.
+func TestAccessMigratedAfterDeletion(t *testing.T) {
+	db, err := storage.Open(t.TempDir(), zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	c := connect(t, url(t), newBucket(t), "a")
+	shared, err := access.Open(c.Access(), access.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// On the cluster, now: olga and pete made operators and de-opped,
+	// bob banned and unbanned.
+	for _, step := range []func() error{
+		func() error { _, err := shared.SetOperator("olga", true); return err },
+		func() error { _, err := shared.SetOperator("olga", false); return err },
+		func() error { _, err := shared.SetOperator("pete", true); return err },
+		func() error { _, err := shared.SetOperator("pete", false); return err },
+		func() error { return shared.Ban(access.Ban{Name: "bob", Reason: "griefing"}) },
+		func() error { _, err := shared.Unban("bob"); return err },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// On the joining server: olga and the ban of bob an hour before the
+	// cluster's decisions, pete an hour after.
+	at := time.Now().Add(-time.Hour)
+	own, err := access.Open(db, access.Options{Now: func() time.Time { return at }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := own.SetOperator("olga", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := own.Ban(access.Ban{Name: "bob", Reason: "griefing"}); err != nil {
+		t.Fatal(err)
+	}
+	at = time.Now().Add(time.Hour)
+	if _, err := own.SetOperator("pete", true); err != nil {
+		t.Fatal(err)
+	}
+
+	m, err := access.Migrate(db, c.Access())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (access.Migration{Moved: 1, Revoked: 2}); m != want {
+		t.Fatalf("migration %+v, want %+v", m, want)
+	}
+	after, err := access.Open(c.Access(), access.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.IsOperator("olga") {
+		t.Error("olga, de-opped on the cluster after the joining server made her an operator, is one again")
+	}
+	if _, banned := after.Banned("bob", nil); banned {
+		t.Error("bob, unbanned on the cluster after the joining server banned him, is banned again")
+	}
+	if !after.IsOperator("pete") {
+		t.Error("pete, made an operator after the cluster de-opped him, is not one")
+	}
+	var left []string
+	if err := db.ScanAccess(func(k, _ []byte) error { left = append(left, storage.DescribeKey(k)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 0 {
+		t.Fatalf("left in the world database: %v, want nothing (revoked records are cleared too)", left)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -67,10 +68,19 @@ type AccessWrite struct {
 	// ErrAccessExists when another wrote the key first. One server's
 	// database needs no check, as its registry serialises its changes.
 	IfAbsent bool
+	// Since, with IfAbsent, is when the record was made: a backend that
+	// keeps deletions (a cluster's) refuses it with ErrAccessDeleted when
+	// the key was deleted at or after then, a decision taken later than
+	// the record. Zero: any deletion is overwritten.
+	Since time.Time
 }
 
 // ErrAccessExists is a shared backend's refusal of an IfAbsent write.
 var ErrAccessExists = errors.New("access record exists")
+
+// ErrAccessDeleted is a shared backend's refusal of an IfAbsent write
+// whose key it deleted at or after the write's Since.
+var ErrAccessDeleted = errors.New("access record deleted since")
 
 // PutAccess writes access records in one synced batch, straight to Pebble
 // and not through the storage goroutine: changes are rare and small, and

@@ -155,7 +155,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 			return err
 		}
 		if m != (access.Migration{}) {
-			log.Info().Int("moved", m.Moved).Int("kept", m.Kept).Int("settings_left", m.Settings).Int("damaged", m.Damaged).
+			log.Info().Int("moved", m.Moved).Int("kept", m.Kept).Int("settings_left", m.Settings).Int("damaged", m.Damaged).Int("revoked", m.Revoked).
 				Msg("access: the world database's records moved to the shared registry")
 		}
 	}
