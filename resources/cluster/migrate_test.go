@@ -81,10 +81,7 @@ func TestAccessMigrated(t *testing.T) {
 	if after.WhitelistOn() {
 		t.Fatal("one joining server turned the cluster's whitelist on")
 	}
-	var left []string
-	if err := db.ScanAccess(func(k, _ []byte) error { left = append(left, storage.DescribeKey(k)); return nil }); err != nil {
-		t.Fatal(err)
-	}
+	left := accessLeft(t, db)
 	if len(left) != 1 {
 		t.Fatalf("left in the world database: %v, want only the whitelist setting", left)
 	}
@@ -160,11 +157,18 @@ func TestAccessMigratedAfterDeletion(t *testing.T) {
 	if !after.IsOperator("pete") {
 		t.Error("pete, made an operator after the cluster de-opped him, is not one")
 	}
+	left := accessLeft(t, db)
+	if len(left) != 0 {
+		t.Fatalf("left in the world database: %v, want nothing (revoked records are cleared too)", left)
+	}
+}
+
+// accessLeft describes the access records left in db.
+func accessLeft(t *testing.T, db *storage.DB) []string {
+	t.Helper()
 	var left []string
 	if err := db.ScanAccess(func(k, _ []byte) error { left = append(left, storage.DescribeKey(k)); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(left) != 0 {
-		t.Fatalf("left in the world database: %v, want nothing (revoked records are cleared too)", left)
-	}
+	return left
 }
