@@ -432,7 +432,7 @@ func (d *Durability) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, err
 	}
 	d.entitiesMu.Unlock()
 	for _, w := range early {
-		if c, found, hit := d.loadEarly(w.e, d.Epoch(cols[w.i].X, cols[w.i].Z)); hit {
+		if c, found, hit := d.loadEarly(w.e, cols[w.i].Epoch); hit {
 			cols[w.i], ok[w.i], errs[w.i] = c, found, nil
 			continue
 		}
