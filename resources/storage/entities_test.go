@@ -610,3 +610,32 @@ func BenchmarkLoadEntitiesNeverStored(b *testing.B) {
 		})
 	}
 }
+
+// TestLoadEntitiesAtKeepsEpochs: the columns LoadEntitiesAt hands on, all
+// of cols or a copy of some, carry their epochs, which the writer reads
+// to skip a record of another lease's.
+func TestLoadEntitiesAtKeepsEpochs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		at   []int
+	}{{"all", []int{0, 1, 2}}, {"some", []int{2, 0}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cols := []EntityColumn{{X: 1, Epoch: 7}, {X: 2, Epoch: 8}, {X: 3, Epoch: 9}}
+			ok, errs := make([]bool, 3), make([]error, 3)
+			var got [][2]int64
+			LoadEntitiesAt(func(cs []EntityColumn, _ []bool, _ []error) {
+				for _, c := range cs {
+					got = append(got, [2]int64{int64(c.X), int64(c.Epoch)})
+				}
+			}, cols, ok, errs, tc.at)
+			if len(got) != len(tc.at) {
+				t.Fatalf("loaded %v, want %d columns", got, len(tc.at))
+			}
+			for j, i := range tc.at {
+				if want := [2]int64{int64(i + 1), int64(i + 7)}; got[j] != want {
+					t.Errorf("column %d handed on as %v, want %v", j, got[j], want)
+				}
+			}
+		})
+	}
+}

@@ -269,7 +269,7 @@ func LoadEntitiesOne(load func(cols []EntityColumn, ok []bool, errs []error), x,
 
 // LoadEntitiesAt runs load, a LoadEntitiesAll, over the columns of cols at
 // the indexes at (distinct) alone: over cols itself when that is all of
-// them, else over a copy.
+// them, else over a copy of their positions and epochs.
 func LoadEntitiesAt(load func(cols []EntityColumn, ok []bool, errs []error), cols []EntityColumn, ok []bool, errs []error, at []int) {
 	switch len(at) {
 	case 0:
@@ -280,7 +280,7 @@ func LoadEntitiesAt(load func(cols []EntityColumn, ok []bool, errs []error), col
 	}
 	sub, subOK, subErrs := make([]EntityColumn, len(at)), make([]bool, len(at)), make([]error, len(at))
 	for j, i := range at {
-		sub[j] = EntityColumn{X: cols[i].X, Z: cols[i].Z}
+		sub[j] = EntityColumn{X: cols[i].X, Z: cols[i].Z, Epoch: cols[i].Epoch}
 	}
 	load(sub, subOK, subErrs)
 	for j, i := range at {
