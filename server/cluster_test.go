@@ -238,6 +238,62 @@ func TestTwoShardsOneWorld(t *testing.T) {
 	})
 }
 
+// TestPresenceGoesWhereItIsSeen: with three shards, two players side by
+// side on a and b see each other, while shard c, whose player stands far
+// away, is sent neither of them: it hears a's and b's announcements, a
+// few a second, and no presence of theirs. When carol walks over, c is
+// sent both, and both shards see her; when she leaves again, c is told
+// to drop them at once.
+func TestPresenceGoesWhereItIsSeen(t *testing.T) {
+	shard := shardStarter(t)
+	a, _ := shard("a")
+	b, _ := shard("b")
+	c, _ := shard("c")
+	var cLines systemLines
+	alice := dialPlayer(t, a, "alice", 3)
+	bob := dialPlayer(t, b, "bob", 3)
+	carol := dialPlayerOpts(t, c, client.Options{Name: "carol", ViewDistance: 3, Handlers: cLines.handlers()})
+	teleport(t, carol, &cLines, 3000.5, moveGround, 0.5)
+	waitfor.Until(t, 15*time.Second, "alice and bob do not see each other", func() bool {
+		_, ok1 := playerNamed(alice, "bob")
+		_, ok2 := playerNamed(bob, "alice")
+		return ok1 && ok2
+	})
+	presenceIn := func(s *Server) uint64 { return clusterOf(s).Stats().MsgsIn[clusterplugin.FamilyPresence] }
+	// Over two seconds (40 ticks): b hears a's presence every tick, c
+	// only the announcements (every 10 ticks from each of a and b).
+	waitfor.Until(t, 10*time.Second, "c still holds a's or b's players", func() bool { return statsOf(c).RemotePlayers.Load() == 0 })
+	b0, c0 := presenceIn(b), presenceIn(c)
+	time.Sleep(2 * time.Second)
+	heardB, heardC := presenceIn(b)-b0, presenceIn(c)-c0
+	if heardB < 40 || heardC > 16 {
+		t.Errorf("in 2 s b heard %d presence messages (want a's, every tick), c heard %d (want only announcements)", heardB, heardC)
+	}
+	if n := statsOf(c).RemotePlayers.Load(); n != 0 {
+		t.Errorf("c holds %d players of other shards, far from its own", n)
+	}
+	if _, seen := playerNamed(carol, "alice"); seen {
+		t.Error("carol sees alice 3,000 blocks away")
+	}
+
+	// Carol comes over: all three see each other.
+	teleport(t, carol, &cLines, 2.5, moveGround, 4.5)
+	waitfor.Until(t, 15*time.Second, "carol and the others do not see each other", func() bool {
+		_, ca := playerNamed(carol, "alice")
+		_, cb := playerNamed(carol, "bob")
+		_, ac := playerNamed(alice, "carol")
+		_, bc := playerNamed(bob, "carol")
+		return ca && cb && ac && bc
+	})
+	// And leaves: c is told to drop a's and b's players (the farewell
+	// keyframe), well before their presence would time out.
+	teleport(t, carol, &cLines, -3000.5, moveGround, 0.5)
+	waitfor.Until(t, 10*time.Second, "c still holds the others' players", func() bool {
+		_, ca := playerNamed(carol, "alice")
+		return statsOf(c).RemotePlayers.Load() == 0 && !ca
+	})
+}
+
 var regionZero = clusterRegion(0, 0)
 
 // merge runs both handlers' callbacks.

@@ -157,7 +157,7 @@ type Plugin struct {
 
 	in    inbox
 	ready readySet
-	// ownPresence is the subject this shard's presence goes out on.
+	// ownPresence is the subject of this shard's announcements.
 	ownPresence string
 	pending     pendingForwards
 	handing     *handoverSystem
@@ -325,7 +325,8 @@ func (p *Plugin) subscribe() error {
 	subs := []sub{
 		{p.subject(FamilyEdit, p.c.Shard()), p.onEdit},
 		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
-		{p.subject(FamilyPresence, "*"), p.onPresence},
+		{p.subject(FamilyPresence, "*"), p.onPresence},              // announcements
+		{p.subject(FamilyPresence, "*", p.c.Shard()), p.onPresence}, // players sent here
 		{p.subject(FamilyChat), p.onChat},
 	}
 	for _, s := range subs {
@@ -362,10 +363,7 @@ func (p *Plugin) unsubscribe() {
 // plugin's last write.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.out != nil {
-		// A last presence with nobody in it: the other shards drop this
-		// one's players and mirrors now, not after presenceTimeout.
-		p.out.state.Players, p.out.state.Entities = nil, nil
-		p.out.publishPresence(&p.out.state) // a keyframe
+		p.out.stop()
 		_ = p.nc.Flush()
 	}
 	p.unsubscribe()

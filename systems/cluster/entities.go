@@ -66,25 +66,29 @@ func newNearbyEntities(reg *entities.Registry) nearbyEntities {
 	}
 }
 
-// collect returns the states of the entities within the other shards'
-// interest (remotePlayers.wants), appended to dst[:0]. The entities are
-// looked at one by one (a shard simulates some hundreds or thousands, the
-// area may hold tens of thousands of columns).
-func (n *nearbyEntities) collect(ctx *ecs.Context, remote *remotePlayers, dst []entityState) []entityState {
-	dst = dst[:0]
+// collect appends to dst[:0] the states of the entities within some
+// other shard's interest (remotePlayers.wantedBy), and to masks[:0] the
+// receivers that want each. The entities are looked at one by one (a
+// shard simulates some hundreds or thousands, the area may hold tens of
+// thousands of columns).
+func (n *nearbyEntities) collect(ctx *ecs.Context, remote *remotePlayers, dst []entityState, masks []uint64) ([]entityState, []uint64) {
+	dst, masks = dst[:0], masks[:0]
 	if n.reg.Len() == 0 {
-		return dst
+		return dst, masks
 	}
 	q := n.simulated.Query(ctx.World)
 	for q.Next() {
 		rep, pos, look, body, attrs := q.Get()
-		if s := pos.Section(); !remote.wants(s.X, s.Z) {
+		s := pos.Section()
+		mask := remote.wantedBy(s.X, s.Z)
+		if mask == 0 {
 			continue
 		}
 		dst = append(dst, entityState{ID: rep.ID, Kind: rep.Kind, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch,
 			Width: body.Width, Height: body.Height, Attrs: attrs.List})
+		masks = append(masks, mask)
 	}
-	return dst
+	return dst, masks
 }
 
 func floorDiv(a, b int32) int32 {

@@ -32,62 +32,117 @@ func (p *Plugin) onChat(m *nats.Msg) {
 	p.in.put(func(b *inbox) { b.chat = append(b.chat, l) })
 }
 
-// outboundSystem publishes this shard's players every tick and its chat
-// lines as they are said, and hands the other shards' lines to
-// broadcast_chat.
+// announceEvery is how often, in ticks, a shard announces its interest
+// to every other shard. The announcements also tell the shards it sends
+// no players to that it runs: four of them fit in presenceTimeout.
+const announceEvery = 10
+
+// outboundSystem announces this shard's interest, sends each other shard
+// with players its own players and entities near them every tick, and
+// publishes its chat lines as they are said and hands the other shards'
+// lines to broadcast_chat.
 type outboundSystem struct {
 	p       *Plugin
 	lines   *ecs.Events[chat.Intent]
 	relayed *ecs.Events[chat.Relayed]
-	players *generic.Filter3[components.Player, components.Position, components.Look]
-	state   presence // this tick's players and entities, all of them
-	deltas  presenceDeltas
-	remote  []chatLine
-	near    nearbyEntities
-	cells   map[[2]int32]struct{} // scratch: this shard's interest
-	buf     []byte
+	filter  *generic.Filter3[components.Player, components.Position, components.Look]
+	// players and ents are this tick's players and entities near some
+	// other shard's, with the receivers (remotePlayers.wantedBy) that
+	// want each in playerMasks and entMasks.
+	players     []storage.PlayerRecord
+	playerMasks []uint64
+	ents        []entityState
+	entMasks    []uint64
+	state       presence // what one receiver is sent this tick, all of it
+	// deltas is what each receiver was sent, by shard.
+	deltas    map[string]*presenceDeltas
+	announce  presence
+	announced bool
+	remote    []chatLine
+	near      nearbyEntities
+	cells     map[[2]int32]struct{} // scratch: this shard's interest
+	buf       []byte
 }
 
 func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *entities.Registry) *outboundSystem {
 	return &outboundSystem{
 		p: p, lines: lines, relayed: ecs.AddEvents[chat.Relayed](app), state: presence{Shard: p.c.Shard()},
-		deltas:  newPresenceDeltas(p.c.Shard()),
-		players: generic.NewFilter3[components.Player, components.Position, components.Look](),
-		near:    newNearbyEntities(reg),
-		cells:   map[[2]int32]struct{}{},
+		announce: presence{Shard: p.c.Shard(), Announce: true},
+		deltas:   map[string]*presenceDeltas{},
+		filter:   generic.NewFilter3[components.Player, components.Position, components.Look](),
+		near:     newNearbyEntities(reg),
+		cells:    map[[2]int32]struct{}{},
 	}
 }
 
 func (s *outboundSystem) run(ctx *ecs.Context) {
 	p := s.p
-	s.state.Players = s.state.Players[:0]
-	clear(s.cells)
 	remote := p.inbound.players
-	keyframe := s.deltas.keyframe(ctx.Tick) // only keyframes carry the interest
+	announce := !s.announced || ctx.Tick%announceEvery == 0
+	clear(s.cells)
+	s.players, s.playerMasks = s.players[:0], s.playerMasks[:0]
 	all := 0
-	q := s.players.Query(ctx.World)
+	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		pl, pos, look := q.Get()
 		all++
 		sec := pos.Section()
-		if keyframe {
+		if announce {
 			s.cells[cellOf(sec.X, sec.Z)] = struct{}{}
 		}
-		if remote.wants(sec.X, sec.Z) {
-			s.state.Players = append(s.state.Players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+		if mask := remote.wantedBy(sec.X, sec.Z); mask != 0 {
+			s.players = append(s.players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
+			s.playerMasks = append(s.playerMasks, mask)
 		}
 	}
-	// Sorted: a message must not depend on map order (and an unchanged
-	// interest compares equal at the receivers).
-	s.state.Interest = s.state.Interest[:0]
-	for c := range s.cells {
-		s.state.Interest = append(s.state.Interest, c)
+	if announce {
+		// Sorted: a message must not depend on map order (and an
+		// unchanged interest compares equal at the receivers).
+		s.announce.Interest = s.announce.Interest[:0]
+		for c := range s.cells {
+			s.announce.Interest = append(s.announce.Interest, c)
+		}
+		slices.SortFunc(s.announce.Interest, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		s.publishAnnounce()
+		s.announced = true
 	}
-	slices.SortFunc(s.state.Interest, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
-	s.state.Entities = s.near.collect(ctx, remote, s.state.Entities)
-	p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
-	// Sent even when empty: silence is how the others learn a shard died.
-	s.publishPresence(s.deltas.next(ctx.Tick, &s.state))
+	s.ents, s.entMasks = s.near.collect(ctx, remote, s.ents, s.entMasks)
+	for i, to := range remote.receiverList() {
+		bit := receiverBit(i)
+		s.state.Players, s.state.Entities = s.state.Players[:0], s.state.Entities[:0]
+		for k, m := range s.playerMasks {
+			if m&bit != 0 {
+				s.state.Players = append(s.state.Players, s.players[k])
+			}
+		}
+		for k, m := range s.entMasks {
+			if m&bit != 0 {
+				s.state.Entities = append(s.state.Entities, s.ents[k])
+			}
+		}
+		d := s.deltas[to]
+		if len(s.state.Players) == 0 && len(s.state.Entities) == 0 {
+			continue // nothing near its players: it is sent nothing
+		}
+		p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
+		if d == nil {
+			nd := newPresenceDeltas(p.c.Shard())
+			d = &nd
+			s.deltas[to] = d
+		}
+		d.tick = ctx.Tick
+		s.publishPresence(to, d.next(ctx.Tick, &s.state))
+	}
+	// A shard no longer sent to (nothing of this one's stands near its
+	// players any more, they left, or it went silent) gets one last
+	// keyframe with nobody in it, and drops this one's players and
+	// mirrors now.
+	for to, d := range s.deltas {
+		if d.tick != ctx.Tick {
+			s.publishPresence(to, d.farewell(&s.state))
+			delete(s.deltas, to)
+		}
+	}
 	p.c.SetPlayers(all)
 
 	for i := range s.lines.Items() {
@@ -110,10 +165,29 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	clear(s.remote)
 }
 
-// publishPresence publishes pr, this shard's presence or a delta of it.
-func (s *outboundSystem) publishPresence(pr *presence) {
+// publishPresence sends shard to pr, this shard's presence or a delta of
+// it.
+func (s *outboundSystem) publishPresence(to string, pr *presence) {
 	s.buf = appendPresence(s.buf[:0], pr)
-	s.publish(s.p.subject(FamilyPresence, s.p.c.Shard()), FamilyPresence, s.buf)
+	s.publish(s.p.subject(FamilyPresence, s.p.c.Shard(), to), FamilyPresence, s.buf)
+}
+
+// publishAnnounce publishes this shard's interest to every shard.
+func (s *outboundSystem) publishAnnounce() {
+	s.buf = appendPresence(s.buf[:0], &s.announce)
+	s.publish(s.p.ownPresence, FamilyPresence, s.buf)
+}
+
+// stop tells every shard that this one is gone: the shards it sent
+// players to drop them and its mirrors now, not after presenceTimeout,
+// and the others stop sending it theirs.
+func (s *outboundSystem) stop() {
+	for to, d := range s.deltas {
+		s.publishPresence(to, d.farewell(&s.state))
+		delete(s.deltas, to)
+	}
+	s.announce.Interest = s.announce.Interest[:0]
+	s.publishAnnounce()
 }
 
 func (s *outboundSystem) publish(subj, family string, data []byte) {

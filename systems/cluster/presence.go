@@ -23,25 +23,29 @@ const presenceTimeout = 2 * time.Second
 const remoteIDBase = 1 << 61
 
 // presence is one shard's players at one tick, each as its record would
-// keep it, and the entities it simulates near other shards' players: all
-// of them (a keyframe, which replaces what the receiver knew of the
-// shard), or a Delta of those that changed since the shard's last
-// message, with the players that Left it and the entities Gone from it.
+// keep it, and the entities it simulates, as sent to one other shard:
+// those near that shard's players, all of them (a keyframe, which
+// replaces what the receiver knew of the sender), or a Delta of those
+// that changed since the sender's last message to it, with the players
+// that Left and the entities Gone.
 //
-// A keyframe also carries the shard's Interest: the cells (interestCell
-// section columns square) its players stand in. The other shards publish
-// to it only their players and entities within reach (reachOf) cells of
-// them, so that players far from any other shard's cost nothing on the
-// wire.
+// An Announce carries only the sender's Interest: the cells
+// (interestCell section columns square) its players stand in. Every shard
+// hears every announcement; a shard then sends each other shard, on a
+// subject of its own, only its players and entities within reach
+// (reachOf) cells of that shard's interest, so that a shard hears only
+// what stands near its players, however many shards the cluster has.
 //
-// Every message is numbered (Seq, one more than the shard's last). A
-// delta's Moves and EntityMoves change only positions and looks, by
-// offsets from what the shard sent before: a receiver applies them only
-// when it has every message since the last keyframe.
+// Every message to a receiver is numbered (Seq, one more than the
+// sender's last to it). A delta's Moves and EntityMoves change only
+// positions and looks, by offsets from what the sender sent before: a
+// receiver applies them only when it has every message since the last
+// keyframe.
 type presence struct {
 	Shard       string
 	Seq         uint64
 	Delta       bool
+	Announce    bool
 	Interest    [][2]int32
 	Players     []storage.PlayerRecord
 	Entities    []entityState
@@ -98,10 +102,11 @@ type remotePlayer struct {
 	Shard, Name string
 }
 
-// onPresence (a NATS goroutine) queues another shard's players.
+// onPresence (a NATS goroutine) queues another shard's announcement or
+// its players sent to this shard.
 func (p *Plugin) onPresence(m *nats.Msg) {
 	if m.Subject == p.ownPresence {
-		return // this shard's own (a connection without NoEcho)
+		return // this shard's own announcement (a connection without NoEcho)
 	}
 	p.count(FamilyPresence, true, len(m.Data))
 	pr, err := decodePresence(m.Data)
@@ -109,10 +114,23 @@ func (p *Plugin) onPresence(m *nats.Msg) {
 		p.log.Debug().Err(err).Str("subject", m.Subject).Msg("presence dropped")
 		return
 	}
-	if pr.Shard == p.c.Shard() {
+	// An announcement comes on presence.<shard>, the rest on
+	// presence.<shard>.<this shard>: a message whose subject and kind
+	// disagree, or that names another sender, is not the sender's.
+	if pr.Shard == p.c.Shard() || m.Subject != p.presenceSubject(pr.Shard, pr.Announce) {
+		p.log.Debug().Str("subject", m.Subject).Str("shard", pr.Shard).Msg("presence on another shard's subject dropped")
 		return
 	}
 	p.in.put(func(b *inbox) { b.presence = append(b.presence, pr) })
+}
+
+// presenceSubject is the subject of shard's announcements, or of its
+// presence sent to this shard.
+func (p *Plugin) presenceSubject(shard string, announce bool) string {
+	if announce {
+		return p.subject(FamilyPresence, shard)
+	}
+	return p.subject(FamilyPresence, shard, p.c.Shard())
 }
 
 type remoteKey struct{ shard, name string }
@@ -142,15 +160,18 @@ type remotePlayers struct {
 	ids      map[uint64]bool // entity ids in one shard's latest (reused)
 	empty    presence
 	next     uint64
-	// interest holds each other shard's latest interest cells; wanted,
-	// their union grown by interestRange, is the area this shard
-	// publishes, made again when stale.
-	interest map[string][][2]int32
-	wanted   map[[2]int32]struct{}
-	stale    bool
-	reach    int32 // in cells: EntityRange, and one for a second's walk
-	place    generic.Map2[components.Position, components.Look]
-	init     bool
+	// interest holds each other shard's latest announced cells;
+	// receivers, those shards with some, in name order; wanted maps each
+	// cell within reach of some receiver's to the receivers that want it
+	// (bit i for receivers[i], the last bit shared by any past it). Made
+	// again when stale.
+	interest  map[string][][2]int32
+	receivers []string
+	wanted    map[[2]int32]uint64
+	stale     bool
+	reach     int32 // in cells: EntityRange, and one for a second's walk
+	place     generic.Map2[components.Position, components.Look]
+	init      bool
 }
 
 // mirror marks the entity standing for an entity another shard simulates.
@@ -164,19 +185,35 @@ func newRemotePlayers(_ *ecs.App, entityRange int) *remotePlayers {
 		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
 		seq: map[string]uint64{}, chained: map[string]bool{},
 		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{},
-		interest: map[string][][2]int32{}, wanted: map[[2]int32]struct{}{}}
+		interest: map[string][][2]int32{}, wanted: map[[2]int32]uint64{}}
 }
 
-// wants reports whether a player or entity at section column (x, z) is
-// near enough another shard's players to be published.
-func (r *remotePlayers) wants(x, z int32) bool {
+// maxReceivers is how many receivers have a bit of their own in the
+// masks of wanted; those past it share the last, and each is sent what
+// any of them wants (a superset: their clients' views still decide).
+const maxReceivers = 64
+
+// receiverBit is the bit of receivers[i] in a wanted mask.
+func receiverBit(i int) uint64 { return 1 << min(i, maxReceivers-1) }
+
+// wantedBy returns the receivers (a mask over r.receivers) near enough a
+// player or entity at section column (x, z) to be sent it: 0 when none.
+func (r *remotePlayers) wantedBy(x, z int32) uint64 {
 	if r.stale {
+		r.receivers = r.receivers[:0]
+		for shard, cells := range r.interest {
+			if len(cells) > 0 {
+				r.receivers = append(r.receivers, shard)
+			}
+		}
+		slices.Sort(r.receivers)
 		clear(r.wanted)
-		for _, cells := range r.interest {
-			for _, c := range cells {
+		for i, shard := range r.receivers {
+			bit := receiverBit(i)
+			for _, c := range r.interest[shard] {
 				for x := c[0] - r.reach; x <= c[0]+r.reach; x++ {
 					for z := c[1] - r.reach; z <= c[1]+r.reach; z++ {
-						r.wanted[[2]int32{x, z}] = struct{}{}
+						r.wanted[[2]int32{x, z}] |= bit
 					}
 				}
 			}
@@ -184,10 +221,16 @@ func (r *remotePlayers) wants(x, z int32) bool {
 		r.stale = false
 	}
 	if len(r.wanted) == 0 {
-		return false
+		return 0
 	}
-	_, ok := r.wanted[cellOf(x, z)]
-	return ok
+	return r.wanted[cellOf(x, z)]
+}
+
+// receiverList returns the shards with players, those this one sends its
+// presence to, in name order (valid until the next wantedBy).
+func (r *remotePlayers) receiverList() []string {
+	r.wantedBy(0, 0)
+	return r.receivers
 }
 
 // reachOf is how many cells around an interest cell are published: the
@@ -205,22 +248,12 @@ func cellOf(x, z int32) [2]int32 {
 
 func (r *remotePlayers) len() int { return len(r.byKey) }
 
-// appendPositions appends the positions of the other shards' players.
-func (r *remotePlayers) appendPositions(w *ecs.World, dst []components.Position) []components.Position {
-	for _, e := range r.byKey {
-		if w.Alive(e) {
-			p, _ := r.place.Get(e)
-			dst = append(dst, *p)
-		}
-	}
-	return dst
-}
-
 // apply moves, spawns and despawns the entities of other shards' players
 // after their states, in the order they came: a keyframe replaces all of
 // its shard's earlier states (a player it does not list has left it), so
 // a shard's messages are applied from its last keyframe on; a delta
-// changes those it lists, Left and Gone.
+// changes those it lists, Left and Gone. An announcement changes only the
+// shard's interest, and every message tells that the shard runs.
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
 		r.place = generic.NewMap2[components.Position, components.Look](ctx.World)
@@ -230,12 +263,19 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	clear(r.keyframe)
 	for i := range states {
 		r.heard[states[i].Shard] = now
-		if !states[i].Delta {
+		if !states[i].Delta && !states[i].Announce {
 			r.keyframe[states[i].Shard] = i
 		}
 	}
 	for i := range states {
 		pr := &states[i]
+		if pr.Announce {
+			if !slices.Equal(r.interest[pr.Shard], pr.Interest) {
+				r.interest[pr.Shard] = slices.Clone(pr.Interest)
+				r.stale = true
+			}
+			continue
+		}
 		if k, ok := r.keyframe[pr.Shard]; ok && i < k {
 			continue // replaced by a later keyframe
 		}
@@ -258,6 +298,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 			delete(r.chained, shard)
 			r.applyShard(ctx, shard, &r.empty)
 			delete(r.interest, shard)
+			r.stale = true
 		}
 	}
 }
@@ -273,10 +314,6 @@ func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Posi
 // applyShard makes shard's players and mirrors those of its latest
 // presence pr.
 func (r *remotePlayers) applyShard(ctx *ecs.Context, shard string, pr *presence) {
-	if !slices.Equal(r.interest[shard], pr.Interest) {
-		r.interest[shard] = slices.Clone(pr.Interest)
-		r.stale = true
-	}
 	clear(r.listed)
 	for i := range pr.Players {
 		r.listed[pr.Players[i].Name] = true

@@ -12,16 +12,22 @@ import (
 )
 
 // presenceVersion starts every presence message: a compact binary form,
-// since each shard decodes every other shard's players every tick (JSON
-// cost a shard of 500 players near another of 500 a quarter of its CPU).
-// Version 2 added deltas, version 3 the interest cells of keyframes,
-// version 4 sequence numbers and position-only moves; the shards of a
-// cluster run one version.
-const presenceVersion = 4
+// since a shard decodes the players of every shard near its own every
+// tick (JSON cost a shard of 500 players near another of 500 a quarter
+// of its CPU). Version 2 added deltas, version 3 the interest cells of
+// keyframes, version 4 sequence numbers and position-only moves, version
+// 5 announcements (the interest moved there from keyframes, which go to
+// one shard each); the shards of a cluster run one version.
+const presenceVersion = 5
 
-// presenceDelta is the flag of a delta: the players and entities that
-// changed since the shard's last message, and those gone since.
-const presenceDelta = 1
+// The flags byte: a keyframe is 0; presenceDelta marks the players and
+// entities that changed since the shard's last message to the receiver,
+// and those gone since; presenceAnnounce a shard's interest cells, sent
+// to every shard, with no players.
+const (
+	presenceDelta    = 1
+	presenceAnnounce = 2
+)
 
 // Bounds of a presence message's strings and attribute lists.
 const (
@@ -45,20 +51,24 @@ var errPresence = errors.New("bad presence message")
 // appendPresence appends the encoding of pr to dst.
 func appendPresence(dst []byte, pr *presence) []byte {
 	dst = append(dst, presenceVersion)
-	if pr.Delta {
+	switch {
+	case pr.Announce:
+		dst = append(dst, presenceAnnounce)
+	case pr.Delta:
 		dst = append(dst, presenceDelta)
-	} else {
+	default:
 		dst = append(dst, 0)
 	}
 	dst = appendString(dst, pr.Shard)
-	dst = binary.AppendUvarint(dst, pr.Seq)
-	if !pr.Delta {
+	if pr.Announce {
 		dst = binary.AppendUvarint(dst, uint64(len(pr.Interest)))
 		for _, c := range pr.Interest {
 			dst = binary.AppendVarint(dst, int64(c[0]))
 			dst = binary.AppendVarint(dst, int64(c[1]))
 		}
+		return dst
 	}
+	dst = binary.AppendUvarint(dst, pr.Seq)
 	dst = binary.AppendUvarint(dst, uint64(len(pr.Players)))
 	for i := range pr.Players {
 		p := &pr.Players[i]
@@ -273,19 +283,22 @@ func decodePresence(data []byte) (presence, error) {
 	case flags == nil:
 	case flags[0] == presenceDelta:
 		pr.Delta = true
+	case flags[0] == presenceAnnounce:
+		pr.Announce = true
 	case flags[0] != 0:
 		r.fail("unknown flags")
 	}
 	pr.Shard = r.string("shard")
-	pr.Seq = r.uvarint("sequence")
-	if !pr.Delta {
+	if pr.Announce {
 		if n := r.count("interest", 2); n > 0 {
 			pr.Interest = make([][2]int32, n)
 			for i := range pr.Interest {
 				pr.Interest[i] = [2]int32{r.cell("interest x"), r.cell("interest z")}
 			}
 		}
+		return r.done(pr)
 	}
+	pr.Seq = r.uvarint("sequence")
 	if n := r.count("players", minPlayerBytes); n > 0 {
 		pr.Players = make([]storage.PlayerRecord, n)
 		for i := range pr.Players {
@@ -344,6 +357,11 @@ func decodePresence(data []byte) (presence, error) {
 			}
 		}
 	}
+	return r.done(pr)
+}
+
+// done returns pr once the whole message was read without an error.
+func (r *presenceReader) done(pr presence) (presence, error) {
 	if r.err == nil && len(r.b) != 0 {
 		r.fail("trailing bytes")
 	}

@@ -13,8 +13,8 @@ import (
 
 func samplePresence() presence {
 	return presence{
-		Shard:    "shard-a",
-		Interest: [][2]int32{{-3, 7}, {0, 0}, {math.MaxInt32, math.MinInt32}},
+		Shard: "shard-a",
+		Seq:   3,
 		Players: []storage.PlayerRecord{
 			{Name: "alice", X: -12.25, Y: 64, Z: 1e6 + 0.5, Yaw: 91.5, Pitch: -10},
 			{Name: "bob", X: 3, Y: -60.125, Z: -4, Yaw: -179, Pitch: 89},
@@ -27,9 +27,13 @@ func samplePresence() presence {
 	}
 }
 
+func sampleAnnounce() presence {
+	return presence{Shard: "shard-a", Announce: true, Interest: [][2]int32{{-3, 7}, {0, 0}, {math.MaxInt32, math.MinInt32}}}
+}
+
 func sampleDelta() presence {
 	pr := samplePresence()
-	pr.Delta, pr.Interest, pr.Players, pr.Left, pr.Gone = true, nil, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
+	pr.Delta, pr.Players, pr.Left, pr.Gone = true, pr.Players[1:], []string{"carol", "dave"}, []uint64{1<<62 | 9}
 	pr.Seq = 1 << 40
 	pr.Moves = []presenceMove{{Name: "erin", D: [3]int64{819, 0, -maxMove}}, {Name: "fay", D: [3]int64{0, 0, 1}, Look: true, Yaw: -90, Pitch: 12.5}}
 	pr.EntityMoves = []presenceMove{{ID: 1<<62 | 7, D: [3]int64{maxMove, -3, 0}, Look: true, Yaw: 1}}
@@ -37,7 +41,8 @@ func sampleDelta() presence {
 }
 
 func TestPresenceRoundTrip(t *testing.T) {
-	for _, pr := range []presence{{Shard: "empty"}, samplePresence(), {Shard: "quiet", Delta: true}, sampleDelta()} {
+	for _, pr := range []presence{{Shard: "empty"}, samplePresence(), {Shard: "quiet", Delta: true}, sampleDelta(),
+		sampleAnnounce(), {Shard: "gone", Announce: true}} {
 		got, err := decodePresence(appendPresence(nil, &pr))
 		if err != nil {
 			t.Fatalf("%s: %v", pr.Shard, err)
@@ -55,15 +60,18 @@ func TestPresenceRefusals(t *testing.T) {
 	data := appendPresence(nil, &good)
 	nan := good
 	nan.Players = []storage.PlayerRecord{{Name: "n", X: math.NaN()}}
-	huge := []byte{presenceVersion, 0, 1, 'a', 0, 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G interest cells in 10 bytes
+	huge := []byte{presenceVersion, presenceAnnounce, 1, 'a', 0xff, 0xff, 0xff, 0xff, 0x0f} // 4 G interest cells in 9 bytes
 	delta := sampleDelta()
 	deltaData := appendPresence(nil, &delta)
 	version1 := append([]byte{1}, data[2:]...)
 	version2 := append([]byte{2}, data[1:]...)
 	version3 := append([]byte{3}, data[1:]...)
-	// An interest cell beyond int32: shard "a", message 0, one cell, x = 2^40.
-	wide := binary.AppendVarint([]byte{presenceVersion, 0, 1, 'a', 0, 1}, 1<<40)
-	wide = append(binary.AppendVarint(wide, 0), 0, 0)
+	version4 := append([]byte{4}, data[1:]...)
+	// An interest cell beyond int32: shard "a" announces one cell, x = 2^40.
+	wide := binary.AppendVarint([]byte{presenceVersion, presenceAnnounce, 1, 'a', 1}, 1<<40)
+	wide = binary.AppendVarint(wide, 0)
+	announce := sampleAnnounce()
+	announceData := appendPresence(nil, &announce)
 	flags := append([]byte{}, data...)
 	flags[1] = 7
 	// A delta of shard "a", message 1, with one move of "m": flags, then
@@ -91,6 +99,8 @@ func TestPresenceRefusals(t *testing.T) {
 		{"version 1", version1},
 		{"version 2", version2},
 		{"version 3", version3},
+		{"version 4", version4},
+		{"announcement with players after it", append(append([]byte{}, announceData...), 0, 0)},
 		{"move beyond maxMove", farMove},
 		{"unknown move flags", moveFlags},
 		{"interest cell beyond int32", wide},
@@ -114,6 +124,8 @@ func FuzzDecodePresence(f *testing.F) {
 	f.Add(appendPresence(nil, &presence{Shard: "x"}))
 	delta := sampleDelta()
 	f.Add(appendPresence(nil, &delta))
+	announce := sampleAnnounce()
+	f.Add(appendPresence(nil, &announce))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pr, err := decodePresence(data)
 		if err != nil {

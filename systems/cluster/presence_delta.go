@@ -24,7 +24,8 @@ type presenceDeltas struct {
 	seen    map[string]bool // scratch: names in the current state
 	seenIDs map[uint64]bool // scratch: ids in the current state
 	delta   presence
-	keyed   bool // a keyframe was sent
+	keyed   bool   // a keyframe was sent
+	tick    uint64 // of the last message (outboundSystem's)
 }
 
 func newPresenceDeltas(shard string) presenceDeltas {
@@ -117,6 +118,14 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 	slices.Sort(dl.Left)
 	slices.Sort(dl.Gone)
 	return dl
+}
+
+// farewell returns the last message to the receiver: a keyframe with
+// nobody in it. cur is scratch.
+func (d *presenceDeltas) farewell(cur *presence) *presence {
+	cur.Players, cur.Entities = cur.Players[:0], cur.Entities[:0]
+	d.keyed = false
+	return d.next(0, cur)
 }
 
 // remember records e as sent, with a copy of its attributes: the list is

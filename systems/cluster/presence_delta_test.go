@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -72,35 +73,67 @@ func TestPresenceDeltas(t *testing.T) {
 	}
 }
 
-// TestInterest: a shard publishes what stands within reach of the cells
-// another shard's players stand in, and nothing once that shard is gone
-// or has no players.
+// TestInterest: a shard sends each other shard what stands within reach
+// of the cells that shard's players stand in, and nothing once that shard
+// is gone or has no players.
 func TestInterest(t *testing.T) {
 	r := newRemotePlayers(nil, 8) // reach 3 cells: 2 for 8 sections, 1 of margin
-	if r.wants(0, 0) {
-		t.Fatal("published with no other shard known")
+	if r.wantedBy(0, 0) != 0 || len(r.receiverList()) != 0 {
+		t.Fatal("sent with no other shard known")
 	}
-	r.interest["b"] = [][2]int32{{10, -2}}
+	r.interest["c"] = [][2]int32{{10, -2}}
+	r.interest["b"] = [][2]int32{{13, -2}}
+	r.interest["idle"] = nil // a shard without players
 	r.stale = true
-	for _, c := range []struct {
+	if got := r.receiverList(); !reflect.DeepEqual(got, []string{"b", "c"}) {
+		t.Fatalf("receivers %v, want [b c]", got)
+	}
+	const b, c = 1, 2 // their bits, in name order
+	for _, tc := range []struct {
 		x, z int32
-		want bool
+		want uint64
 	}{
-		{40, -8, true},                      // in the cell
-		{40 + 3*interestCell + 3, -8, true}, // the last column of the third cell east
-		{40 + 4*interestCell, -8, false},    // the fourth
-		{40 - 3*interestCell, -8 - 3*interestCell, true},
-		{40 - 3*interestCell - 1, -8, false},
-		{-40, 8, false},
+		{40, -8, b | c},                      // in c's cell, 3 cells from b's
+		{40 + 3*interestCell + 3, -8, b | c}, // the last column of the third cell east of c's
+		{40 + 4*interestCell, -8, b},         // the fourth: b's only
+		{40 + 6*interestCell + 3, -8, b},     // the last of b's reach
+		{40 + 7*interestCell, -8, 0},
+		{40 - 3*interestCell, -8 - 3*interestCell, c},
+		{40 - 3*interestCell - 1, -8, 0},
+		{-40, 8, 0},
 	} {
-		if got := r.wants(c.x, c.z); got != c.want {
-			t.Errorf("wants(%d, %d) = %v, want %v", c.x, c.z, got, c.want)
+		if got := r.wantedBy(tc.x, tc.z); got != tc.want {
+			t.Errorf("wantedBy(%d, %d) = %b, want %b", tc.x, tc.z, got, tc.want)
 		}
 	}
 	delete(r.interest, "b")
 	r.stale = true
-	if r.wants(40, -8) {
-		t.Error("still published once the shard is gone")
+	if got := r.wantedBy(40+4*interestCell, -8); got != 0 {
+		t.Errorf("still sent to b once it is gone: %b", got)
+	}
+	if got := r.wantedBy(40, -8); got != b { // c is now the first
+		t.Errorf("wantedBy = %b once b is gone, want c's bit %b", got, b)
+	}
+}
+
+// TestManyReceivers: past maxReceivers, the shards share the last bit and
+// each is sent what any of them wants.
+func TestManyReceivers(t *testing.T) {
+	r := newRemotePlayers(nil, 8)
+	for i := range maxReceivers + 2 {
+		r.interest[fmt.Sprintf("s%03d", i)] = [][2]int32{{int32(100 * i), 0}}
+	}
+	r.stale = true
+	if n := len(r.receiverList()); n != maxReceivers+2 {
+		t.Fatalf("%d receivers", n)
+	}
+	if got := r.wantedBy(0, 0); got != 1 {
+		t.Errorf("the first shard's cell: %b", got)
+	}
+	for _, i := range []int{maxReceivers - 1, maxReceivers + 1} {
+		if got := r.wantedBy(int32(100*i*interestCell), 0); got != 1<<(maxReceivers-1) {
+			t.Errorf("shard %d's cell: %b, want the last bit", i, got)
+		}
 	}
 }
 
