@@ -100,6 +100,9 @@ type Config struct {
 	// players near their shared border.
 	Side       int
 	NearBorder float64
+	// ShiftZ moves every player this many blocks along z: a shard whose
+	// players stand far from the others'.
+	ShiftZ float64
 	// Stagger starts each player moving at its own tick, spread over the
 	// time it takes to move a view's centre (two sections), instead of all
 	// at once: players joined together and moving at one speed otherwise
@@ -150,6 +153,7 @@ type player struct {
 	id      uint64
 	conn    *Conn
 	x, z    float64
+	oz      float64 // the z its square is centred on (Config.ShiftZ)
 	heading float64
 	speed   float64
 	tick    uint64
@@ -247,6 +251,8 @@ func Run(cfg Config) (Result, error) {
 				p.x -= 0.5 // off the plane itself
 			}
 		}
+		p.oz = cfg.ShiftZ
+		p.z += p.oz
 		players[i] = p
 		records = append(records, storage.PlayerRecord{Name: name(prefix, p.id), X: p.x, Y: cruise, Z: p.z})
 	}
@@ -413,13 +419,13 @@ func (p *player) move(pattern string, tick uint64, half float64) {
 	if pattern == Teleport && (tick+p.id)%200 == 0 {
 		// A far jump: the server refuses it as too fast and corrects the
 		// client, which then goes on from where the server says.
-		p.x, p.z = -p.x, -p.z
+		p.x, p.z = -p.x, 2*p.oz-p.z
 		return
 	}
 	d := p.speed / 20
 	p.x += d * math.Cos(p.heading)
 	p.z += d * math.Sin(p.heading)
-	if math.Abs(p.x) > half || math.Abs(p.z) > half {
+	if math.Abs(p.x) > half || math.Abs(p.z-p.oz) > half {
 		p.heading += math.Pi / 2
 	}
 }
