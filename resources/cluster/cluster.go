@@ -257,7 +257,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	if err != nil {
 		return fail(fmt.Errorf("cluster: jetstream: %w", err))
 	}
-	c.world, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	c.world, err = c.bucket(ctx, jetstream.KeyValueConfig{
 		Bucket: o.Bucket + "_world", History: 1, Replicas: o.Replicas,
 		Storage: jetstream.FileStorage, LimitMarkerTTL: c.markerTTL,
 	})
@@ -267,13 +267,13 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	if !o.NoAtomicBatches {
 		c.enableAtomic(ctx)
 	}
-	c.playersKV, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	c.playersKV, err = c.bucket(ctx, jetstream.KeyValueConfig{
 		Bucket: o.Bucket + "_players", History: 1, Replicas: o.Replicas, Storage: jetstream.FileStorage,
 	})
 	if err != nil {
 		return fail(fmt.Errorf("cluster: bucket %s_players: %w", o.Bucket, err))
 	}
-	c.accessKV, err = c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	c.accessKV, err = c.bucket(ctx, jetstream.KeyValueConfig{
 		Bucket: o.Bucket + "_access", History: 1, Replicas: o.Replicas, Storage: jetstream.FileStorage,
 	})
 	if err != nil {
@@ -394,6 +394,19 @@ type Meta struct {
 	Seed             int64     `json:"seed"`
 	GeneratorVersion int       `json:"generator_version"`
 	CreatedAt        time.Time `json:"created_at"`
+}
+
+// bucket creates the bucket of cfg, or updates it to cfg. Two shards
+// starting together on a fresh cluster both find it missing and both
+// create it: the one that loses is told the name is in use, and updates
+// the winner's instead.
+func (c *Cluster) bucket(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+	for try := 0; ; try++ {
+		kv, err := c.js.CreateOrUpdateKeyValue(ctx, cfg)
+		if err == nil || try == 2 || !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			return kv, err
+		}
+	}
 }
 
 // Agree makes sure every shard runs the same world: the first to call it

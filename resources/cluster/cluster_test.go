@@ -92,6 +92,32 @@ func TestAgree(t *testing.T) {
 	}
 }
 
+// TestShardsStartTogether: shards started at the same instant on a fresh
+// world all join, though each finds the buckets missing and creates them.
+func TestShardsStartTogether(t *testing.T) {
+	u := url(t)
+	for round := range 30 {
+		b := newBucket(t)
+		var wg sync.WaitGroup
+		errs := make([]error, 6)
+		for i := range errs {
+			wg.Go(func() {
+				c, err := Connect(ctxT(t), Options{URLs: u, Shard: fmt.Sprintf("s%d", i), Bucket: b, LeaseTTL: time.Second, Log: testLog(t)})
+				if err == nil {
+					err = c.Close()
+				}
+				errs[i] = err
+			})
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: shard s%d: %v", round, i, err)
+			}
+		}
+	}
+}
+
 func TestConnectRefusesRunningShardName(t *testing.T) {
 	u, b := url(t), newBucket(t)
 	connect(t, u, b, "a")
