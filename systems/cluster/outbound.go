@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"slices"
+	"time"
 
 	"github.com/mlange-42/arche/generic"
 	"github.com/nats-io/nats.go"
@@ -33,9 +34,13 @@ func (p *Plugin) onChat(m *nats.Msg) {
 }
 
 // announceEvery is how often, in ticks, a shard announces its interest
-// to every other shard. The announcements also tell the shards it sends
-// no players to that it runs: four of them fit in presenceTimeout.
-const announceEvery = 10
+// to every other shard, and announceAfter the longest it waits between
+// two when its ticks run late. The announcements also tell the shards it
+// sends no players to that it runs: four of them fit in presenceTimeout.
+const (
+	announceEvery = 10
+	announceAfter = presenceTimeout / 4
+)
 
 // outboundSystem announces this shard's interest, sends each other shard
 // with players its own players and entities near them every tick, and
@@ -57,7 +62,7 @@ type outboundSystem struct {
 	// deltas is what each receiver was sent, by shard.
 	deltas    map[string]*presenceDeltas
 	announce  presence
-	announced bool
+	announced time.Time // the last announcement
 	remote    []chatLine
 	near      nearbyEntities
 	cells     map[[2]int32]struct{} // scratch: this shard's interest
@@ -78,7 +83,8 @@ func newOutbound(p *Plugin, app *ecs.App, lines *ecs.Events[chat.Intent], reg *e
 func (s *outboundSystem) run(ctx *ecs.Context) {
 	p := s.p
 	remote := p.inbound.players
-	announce := !s.announced || ctx.Tick%announceEvery == 0
+	now := time.Now()
+	announce := ctx.Tick%announceEvery == 0 || now.Sub(s.announced) >= announceAfter
 	clear(s.cells)
 	s.players, s.playerMasks = s.players[:0], s.playerMasks[:0]
 	all := 0
@@ -104,7 +110,7 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		}
 		slices.SortFunc(s.announce.Interest, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 		s.publishAnnounce()
-		s.announced = true
+		s.announced = now
 	}
 	s.ents, s.entMasks = s.near.collect(ctx, remote, s.ents, s.entMasks)
 	for i, to := range remote.receiverList() {
@@ -120,11 +126,11 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 				s.state.Entities = append(s.state.Entities, s.ents[k])
 			}
 		}
-		d := s.deltas[to]
 		if len(s.state.Players) == 0 && len(s.state.Entities) == 0 {
 			continue // nothing near its players: it is sent nothing
 		}
 		p.Stats.EntitiesOut.Add(uint64(len(s.state.Entities)))
+		d := s.deltas[to]
 		if d == nil {
 			nd := newPresenceDeltas(p.c.Shard())
 			d = &nd
