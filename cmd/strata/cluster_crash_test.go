@@ -187,6 +187,11 @@ func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
 		!regexp.MustCompile(fmt.Sprintf(`(?m)^%d,%d +b$`, region.X, region.Z)).MatchString(out) {
 		t.Errorf("strata cluster status (exit %d) does not show b owning %v:\n%s", code, region, out)
 	}
+	// A kill mid-burst leaves no value half written.
+	if code, out := runStrata(t, bin, "cluster", "check", "--cluster", url, "--cluster-bucket", bucket); code != 0 ||
+		!strings.Contains(out, "\nclean\n") {
+		t.Errorf("strata cluster check (exit %d) after the kill:\n%s", code, out)
+	}
 
 	// Ann comes back on b: her record and every acknowledged block.
 	ann2 := dialRetry(t, b, "ann", 15*time.Second)

@@ -154,3 +154,7 @@ func DecodePlayer(v []byte) (PlayerRecord, error) {
 	}
 	return r, nil
 }
+
+// AccessProblem says why a stored access record's value cannot be used,
+// or "" when it is intact (an empty value is a cleared record).
+func AccessProblem(v []byte) string { return accessProblem(v) }
