@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/stratavox/strata/resources/storage"
@@ -78,15 +77,11 @@ func Check(ctx context.Context, urls, bucket string) (*CheckReport, error) {
 	if bucket == "" {
 		bucket = "strata"
 	}
-	nc, err := nats.Connect(urls, nats.Name("strata-check"))
-	if err != nil {
-		return nil, fmt.Errorf("cluster check: connect %s: %w", urls, err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
+	nc, js, err := connectReader(urls, "strata-check")
 	if err != nil {
 		return nil, fmt.Errorf("cluster check: %w", err)
 	}
+	defer nc.Close()
 	r := &CheckReport{Bucket: bucket, MetaProblem: "missing"}
 	for _, b := range []struct {
 		name  string

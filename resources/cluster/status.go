@@ -47,20 +47,31 @@ func ReadStatus(ctx context.Context, urls, bucket string) (Status, error) {
 	if bucket == "" {
 		bucket = "strata"
 	}
-	nc, err := nats.Connect(urls, nats.Name("strata-status"))
-	if err != nil {
-		return Status{}, fmt.Errorf("cluster status: connect %s: %w", urls, err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
+	nc, js, err := connectReader(urls, "strata-status")
 	if err != nil {
 		return Status{}, fmt.Errorf("cluster status: %w", err)
 	}
+	defer nc.Close()
 	kv, err := js.KeyValue(ctx, bucket+"_world")
 	if err != nil {
 		return Status{}, fmt.Errorf("cluster status: bucket %s_world: %w", bucket, err)
 	}
 	return readStatus(ctx, kv)
+}
+
+// connectReader connects to the cluster at urls as a tool that only reads
+// (not a shard), under the connection name name.
+func connectReader(urls, name string) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(urls, nats.Name(name))
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect %s: %w", urls, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	return nc, js, nil
 }
 
 // readStatus reads the values of shard.> and lease.> and counts
