@@ -262,8 +262,8 @@ func TestPresenceGoesWhereItIsSeen(t *testing.T) {
 	presenceIn := func(s *Server) uint64 { return clusterOf(s).Stats().MsgsIn[clusterplugin.FamilyPresence] }
 	// Over two seconds (40 ticks): b hears a's presence every tick (48
 	// messages with the announcements in the runs so far; 30 leaves room
-	// for late ticks), c
-	// only the announcements (every 10 ticks from each of a and b).
+	// for late ticks), c only the announcements (every 10 ticks from each
+	// of a and b).
 	waitfor.Until(t, 10*time.Second, "c still holds a's or b's players", func() bool { return statsOf(c).RemotePlayers.Load() == 0 })
 	b0, c0 := presenceIn(b), presenceIn(c)
 	time.Sleep(2 * time.Second)
