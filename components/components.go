@@ -50,9 +50,17 @@ type View = resources.Cylinder
 // inside the View. Slack 2 (the default used by players) means pacing
 // across one chunk border never moves the centre; Slack below 1 counts as
 // 1 (no hysteresis).
+//
+// Phase sets where the first centre lies: Phase mod Slack sections back
+// along x and Phase/Slack mod Slack along z from the entity's section,
+// still within the Pad. A centre moves every Slack sections of straight
+// travel, at points set by where it started, so views that started
+// alike (players who joined together and walk alike) would all recentre
+// on the same ticks; different Phases spread those ticks over the period.
 type Follow struct {
 	Radius int
 	Slack  int
+	Phase  uint32
 }
 
 // Ticket is a View with a time-to-live: the entity is despawned once the

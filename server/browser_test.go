@@ -89,7 +89,7 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	const view = 3
 	w := dialWatcher(ctx, t, quicAddr, srv.CertSHA256(), "watcher", view)
 	spawnSec := chunk.PosOfFloat(srv.Spawn().X, srv.Spawn().Y, srv.Spawn().Z)
-	waitSections(t, w.conn, cylinderAround(spawnSec, view))
+	waitAdmitted(t, w.conn, spawnSec, view)
 	mark(fmt.Sprintf("native client holds its %d sections", len(w.conn.Positions())))
 
 	artifacts := os.Getenv("STRATA_ARTIFACTS")

@@ -109,6 +109,10 @@ type Config struct {
 	// (plugins/critters), the entity example. On by default; recordings
 	// keep it in their header.
 	Critters bool
+	// SpreadRecentres gives each player's view its own recentring phase
+	// (network.Config.SpreadRecentres). On by default; recordings keep it
+	// in their header, and those made before it replay without.
+	SpreadRecentres bool
 	// EntitySaveEvery is how long, in ticks, a changed column's entities
 	// wait before they are saved (besides when the column leaves and at
 	// shutdown): what a crash can lose. 0 means 600 (30 s at 20 TPS).
@@ -183,6 +187,7 @@ func Defaults() Config {
 		GeneratorVersion: worldgen.LatestVersion,
 		BackupKeep:       24,
 		Critters:         true,
+		SpreadRecentres:  true,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/internal/testkit"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -104,15 +105,36 @@ func cylinderAround(p chunk.Pos, r int) []chunk.Pos {
 
 func waitSections(t *testing.T, c *client.Conn, want []chunk.Pos) {
 	t.Helper()
+	waitSectionsOf(t, c, want)
+}
+
+// waitAdmitted waits until c holds exactly the subscription of radius r
+// around one of the first centres a player admitted in section at may
+// have, and returns that centre.
+func waitAdmitted(t *testing.T, c *client.Conn, at chunk.Pos, r int) chunk.Pos {
+	t.Helper()
+	var wants [][]chunk.Pos
+	for _, centre := range testkit.AdmissionCentres(at) {
+		wants = append(wants, cylinderAround(centre, r))
+	}
+	return testkit.AdmissionCentres(at)[waitSectionsOf(t, c, wants...)]
+}
+
+// waitSectionsOf waits until c holds exactly one of wants (each in
+// position order) and returns which.
+func waitSectionsOf(t *testing.T, c *client.Conn, wants ...[]chunk.Pos) int {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		got := c.Positions()
 		slices.SortFunc(got, resources.ComparePos)
-		if slices.Equal(got, want) {
-			return
+		for i, want := range wants {
+			if slices.Equal(got, want) {
+				return i
+			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("client holds %d sections, want exactly %d", len(got), len(want))
+			t.Fatalf("client holds %d sections, want exactly %d", len(got), len(wants[0]))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -131,10 +153,8 @@ func TestTwoClientsGetTheirOwnCylinders(t *testing.T) {
 	srv, _ := startServer(t, cfg)
 	alice := dialPlayer(t, srv, "alice", 3)
 	bob := dialPlayer(t, srv, "bob", 3)
-	aliceWant := cylinderAround(chunk.PosOfFloat(8, 100, 8), 3)
-	bobWant := cylinderAround(chunk.PosOfFloat(1008, 100, 8), 3)
-	waitSections(t, alice, aliceWant)
-	waitSections(t, bob, bobWant)
+	aliceWant := cylinderAround(waitAdmitted(t, alice, chunk.PosOfFloat(8, 100, 8), 3), 3)
+	waitAdmitted(t, bob, chunk.PosOfFloat(1008, 100, 8), 3)
 	// Nothing more arrives: the subscriptions are complete and disjoint.
 	time.Sleep(200 * time.Millisecond)
 	waitSections(t, alice, aliceWant)
@@ -157,22 +177,23 @@ func TestSubscriptionChangeDropsOnlyThatClient(t *testing.T) {
 	alice := dialPlayer(t, srv, "alice", 4)
 	bob := dialPlayer(t, srv, "bob", 4)
 	at := chunk.PosOfFloat(-40, 90, -40)
-	waitSections(t, alice, cylinderAround(at, 4))
-	bobWant := cylinderAround(chunk.PosOfFloat(-40, 90, 24), 4)
-	waitSections(t, bob, bobWant)
+	// A new radius puts the centre back where it was admitted: alice
+	// has not moved, and keeps her phase.
+	centre := waitAdmitted(t, alice, at, 4)
+	waitAdmitted(t, bob, chunk.PosOfFloat(-40, 90, 24), 4)
 	bobBefore := bob.Stats()
 	if err := alice.Subscribe(2); err != nil {
 		t.Fatal(err)
 	}
-	small := cylinderAround(at, 2)
+	small := cylinderAround(centre, 2)
 	waitSections(t, alice, small)
-	if got, want := alice.Stats().Drops, uint64(len(cylinderAround(at, 4))-len(small)); got != want {
+	if got, want := alice.Stats().Drops, uint64(len(cylinderAround(centre, 4))-len(small)); got != want {
 		t.Fatalf("alice got %d drops, want %d", got, want)
 	}
 	if err := alice.Subscribe(4); err != nil {
 		t.Fatal(err)
 	}
-	waitSections(t, alice, cylinderAround(at, 4))
+	waitSections(t, alice, cylinderAround(centre, 4))
 	if after := bob.Stats(); after.Drops != bobBefore.Drops || after.Chunks != bobBefore.Chunks {
 		t.Fatalf("bob's stream changed: %+v -> %+v", bobBefore, after)
 	}
@@ -195,8 +216,8 @@ func TestMovingClientGetsDropsAndChunks(t *testing.T) {
 	alice := dialPlayer(t, srv, "alice", 3)
 	bob := dialPlayer(t, srv, "bob", 3)
 	start := chunk.PosOfFloat(-40, y, -40)
-	waitSections(t, alice, cylinderAround(start, 3))
-	waitSections(t, bob, cylinderAround(chunk.PosOfFloat(600, y, 600), 3))
+	first := waitAdmitted(t, alice, start, 3)
+	waitAdmitted(t, bob, chunk.PosOfFloat(600, y, 600), 3)
 	bobBefore := bob.Stats()
 
 	x := -40.0
@@ -207,10 +228,11 @@ func TestMovingClientGetsDropsAndChunks(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	// The view's centre follows in steps of two sections (hysteresis).
+	// The view's centre follows in steps of two sections (hysteresis),
+	// onto alice's section each time.
 	end := chunk.PosOfFloat(x, y, -40)
 	center := start
-	center.X += 2 * ((end.X - start.X) / 2)
+	center.X = first.X + 2*((end.X-first.X)/2)
 	waitSections(t, alice, cylinderAround(center, 3))
 	if alice.Stats().Drops == 0 {
 		t.Fatal("alice moved five sections and received no Drop")

@@ -89,6 +89,7 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 	cfg.MaxViewDistance, cfg.SpawnRadius = h.MaxViewDistance, h.SpawnRadius
 	cfg.Deterministic, cfg.InMemory, cfg.Admin, cfg.Listen = true, true, "", ""
 	cfg.Critters = h.Settings[SettingCritters] == "on"
+	cfg.SpreadRecentres = h.Settings[SettingSpreadRecentres] == "on"
 	if h.World != "" {
 		if opts.WorldDir == "" {
 			return ReplayResult{}, fmt.Errorf("the recording starts from world checkpoint %q: replay it with ReplayFile or give WorldDir", h.World)

@@ -22,11 +22,11 @@ func TestRecordAndVerify(t *testing.T) {
 	srv, stopServer := startServer(t, cfg)
 	c := dialPlayer(t, srv, "carol", 2)
 	at := chunk.PosOfFloat(100, 90, -20)
-	waitSections(t, c, cylinderAround(at, 2))
+	centre := waitAdmitted(t, c, at, 2)
 	if err := c.Subscribe(3); err != nil {
 		t.Fatal(err)
 	}
-	waitSections(t, c, cylinderAround(at, 3))
+	waitSections(t, c, cylinderAround(centre, 3))
 	c.Close()
 	time.Sleep(200 * time.Millisecond)
 	stopServer()

@@ -255,6 +255,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			MaxViewDistance: cfg.MaxViewDistance,
 			Budget:          cfg.deliveryBudget(),
 			Deterministic:   cfg.Deterministic,
+			SpreadRecentres: cfg.SpreadRecentres,
 			Sessions:        clusterSessions(cfg),
 			// A shard's players reconnect elsewhere after it crashes.
 			SavePlayersEvery: clusterSavePlayers(cfg),
@@ -680,7 +681,7 @@ func (s *Server) header() replay.Header {
 		Seed: s.cfg.Seed, GeneratorVersion: s.gen.Version(), TPS: s.cfg.TPS,
 		MaxViewDistance: s.cfg.MaxViewDistance, SpawnRadius: s.cfg.SpawnRadius,
 		SpawnX: s.spawn.X, SpawnY: s.spawn.Y, SpawnZ: s.spawn.Z, Hashes: s.cfg.RecordHashes,
-		Settings: map[string]string{SettingAuth: s.authMode(), SettingCritters: onOff(s.cfg.Critters)},
+		Settings: map[string]string{SettingAuth: s.authMode(), SettingCritters: onOff(s.cfg.Critters), SettingSpreadRecentres: onOff(s.cfg.SpreadRecentres)},
 	}
 }
 
@@ -696,6 +697,11 @@ const (
 // SettingCritters is the recording header's setting saying whether the
 // critters plugin ran ("on"); a recording without it had none.
 const SettingCritters = "critters"
+
+// SettingSpreadRecentres is the recording header's setting saying whether
+// players' views had their own recentring phases ("on"); a recording
+// without it had none.
+const SettingSpreadRecentres = "spread_recentres"
 
 func onOff(b bool) string {
 	if b {

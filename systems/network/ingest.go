@@ -128,6 +128,10 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 		look = components.Look{Yaw: l.record.Yaw, Pitch: l.record.Pitch}
 	}
 	id := ev.ID
+	follow := components.Follow{Radius: radius, Slack: s.cfg.Slack}
+	if s.cfg.SpreadRecentres {
+		follow.Phase = viewPhase(id)
+	}
 	if !ev.Conn.Accept(transport.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
 		s.release(l, ev.Name)
 		return // gone meanwhile; its Disconnected event follows
@@ -135,7 +139,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	// A fresh list each time: Spawn is deferred and keeps it.
 	comps := []any{
 		components.Player{ID: id, Name: ev.Name}, pos, look, components.Velocity{},
-		components.View{Center: pos.Section()}, components.Follow{Radius: radius, Slack: s.cfg.Slack},
+		components.View{Center: pos.Section()}, follow,
 		components.Connection{Conn: ev.Conn}, components.Delivery{},
 	}
 	for _, mk := range s.clients.extra {
@@ -216,4 +220,14 @@ func (s *ingestSystem) release(l *playerLoad, name string) {
 // errorMsg is a non-fatal Error for a client.
 func errorMsg(code protocol.ErrorCode, reason string) *protocol.ServerMessage {
 	return &protocol.ServerMessage{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: code, Message: reason}}}
+}
+
+// viewPhase is client id's view Phase (Config.SpreadRecentres): the
+// id's bits mixed (ids count up from one), so that any Slack's phases
+// come evenly.
+func viewPhase(id uint64) uint32 {
+	id ^= id >> 33
+	id *= 0xff51afd7ed558ccd
+	id ^= id >> 33
+	return uint32(id >> 32)
 }

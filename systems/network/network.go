@@ -74,6 +74,11 @@ type Config struct {
 	MaxViewDistance int
 	// Slack is the view's hysteresis (components.Follow); 0 means 2.
 	Slack int
+	// SpreadRecentres gives each player's Follow a Phase drawn from its
+	// client id, so that players who joined together and move alike do
+	// not recentre their views in one wave. Off, every Phase is 0: how
+	// servers before it ran, which their recordings replay with.
+	SpreadRecentres bool
 	// Budget bounds delivery (DeliveryBudget.WithDefaults).
 	Budget DeliveryBudget
 	// Deterministic loads player records inline instead of on a goroutine

@@ -13,7 +13,10 @@ import (
 //
 //   - the centre moves to the entity's section only when that section is
 //     Slack or more away from it (Chebyshev, vertical included);
-//   - the View's Pad is Slack-1, its Radius the wanted Radius.
+//   - the View's Pad is Slack-1, its Radius the wanted Radius;
+//   - the first centre (and the one after a change of Radius) is the
+//     entity's section moved back by the Follow's Phase, less than Slack
+//     sections along x and z, so within Pad: covered as below.
 //
 // Coverage: while the entity's section P is within Chebyshev distance
 // Pad of the centre C, every section q of the wanted cylinder around P
@@ -42,6 +45,9 @@ func follow(at chunk.Pos, v *components.View, f components.Follow) {
 	slack := max(f.Slack, 1)
 	if v.Radius != f.Radius || v.Pad != slack-1 {
 		v.Radius, v.Pad, v.Center = f.Radius, slack-1, at
+		s := uint32(slack)
+		v.Center.X -= int32(f.Phase % s)
+		v.Center.Z -= int32(f.Phase / s % s)
 		return
 	}
 	if at.Chebyshev(v.Center) >= int64(slack) {

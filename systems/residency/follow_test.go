@@ -154,3 +154,71 @@ func TestWiderRadiusIsNotEnough(t *testing.T) {
 		t.Fatal("padded view misses a wanted section")
 	}
 }
+
+// TestFollowPhaseStaysCovered: whatever the Phase, the first centre lies
+// within the Pad of the entity's section, and a random walk from it stays
+// covered.
+func TestFollowPhaseStaysCovered(t *testing.T) {
+	at := chunk.Pos{X: 3, Y: 4, Z: -9}
+	for _, slack := range []int{1, 2, 3} {
+		for phase := range uint32(10) {
+			t.Run(fmt.Sprintf("slack=%d/phase=%d", slack, phase), func(t *testing.T) {
+				f := components.Follow{Radius: 5, Slack: slack, Phase: phase}
+				var v components.View
+				follow(at, &v, f)
+				s := uint32(slack)
+				want := at.Add(-int32(phase%s), 0, -int32(phase/s%s))
+				if v.Center != want || at.Chebyshev(v.Center) > int64(v.Pad) {
+					t.Fatalf("first centre %v, want %v within pad %d of %v", v.Center, want, v.Pad, at)
+				}
+				rng := rand.New(rand.NewPCG(uint64(phase), uint64(slack)))
+				pos := components.Position{X: float64(at.X)*16 + 8, Y: float64(at.Y)*16 + 8, Z: float64(at.Z)*16 + 8}
+				for i := range 2_000 {
+					pos.X += rng.Float64()*6 - 3
+					pos.Z += rng.Float64()*6 - 3
+					follow(pos.Section(), &v, f)
+					if p, ok := covered(pos.Section(), f.Radius, v); !ok {
+						t.Fatalf("step %d at %v: %v not covered by %+v", i, pos.Section(), p, v)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestPhasesSpreadRecentres: views that start alike and move alike all
+// recentre on the same ticks; with Phases drawn per entity their
+// recentrings fall on as many ticks as the Slack allows, evenly.
+func TestPhasesSpreadRecentres(t *testing.T) {
+	const n, speed = 64, 0.25 // blocks a tick: a section in 64 ticks
+	recentres := func(phase func(i int) uint32) map[int]int {
+		at := map[int]int{} // tick -> views recentred
+		for i := range n {
+			f := components.Follow{Radius: 8, Slack: 2, Phase: phase(i)}
+			pos := components.Position{X: 5, Y: 40, Z: 5}
+			var v components.View
+			follow(pos.Section(), &v, f)
+			for tick := range 256 { // two periods
+				pos.X += speed
+				c := v.Center
+				follow(pos.Section(), &v, f)
+				if v.Center != c {
+					at[tick]++
+				}
+			}
+		}
+		return at
+	}
+	if got := recentres(func(int) uint32 { return 0 }); len(got) != 2 {
+		t.Fatalf("without phases: recentres on %d ticks %v, want all on 2", len(got), got)
+	}
+	got := recentres(func(i int) uint32 { return uint32(i) }) // x phases 0 and 1 in turn
+	if len(got) != 4 {
+		t.Fatalf("with phases: recentres on %d ticks %v, want 4", len(got), got)
+	}
+	for tick, k := range got {
+		if k != n/2 {
+			t.Fatalf("with phases: %d views recentred on tick %d (%v), want %d", k, tick, got, n/2)
+		}
+	}
+}
