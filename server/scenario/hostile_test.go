@@ -28,7 +28,7 @@ func TestHostileClientsCloseAlone(t *testing.T) {
 	clients := ecs.Resource[network.Clients](s.App())
 	alice := s.Connect("alice", client.Options{ViewDistance: 1})
 	s.StepUntilSynced(alice)
-	at := s.Spawn().Section()
+	at := centreOf(t, alice, s.Spawn().Section(), 1)
 
 	// join admits a raw peer: a login on its control stream, nothing else
 	// (it never reads what it is sent after the Challenge).
