@@ -78,42 +78,27 @@ func connectReader(urls, name string) (*nats.Conn, jetstream.JetStream, error) {
 // session.> in one watch (values delivered with the initial state, so no
 // Get per key).
 func readStatus(ctx context.Context, kv jetstream.KeyValue) (Status, error) {
-	w, err := kv.WatchFiltered(ctx, []string{"shard.>", "lease.>", "session.>"}, jetstream.IgnoreDeletes())
-	if err != nil {
-		return Status{}, fmt.Errorf("cluster status: %w", err)
-	}
-	defer w.Stop()
 	var st Status
 	var sessions [][2]string // shard, incarnation
-	for {
-		var e jetstream.KeyValueEntry
-		select {
-		case <-ctx.Done():
-			return Status{}, fmt.Errorf("cluster status: %w", ctx.Err())
-		case got, ok := <-w.Updates():
-			if !ok {
-				return Status{}, fmt.Errorf("cluster status: watch closed")
-			}
-			e = got
-		}
-		if e == nil {
-			break
-		}
-		switch k := e.Key(); {
+	err := eachValue(ctx, kv, []string{"shard.>", "lease.>", "session.>"}, func(k string, v []byte) {
+		switch {
 		case strings.HasPrefix(k, "shard."):
 			var rec shardRecord
-			if err := json.Unmarshal(e.Value(), &rec); err != nil {
+			if err := json.Unmarshal(v, &rec); err != nil {
 				rec.Name = strings.TrimPrefix(k, "shard.")
 			}
 			st.Shards = append(st.Shards, ShardInfo{Name: rec.Name, Advertise: rec.Advertise, Players: rec.Players, Started: rec.Started})
 		case strings.HasPrefix(k, "lease."):
 			if r, err := parseLeaseKey(k); err == nil {
-				st.Regions = append(st.Regions, RegionOwner{Region: r, Shard: string(e.Value())})
+				st.Regions = append(st.Regions, RegionOwner{Region: r, Shard: string(v)})
 			}
 		case strings.HasPrefix(k, "session."):
-			sh, inc := parseSession(e.Value())
+			sh, inc := parseSession(v)
 			sessions = append(sessions, [2]string{sh, inc})
 		}
+	})
+	if err != nil {
+		return Status{}, fmt.Errorf("cluster status: %w", err)
 	}
 	// Only the sessions of shard processes still running count: a
 	// crashed one's stay until swept or taken over.
