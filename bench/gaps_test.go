@@ -13,7 +13,30 @@ import (
 // the share of time lost. A tick's worst times cannot be below what the
 // machine takes this way (docs/benchmarks.md, "What the slow paced ticks
 // wait for"); run it with -benchtime 20s on an otherwise idle machine.
-func BenchmarkIdleGaps(b *testing.B) {
+func BenchmarkIdleGaps(b *testing.B) { idleGaps(b) }
+
+// BenchmarkIdleGapsBusyNeighbour is BenchmarkIdleGaps while another
+// thread computes too: on the project's VM the host takes a CPU away far
+// more often when both are busy (docs/benchmarks.md, "Session 22").
+func BenchmarkIdleGapsBusyNeighbour(b *testing.B) {
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runtime.LockOSThread()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	idleGaps(b)
+}
+
+func idleGaps(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	bounds := []time.Duration{50 * time.Microsecond, 250 * time.Microsecond, 500 * time.Microsecond, time.Millisecond, 2 * time.Millisecond}

@@ -2,9 +2,15 @@ package ecs
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/internal/affinity"
 )
 
 // BenchmarkSchedule runs 50 trivial systems over 10,000 entities with two
@@ -51,4 +57,47 @@ func BenchmarkSchedule(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkHelperWake measures how late a sleeping helper joins a loop:
+// every 50 ms (a paced tick's idle time) a For of 64 chunks of 10 µs of
+// spinning, with the tick and the helper bound as in a server. It reports
+// the median and 90th percentile of the time until the helper's first
+// chunk (the loop's length when it took none) and the share of loops it
+// took no chunk of. Run it with -benchtime 200x.
+func BenchmarkHelperWake(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var cpus []int
+	if all := affinity.Allowed(); len(all) >= 2 {
+		cpus = all[1:]
+		_ = affinity.Set(0, all[:1])
+		defer affinity.Set(0, all)
+	}
+	p := newParallel(2, cpus, 0)
+	defer p.close()
+	var joins []float64
+	missed := 0
+	for b.Loop() {
+		time.Sleep(50 * time.Millisecond)
+		start := time.Now()
+		var first atomic.Int64
+		p.For(64, 1, func(w, _, _ int) {
+			if w == 1 {
+				first.CompareAndSwap(0, int64(time.Since(start)))
+			}
+			for s := time.Now(); time.Since(s) < 10*time.Microsecond; {
+			}
+		})
+		at := first.Load()
+		if at == 0 {
+			missed++
+			at = int64(time.Since(start))
+		}
+		joins = append(joins, float64(at)/1e3)
+	}
+	slices.Sort(joins)
+	b.ReportMetric(joins[len(joins)/2], "join-p50-µs")
+	b.ReportMetric(joins[len(joins)*9/10], "join-p90-µs")
+	b.ReportMetric(100*float64(missed)/float64(len(joins)), "%missed")
 }

@@ -145,7 +145,9 @@ type replicator struct {
 	cfg    Config
 	stats  *Stats
 	roster *gameplay.Roster
-	par    *ecs.Parallel
+	// The three loops of a tick: the two passes side by side, the
+	// receivers served, the subjects encoded.
+	sides, serving, encoding *ecs.Loop
 
 	players *generic.Filter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest]
 	things  *generic.Filter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]
@@ -204,7 +206,7 @@ const (
 
 func newReplicator(cfg Config, stats *Stats, par *ecs.Parallel) *replicator {
 	return &replicator{
-		cfg: cfg, stats: stats, par: par,
+		cfg: cfg, stats: stats, sides: par.Loop(), serving: par.Loop(), encoding: par.Loop(),
 		players: generic.NewFilter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest](),
 		things: generic.NewFilter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]().
 			Optional(generic.T[Body](), generic.T[Attributes]()).Without(generic.T[components.Player]()),
@@ -218,13 +220,13 @@ func (r *replicator) run(ctx *ecs.Context) {
 		r.mapped = true
 	}
 	now := ctx.Tick
-	for len(r.workers) < r.par.Workers() {
+	for len(r.workers) < r.serving.Workers() {
 		r.workers = append(r.workers, replWorker{})
 	}
 	r.collect(ctx.World)
 	r.filter(now)
 	// Two passes that share nothing but what they read, side by side.
-	r.par.For(2, 1, func(_, lo, hi int) {
+	r.sides.For(2, 1, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if i == 0 {
 				r.forgetGone()
@@ -240,7 +242,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 	if len(r.recv) == 0 {
 		return
 	}
-	r.par.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
+	r.serving.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
 		for i := lo; i < hi; i++ {
 			r.serve(w, now, &r.recv[i])
@@ -329,7 +331,7 @@ func (r *replicator) collect(w *ecs.World) {
 func (r *replicator) filter(now uint64) {
 	encode := len(r.recv) > 0
 	all, half := r.cfg.SnapshotAll, r.cfg.SnapshotAll/2
-	r.par.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
+	r.encoding.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
 		for si := lo; si < hi; si++ {
 			s := &r.subs[si]
