@@ -89,8 +89,6 @@ type Config struct {
 	// workers' threads to CPUs (server.Config.BindThreads). Run binds the
 	// calling goroutine to its thread then.
 	BindThreads bool
-	// ParallelMin is server.Config.ParallelMin.
-	ParallelMin time.Duration
 	// Cluster, when set, runs the App as shard Shard of the cluster at
 	// these NATS URLs, with world bucket Bucket (default "strata"): the
 	// players' names start with the shard's, their records go to the
@@ -220,7 +218,7 @@ func Run(cfg Config) (Result, error) {
 		// two.
 		res.Config.QueueCap = 1 << 20
 	}
-	opts := []ecs.Option{ecs.WithLogger(cfg.Log), ecs.WithWorkers(cfg.Workers), ecs.WithParallelMin(cfg.ParallelMin)}
+	opts := []ecs.Option{ecs.WithLogger(cfg.Log), ecs.WithWorkers(cfg.Workers)}
 	if cfg.BindThreads {
 		opts = append(opts, ecs.WithBoundThreads())
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
-	"time"
 
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/rs/zerolog"
@@ -41,9 +40,8 @@ type App struct {
 	pacer     *Pacer
 	events    []eventQueue
 	// parallel runs systems' parallel loops (Parallel); workers sizes it.
-	parallel    *Parallel
-	workers     int
-	parallelMin time.Duration
+	parallel *Parallel
+	workers  int
 	// onTick are called as each tick starts and ends (OnTick).
 	onTick []func(running bool)
 	// cpus are the CPUs the tick (cpus[0]) and the parallel loops'

@@ -74,7 +74,7 @@ func BenchmarkHelperWake(b *testing.B) {
 		_ = affinity.Set(0, all[:1])
 		defer affinity.Set(0, all)
 	}
-	p := newParallel(2, cpus, 0)
+	p := newParallel(2, cpus)
 	defer p.close()
 	var joins []float64
 	missed := 0

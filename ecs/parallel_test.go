@@ -1,7 +1,6 @@
 package ecs
 
 import (
-	"fmt"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -9,7 +8,6 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/internal/affinity"
-	"github.com/stratavox/strata/internal/futex"
 )
 
 func TestParallelFor(t *testing.T) {
@@ -23,41 +21,30 @@ func TestParallelFor(t *testing.T) {
 		{"chunks", 4, 1000, 7},
 		{"more workers than chunks", 8, 20, 10},
 	} {
-		for _, bound := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s, bound %v", tc.name, bound), func(t *testing.T) {
-				var cpus []int
-				if bound {
-					if cpus = affinity.Allowed(); len(cpus) < 2 {
-						t.Skip("fewer than two CPUs to bind to")
+		t.Run(tc.name, func(t *testing.T) {
+			p := newParallel(tc.workers, nil)
+			defer p.close()
+			hits := make([]int32, tc.n)
+			var bad atomic.Int32
+			for range 3 {
+				p.For(tc.n, tc.grain, func(w, lo, hi int) {
+					if w < 0 || w >= p.Workers() || lo >= hi || hi-lo > tc.grain && tc.n > tc.grain && p.Workers() > 1 {
+						bad.Add(1)
 					}
-				}
-				p := newParallel(tc.workers, cpus, 0)
-				defer p.close()
-				if p.sleep != (bound && futex.Supported) {
-					t.Fatalf("helpers sleep on a futex: %v", p.sleep)
-				}
-				hits := make([]int32, tc.n)
-				var bad atomic.Int32
-				for range 3 {
-					p.For(tc.n, tc.grain, func(w, lo, hi int) {
-						if w < 0 || w >= p.Workers() || lo >= hi || hi-lo > tc.grain && tc.n > tc.grain && p.Workers() > 1 {
-							bad.Add(1)
-						}
-						for i := lo; i < hi; i++ {
-							atomic.AddInt32(&hits[i], 1)
-						}
-					})
-				}
-				for i, h := range hits {
-					if h != 3 {
-						t.Fatalf("index %d run %d times in 3 loops", i, h)
+					for i := lo; i < hi; i++ {
+						atomic.AddInt32(&hits[i], 1)
 					}
+				})
+			}
+			for i, h := range hits {
+				if h != 3 {
+					t.Fatalf("index %d run %d times in 3 loops", i, h)
 				}
-				if bad.Load() != 0 {
-					t.Fatalf("%d chunks had a bad worker index or bounds", bad.Load())
-				}
-			})
-		}
+			}
+			if bad.Load() != 0 {
+				t.Fatalf("%d chunks had a bad worker index or bounds", bad.Load())
+			}
+		})
 	}
 }
 
@@ -147,52 +134,5 @@ func TestBoundThreads(t *testing.T) {
 	<-done
 	if NewApp().TickCPU() != -1 {
 		t.Error("an App without WithBoundThreads has a tick CPU")
-	}
-}
-
-// TestLoopSharesOnlyLongLoops: a Loop runs inline until its measured work
-// reaches the App's WithParallelMin, and in chunks from then on; with 0
-// it is chunked from the first run. Every index runs once either way.
-func TestLoopSharesOnlyLongLoops(t *testing.T) {
-	const n, grain = 256, 16
-	for _, tc := range []struct {
-		name    string
-		min     time.Duration
-		work    time.Duration // spent per index
-		chunked []bool        // run by run: in chunks, or one inline call
-	}{
-		{"never shared", time.Hour, 0, []bool{false, false, false}},
-		{"shared once measured", time.Millisecond, 20 * time.Microsecond, []bool{false, true, true}},
-		{"too short to share", 100 * time.Millisecond, 20 * time.Microsecond, []bool{false, false, false}},
-		{"always shared", 0, 0, []bool{true, true, true}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := newParallel(2, nil, tc.min)
-			defer p.close()
-			l := p.Loop()
-			for run, want := range tc.chunked {
-				hits := make([]int32, n)
-				var calls, wide atomic.Int32
-				l.For(n, grain, func(w, lo, hi int) {
-					calls.Add(1)
-					if hi-lo > grain {
-						wide.Add(1)
-					}
-					for i := lo; i < hi; i++ {
-						atomic.AddInt32(&hits[i], 1)
-						for start := time.Now(); time.Since(start) < tc.work; {
-						}
-					}
-				})
-				if got := wide.Load() == 0; got != want {
-					t.Fatalf("run %d: chunked = %v (%d calls), want %v", run, got, calls.Load(), want)
-				}
-				for i, h := range hits {
-					if h != 1 {
-						t.Fatalf("run %d: index %d run %d times", run, i, h)
-					}
-				}
-			}
-		})
 	}
 }

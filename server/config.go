@@ -45,10 +45,6 @@ type Config struct {
 	// servers tests run side by side in one process; strata serve turns
 	// it on unless told otherwise.
 	BindThreads bool
-	// ParallelMin is the least work, measured on its earlier runs, for
-	// which a system's loop uses the helpers (ecs.WithParallelMin);
-	// shorter loops run on the tick goroutine alone.
-	ParallelMin time.Duration
 	// GeneratorVersion is the terrain generator version of a new world. A
 	// stored world keeps its own unless GeneratorVersionExplicit or
 	// MigrateGenerator is set (then the two must match, or
@@ -192,7 +188,6 @@ func Defaults() Config {
 		BackupKeep:       24,
 		Critters:         true,
 		SpreadRecentres:  true,
-		ParallelMin:      ecs.DefaultParallelMin,
 	}
 }
 

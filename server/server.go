@@ -173,7 +173,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 			return nil, fmt.Errorf("admin: %w", err)
 		}
 	}
-	opts := []ecs.Option{ecs.WithLogger(log), ecs.WithParallelMin(cfg.ParallelMin)}
+	opts := []ecs.Option{ecs.WithLogger(log)}
 	if cfg.BindThreads {
 		opts = append(opts, ecs.WithBoundThreads())
 	}

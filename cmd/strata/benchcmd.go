@@ -88,7 +88,6 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "world and placement seed")
 	f.IntVar(&cfg.Entities, "entities", 0, "critters scattered over the players' views after the warm-up (raises the flat ground under the players)")
 	f.IntVar(&cfg.Workers, "workers", 0, "goroutines of the tick's parallel loops (0: GOMAXPROCS; 1: the tick goroutine alone)")
-	f.DurationVar(&cfg.ParallelMin, "parallel-min", ecs.DefaultParallelMin, "least work, measured on its earlier runs, for which a system's loop uses the helpers (0: every loop of more than one chunk)")
 	f.BoolVar(&cfg.BindThreads, "bind-threads", true, "bind the tick's thread to one CPU and its helpers and the generation workers to the others, as strata serve does (off with --cluster: the shards share the cores)")
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
 	f.StringVar(&cfg.Cluster, "cluster", "", "run as a shard of the cluster at these NATS URLs (one process per shard, with --shard)")

@@ -22,7 +22,6 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.MaxCatchUp, "max-catch-up", cfg.MaxCatchUp, "late ticks run back to back before the backlog is dropped")
 	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
 	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: one per core; while a tick runs, one of them takes no new job)")
-	f.DurationVar(&cfg.ParallelMin, "parallel-min", cfg.ParallelMin, "least work, measured on its earlier runs, for which a system's loop uses the helpers (0: every loop of more than one chunk)")
 	f.BoolVar(&cfg.BindThreads, "bind-threads", cfg.BindThreads, "bind the tick's thread to one CPU and its helpers and the generation workers to the others (--bind-threads=false when other servers share the cores)")
 	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world (a stored world keeps its own)")
 	f.StringVar(&cfg.AuthIssuerKey, "auth-issuer-key", cfg.AuthIssuerKey, "PEM Ed25519 public key of a website issuing login tokens: logins need a token it signed, instead of binding a name to its first key")

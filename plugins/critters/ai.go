@@ -40,7 +40,7 @@ type brain struct {
 	store    *resources.ChunkStore
 	stats    *Stats
 	edits    *gameplay.Edits
-	par      *ecs.Loop
+	par      *ecs.Parallel
 	minds    []mind
 	critters []critterRef
 	filter   *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
@@ -73,7 +73,7 @@ const thinkGrain = 256
 
 func newBrain(cfg Config, store *resources.ChunkStore, edits *gameplay.Edits, stats *Stats, par *ecs.Parallel) *brain {
 	return &brain{
-		cfg: cfg, store: store, edits: edits, stats: stats, par: par.Loop(),
+		cfg: cfg, store: store, edits: edits, stats: stats, par: par,
 		filter: generic.NewFilter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body](),
 	}
 }

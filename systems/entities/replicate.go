@@ -145,9 +145,7 @@ type replicator struct {
 	cfg    Config
 	stats  *Stats
 	roster *gameplay.Roster
-	// The three loops of a tick: the two passes side by side, the
-	// receivers served, the subjects encoded.
-	sides, serving, encoding *ecs.Loop
+	par    *ecs.Parallel
 
 	players *generic.Filter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest]
 	things  *generic.Filter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]
@@ -206,7 +204,7 @@ const (
 
 func newReplicator(cfg Config, stats *Stats, par *ecs.Parallel) *replicator {
 	return &replicator{
-		cfg: cfg, stats: stats, sides: par.Loop(), serving: par.Loop(), encoding: par.Loop(),
+		cfg: cfg, stats: stats, par: par,
 		players: generic.NewFilter9[components.Player, Replicated, components.Position, components.Look, components.Velocity, components.Snapshot, components.Connection, components.Follow, Interest](),
 		things: generic.NewFilter6[Replicated, components.Position, components.Look, components.Velocity, Body, Attributes]().
 			Optional(generic.T[Body](), generic.T[Attributes]()).Without(generic.T[components.Player]()),
@@ -220,13 +218,13 @@ func (r *replicator) run(ctx *ecs.Context) {
 		r.mapped = true
 	}
 	now := ctx.Tick
-	for len(r.workers) < r.serving.Workers() {
+	for len(r.workers) < r.par.Workers() {
 		r.workers = append(r.workers, replWorker{})
 	}
 	r.collect(ctx.World)
 	r.filter(now)
 	// Two passes that share nothing but what they read, side by side.
-	r.sides.For(2, 1, func(_, lo, hi int) {
+	r.par.For(2, 1, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			if i == 0 {
 				r.forgetGone()
@@ -242,7 +240,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 	if len(r.recv) == 0 {
 		return
 	}
-	r.serving.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
+	r.par.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
 		for i := lo; i < hi; i++ {
 			r.serve(w, now, &r.recv[i])
@@ -331,7 +329,7 @@ func (r *replicator) collect(w *ecs.World) {
 func (r *replicator) filter(now uint64) {
 	encode := len(r.recv) > 0
 	all, half := r.cfg.SnapshotAll, r.cfg.SnapshotAll/2
-	r.encoding.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
+	r.par.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
 		for si := lo; si < hi; si++ {
 			s := &r.subs[si]

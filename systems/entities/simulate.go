@@ -41,7 +41,7 @@ type simulation struct {
 	// run: the fast path of a walking entity is taken only where none
 	// was.
 	evicted [1024]uint64
-	par     *ecs.Loop
+	par     *ecs.Parallel
 	workers []simWorker
 	items   []simItem
 	filter  *generic.Filter6[components.Position, components.Velocity, Body, Motion, home, Replicated]
@@ -72,7 +72,7 @@ const simGrain = 256
 
 func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry, edits *gameplay.Edits, changes *residency.Changes, par *ecs.Parallel) *simulation {
 	return &simulation{
-		cfg: cfg, store: store, reg: reg, edits: edits, changes: changes, par: par.Loop(),
+		cfg: cfg, store: store, reg: reg, edits: edits, changes: changes, par: par,
 		filter: generic.NewFilter6[components.Position, components.Velocity, Body, Motion, home, Replicated](),
 	}
 }

@@ -37,7 +37,7 @@ type movementSystem struct {
 	filter      *generic.Filter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection]
 	intents     *ecs.Events[MoveIntent]
 	inboxes     generic.Map1[components.Inbox]
-	par         *ecs.Loop
+	par         *ecs.Parallel
 	workers     []moveWorker
 	items       []moveItem
 }
@@ -77,7 +77,7 @@ const moveGrain = 64
 
 func newMovement(cfg Config, w *ecs.World, store *resources.ChunkStore, intents *ecs.Events[MoveIntent], stats *Arbitration, par *ecs.Parallel, log zerolog.Logger) *movementSystem {
 	return &movementSystem{
-		par: par.Loop(),
+		par: par,
 		lim: cfg.Limits, allowFlight: cfg.AllowFlight, bank: cfg.BankTicks, slack: cfg.ClockSlack,
 		store: store, stats: stats, log: log.With().Str("system", SystemMovement).Logger(),
 		filter:  generic.NewFilter6[components.Position, components.Velocity, components.Look, components.Movement, components.Inbox, components.Connection](),

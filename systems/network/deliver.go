@@ -30,7 +30,7 @@ type DeliverySystem struct {
 	budget  DeliveryBudget
 	store   *resources.ChunkStore
 	cache   *SectionFrames
-	par     *ecs.Loop
+	par     *ecs.Parallel
 	filter  *generic.Filter3[components.Connection, components.Delivery, components.View]
 	workers []*deliverWorker
 	turns   []turn
@@ -95,7 +95,7 @@ const scanWindow = 4
 const deliverGrain = 16
 
 func newDeliver(b DeliveryBudget, store *resources.ChunkStore, cache *SectionFrames, par *ecs.Parallel, log zerolog.Logger) *DeliverySystem {
-	return &DeliverySystem{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, par: par.Loop(), filter: generic.NewFilter3[components.Connection, components.Delivery, components.View](), shapes: map[[2]int]*viewShape{}}
+	return &DeliverySystem{log: log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}), budget: b, store: store, cache: cache, par: par, filter: generic.NewFilter3[components.Connection, components.Delivery, components.View](), shapes: map[[2]int]*viewShape{}}
 }
 
 func (s *DeliverySystem) run(ctx *ecs.Context) {
