@@ -95,7 +95,7 @@ func Check(ctx context.Context, urls, bucket string) (*CheckReport, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cluster check: bucket %s_%s: %w", bucket, b.name, err)
 		}
-		err = eachValue(ctx, kv, nil, func(key string, v []byte) {
+		err = eachValue(ctx, kv, []string{jetstream.AllKeys}, func(key string, v []byte) {
 			if problem := b.check(key, v); problem != "" {
 				r.Bad = append(r.Bad, BadValue{Bucket: b.name, Key: key, Problem: problem})
 			}
@@ -107,17 +107,11 @@ func Check(ctx context.Context, urls, bucket string) (*CheckReport, error) {
 	return r, nil
 }
 
-// eachValue calls fn with every key of kv matching filters (every key
-// when none) and its newest value, in one watch: values come with the
-// initial state, so no get per key.
+// eachValue calls fn with every key of kv matching filters
+// (jetstream.AllKeys: every key) and its newest value, in one watch:
+// values come with the initial state, so no get per key.
 func eachValue(ctx context.Context, kv jetstream.KeyValue, filters []string, fn func(key string, v []byte)) error {
-	var w jetstream.KeyWatcher
-	var err error
-	if len(filters) == 0 {
-		w, err = kv.WatchAll(ctx, jetstream.IgnoreDeletes())
-	} else {
-		w, err = kv.WatchFiltered(ctx, filters, jetstream.IgnoreDeletes())
-	}
+	w, err := kv.WatchFiltered(ctx, filters, jetstream.IgnoreDeletes())
 	if err != nil {
 		return err
 	}
