@@ -55,20 +55,23 @@ type ChunkStore struct {
 	// zero and copy in one go — a pause of tens of milliseconds).
 	cols  [][]storeColumn
 	ncols int32
-	// present has a bit per resident slot of each column of cols. It is
-	// kept apart from the columns (4 bytes a column, which stay in cache)
-	// so that a lookup of a section that is not resident touches no
-	// column, and one that is touches only its entry.
-	present []uint32
-	// denseAt has a bit per slot holding a dense section, beside present,
-	// so that counting a column's dense sections reads no entry.
+	// occ has each column's occupancy, apart from the columns (4 bytes a
+	// column, which stay in cache where the entries do not).
+	occ []occupancy
+	// denseAt and airAt have a bit per slot holding a dense section, and
+	// one holding uniform air, beside occ: counting a column's dense
+	// sections reads no entry, and airAt is what its sky is made from.
 	denseAt []uint32
+	airAt   []uint32
 	free    []int32
 	n       int
 	dirty   map[chunk.Pos]struct{}
 	batch   []*entry // DeriveAll's scratch
 	dense   int
 	bytes   int64
+	// air is the entry of every section in a column's sky for reads
+	// of the section alone (entryIn); never written.
+	air entry
 }
 
 // colPage is the number of columns in a page of ChunkStore.cols (about
@@ -77,6 +80,25 @@ const colPage = 1024
 
 // col returns column slot i.
 func (s *ChunkStore) col(i int32) *storeColumn { return &s.cols[i/colPage][i%colPage] }
+
+// occupancy is a column's bit per resident slot (bit y-MinSectionY) and,
+// above them, its sky: the slot from which every resident section is
+// uniform air. One load of 4 bytes says whether a section is resident and
+// whether it is sky, so that a look-up of one that is not resident, or is
+// sky — most sections above the ground, where fliers are and walkers'
+// heads — touches no entry, and one that is touches only its entry.
+type occupancy uint32
+
+// skyShift is where an occupancy's sky starts: above every slot.
+const skyShift = 24
+
+// The slots must fit below the sky.
+const _ = uint(skyShift - chunk.SectionsPerColumn)
+
+func (o occupancy) present() uint32 { return uint32(o) & (1<<skyShift - 1) }
+
+// sky reports whether slot y (y-MinSectionY) is in the sky: uniform air.
+func (o occupancy) sky(y int32) bool { return uint32(y) >= uint32(o)>>skyShift }
 
 // storeColumn holds one column's resident sections, indexed by
 // Y - MinSectionY.
@@ -128,25 +150,31 @@ func NewChunkStore() *ChunkStore {
 	return &ChunkStore{index: newColIndex(), dirty: map[chunk.Pos]struct{}{}}
 }
 
-// lookup returns the entry at p, or nil when p is not resident.
-func (s *ChunkStore) lookup(p chunk.Pos) *entry {
+// lookup returns the entry at p, or nil when p is not resident; with
+// shareAir, see entryIn.
+func (s *ChunkStore) lookup(p chunk.Pos, shareAir bool) *entry {
 	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
 		return nil
 	}
-	return s.entryIn(s.columnIndex(colKey{p.X, p.Z}), p)
+	return s.entryIn(s.columnIndex(colKey{p.X, p.Z}), p, shareAir)
 }
 
 // entryIn returns the entry at p in column slot i (-1: none), or nil.
-func (s *ChunkStore) entryIn(i int32, p chunk.Pos) *entry {
+// With shareAir, a uniform air section's is the store's shared air entry,
+// not its own: for reads of the section alone, which then touch none of
+// the column's entries (its occupancy says it is air).
+func (s *ChunkStore) entryIn(i int32, p chunk.Pos, shareAir bool) *entry {
 	if i < 0 {
 		return nil
 	}
 	y := p.Y - chunk.MinSectionY
-	c := s.col(i)
-	if s.present[i]&(1<<y) == 0 {
+	switch o := s.occ[i]; {
+	case o.present()&(1<<y) == 0:
 		return nil
+	case shareAir && o.sky(y):
+		return &s.air
 	}
-	return &c.secs[y]
+	return &s.col(i).secs[y]
 }
 
 // Reader reads a ChunkStore through a lookup cache of its own, so that
@@ -168,23 +196,19 @@ func (s *ChunkStore) Reader() Reader { return Reader{s: s} }
 
 // Section is ChunkStore.Section.
 func (r *Reader) Section(p chunk.Pos) (chunk.Section, bool) {
-	if e := r.lookup(p); e != nil {
+	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
+		return chunk.Section{}, false
+	}
+	if e := r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p, true); e != nil {
 		return e.sec, true
 	}
 	return chunk.Section{}, false
 }
 
-func (r *Reader) lookup(p chunk.Pos) *entry {
-	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {
-		return nil
-	}
-	return r.s.entryIn(r.s.index.getVia(&r.cache, p.X, p.Z), p)
-}
-
 // Sections looks up the sections at ps as Section does, each into secs[i]
 // and ok[i] (both of len(ps) at least), in one batch (entries).
 func (r *Reader) Sections(ps []chunk.Pos, secs []chunk.Section, ok []bool) {
-	for i, e := range r.entries(ps) {
+	for i, e := range r.entries(ps, true) {
 		if e == nil {
 			secs[i], ok[i] = chunk.Section{}, false
 			continue
@@ -201,7 +225,7 @@ func (r *Reader) Sections(ps []chunk.Pos, secs []chunk.Section, ok []bool) {
 // batch of scattered positions waits about once for memory, not once or
 // twice per position: a loop of single look-ups chains each position's
 // misses, and its map look-ups keep the next positions from starting.
-func (r *Reader) entries(ps []chunk.Pos) []*entry {
+func (r *Reader) entries(ps []chunk.Pos, shareAir bool) []*entry {
 	ix := &r.s.index
 	r.regions = r.regions[:0]
 	for _, p := range ps {
@@ -223,7 +247,7 @@ func (r *Reader) entries(ps []chunk.Pos) []*entry {
 	clear(r.regions)
 	r.batch = r.batch[:0]
 	for i, p := range ps {
-		r.batch = append(r.batch, r.s.entryIn(r.slots[i], p))
+		r.batch = append(r.batch, r.s.entryIn(r.slots[i], p, shareAir))
 	}
 	return r.batch
 }
@@ -233,7 +257,7 @@ func (r *Reader) entries(ps []chunk.Pos) []*entry {
 // Made set, but not kept; the loop's caller keeps them afterwards
 // (ChunkStore.Keep), on one goroutine.
 func (r *Reader) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
-	for i, e := range r.entries(ps) {
+	for i, e := range r.entries(ps, false) {
 		switch {
 		case e == nil:
 			out = append(out, Derivation{})
@@ -277,13 +301,13 @@ func (s *ChunkStore) Bytes() int64 { return s.bytes }
 func (s *ChunkStore) DirtyCount() int { return len(s.dirty) }
 
 // Has reports whether p is resident.
-func (s *ChunkStore) Has(p chunk.Pos) bool { return s.lookup(p) != nil }
+func (s *ChunkStore) Has(p chunk.Pos) bool { return s.lookup(p, true) != nil }
 
 // Section returns the resident section at p. The returned value shares
 // its cells with the store: treat it as read-only and do not keep it past
 // the tick (write through SetBlock, which keeps revisions and counts).
 func (s *ChunkStore) Section(p chunk.Pos) (chunk.Section, bool) {
-	if e := s.lookup(p); e != nil {
+	if e := s.lookup(p, true); e != nil {
 		return e.sec, true
 	}
 	return chunk.Section{}, false
@@ -312,7 +336,7 @@ type Derivation struct {
 func (s *ChunkStore) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
 	s.batch = s.batch[:0]
 	for _, p := range ps {
-		s.batch = append(s.batch, s.lookup(p))
+		s.batch = append(s.batch, s.lookup(p, false))
 	}
 	for i, e := range s.batch {
 		if e == nil {
@@ -331,7 +355,7 @@ func (s *ChunkStore) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uin
 // Keep keeps derived bytes made by Reader.DeriveAll on the entry at p,
 // unless the section left or changed since, or has bytes already.
 func (s *ChunkStore) Keep(p chunk.Pos, revision uint64, derived []byte) {
-	if e := s.lookup(p); e != nil && e.rev() == revision && e.cached == "" {
+	if e := s.lookup(p, false); e != nil && e.rev() == revision && e.cached == "" {
 		e.cached = frame(derived)
 	}
 }
@@ -340,7 +364,7 @@ func (s *ChunkStore) Keep(p chunk.Pos, revision uint64, derived []byte) {
 // straight from the generator has revision 0; each edit adds one; a
 // section loaded from storage keeps its stored revision.
 func (s *ChunkStore) Revision(p chunk.Pos) (uint64, bool) {
-	if e := s.lookup(p); e != nil {
+	if e := s.lookup(p, false); e != nil {
 		return e.rev(), true
 	}
 	return 0, false
@@ -377,19 +401,20 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 				s.cols = append(s.cols, make([]storeColumn, colPage))
 			}
 			s.ncols++
-			s.present = append(s.present, 0)
+			s.occ = append(s.occ, 0)
 			s.denseAt = append(s.denseAt, 0)
+			s.airAt = append(s.airAt, 0)
 			i = s.ncols - 1
 		}
 		s.index.set(p.X, p.Z, i)
 	}
 	c := s.col(i)
 	y := p.Y - chunk.MinSectionY
-	if s.present[i]&(1<<y) != 0 {
+	if s.occ[i].present()&(1<<y) != 0 {
 		return fmt.Errorf("insert section %v: already resident", p)
 	}
-	s.present[i] |= 1 << y
-	s.markDense(i, y, &sec)
+	s.occ[i] |= 1 << y
+	s.markKind(i, y, &sec)
 	c.secs[y] = entry{sec: sec, meta: revision, cached: frame(derived)}
 	s.n++
 	s.account(&sec, 1)
@@ -401,7 +426,7 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 // dirty and the error is returned (wrapping ErrNoSaver or the Saver's
 // error). It reports whether a section was removed.
 func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
-	e := s.lookup(p)
+	e := s.lookup(p, false)
 	if e == nil {
 		return false, nil
 	}
@@ -419,9 +444,12 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 	s.n--
 	k := colKey{p.X, p.Z}
 	i := s.columnIndex(k)
-	s.present[i] &^= 1 << (p.Y - chunk.MinSectionY)
-	s.denseAt[i] &^= 1 << (p.Y - chunk.MinSectionY)
-	if s.present[i] == 0 {
+	bit := uint32(1) << (p.Y - chunk.MinSectionY)
+	s.occ[i] &^= occupancy(bit)
+	s.denseAt[i] &^= bit
+	s.airAt[i] &^= bit
+	s.setSky(i)
+	if s.occ[i].present() == 0 {
 		s.index.del(p.X, p.Z)
 		s.free = append(s.free, i)
 	}
@@ -432,12 +460,12 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 // its section is resident. A missing section reads as Air with false:
 // callers (physics) must treat it as unknown, not as air.
 func (s *ChunkStore) Block(x, y, z int) (chunk.Block, bool) {
-	e := s.lookup(chunk.PosOfBlock(x, y, z))
-	if e == nil {
+	sec, ok := s.Section(chunk.PosOfBlock(x, y, z))
+	if !ok {
 		return chunk.Air, false
 	}
 	lx, ly, lz := chunk.LocalOfBlock(x, y, z)
-	return e.sec.Get(lx, ly, lz), true
+	return sec.Get(lx, ly, lz), true
 }
 
 // SetBlock writes b at world block coordinates (x, y, z) if its section is
@@ -446,7 +474,7 @@ func (s *ChunkStore) Block(x, y, z int) (chunk.Block, bool) {
 // section was resident; it never creates a section.
 func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident bool) {
 	p := chunk.PosOfBlock(x, y, z)
-	e := s.lookup(p)
+	e := s.lookup(p, false)
 	if e == nil {
 		return false, false
 	}
@@ -457,7 +485,7 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 	s.account(&e.sec, -1)
 	e.sec.Set(lx, ly, lz, b)
 	s.account(&e.sec, 1)
-	s.markDense(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
+	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
 	e.meta = (e.rev() + 1) | dirtyBit
 	e.cached = ""
 	s.dirty[p] = struct{}{}
@@ -470,7 +498,7 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 // content, for telling clients what changed, and false (changing nothing)
 // when p is not resident.
 func (s *ChunkStore) Replace(p chunk.Pos, sec chunk.Section, revision uint64) (chunk.Section, bool) {
-	e := s.lookup(p)
+	e := s.lookup(p, false)
 	if e == nil {
 		return chunk.Section{}, false
 	}
@@ -478,7 +506,7 @@ func (s *ChunkStore) Replace(p chunk.Pos, sec chunk.Section, revision uint64) (c
 	s.account(&e.sec, -1)
 	e.sec = sec
 	s.account(&e.sec, 1)
-	s.markDense(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
+	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
 	wasDirty := e.dirty()
 	e.meta, e.cached = revision, ""
 	if wasDirty {
@@ -491,7 +519,7 @@ func (s *ChunkStore) Replace(p chunk.Pos, sec chunk.Section, revision uint64) (c
 // storage calls it once a write is durable, and an edit made after the
 // write was taken keeps the section dirty.
 func (s *ChunkStore) MarkSaved(p chunk.Pos, revision uint64) bool {
-	e := s.lookup(p)
+	e := s.lookup(p, false)
 	if e == nil || !e.dirty() || e.rev() != revision {
 		return false
 	}
@@ -520,7 +548,7 @@ func (s *ChunkStore) AppendDirty(dst []chunk.Pos) []chunk.Pos {
 // it once a second over millions of sections.
 func (s *ChunkStore) EachColumn(fn func(x, z int32, slot int32, sections, dense int)) {
 	s.index.each(func(x, z, i int32) {
-		fn(x, z, i, bits.OnesCount32(s.present[i]), bits.OnesCount32(s.denseAt[i]))
+		fn(x, z, i, bits.OnesCount32(s.occ[i].present()), bits.OnesCount32(s.denseAt[i]))
 	})
 }
 
@@ -531,21 +559,35 @@ func (s *ChunkStore) ColumnLen(x, z int32) int {
 	if i < 0 {
 		return 0
 	}
-	return bits.OnesCount32(s.present[i])
+	return bits.OnesCount32(s.occ[i].present())
 }
 
-// markDense records whether the section in slot y of column i is dense.
-func (s *ChunkStore) markDense(i, y int32, sec *chunk.Section) {
-	if sec.IsUniform() {
-		s.denseAt[i] &^= 1 << y
-	} else {
-		s.denseAt[i] |= 1 << y
+// markKind records whether the section in slot y of column i is dense,
+// or uniform air.
+func (s *ChunkStore) markKind(i, y int32, sec *chunk.Section) {
+	bit := uint32(1) << y
+	s.denseAt[i] &^= bit
+	s.airAt[i] &^= bit
+	switch {
+	case !sec.IsUniform():
+		s.denseAt[i] |= bit
+	case sec.UniformBlock() == chunk.Air:
+		s.airAt[i] |= bit
 	}
+	s.setSky(i)
+}
+
+// setSky sets column i's sky above its highest resident section that is
+// not uniform air.
+func (s *ChunkStore) setSky(i int32) {
+	ground := s.occ[i].present() &^ s.airAt[i]
+	s.occ[i] = occupancy(s.occ[i].present()) | occupancy(32-bits.LeadingZeros32(ground))<<skyShift
 }
 
 // TopBlock returns the highest non-air block at world column (x, z) among
-// the resident sections, its Y, and whether there is one. Uniform sections
-// are skipped whole, so it costs a few lookups per column.
+// the resident sections, its Y, and whether there is one. Uniform air is
+// skipped by its mask and other uniform sections whole, so it reads the
+// entries of a section or two.
 func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 	i := s.columnIndex(colKey{int32(chunk.FloorDiv(x)), int32(chunk.FloorDiv(z))})
 	if i < 0 {
@@ -553,16 +595,12 @@ func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 	}
 	c := s.col(i)
 	lx, lz := chunk.FloorMod(x), chunk.FloorMod(z)
-	for y := chunk.SectionsPerColumn - 1; y >= 0; y-- {
-		if s.present[i]&(1<<y) == 0 {
-			continue
-		}
+	for rest := s.occ[i].present() &^ s.airAt[i]; rest != 0; {
+		y := 31 - bits.LeadingZeros32(rest)
+		rest &^= 1 << y
 		sec := &c.secs[y].sec
 		if sec.IsUniform() {
-			if b := sec.UniformBlock(); b != chunk.Air {
-				return b, (y+chunk.MinSectionY)*chunk.Size + chunk.Size - 1, true
-			}
-			continue
+			return sec.UniformBlock(), (y+chunk.MinSectionY)*chunk.Size + chunk.Size - 1, true
 		}
 		for ly := chunk.Size - 1; ly >= 0; ly-- {
 			if b := sec.Get(lx, ly, lz); b != chunk.Air {
@@ -580,7 +618,7 @@ func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
 	start := len(dst)
 	s.index.each(func(x, z, i int32) {
 		for y := range chunk.SectionsPerColumn {
-			if s.present[i]&(1<<y) != 0 {
+			if s.occ[i].present()&(1<<y) != 0 {
 				dst = append(dst, chunk.Pos{X: x, Y: int32(y) + chunk.MinSectionY, Z: z})
 			}
 		}
@@ -593,7 +631,7 @@ func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
 // resident worlds, however they were loaded.
 func (s *ChunkStore) Hash() [32]byte {
 	return HashRegion(s.AppendPositions(nil), func(p chunk.Pos) uint64 {
-		return s.lookup(p).sec.Hash()
+		return s.lookup(p, false).sec.Hash()
 	})
 }
 

@@ -285,14 +285,48 @@ func TestChunkStoreEachColumn(t *testing.T) {
 				t.Fatalf("evict: %v %v", ok, err)
 			}
 		}, counts{2, 0}, chunk.Stone},
+		{"stone replaced by air", func() { s.Replace(chunk.Pos{X: -1, Y: 0, Z: 5}, chunk.Uniform(chunk.Air), 9) }, counts{2, 0}, chunk.Air},
+		{"air replaced by sand", func() { s.Replace(chunk.Pos{X: -1, Y: 2, Z: 5}, chunk.Uniform(chunk.Sand), 10) }, counts{2, 0}, chunk.Sand},
 	} {
 		c.edit()
 		got := columns()
 		if got[col] != c.want || got[[2]int32{7, 7}] != (counts{1, 0}) || len(got) != 2 {
 			t.Fatalf("%s: columns %v, want %v for %v", c.name, got, c.want, col)
 		}
-		if b, _, ok := s.TopBlock(-8, 88); !ok || b != c.top {
+		if b, _, ok := s.TopBlock(-8, 88); ok != (c.top != chunk.Air) || b != c.top {
 			t.Fatalf("%s: top block %v (%v), want %v", c.name, b, ok, c.top)
+		}
+		sectionsAgree(t, c.name, s, col[0], col[1])
+		sectionsAgree(t, c.name, s, 7, 7)
+	}
+}
+
+// sectionsAgree checks every way of reading column (x, z)'s sections —
+// some answered from the column's masks (uniform air), not its entries —
+// against the entries themselves.
+func sectionsAgree(t *testing.T, name string, s *ChunkStore, x, z int32) {
+	t.Helper()
+	r := s.Reader()
+	var ps []chunk.Pos
+	for y := int32(chunk.MinSectionY - 1); y <= chunk.MaxSectionY+1; y++ {
+		ps = append(ps, chunk.Pos{X: x, Y: y, Z: z})
+	}
+	secs, oks := make([]chunk.Section, len(ps)), make([]bool, len(ps))
+	r.Sections(ps, secs, oks)
+	for i, p := range ps {
+		var want chunk.Section
+		e := s.lookup(p, false)
+		if e != nil {
+			want = e.sec
+		}
+		got, ok := s.Section(p)
+		rgot, rok := r.Section(p)
+		if ok != (e != nil) || got != want || rok != ok || rgot != want || oks[i] != ok || secs[i] != want {
+			t.Fatalf("%s: section %v: store %v %v, reader %v %v, batch %v %v; entry %v", name, p, got, ok, rgot, rok, secs[i], oks[i], e)
+		}
+		bx, by, bz := int(x)*chunk.Size+3, int(p.Y)*chunk.Size+5, int(z)*chunk.Size+7
+		if b, ok := s.Block(bx, by, bz); ok != (e != nil) || b != want.Get(3, 5, 7) {
+			t.Fatalf("%s: block in %v: %v %v, want %v", name, p, b, ok, want.Get(3, 5, 7))
 		}
 	}
 }
