@@ -42,7 +42,7 @@ func (r *Registry) handOver(e ecs.Entity, to colKey) bool {
 	}
 	h := r.homes.Get(e)
 	k := colKey{h.X, h.Z}
-	c := r.cols[k]
+	c := r.col(k)
 	if c == nil || c.damaged || c.foreign {
 		return false // its column cannot be saved without it
 	}
@@ -100,7 +100,7 @@ func (r *Registry) Adopt(items []Adoption) (errs []error) {
 
 // adoptColumn adopts items[at...], all handed to column k.
 func (r *Registry) adoptColumn(k colKey, items []Adoption, at []int, errs []error) {
-	c := r.cols[k]
+	c := r.col(k)
 	if c == nil || c.foreign || c.damaged || (r.authority != nil && !r.authority.LoadsEntities(k.X, k.Z)) {
 		for _, i := range at {
 			errs[i] = fmt.Errorf("adopt %s: column (%d, %d) is not resident and simulated here", items[i].Entity.Kind, k.X, k.Z)

@@ -126,7 +126,7 @@ type Registry struct {
 	stats   *Stats
 	log     zerolog.Logger
 
-	cols  map[colKey]*column
+	cols  *resources.ColumnMap[column] // the resident columns
 	kinds map[string]func() []any
 	next  uint64
 	n     int
@@ -172,7 +172,7 @@ func newRegistry(app *ecs.App, cfg Config, store *resources.ChunkStore, durable 
 		cfg: cfg, cmds: app.Commands(), world: w, store: store, durable: durable, changes: changes,
 		loaded: ecs.AddEvents[ColumnLoaded](app), stats: stats,
 		log:  app.Log().With().Str("plugin", PluginName).Logger(),
-		cols: map[colKey]*column{}, kinds: map[string]func() []any{}, counts: map[regionKind]int{},
+		cols: resources.NewColumnMap[column](), kinds: map[string]func() []any{}, counts: map[regionKind]int{},
 		refused: map[ecs.Entity]uint64{}, transits: map[string]*transit{},
 		homes: generic.NewMap[home](w),
 		reps:  generic.NewMap[Replicated](w),
@@ -227,7 +227,7 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, loaded bool, extr
 		return 0, fmt.Errorf("spawn %q: %w", s.Kind, ErrBadKind)
 	}
 	k := columnOf(s.Position)
-	c := r.cols[k]
+	c := r.col(k)
 	if c == nil || c.damaged || c.foreign {
 		return 0, fmt.Errorf("spawn %s at (%.1f, %.1f, %.1f): column (%d, %d) is not resident here", s.Kind, s.Position.X, s.Position.Y, s.Position.Z, k.X, k.Z)
 	}
@@ -248,7 +248,7 @@ func (r *Registry) spawn(cmds *ecs.Commands, s Spec, m Motion, loaded bool, extr
 		r.markDirty(k, c)
 	}
 	cmds.Spawn(func(e ecs.Entity) {
-		if c := r.cols[k]; c != nil {
+		if c := r.col(k); c != nil {
 			c.entities = append(c.entities, member{e: e, kind: s.Kind})
 			r.n++
 			r.counts[regionOf(k, s.Kind)]++
@@ -266,7 +266,7 @@ func (r *Registry) Despawn(cmds *ecs.Commands, e ecs.Entity) {
 	if r.world.Alive(e) && r.homes.Has(e) {
 		h := r.homes.Get(e)
 		k := colKey{h.X, h.Z}
-		if c := r.cols[k]; c != nil {
+		if c := r.col(k); c != nil {
 			if i := c.index(e); i >= 0 {
 				r.forget(k, c.entities[i].kind)
 				c.entities = slices.Delete(c.entities, i, i+1)
@@ -281,21 +281,21 @@ func (r *Registry) Despawn(cmds *ecs.Commands, e ecs.Entity) {
 // has its entities loaded: some section of it is resident, and its
 // entities are simulated here.
 func (r *Registry) ColumnResident(x, z int32) bool {
-	c := r.cols[colKey{x, z}]
+	c := r.col(colKey{x, z})
 	return c != nil && !c.foreign
 }
 
 // Populated reports whether spawner by has marked column (x, z) populated;
 // a column whose entities are not this server's counts as populated.
 func (r *Registry) Populated(x, z int32, by string) bool {
-	c := r.cols[colKey{x, z}]
+	c := r.col(colKey{x, z})
 	return c != nil && (c.damaged || c.foreign || slices.Contains(c.populated, by))
 }
 
 // AppendColumn appends the plugin entities column (x, z) keeps here, the
 // ones this server simulates, to dst (some may be despawned this tick).
 func (r *Registry) AppendColumn(dst []ecs.Entity, x, z int32) []ecs.Entity {
-	if c := r.cols[colKey{x, z}]; c != nil {
+	if c := r.col(colKey{x, z}); c != nil {
 		for _, m := range c.entities {
 			dst = append(dst, m.e)
 		}
@@ -307,7 +307,7 @@ func (r *Registry) AppendColumn(dst []ecs.Entity, x, z int32) []ecs.Entity {
 // populated resident column (x, z).
 func (r *Registry) MarkPopulated(x, z int32, by string) {
 	k := colKey{x, z}
-	if c := r.cols[k]; c != nil && !slices.Contains(c.populated, by) {
+	if c := r.col(k); c != nil && !slices.Contains(c.populated, by) {
 		c.populated = append(c.populated, by)
 		r.markDirty(k, c)
 	}
@@ -352,11 +352,11 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 	if from == to && h.Changed {
 		return true // its column already knows
 	}
-	dst := r.cols[to]
+	dst := r.col(to)
 	if from != to && dst != nil && dst.foreign {
 		return false
 	}
-	c := r.cols[from]
+	c := r.col(from)
 	if c == nil {
 		return true
 	}
@@ -410,7 +410,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 			continue
 		}
 		k := colKey{p.X, p.Z}
-		if c := r.cols[k]; c != nil && r.store.ColumnLen(k.X, k.Z) == 0 {
+		if c := r.col(k); c != nil && r.store.ColumnLen(k.X, k.Z) == 0 {
 			r.unload(k, c)
 		}
 	}
@@ -419,7 +419,7 @@ func (r *Registry) residency(ctx *ecs.Context) {
 			continue
 		}
 		k := colKey{p.X, p.Z}
-		if r.cols[k] == nil {
+		if r.col(k) == nil {
 			r.arrive(k)
 		}
 	}
@@ -469,8 +469,7 @@ func (r *Registry) readAhead(tick uint64) {
 // arrive makes newly resident column k known: foreign when another
 // server simulates its entities, else to be loaded by loadArrived.
 func (r *Registry) arrive(k colKey) {
-	c := &column{}
-	r.cols[k] = c
+	c := r.cols.Add(k.X, k.Z)
 	if r.authority != nil && !r.authority.LoadsEntities(k.X, k.Z) {
 		c.foreign = true
 	}
@@ -553,18 +552,18 @@ func (r *Registry) checkAuthority() {
 		}
 		slices.SortFunc(r.scratch, compareCols)
 		for _, k := range r.scratch {
-			switch c := r.cols[k]; {
+			switch c := r.col(k); {
 			case take && c.foreign:
 				r.untrack(k, c)
-				delete(r.cols, k)
+				r.cols.Delete(k.X, k.Z)
 				r.arrive(k)
 			case drop && !c.foreign:
 				r.dropUnsaved(k, c)
-				r.cols[k] = &column{foreign: true}
-				r.track(k, r.cols[k])
+				*c = column{foreign: true}
+				r.track(k, c)
 			case renew && !c.foreign:
 				r.dropUnsaved(k, c)
-				delete(r.cols, k)
+				r.cols.Delete(k.X, k.Z)
 				r.arrive(k)
 				r.stats.Reloaded++
 			}
@@ -642,6 +641,9 @@ func (r *Registry) untrack(k colKey, c *column) {
 	}
 }
 
+// col returns resident column k, or nil.
+func (r *Registry) col(k colKey) *column { return r.cols.Get(k.X, k.Z) }
+
 func sameColumn(a, b chunk.Pos) bool { return a.X == b.X && a.Z == b.Z }
 
 func compareCols(a, b colKey) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) }
@@ -666,8 +668,8 @@ func (r *Registry) unload(k colKey, c *column) {
 		r.forget(k, m.kind)
 	}
 	r.untrack(k, c)
-	delete(r.cols, k)
 	r.forgetTransits(k, c)
+	r.cols.Delete(k.X, k.Z)
 }
 
 // save hands column k's record to storage, with the entities it handed
@@ -730,7 +732,7 @@ func (r *Registry) saveDue() {
 	for r.head < len(r.due) && r.due[r.head].at <= r.now {
 		k := r.due[r.head].k
 		r.head++
-		if c := r.cols[k]; c != nil && c.dirty && !c.damaged {
+		if c := r.col(k); c != nil && c.dirty && !c.damaged {
 			r.save(k, c)
 		}
 	}
@@ -745,14 +747,14 @@ func (r *Registry) saveDue() {
 // saves them first, for the next owner to load.
 func (r *Registry) SaveRegion(rx, rz int32) int {
 	r.scratch = r.scratch[:0]
-	for k, c := range r.cols {
-		if c.dirty && !c.damaged && k.X>>storage.RegionShift == rx && k.Z>>storage.RegionShift == rz {
-			r.scratch = append(r.scratch, k)
+	r.cols.Each(func(x, z int32, c *column) {
+		if c.dirty && !c.damaged && x>>storage.RegionShift == rx && z>>storage.RegionShift == rz {
+			r.scratch = append(r.scratch, colKey{x, z})
 		}
-	}
+	})
 	slices.SortFunc(r.scratch, compareCols)
 	for _, k := range r.scratch {
-		r.save(k, r.cols[k])
+		r.save(k, r.col(k))
 	}
 	return len(r.scratch)
 }
@@ -760,13 +762,13 @@ func (r *Registry) SaveRegion(rx, rz int32) int {
 // saveDirty saves every changed column, in column order (at shutdown).
 func (r *Registry) saveDirty() {
 	r.scratch = r.scratch[:0]
-	for k, c := range r.cols {
+	r.cols.Each(func(x, z int32, c *column) {
 		if c.dirty && !c.damaged {
-			r.scratch = append(r.scratch, k)
+			r.scratch = append(r.scratch, colKey{x, z})
 		}
-	}
+	})
 	slices.SortFunc(r.scratch, compareCols)
 	for _, k := range r.scratch {
-		r.save(k, r.cols[k])
+		r.save(k, r.col(k))
 	}
 }

@@ -161,10 +161,10 @@ func TestRehomedAcrossColumns(t *testing.T) {
 		t.Fatalf("at x=%.2f, want past the column border at 16", p.X)
 	}
 	e, _ := w.thing(id)
-	if c := w.reg.cols[colKey{1, 0}]; c == nil || c.index(e) < 0 {
+	if c := w.reg.col(colKey{1, 0}); c == nil || c.index(e) < 0 {
 		t.Fatal("not kept in column (1, 0)")
 	}
-	if c := w.reg.cols[colKey{0, 0}]; c != nil && c.index(e) >= 0 {
+	if c := w.reg.col(colKey{0, 0}); c != nil && c.index(e) >= 0 {
 		t.Fatal("still kept in column (0, 0)")
 	}
 	// Saved as it crossed, in both columns at once (no SaveEvery wait):

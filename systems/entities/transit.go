@@ -78,7 +78,7 @@ func (r *Registry) AdoptTransit(key, id string) bool {
 	if t == nil {
 		return false
 	}
-	c := r.cols[t.at]
+	c := r.col(t.at)
 	if c == nil || c.foreign || c.damaged {
 		return false // not due: the caller adopts records of resident columns it simulates
 	}
@@ -98,7 +98,7 @@ func (r *Registry) InTransit(e ecs.Entity) bool {
 		return false
 	}
 	h := r.homes.Get(e)
-	c := r.cols[colKey{h.X, h.Z}]
+	c := r.col(colKey{h.X, h.Z})
 	if c == nil {
 		return false
 	}
