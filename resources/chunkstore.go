@@ -194,6 +194,14 @@ type Reader struct {
 // Reader returns a Reader of s. Use it only while nothing changes s.
 func (s *ChunkStore) Reader() Reader { return Reader{s: s} }
 
+// Reset makes r a fresh Reader of s that keeps its scratch: for a system
+// that reads the store every tick, whose Reader must not remember the
+// regions of a tick before (the store may have changed since), nor
+// allocate its scratch again.
+func (r *Reader) Reset(s *ChunkStore) {
+	*r = Reader{s: s, batch: r.batch[:0], regions: r.regions[:0], slots: r.slots[:0]}
+}
+
 // Section is ChunkStore.Section.
 func (r *Reader) Section(p chunk.Pos) (chunk.Section, bool) {
 	if p.Y < chunk.MinSectionY || p.Y > chunk.MaxSectionY {

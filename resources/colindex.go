@@ -20,6 +20,10 @@ const (
 // and changes only when a region empties or fills.
 type colIndex struct {
 	regions map[regionKey]*region
+	// spare are regions that emptied, kept for the next ones to fill:
+	// views move on across region borders all the time, and a region is
+	// 4 KiB to allocate and clear.
+	spare   []*region
 	n       int
 	lastKey regionKey
 	last    *region // region of lastKey, nil if it has none
@@ -33,6 +37,9 @@ type region struct {
 	slots [regionSize * regionSize]int32
 	n     int32
 }
+
+// maxSpareRegions bounds a colIndex's spare regions (32 KiB).
+const maxSpareRegions = 8
 
 func newColIndex() colIndex { return colIndex{regions: map[regionKey]*region{}} }
 
@@ -87,7 +94,12 @@ func (ix *colIndex) set(x, z int32, slot int32) {
 	k, i := splitColumn(x, z)
 	r := ix.region(k)
 	if r == nil {
-		r = new(region)
+		if n := len(ix.spare); n > 0 {
+			r = ix.spare[n-1] // empty: every slot was reset by del
+			ix.spare = ix.spare[:n-1]
+		} else {
+			r = new(region)
+		}
 		ix.regions[k] = r
 		ix.lastKey, ix.last, ix.lastOK = k, r, true
 	}
@@ -107,6 +119,9 @@ func (ix *colIndex) del(x, z int32) {
 	if r.n == 0 {
 		delete(ix.regions, k)
 		ix.last = nil // lastKey is k: now known to be absent
+		if len(ix.spare) < maxSpareRegions {
+			ix.spare = append(ix.spare, r)
+		}
 	}
 }
 

@@ -98,7 +98,7 @@ func (b *brain) run(ctx *ecs.Context) {
 	}
 	for i := range b.minds {
 		w := &b.minds[i]
-		w.reader = b.store.Reader()
+		w.reader.Reset(b.store)
 		w.blocks.Reset(&w.reader)
 		w.jumps, w.turns = 0, 0
 	}

@@ -109,7 +109,7 @@ func (s *simulation) run(ctx *ecs.Context) {
 	}
 	for i := range s.workers {
 		w := &s.workers[i]
-		w.reader = s.store.Reader() // regions may have come and gone since
+		w.reader.Reset(s.store) // regions may have come and gone since
 		w.world.Reset(&w.reader)
 	}
 	s.par.For(len(s.items), simGrain, func(worker, lo, hi int) {

@@ -118,7 +118,8 @@ func (s *movementSystem) run(ctx *ecs.Context) {
 	}
 	for i := range s.workers {
 		w := &s.workers[i]
-		w.reader, w.stats = s.store.Reader(), Arbitration{}
+		w.reader.Reset(s.store)
+		w.stats = Arbitration{}
 	}
 	s.par.For(len(s.items), moveGrain, func(worker, lo, hi int) {
 		w := &s.workers[worker]

@@ -126,7 +126,7 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 		s.workers = append(s.workers, w)
 	}
 	for _, w := range s.workers {
-		w.reader = s.store.Reader()
+		w.reader.Reset(s.store)
 	}
 	s.par.For(len(s.turns), deliverGrain, func(worker, lo, hi int) {
 		w := s.workers[worker]
