@@ -194,8 +194,6 @@ type replWorker struct {
 	despawn []uint64
 	batch   []*protocol.EntitySpawn
 	stats   Stats
-	// touched sums what the loop read ahead, so that the reads are kept.
-	touched uint32
 }
 
 // Grains of the parallel loops: subjects encoded, receivers served.
@@ -244,14 +242,6 @@ func (r *replicator) run(ctx *ecs.Context) {
 	}
 	r.par.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
-		// What a receiver holds is an allocation of its own, far from the
-		// others'. Read for the whole grain first, their loads wait for
-		// memory together rather than one receiver after another.
-		for i := lo; i < hi; i++ {
-			if held := r.recv[i].in.held; len(held) > 0 {
-				w.touched += held[0].ID()
-			}
-		}
 		for i := lo; i < hi; i++ {
 			r.serve(w, now, &r.recv[i])
 		}
