@@ -53,8 +53,7 @@ type ChunkStore struct {
 	// at a time, never by copying (a single slice of a million-section
 	// store would be hundreds of megabytes of pointers to reallocate,
 	// zero and copy in one go — a pause of tens of milliseconds).
-	cols  [][]storeColumn
-	ncols int32
+	cols [][]storeColumn
 	// occ has each column's occupancy, apart from the columns (4 bytes a
 	// column, which stay in cache where the entries do not).
 	occ []occupancy
@@ -401,20 +400,15 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 	k := colKey{p.X, p.Z}
 	i := s.columnIndex(k)
 	if i < 0 {
-		if n := len(s.free); n > 0 {
-			i = s.free[n-1]
-			s.free = s.free[:n-1]
-		} else {
-			if s.ncols%colPage == 0 {
+		var fresh bool
+		if i, fresh = s.index.claim(p.X, p.Z); fresh {
+			if i%colPage == 0 {
 				s.cols = append(s.cols, make([]storeColumn, colPage))
 			}
-			s.ncols++
 			s.occ = append(s.occ, 0)
 			s.denseAt = append(s.denseAt, 0)
 			s.airAt = append(s.airAt, 0)
-			i = s.ncols - 1
 		}
-		s.index.set(p.X, p.Z, i)
 	}
 	c := s.col(i)
 	y := p.Y - chunk.MinSectionY
@@ -458,8 +452,7 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 	s.airAt[i] &^= bit
 	s.setSky(i)
 	if s.occ[i].present() == 0 {
-		s.index.del(p.X, p.Z)
-		s.free = append(s.free, i)
+		s.index.release(p.X, p.Z, i)
 	}
 	return true, nil
 }

@@ -11,7 +11,8 @@ const (
 
 // colIndex maps columns (X, Z) to slots in their owner's slab through a
 // two-level grid: a small map of 32×32-column regions, each an array of
-// slots. Work on sections arrives column by column along view edges, so
+// slots. It hands the slots out too (claim, release), so that the slab
+// reuses the places of columns that left. Work on sections arrives column by column along view edges, so
 // consecutive lookups nearly always fall in the region looked up last, and
 // then cost an array load instead of a hash-map probe. That matters on the
 // benchmark machine, where a probe into a map of a million entries costs
@@ -23,7 +24,11 @@ type colIndex struct {
 	// spare are regions that emptied, kept for the next ones to fill:
 	// views move on across region borders all the time, and a region is
 	// 4 KiB to allocate and clear.
-	spare   []*region
+	spare []*region
+	// free are the slots of columns that left, for the next to come
+	// (claim); made is how many slots were ever handed out.
+	free    []int32
+	made    int32
 	n       int
 	lastKey regionKey
 	last    *region // region of lastKey, nil if it has none
@@ -125,6 +130,28 @@ func (ix *colIndex) del(x, z int32) {
 	}
 }
 
+// claim gives column (x, z), which must not be set, a slot: the last one
+// freed (release), else a new one, reported fresh: the caller's slab of
+// per-column data grows by one, to index slot.
+func (ix *colIndex) claim(x, z int32) (slot int32, fresh bool) {
+	if n := len(ix.free); n > 0 {
+		slot = ix.free[n-1]
+		ix.free = ix.free[:n-1]
+	} else {
+		slot, fresh = ix.made, true
+		ix.made++
+	}
+	ix.set(x, z, slot)
+	return slot, fresh
+}
+
+// release forgets column (x, z), which must be set, and keeps its slot
+// for the next claim.
+func (ix *colIndex) release(x, z, slot int32) {
+	ix.del(x, z)
+	ix.free = append(ix.free, slot)
+}
+
 // len returns the number of columns set.
 func (ix *colIndex) len() int { return ix.n }
 
@@ -145,7 +172,6 @@ func (ix *colIndex) each(fn func(x, z, slot int32)) {
 type posSet struct {
 	index colIndex
 	masks []uint32
-	free  []int32
 	n     int
 }
 
@@ -173,14 +199,10 @@ func (s *posSet) add(p chunk.Pos) bool {
 		return false
 	}
 	if i < 0 {
-		if n := len(s.free); n > 0 {
-			i = s.free[n-1]
-			s.free = s.free[:n-1]
-		} else {
+		var fresh bool
+		if i, fresh = s.index.claim(p.X, p.Z); fresh {
 			s.masks = append(s.masks, 0)
-			i = int32(len(s.masks) - 1)
 		}
-		s.index.set(p.X, p.Z, i)
 	}
 	if s.masks[i]&b != 0 {
 		return false
@@ -199,8 +221,7 @@ func (s *posSet) remove(p chunk.Pos) bool {
 	s.masks[i] &^= b
 	s.n--
 	if s.masks[i] == 0 {
-		s.index.del(p.X, p.Z)
-		s.free = append(s.free, i)
+		s.index.release(p.X, p.Z, i)
 	}
 	return true
 }

@@ -14,10 +14,8 @@ package resources
 // and its place reused. The zero value is not ready: use NewColumnMap. Not
 // safe for concurrent use.
 type ColumnMap[T any] struct {
-	index colIndex
+	index colIndex // column → its place in pages
 	pages [][]T
-	made  int32 // places made in pages
-	free  []int32
 }
 
 // columnMapPage is the number of values in a page of a ColumnMap.
@@ -39,18 +37,10 @@ func (m *ColumnMap[T]) Get(x, z int32) *T {
 // Add gives column (x, z) a zero value and returns it; the column must
 // have none.
 func (m *ColumnMap[T]) Add(x, z int32) *T {
-	var i int32
-	if n := len(m.free); n > 0 {
-		i = m.free[n-1]
-		m.free = m.free[:n-1]
-	} else {
-		if m.made%columnMapPage == 0 {
-			m.pages = append(m.pages, make([]T, columnMapPage))
-		}
-		i = m.made
-		m.made++
+	i, fresh := m.index.claim(x, z)
+	if fresh && i%columnMapPage == 0 {
+		m.pages = append(m.pages, make([]T, columnMapPage))
 	}
-	m.index.set(x, z, i)
 	return m.at(i)
 }
 
@@ -60,10 +50,9 @@ func (m *ColumnMap[T]) Delete(x, z int32) {
 	if i < 0 {
 		return
 	}
-	m.index.del(x, z)
 	var zero T
 	*m.at(i) = zero // nothing it pointed to is kept alive
-	m.free = append(m.free, i)
+	m.index.release(x, z, i)
 }
 
 // Len returns the number of columns with a value.

@@ -31,7 +31,6 @@ type Want struct {
 type Desired struct {
 	index  colIndex // column → slot in cols
 	cols   []column
-	free   []int32
 	n      int // sections with a count above zero
 	shapes map[shapeKey]*footprint
 
@@ -386,15 +385,10 @@ func (d *Desired) slot(x, z int32) int32 {
 	if i := d.columnIndex(k); i >= 0 {
 		return i
 	}
-	var i int32
-	if n := len(d.free); n > 0 {
-		i = d.free[n-1]
-		d.free = d.free[:n-1]
-	} else {
+	i, fresh := d.index.claim(x, z)
+	if fresh {
 		d.cols = append(d.cols, column{})
-		i = int32(len(d.cols) - 1)
 	}
-	d.index.set(x, z, i)
 	return i
 }
 
@@ -446,8 +440,7 @@ func (d *Desired) releaseAt(i, x, z, lo, hi int32) {
 	col.refs--
 	if col.refs == 0 {
 		*col = column{}
-		d.index.del(x, z)
-		d.free = append(d.free, i)
+		d.index.release(x, z, i)
 	}
 }
 
