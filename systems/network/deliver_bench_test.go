@@ -1,13 +1,17 @@
 package network
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -50,4 +54,84 @@ func BenchmarkResubscribe(b *testing.B) {
 		s.resubscribe(w, conn, st, views[i%2])
 		send()
 	}
+}
+
+// BenchmarkDeliverFliers is deliver's work for `strata bench`'s 3,000
+// fliers, on one goroutine: a store of 280×280 columns (stone below
+// section 4, air above, a frame each, 1.88 million sections), views of
+// radius 8 and pad 1 at section 12, each recentred every second section
+// of a straight flight at one block a tick (20 blocks/s), headings and
+// starts spread. Before each tick a 64 MiB buffer is written, the timer
+// stopped, as the rest of a server's tick empties the caches. One op is
+// one tick of every flier; ns/section is per section delivered.
+func BenchmarkDeliverFliers(b *testing.B) {
+	const side, fliers, ground, cruise = 280, 3000, 4, 12
+	store := resources.NewChunkStore()
+	frame := make([]byte, 24)
+	for x := int32(0); x < side; x++ {
+		for z := int32(0); z < side; z++ {
+			for y := int32(chunk.MinSectionY); y <= chunk.MaxSectionY; y++ {
+				sec := chunk.Uniform(chunk.Air)
+				if y <= ground {
+					sec = chunk.Uniform(chunk.Stone)
+				}
+				if err := store.InsertDerived(chunk.Pos{X: x, Y: y, Z: z}, sec, 0, frame); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	s := newDeliver(DeliveryBudget{}.WithDefaults(), store, nil, nil, zerolog.Nop())
+	s.shape(8, 1)
+	type flier struct {
+		x, z, dx, dz float64
+		d            components.Delivery
+		v            components.View
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	fs := make([]flier, fliers)
+	for i := range fs {
+		a := rng.Float64() * 2 * math.Pi
+		fs[i] = flier{x: 16 * (20 + rng.Float64()*(side-40)), z: 16 * (20 + rng.Float64()*(side-40)), dx: math.Cos(a), dz: math.Sin(a)}
+	}
+	conn := discardConn{}
+	w := &deliverWorker{}
+	w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte { return w.enc.Encode(p, rev, sec).Bytes() }
+	deadline := time.Now().Add(time.Hour)
+	tick := func() {
+		w.reader.Reset(store)
+		for i := range fs {
+			f := &fs[i]
+			f.x, f.z = f.x+f.dx, f.z+f.dz
+			if f.x < 16*12 || f.x > 16*(side-12) || f.z < 16*12 || f.z > 16*(side-12) {
+				f.dx, f.dz = -f.dx, -f.dz
+			}
+			at := chunk.Pos{X: int32(math.Floor(f.x / 16)), Y: cruise, Z: int32(math.Floor(f.z / 16))}
+			if f.v.Radius == 0 {
+				f.v = components.View{Center: at, Radius: 8, Pad: 1}
+			} else if at.Chebyshev(f.v.Center) >= 2 {
+				f.v.Center = at
+			}
+			s.serve(w, turn{conn, &f.d, f.v}, deadline)
+		}
+	}
+	for range 120 { // every view filled, and each flier on its way
+		tick()
+	}
+	flush := make([]byte, 64<<20)
+	sent := w.sent
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		for j := 0; j < len(flush); j += 64 {
+			flush[j] = byte(i)
+		}
+		b.StartTimer()
+		tick()
+	}
+	b.StopTimer()
+	n := float64(w.sent - sent)
+	b.ReportMetric(n/float64(b.N), "sections/tick")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/section")
 }
