@@ -69,8 +69,10 @@ type Config struct {
 	HeapBase io.Writer
 	// Trace, when set, receives a CSV line per measured tick: its
 	// number, the collections finished so far, the sections delivered in
-	// it, and the tick's and each system's duration in µs. The p99 is a
-	// few ticks; this shows which, and what they did.
+	// it, the tick's duration, how long the tick waited for helpers'
+	// chunks at the end of its parallel loops (ecs.Parallel.Waited), and
+	// each system's duration, in µs. The p99 is a few ticks; this shows
+	// which, and what they did.
 	Trace io.Writer
 	// TPS, when positive, paces the measured ticks at that rate, as the
 	// server's loop does: the workers and the collector then get the idle

@@ -1,6 +1,9 @@
 package bench
 
 import (
+	"bytes"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -16,9 +19,22 @@ import (
 // TestRunSmall runs a short schedule benchmark and checks that every
 // system was timed and the synthetic clients were served.
 func TestRunSmall(t *testing.T) {
-	res, err := Run(Config{Players: 20, View: 3, Pattern: Fly, Ticks: 40, Warmup: 20, Seed: 1})
+	var trace bytes.Buffer
+	res, err := Run(Config{Players: 20, View: 3, Pattern: Fly, Ticks: 40, Warmup: 20, Seed: 1, Trace: &trace})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The trace has a header and a line per measured tick, each with a
+	// field per column.
+	lines := strings.Split(strings.TrimSpace(trace.String()), "\n")
+	header := strings.Split(lines[0], ",")
+	if len(lines) != 41 || !slices.Equal(header[:5], []string{"tick", "gc_cycles", "sections", "tick_us", "helper_wait_us"}) || !slices.Contains(header, network.SystemDeliver) {
+		t.Fatalf("trace: %d lines, header %v", len(lines), header)
+	}
+	for _, l := range lines[1:] {
+		if n := strings.Count(l, ",") + 1; n != len(header) {
+			t.Fatalf("trace line %q has %d fields, want %d", l, n, len(header))
+		}
 	}
 	if res.Tick.Runs != 40 {
 		t.Fatalf("timed %d ticks, want 40", res.Tick.Runs)

@@ -18,6 +18,7 @@ type tracer struct {
 	players []*player
 	gc      []metrics.Sample
 	sent    uint64
+	waited  time.Duration
 }
 
 func newTracer(w io.Writer, app *ecs.App, players []*player) *tracer {
@@ -25,8 +26,8 @@ func newTracer(w io.Writer, app *ecs.App, players []*player) *tracer {
 		return nil
 	}
 	t := &tracer{w: bufio.NewWriter(w), app: app, players: players, gc: []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}}
-	t.sent = t.delivered()
-	fmt.Fprint(t.w, "tick,gc_cycles,sections,tick_us")
+	t.sent, t.waited = t.delivered(), app.Parallel().Waited()
+	fmt.Fprint(t.w, "tick,gc_cycles,sections,tick_us,helper_wait_us")
 	app.Timings().EachLast(func(name string, _ ecs.Stage, _ uint64, _ time.Duration) { fmt.Fprintf(t.w, ",%s", name) })
 	fmt.Fprintln(t.w)
 	return t
@@ -49,8 +50,9 @@ func (t *tracer) tick(i int) {
 	metrics.Read(t.gc)
 	sent := t.delivered()
 	_, last := t.app.Timings().LastTick()
-	fmt.Fprintf(t.w, "%d,%d,%d,%.1f", i, t.gc[0].Value.Uint64(), sent-t.sent, micros(last))
-	t.sent = sent
+	waited := t.app.Parallel().Waited()
+	fmt.Fprintf(t.w, "%d,%d,%d,%.1f,%.1f", i, t.gc[0].Value.Uint64(), sent-t.sent, micros(last), micros(waited-t.waited))
+	t.sent, t.waited = sent, waited
 	t.app.Timings().EachLast(func(_ string, _ ecs.Stage, _ uint64, d time.Duration) { fmt.Fprintf(t.w, ",%.1f", micros(d)) })
 	fmt.Fprintln(t.w)
 }

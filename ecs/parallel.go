@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/stratavox/strata/internal/affinity"
 )
@@ -22,6 +23,7 @@ type Parallel struct {
 	tasks   chan *loop
 	stop    chan struct{}
 	done    sync.WaitGroup
+	waited  atomic.Int64 // ns: see Waited
 }
 
 // loop is one call of For, shared by the goroutines running it.
@@ -81,8 +83,21 @@ func (p *Parallel) For(n, grain int, fn func(worker, lo, hi int)) {
 		}
 	}
 	l.run(0)
+	if l.finished.Load() == int64(l.chunks) {
+		<-l.done // closed at once, if not yet
+		return
+	}
+	t := time.Now()
 	<-l.done
+	p.waited.Add(int64(time.Since(t)))
 }
+
+// Waited returns how long, in all, the calling goroutine of For has
+// waited at the end of its loops for chunks a helper was still running,
+// having run out of its own: where a helper stopped by the machine holds
+// the tick up (docs/benchmarks.md, "Session 24: where the fliers' slow
+// ticks come from").
+func (p *Parallel) Waited() time.Duration { return time.Duration(p.waited.Load()) }
 
 func (l *loop) run(worker int) {
 	for {

@@ -136,3 +136,40 @@ func TestBoundThreads(t *testing.T) {
 		t.Error("an App without WithBoundThreads has a tick CPU")
 	}
 }
+
+// TestParallelWaited: the time the loop's caller, out of chunks of its
+// own, waits for a helper's is counted, and only that.
+func TestParallelWaited(t *testing.T) {
+	p := newParallel(2, nil)
+	defer p.close()
+	p.For(64, 1, func(int, int, int) {}) // helpers started
+	before := p.Waited()
+	// Chunk of the caller (worker 0) waits until the helper holds the
+	// other, which then takes 20 ms: the caller runs out first.
+	var helping atomic.Bool
+	p.For(2, 1, func(w, _, _ int) {
+		if w != 0 {
+			helping.Store(true)
+			time.Sleep(20 * time.Millisecond)
+			return
+		}
+		for deadline := time.Now().Add(5 * time.Second); !helping.Load(); {
+			if time.Now().After(deadline) {
+				return
+			}
+			runtime.Gosched()
+		}
+	})
+	if !helping.Load() {
+		t.Skip("the helper never took a chunk")
+	}
+	if w := p.Waited() - before; w < 10*time.Millisecond || w > 5*time.Second {
+		t.Fatalf("waited %v for a helper's 20 ms chunk", w)
+	}
+	// A loop the caller runs alone waits for nothing.
+	before = p.Waited()
+	p.For(1, 1, func(int, int, int) { time.Sleep(time.Millisecond) })
+	if w := p.Waited() - before; w != 0 {
+		t.Fatalf("waited %v in a loop of one chunk", w)
+	}
+}
