@@ -62,7 +62,6 @@ type ChunkStore struct {
 	// sections reads no entry, and airAt is what its sky is made from.
 	denseAt []uint32
 	airAt   []uint32
-	free    []int32
 	n       int
 	dirty   map[chunk.Pos]struct{}
 	batch   []*entry // DeriveAll's scratch

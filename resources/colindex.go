@@ -12,13 +12,14 @@ const (
 // colIndex maps columns (X, Z) to slots in their owner's slab through a
 // two-level grid: a small map of 32×32-column regions, each an array of
 // slots. It hands the slots out too (claim, release), so that the slab
-// reuses the places of columns that left. Work on sections arrives column by column along view edges, so
-// consecutive lookups nearly always fall in the region looked up last, and
-// then cost an array load instead of a hash-map probe. That matters on the
-// benchmark machine, where a probe into a map of a million entries costs
-// hundreds of nanoseconds, and Go maps churned by inserts and deletes fill
-// with tombstones that lengthen every miss. The region map itself is small
-// and changes only when a region empties or fills.
+// reuses the places of columns that left. Work on sections arrives column
+// by column along view edges, so consecutive lookups nearly always fall
+// in the region looked up last, and then cost an array load instead of a
+// hash-map probe. That matters on the benchmark machine, where a probe
+// into a map of a million entries costs hundreds of nanoseconds, and Go
+// maps churned by inserts and deletes fill with tombstones that lengthen
+// every miss. The region map itself is small and changes only when a
+// region empties or fills.
 type colIndex struct {
 	regions map[regionKey]*region
 	// spare are regions that emptied, kept for the next ones to fill:

@@ -11,6 +11,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/cputime"
+	"github.com/stratavox/strata/internal/testkit"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
@@ -204,18 +205,8 @@ func BenchmarkReplicateCold(b *testing.B) {
 	for range 4 * w.rep.cfg.SnapshotAll {
 		w.step()
 	}
-	flush := make([]byte, 64<<20)
 	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
-		b.StopTimer()
-		for j := 0; j < len(flush); j += 64 {
-			flush[j] = byte(i)
-		}
-		b.StartTimer()
-		w.step()
-	}
-	b.StopTimer()
+	testkit.ColdLoop(b, w.step)
 	held := 0
 	for _, in := range w.interest {
 		held += in.Len()

@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/internal/testkit"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -118,19 +119,9 @@ func BenchmarkDeliverFliers(b *testing.B) {
 	for range 120 { // every view filled, and each flier on its way
 		tick()
 	}
-	flush := make([]byte, 64<<20)
 	sent := w.sent
 	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
-		b.StopTimer()
-		for j := 0; j < len(flush); j += 64 {
-			flush[j] = byte(i)
-		}
-		b.StartTimer()
-		tick()
-	}
-	b.StopTimer()
+	testkit.ColdLoop(b, tick)
 	n := float64(w.sent - sent)
 	b.ReportMetric(n/float64(b.N), "sections/tick")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/section")
