@@ -10,7 +10,7 @@ import { EntitySet, FEATURE_ENTITIES, KIND_PLAYER, entityColor } from "./entitie
 import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
-import { Predictor, catchUpSteps } from "./predict.js";
+import { Predictor } from "./predict.js";
 import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
@@ -537,7 +537,7 @@ export class Game {
     const dt = Math.min(0.1, elapsed / 1000);
     if (this.lastFrame) {
       this.stats.frameMs.add(elapsed);
-      this.stats.run.add(elapsed, catchUpSteps(this.rules) * this.predictor.stepMs);
+      this.stats.run.add(elapsed, this.predictor.boundMs);
     }
     this.lastFrame = now;
     const blockAt = (x, y, z) => this.store.blockAt(x, y, z);

@@ -37,6 +37,35 @@ export function catchUpSteps(rules) {
   return Math.max(1, Math.min(MAX_CATCH_UP, bank - slack - 1));
 }
 
+/**
+ * pairSteps bounds the steps of a stalled frame and the frame before it,
+ * under rules: input_bank_ticks plus input_clock_slack, less 2 for the
+ * rounding of steps to frames and of arrivals to server ticks (21 of
+ * 20 + 3), plus the steps of the delay of the stalled frame's own Inputs.
+ *
+ * A frame's Inputs go out in a task of the page that runs after the frame
+ * (Session.sendAll), so they reach the server when the next frame starts,
+ * and the server keeps no more than the bank of the time since Inputs last
+ * arrived. A stalled frame delays the previous frame's Inputs by its whole
+ * length, so the server restarts its clock for the client the bank behind
+ * its own as they arrive, and both frames' steps are claimed against that
+ * one bank, the slack and the time until the stalled frame's Inputs
+ * arrive: a frame after one of 8 steps (400 ms) that claimed catchUpSteps'
+ * 16, then a frame of 70 ms, would leave the client 1 tick beyond the
+ * server's edge, and every later Input that reaches the server with less
+ * delay behind its step than the stalled frame's did would be refused, a
+ * Correction after each until back-offs make up the difference.
+ */
+export function pairSteps(rules) {
+  const bank = Math.floor(rules?.inputBankTicks || 20);
+  const slack = Math.floor(rules?.inputClockSlack ?? 3);
+  return Math.max(2, bank + slack - 2);
+}
+
+// RECENT is how many frames' lengths the bound of a stalled frame looks
+// back over for the shortest (see pairSteps).
+const RECENT = 8;
+
 // HISTORY bounds the steps kept for replay (a few seconds at 20 Hz); older
 // ones cannot be corrected into any more.
 const HISTORY = 256;
@@ -75,6 +104,9 @@ export class Predictor {
     this.aligning = false; // the next frame runs one step at once, from no stored time (see resync)
     this.backoffs = 0; // pauses after corrections, for tests
     this.frameMs = 0; // a decaying peak of recent frame times (see headroom)
+    this.recent = []; // the last RECENT frames' lengths, ms (see pairSteps)
+    this.recentAt = 0;
+    this.bound = catchUpSteps(this.player.rules); // the most steps the next frame may run
   }
 
   /**
@@ -156,7 +188,7 @@ export class Predictor {
     } else {
       this.acc += Math.max(0, elapsedMs);
       n = Math.floor(this.acc / step + 1e-9);
-      const most = catchUpSteps(this.player.rules);
+      const most = this.bound;
       if (n > most) {
         // A stalled page (a background tab, a debugger): run the bound
         // and drop the rest, which the server would not keep either.
@@ -178,7 +210,19 @@ export class Predictor {
         this.pauseAfterNext = 0;
       }
     }
+    // The next frame's bound (pairSteps): what the pair leaves after this
+    // frame's steps, and the delay of the next frame's Inputs, at least
+    // the shortest of the recent frames.
+    this.recent[this.recentAt] = Math.max(0, elapsedMs);
+    this.recentAt = (this.recentAt + 1) % RECENT;
+    const next = Math.floor(Math.min(...this.recent) / step + 1e-9);
+    this.bound = Math.max(1, Math.min(catchUpSteps(this.player.rules), pairSteps(this.player.rules) - ran.length + next));
     return ran;
+  }
+
+  /** boundMs is the most frame time the next frame can claim (the rest of a longer one is dropped). */
+  get boundMs() {
+    return this.bound * this.stepMs;
   }
 
   /** stepOnce simulates one input tick. */

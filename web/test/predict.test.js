@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 
 import { BLOCK } from "../src/blocks.gen.js";
 import { Player, rulesFromLimits } from "../src/physics.js";
-import { catchUpSteps, MAX_CATCH_UP, Predictor } from "../src/predict.js";
+import { catchUpSteps, MAX_CATCH_UP, pairSteps, Predictor } from "../src/predict.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../../testdata/movement/limits.json", import.meta.url), "utf8"));
 const rules = rulesFromLimits(vectors.limits);
@@ -81,6 +81,100 @@ test("one long frame runs at most input_bank_ticks less slack + 1 steps", () => 
   assert.equal(catchUpSteps({ ...rules, inputBankTicks: 1000 }), MAX_CATCH_UP, "a server's bound is capped");
   assert.equal(catchUpSteps({ inputBankTicks: 0 }), 16, "a server that states none: 20 less 3 + 1");
   assert.equal(catchUpSteps({ inputBankTicks: 2, inputClockSlack: 3 }), 1, "at least one step");
+});
+
+// flyAgainstServer plays a sprint-flyer's frames (ms each) against the
+// server's input clock for one client (systems/gameplay/movement.go,
+// input): the time since the last accepted Input is kept up to
+// input_bank_ticks, an Input may run input_clock_slack ticks ahead, and
+// one whose move is longer than the time it may claim allows (with the
+// server's tolerance and slack) is refused, with the rest of its server
+// tick's. A frame's Inputs reach the server when the next frame starts
+// (Session.sendAll writes them in a task after the frame), and the server
+// takes what has arrived at each of its 50 ms ticks; its clock for the
+// client starts with the page's. A refusal backs the page off, as a
+// Correction does. Returns the refusals and the ticks claimed.
+function flyAgainstServer(pr, frames) {
+  const move = { ...idle, forward: 1, sprint: true };
+  const tps = rules.tickRate;
+  const perTick = rules.flySpeed / tps;
+  const sent = [];
+  let last = 0n, clock = 0, refusals = 0, t = 0, tick = 0;
+  const serve = (now) => {
+    const due = sent.filter((s) => s.at <= now * 1000 / tps);
+    sent.splice(0, due.length);
+    for (const s of due) {
+      if (s.tick <= last) continue;
+      clock = Math.max(clock, now - rules.inputBankTicks);
+      const avail = now + rules.inputClockSlack - clock;
+      const need = Number(s.tick - last);
+      const elapsed = Math.min(need, avail);
+      if (need * perTick > (rules.flySpeed * rules.speedTolerance * elapsed) / tps + rules.moveSlack) {
+        refusals++;
+        pr.backoff();
+        while (sent.length && sent[0].at <= now * 1000 / tps) sent.shift();
+        return;
+      }
+      last = s.tick;
+      clock += elapsed;
+    }
+  };
+  for (let i = 0; i < frames.length; i++) {
+    t += frames[i];
+    while ((tick + 1) * 1000 / tps <= t) serve(++tick);
+    const arrives = t + (frames[i + 1] ?? frames[i]);
+    for (const h of pr.advance(frames[i], move, () => BLOCK.air)) sent.push({ at: arrives, tick: h.tick });
+  }
+  while (sent.length) serve(++tick);
+  return { refusals, claimed: Number(last) };
+}
+
+// UnpairedPredictor bounds every frame by catchUpSteps alone, as the
+// client did before pairSteps.
+class UnpairedPredictor extends Predictor {
+  advance(...args) {
+    const ran = super.advance(...args);
+    this.bound = catchUpSteps(this.player.rules);
+    return ran;
+  }
+}
+
+test("a stalled frame claims only what the bank leaves after the frame before it", () => {
+  assert.equal(pairSteps(rules), rules.inputBankTicks + rules.inputClockSlack - 2);
+  const pr = new Predictor(newPlayer(true));
+  assert.equal(pr.advance(400, idle, floor).length, 8);
+  // 970 ms: 19 steps, of which the catch-up bound leaves 16 and the pair
+  // 21 - 8 + the shortest recent frame's 8.
+  assert.equal(pr.advance(970, idle, floor).length, 16);
+  const fast = new Predictor(newPlayer(true));
+  for (let i = 0; i < 8; i++) fast.advance(i === 7 ? 400 : 70, idle, floor);
+  assert.equal(fast.advance(970, idle, floor).length, 21 - 8 + 1, "after fast frames: 21 less 8, plus one 70 ms frame's step");
+  assert.equal(fast.boundMs, 8 * fast.stepMs, "and the frame after that one by the pair again: 21 - 14 + 1");
+
+  const steady = (ms, n) => Array(n).fill(ms);
+  // Slow pages (the throttled browser test's: 30–400 ms frames) with
+  // stalls; the catch-up bound alone is refused in each.
+  const patterns = {
+    "a stall after a long frame": [...steady(120, 20), 400, 970, 70, 120, 40, 120, 30, 90, ...steady(120, 20)],
+    "a stall after two long frames": [...steady(120, 20), 390, 400, 970, 30, 30, 30, 120, 30, 90, ...steady(120, 20)],
+    "two stalls in a row": [...steady(120, 20), 810, 880, 70, 120, 70, 70, ...steady(120, 20)],
+    "stalls among fast frames": [...steady(30, 40), 1100, 20, 20, 900, 850, 16, 16, 16, ...steady(30, 40)],
+  };
+  for (const [name, frames] of Object.entries(patterns)) {
+    const old = flyAgainstServer(new UnpairedPredictor(newPlayer(true)), frames);
+    assert.ok(old.refusals > 0, `${name}: the model refuses the catch-up bound alone`);
+    const now = flyAgainstServer(new Predictor(newPlayer(true)), frames);
+    assert.equal(now.refusals, 0, `${name}: refused`);
+  }
+  // A page whose every frame is long loses no more than before: the
+  // shortest recent frame is as long.
+  for (const ms of [600, 800, 850, 1000]) {
+    const frames = steady(ms, 15);
+    const old = flyAgainstServer(new UnpairedPredictor(newPlayer(true)), frames);
+    const now = flyAgainstServer(new Predictor(newPlayer(true)), frames);
+    assert.equal(now.refusals, 0, `${ms} ms frames: refused`);
+    assert.equal(now.claimed, old.claimed, `${ms} ms frames: ticks claimed`);
+  }
 });
 
 test("interpolation goes from the previous step to the current one", () => {
