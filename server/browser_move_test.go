@@ -25,12 +25,15 @@ import (
 )
 
 // moveTestBudget bounds the whole movement test, server start included;
-// it takes about 95–105 s on two cores (eight runs of 10 s), and up to
+// it takes about 110–125 s on two cores (nine runs of 10 s), and up to
 // moveRedos runs more on a loaded machine.
-const moveTestBudget = 180 * time.Second
+const moveTestBudget = 200 * time.Second
 
 // moveRunFor is how long each run holds its keys.
 const moveRunFor = 10 * time.Second
+
+// stallAt is when a run with stalls starts them.
+const stallAt = 3 * time.Second
 
 // The movement test's world (moveTerrain): a flat floor, grass at block
 // Y moveGround-1 on stone, so a player stands with its feet at
@@ -344,7 +347,8 @@ const (
 // against the real server over a flat world (moveTerrain), so the page
 // draws and meshes real sections and walks on real ground: walking,
 // sprinting, jumping onto a one-block step, and sprint-flying, 10 s
-// each, unthrottled and again with the page's CPU throttled
+// each, unthrottled (with a sprint-flight through two stalled frames as
+// well) and again with the page's CPU throttled
 // (Emulation.setCPUThrottlingRate, moveThrottle, adjusted run by run
 // towards 200 ms frames). The speed is the server's: the PlayerState
 // datagrams it relays (its authoritative position) to a native client
@@ -354,7 +358,7 @@ const (
 // catch-up bound loses the rest, frameStats.claimable), the jumping run
 // must end on top of the step, and each run may have at most one
 // Correction. The frame time each run actually had is logged; docs/web.md
-// records the figures. About 100 s on two cores (moveTestBudget bounds
+// records the figures. About 115 s on two cores (moveTestBudget bounds
 // it). Skipped under -short, -race and without Chromium.
 //
 // STRATA_MOVE_THROTTLE=N fixes the rate; STRATA_MOVE_DEBUG=1 logs the
@@ -480,6 +484,10 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 		jump         bool
 		x, y, z, dir float64 // the start and the direction along X
 		speed        float64 // advertised; 0 for the jumping run (it must end on the step)
+		// stalls, when set, are frames the page spins through after
+		// writing their Inputs (window.strata.stallFrames), stallAt into
+		// the run.
+		stalls []int
 	}
 	walk := run{name: "walk", x: -20.5, y: moveGround, z: 8.5, dir: 1, speed: lim.WalkSpeed}
 	sprint := run{name: "sprint", sprint: true, x: 28.5, y: moveGround, z: 8.5, dir: -1, speed: lim.SprintSpeed}
@@ -492,12 +500,18 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 	fly := run{name: "fly-sprint", fly: true, sprint: true, x: -108.5, y: moveGround + 6, z: 0.5, dir: 1, speed: lim.FlySpeed}
 	flyBack := fly
 	flyBack.x, flyBack.dir = 108.5, -1
+	// A stall of 1 s after a frame of 700 ms, both holding back the
+	// Inputs of the frame before: the page must claim no more than the
+	// server's restarted bank leaves (web/src/predict.js pairSteps), or the
+	// frames after it are refused one Correction after another.
+	stalled := flyBack
+	stalled.name, stalled.stalls = "fly-stalled", []int{700, 1000}
 	passes := []struct {
 		name     string
 		throttle float64
 		runs     []run
 	}{
-		{"unthrottled", 1, []run{walk, sprint, jump, fly}},
+		{"unthrottled", 1, []run{walk, sprint, jump, fly, stalled}},
 		{"throttled", throttle, []run{flyBack, walk, sprint, jump}},
 	}
 	type figure struct {
@@ -544,7 +558,14 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 			key("rawKeyDown", "Space", " ", 32, mods)
 		}
 		start := time.Now()
-		time.Sleep(moveRunFor)
+		if len(r.stalls) > 0 {
+			time.Sleep(stallAt)
+			js, _ := json.Marshal(r.stalls)
+			b.evalBool(ctx, t, page, fmt.Sprintf(`window.strata.stallFrames(...%s)`, js))
+			time.Sleep(moveRunFor - stallAt)
+		} else {
+			time.Sleep(moveRunFor)
+		}
 		if r.jump {
 			key("keyUp", "Space", " ", 32, mods)
 		}

@@ -84,6 +84,7 @@ export class Game {
     this.holds = 0; // Held messages: the server waiting for terrain around the player
     this.chat = [];
 
+    this.stalls = []; // ms to spin after each of the next frames (stallFrames, for tests)
     this.stats = {
       sectionsReceived: 0,
       drops: 0,
@@ -545,6 +546,13 @@ export class Game {
       const move = this.testMove ?? (this.controls.enabled ? this.controls.move() : IDLE);
       this.move = move;
       const steps = this.predictor.advance(elapsed, move, blockAt);
+      if (this.stalls.length) {
+        // A test's stalled page (window.strata.stallFrames): the steps'
+        // Inputs wait out the stall, as they do behind a long frame on a
+        // slow page, where the write is a task queued behind it.
+        const until = performance.now() + this.stalls.shift();
+        while (performance.now() < until);
+      }
       if (this.session || this.demo) this.sendSteps(steps);
     } else {
       this.predictor.acc = 0; // held: no time passes for movement (the server keeps none either)
@@ -905,6 +913,10 @@ export class Game {
       setFlying: (on) => this.setFlying(!!on),
       // setBusyFrame makes every frame spin for ms: a slow machine, for tests (0 turns it off).
       setBusyFrame: (ms) => (this.busyFrameMs = Math.max(0, Number(ms) || 0)),
+      // stallFrames makes each of the next frames spin for the given ms
+      // between simulating its steps and writing their Inputs: a stalled
+      // page holding its Inputs back.
+      stallFrames: (...ms) => (this.stalls = ms.map((v) => Math.max(0, Number(v) || 0)), true),
       // resetFrameStats starts status().runFrames afresh (a test's run).
       resetFrameStats: () => (this.stats.run = new RunFrames(), true),
       // chat sends a chat line (or a command such as /tp); false without a session.
