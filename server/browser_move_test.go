@@ -484,9 +484,9 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 		jump         bool
 		x, y, z, dir float64 // the start and the direction along X
 		speed        float64 // advertised; 0 for the jumping run (it must end on the step)
-		// stalls, when set, are frames the page spins through after
-		// writing their Inputs (window.strata.stallFrames), stallAt into
-		// the run.
+		// stalls, when set, are how long the page spins in its next
+		// frames, stallAt into the run, between simulating the steps and
+		// writing their Inputs (window.strata.stallFrames).
 		stalls []int
 	}
 	walk := run{name: "walk", x: -20.5, y: moveGround, z: 8.5, dir: 1, speed: lim.WalkSpeed}
@@ -500,10 +500,10 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 	fly := run{name: "fly-sprint", fly: true, sprint: true, x: -108.5, y: moveGround + 6, z: 0.5, dir: 1, speed: lim.FlySpeed}
 	flyBack := fly
 	flyBack.x, flyBack.dir = 108.5, -1
-	// A stall of 1 s after a frame of 700 ms, both holding back the
-	// Inputs of the frame before: the page must claim no more than the
-	// server's restarted bank leaves (web/src/predict.js pairSteps), or the
-	// frames after it are refused one Correction after another.
+	// A frame of 700 ms, then a stall of 1 s holding back that frame's
+	// Inputs: the frame after must claim no more than the server's
+	// restarted bank leaves (web/src/predict.js pairSteps), or the frames
+	// after it are refused one Correction after another.
 	stalled := flyBack
 	stalled.name, stalled.stalls = "fly-stalled", []int{700, 1000}
 	passes := []struct {
