@@ -38,7 +38,8 @@ type DeliveryBudget struct {
 	Sections int
 	Bytes    int
 	// Time bounds the whole deliver system per tick; clients not served
-	// in time are served first next tick.
+	// in time wait for a later tick (the client served first moves on by
+	// one each tick, so the same clients are not always the last).
 	Time time.Duration
 	// MaxQueuedBytes skips a client whose chunk queue holds more bytes
 	// than this (backpressure: its connection is behind).
