@@ -84,7 +84,7 @@ export class Game {
     this.holds = 0; // Held messages: the server waiting for terrain around the player
     this.chat = [];
 
-    this.stalls = []; // ms to spin after each of the next frames (stallFrames, for tests)
+    this.stalls = []; // ms the next frames spin before writing their Inputs (stallFrames, for tests)
     this.stats = {
       sectionsReceived: 0,
       drops: 0,

@@ -32,8 +32,7 @@ export const MAX_CATCH_UP = 40;
  * much in hand, at the cost of a stalled frame's last 0.2 s.
  */
 export function catchUpSteps(rules) {
-  const bank = Math.floor(rules?.inputBankTicks || 20);
-  const slack = Math.floor(rules?.inputClockSlack ?? 3);
+  const { bank, slack } = inputClock(rules);
   return Math.max(1, Math.min(MAX_CATCH_UP, bank - slack - 1));
 }
 
@@ -57,9 +56,13 @@ export function catchUpSteps(rules) {
  * Correction after each until back-offs make up the difference.
  */
 export function pairSteps(rules) {
-  const bank = Math.floor(rules?.inputBankTicks || 20);
-  const slack = Math.floor(rules?.inputClockSlack ?? 3);
+  const { bank, slack } = inputClock(rules);
   return Math.max(2, bank + slack - 2);
+}
+
+/** inputClock reads the server's input clock from rules: input_bank_ticks and input_clock_slack, or their defaults. */
+function inputClock(rules) {
+  return { bank: Math.floor(rules?.inputBankTicks || 20), slack: Math.floor(rules?.inputClockSlack ?? 3) };
 }
 
 // RECENT is how many frames' lengths the bound of a stalled frame looks
@@ -104,9 +107,8 @@ export class Predictor {
     this.aligning = false; // the next frame runs one step at once, from no stored time (see resync)
     this.backoffs = 0; // pauses after corrections, for tests
     this.frameMs = 0; // a decaying peak of recent frame times (see headroom)
-    this.recent = []; // the last RECENT frames' lengths, ms (see pairSteps)
-    this.recentAt = 0;
-    this.bound = catchUpSteps(this.player.rules); // the most steps the next frame may run
+    this.recent = []; // the last RECENT frames' lengths, ms (see bound)
+    this.claimed = 0; // the steps the last frame claimed (see bound)
   }
 
   /**
@@ -119,7 +121,7 @@ export class Predictor {
    * behind long frames) can be most of a frame.
    */
   get headroom() {
-    const slack = (this.player.rules.inputClockSlack ?? 3) + 1;
+    const slack = inputClock(this.player.rules).slack + 1;
     return Math.min(catchUpSteps(this.player.rules), Math.max(slack, Math.ceil(this.frameMs / this.stepMs)));
   }
 
@@ -160,7 +162,7 @@ export class Predictor {
    */
   backoff() {
     this.backoffs++;
-    this.paused = Math.max(this.paused, (this.player.rules.inputClockSlack ?? 3) + 1);
+    this.paused = Math.max(this.paused, inputClock(this.player.rules).slack + 1);
   }
 
   /** stepMs is the length of one input tick. */
@@ -210,14 +212,23 @@ export class Predictor {
         this.pauseAfterNext = 0;
       }
     }
-    // The next frame's bound (pairSteps): what the pair leaves after this
-    // frame's steps, and the delay of the next frame's Inputs, at least
-    // the shortest of the recent frames.
-    this.recent[this.recentAt] = Math.max(0, elapsedMs);
-    this.recentAt = (this.recentAt + 1) % RECENT;
-    const next = Math.floor(Math.min(...this.recent) / step + 1e-9);
-    this.bound = Math.max(1, Math.min(catchUpSteps(this.player.rules), pairSteps(this.player.rules) - ran.length + next));
+    this.claimed = ran.length;
+    this.recent.push(Math.max(0, elapsedMs));
+    if (this.recent.length > RECENT) this.recent.shift();
     return ran;
+  }
+
+  /**
+   * bound is the most steps the next frame may run: the catch-up bound,
+   * or less after a long frame — what the pair (pairSteps) leaves after
+   * the last frame's steps, plus the delay of the next frame's Inputs, at
+   * least the shortest of the recent frames (none yet: no bound but the
+   * catch-up one).
+   */
+  get bound() {
+    const rules = this.player.rules;
+    const next = this.recent.length ? Math.floor(Math.min(...this.recent) / this.stepMs + 1e-9) : Infinity;
+    return Math.max(1, Math.min(catchUpSteps(rules), pairSteps(rules) - this.claimed + next));
   }
 
   /** boundMs is the most frame time the next frame can claim (the rest of a longer one is dropped). */

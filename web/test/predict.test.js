@@ -132,10 +132,8 @@ function flyAgainstServer(pr, frames) {
 // UnpairedPredictor bounds every frame by catchUpSteps alone, as the
 // client did before pairSteps.
 class UnpairedPredictor extends Predictor {
-  advance(...args) {
-    const ran = super.advance(...args);
-    this.bound = catchUpSteps(this.player.rules);
-    return ran;
+  get bound() {
+    return catchUpSteps(this.player.rules);
   }
 }
 
