@@ -12,11 +12,13 @@ import (
 // never approaches the cap; a recentre's few hundred drops fit in one frame.
 const MaxDropsPerFrame = 16384
 
-// Field numbers of the messages EncodeDrops writes by hand; they must
-// match strata.proto (TestEncodeDropsMatchesMarshal checks the bytes).
+// Field numbers of the messages EncodeDrops and AppendAirSections write
+// by hand; they must match strata.proto (TestEncodeDropsMatchesMarshal
+// and TestAppendAirSectionsMatchesMarshal check the bytes).
 const (
 	chunkMessageDropsField protowire.Number = 3 // ChunkMessage.drops
-	dropsCoordsField       protowire.Number = 1 // Drops.coords (packed sint32)
+	chunkMessageAirField   protowire.Number = 4 // ChunkMessage.air
+	coordsField            protowire.Number = 1 // Drops.coords, AirSections.coords (packed sint32)
 )
 
 // EncodeDrops frames chunk-stream messages that make a client forget every
@@ -32,27 +34,43 @@ func EncodeDrops(ps []chunk.Pos) []Encoded {
 	if len(ps) == 0 {
 		return nil
 	}
-	out := make([]Encoded, 0, (len(ps)+MaxDropsPerFrame-1)/MaxDropsPerFrame)
-	for len(ps) > 0 {
-		n := min(len(ps), MaxDropsPerFrame)
-		out = append(out, Encoded{b: appendDropsFrame(nil, ps[:n]), chunk: true})
-		ps = ps[n:]
-	}
-	return out
+	return appendPositionFrames(make([]Encoded, 0, (len(ps)+MaxDropsPerFrame-1)/MaxDropsPerFrame), chunkMessageDropsField, ps)
 }
 
-// appendDropsFrame appends one length-prefixed ChunkMessage{drops} frame
-// holding every position of ps (ps non-empty). dst is grown once, to the
-// exact size, before anything is written.
-func appendDropsFrame(dst []byte, ps []chunk.Pos) []byte {
+// AppendAirSections appends to dst the chunk-stream frames that give a
+// client every section of ps as uniform air at revision 0, in order
+// (ChunkMessage{air: AirSections{...}}, for clients granted
+// protocol.FeatureAirSections), split as EncodeDrops splits: byte for
+// byte EncodeChunk(protocol.NewAirSections(part)), one allocation per
+// frame.
+func AppendAirSections(dst []Encoded, ps []chunk.Pos) []Encoded {
+	return appendPositionFrames(dst, chunkMessageAirField, ps)
+}
+
+// appendPositionFrames appends the frames of ps as the ChunkMessage case
+// field, at most MaxDropsPerFrame positions each.
+func appendPositionFrames(dst []Encoded, field protowire.Number, ps []chunk.Pos) []Encoded {
+	for len(ps) > 0 {
+		n := min(len(ps), MaxDropsPerFrame)
+		dst = append(dst, Encoded{b: appendPositionsFrame(nil, field, ps[:n]), chunk: true})
+		ps = ps[n:]
+	}
+	return dst
+}
+
+// appendPositionsFrame appends one length-prefixed ChunkMessage frame
+// whose case field is a message holding every position of ps (non-empty)
+// in its packed coords. dst is grown once, to the exact size, before
+// anything is written.
+func appendPositionsFrame(dst []byte, field protowire.Number, ps []chunk.Pos) []byte {
 	packed := 0
 	for _, p := range ps {
 		packed += sizeZigZag(p.X) + sizeZigZag(p.Y) + sizeZigZag(p.Z)
 	}
-	// Drops: the packed coords field.
-	drops := protowire.SizeTag(dropsCoordsField) + protowire.SizeBytes(packed)
-	// ChunkMessage: the drops case.
-	payload := protowire.SizeTag(chunkMessageDropsField) + protowire.SizeBytes(drops)
+	// Drops or AirSections: the packed coords field.
+	inner := protowire.SizeTag(coordsField) + protowire.SizeBytes(packed)
+	// ChunkMessage: the case.
+	payload := protowire.SizeTag(field) + protowire.SizeBytes(inner)
 	total := protowire.SizeVarint(uint64(payload)) + payload
 
 	if cap(dst)-len(dst) < total {
@@ -61,9 +79,9 @@ func appendDropsFrame(dst []byte, ps []chunk.Pos) []byte {
 		dst = grown
 	}
 	dst = protowire.AppendVarint(dst, uint64(payload)) // frame length prefix
-	dst = protowire.AppendTag(dst, chunkMessageDropsField, protowire.BytesType)
-	dst = protowire.AppendVarint(dst, uint64(drops))
-	dst = protowire.AppendTag(dst, dropsCoordsField, protowire.BytesType)
+	dst = protowire.AppendTag(dst, field, protowire.BytesType)
+	dst = protowire.AppendVarint(dst, uint64(inner))
+	dst = protowire.AppendTag(dst, coordsField, protowire.BytesType)
 	dst = protowire.AppendVarint(dst, uint64(packed))
 	// The coords go into the exact space measured above, by index: no
 	// capacity check per byte.

@@ -327,3 +327,53 @@ func TestBadDropsClosesClient(t *testing.T) {
 		t.Errorf("%d drops reported from a bad Drops", drops)
 	}
 }
+
+// TestAppendAirSectionsMatchesMarshal: the air frames are byte for byte
+// the generated code's marshalling, split as Drops are, and appended
+// after what dst held.
+func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
+	for _, ps := range [][]chunk.Pos{
+		{{}},
+		varintEdges(),
+		dropsPositions(800),
+		dropsPositions(transport.MaxDropsPerFrame + 3),
+	} {
+		before := transport.EncodeDrops([]chunk.Pos{{X: 9}})
+		es := transport.AppendAirSections(before, ps)
+		if len(es) != 1+(len(ps)+transport.MaxDropsPerFrame-1)/transport.MaxDropsPerFrame || !bytes.Equal(es[0].Bytes(), before[0].Bytes()) {
+			t.Fatalf("%d positions: %d frames after dst's", len(ps), len(es)-1)
+		}
+		var got []chunk.Pos
+		for _, e := range es[1:] {
+			if !e.IsChunk() {
+				t.Fatal("air frame not for the chunk stream")
+			}
+			payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := frame.DecodeChunk(payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			part, err := m.GetAir().Positions()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := transport.EncodeChunk(protocol.NewAirSections(part))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(e.Bytes(), want.Bytes()) {
+				t.Errorf("%d positions: hand encoding\n%x\nproto.Marshal\n%x", len(part), head(e.Bytes()), head(want.Bytes()))
+			}
+			got = append(got, part...)
+		}
+		if !slices.Equal(got, ps) {
+			t.Errorf("decoded %d positions, want %d (or the order differs)", len(got), len(ps))
+		}
+	}
+	if es := transport.AppendAirSections(nil, nil); es != nil {
+		t.Errorf("no positions: %d frames", len(es))
+	}
+}

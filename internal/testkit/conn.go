@@ -149,8 +149,8 @@ func (f *FakeConn) TakeStates() []*protocol.PlayerState {
 	return out
 }
 
-// Holds reports whether the client holds section p (a Chunk after its
-// last Drop or Drops).
+// Holds reports whether the client holds section p (a Chunk or
+// AirSections after its last Drop or Drops).
 func (f *FakeConn) Holds(p chunk.Pos) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -172,6 +172,14 @@ func (f *FakeConn) Holds(p chunk.Pos) bool {
 			}
 			if slices.Contains(ps, p) {
 				held = false
+			}
+		case *protocol.ChunkMessage_Air:
+			ps, err := k.Air.Positions()
+			if err != nil {
+				panic(err)
+			}
+			if slices.Contains(ps, p) {
+				held = true
 			}
 		}
 	}

@@ -43,6 +43,9 @@ type Conn struct {
 	sections     map[chunk.Pos]*Section
 	pending      map[chunk.Pos][]*protocol.BlockUpdate // updates awaiting their Chunk
 	pendingCount int
+	// airData is a section of air, encoded: the Data of every section an
+	// AirSections gives (feature air-sections).
+	airData []byte
 
 	// emu guards entities, which the control stream (spawns, despawns)
 	// and the datagram reader (states) both write; entitiesOn is set once,
@@ -151,6 +154,7 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 		sections: make(map[chunk.Pos]*Section),
 		pending:  make(map[chunk.Pos][]*protocol.BlockUpdate),
 		entities: make(map[uint64]*Entity),
+		airData:  chunk.Encode(new(chunk.Uniform(chunk.Air))),
 	}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if err := c.handshake(ctx); err != nil {

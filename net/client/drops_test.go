@@ -54,3 +54,56 @@ func TestApplyDrops(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyAir: an AirSections leaves the client as one Chunk of air at
+// revision 0 per position would: each section held, decoded as air and
+// current with an update that arrived before it, counted, and reported
+// to OnChunk in order; a section held at a later revision is kept.
+func TestApplyAir(t *testing.T) {
+	stone := chunk.Uniform(chunk.Stone)
+	newer, a, b := chunk.Pos{X: 3}, chunk.Pos{X: -1, Y: 4, Z: 9}, chunk.Pos{Z: -7}
+	for _, batched := range []bool{false, true} {
+		var seen []chunk.Pos
+		conn := &Conn{
+			opts:     Options{DecodeSection: chunk.Decode, Handlers: Handlers{OnChunk: func(p chunk.Pos, rev uint64, _ []byte) { seen = append(seen, p) }}},
+			sections: make(map[chunk.Pos]*Section),
+			pending:  make(map[chunk.Pos][]*protocol.BlockUpdate),
+			airData:  chunk.Encode(new(chunk.Uniform(chunk.Air))),
+		}
+		conn.applyChunk(newer, &protocol.Chunk{Revision: 2, Data: chunk.Encode(&stone)})
+		x, y, z := b.MinBlock()
+		conn.applyBlockUpdate(&protocol.BlockUpdate{Pos: protocol.BP(int32(x), int32(y), int32(z)), Block: uint32(chunk.Dirt), Revision: 1})
+		air := []chunk.Pos{a, newer, b}
+		if batched {
+			ps, err := protocol.NewAirSections(air).GetAir().Positions()
+			if err != nil {
+				t.Fatal(err)
+			}
+			conn.applyAir(ps)
+		} else {
+			for _, p := range air {
+				conn.applyChunk(p, &protocol.Chunk{Data: conn.airData})
+				conn.opts.Handlers.OnChunk(p, 0, conn.airData)
+			}
+		}
+		if !slices.Equal(seen, air) {
+			t.Errorf("batched %v: OnChunk saw %v, want %v", batched, seen, air)
+		}
+		for _, c := range []struct {
+			p     chunk.Pos
+			rev   uint64
+			block chunk.Block // at the section's first cell
+		}{{a, 0, chunk.Air}, {newer, 2, chunk.Stone}, {b, 1, chunk.Dirt}} {
+			s, ok := conn.Section(c.p)
+			if !ok || s.Revision != c.rev || s.Decoded == nil || s.Decoded.Get(0, 0, 0) != c.block {
+				t.Errorf("batched %v: section %v: %+v, want revision %d with %v", batched, c.p, s, c.rev, c.block)
+			}
+		}
+		if conn.pendingCount != 0 {
+			t.Errorf("batched %v: %d updates still pending", batched, conn.pendingCount)
+		}
+		if batched && conn.Stats().Chunks != 3 {
+			t.Errorf("Stats.Chunks = %d, want 3 (one per position)", conn.Stats().Chunks)
+		}
+	}
+}

@@ -28,6 +28,8 @@ type Options struct {
 	// The client handles what each one changes on the wire itself: with
 	// protocol.FeatureBatchedDrops, for example, a Drops frame is applied
 	// and reported to OnDrop exactly like one Drop per section; with
+	// protocol.FeatureAirSections an AirSections is applied and reported
+	// to OnChunk like one Chunk of air at revision 0 per section; with
 	// deflate-chunks it decompresses the chunk stream; with
 	// entities it keeps the entity set (Conn.Entities).
 	Features []string

@@ -152,6 +152,29 @@ func (c *Conn) readChunks() {
 				return
 			}
 			c.applyDrops(ps...)
+		case *protocol.ChunkMessage_Air:
+			// Feature air-sections: the same as one Chunk per position,
+			// each a section of air at revision 0, in the order listed.
+			ps, err := k.Air.Positions()
+			if err != nil {
+				c.invalidMessage(err, "chunk stream")
+				return
+			}
+			c.stats.chunkBytes.Add(uint64(len(payload)))
+			c.applyAir(ps)
+		}
+	}
+}
+
+// applyAir applies an AirSections: a Chunk of air at revision 0 for each
+// position, in order, each counted and reported to OnChunk as one.
+func (c *Conn) applyAir(ps []chunk.Pos) {
+	air := &protocol.Chunk{Data: c.airData}
+	for _, pos := range ps {
+		c.applyChunk(pos, air)
+		c.stats.chunks.Add(1)
+		if h := c.opts.Handlers.OnChunk; h != nil {
+			h(pos, 0, c.airData)
 		}
 	}
 }

@@ -91,6 +91,9 @@ func FuzzDecodeChunkMsg(f *testing.F) {
 		if ps, err := m.GetDrops().Positions(); err == nil && len(ps)*3 != len(m.GetDrops().GetCoords()) {
 			t.Fatalf("%d positions from %d coords", len(ps), len(m.GetDrops().GetCoords()))
 		}
+		if ps, err := m.GetAir().Positions(); err == nil && len(ps)*3 != len(m.GetAir().GetCoords()) {
+			t.Fatalf("%d air positions from %d coords", len(ps), len(m.GetAir().GetCoords()))
+		}
 		roundTrip(t, m, ChunkCap, func(b []byte) (proto.Message, error) { return DecodeChunk(b) })
 	})
 }
@@ -162,5 +165,6 @@ func seedChunkMessages() []*protocol.ChunkMessage {
 		// Appended after the empty envelope so earlier seed files keep
 		// their names.
 		protocol.NewDrops([]chunk.Pos{protocolPos(), {X: -2147483, Y: -4, Z: 19}}),
+		protocol.NewAirSections([]chunk.Pos{protocolPos(), {X: 5, Y: 19, Z: -1}}),
 	}
 }

@@ -57,6 +57,12 @@ const (
 	// it was told of; without it, "player-states" still brings the states
 	// of nearby players, and nothing else.
 	FeatureEntities = "entities"
+	// FeatureAirSections lets the server send many sections of uniform air
+	// at revision 0 in one chunk-stream frame (ChunkMessage.air, an
+	// AirSections of packed x, y, z triples) instead of a Chunk each. A
+	// client that asks for it must handle both: the server may still send
+	// any such section as a Chunk.
+	FeatureAirSections = "air-sections"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport
@@ -141,15 +147,31 @@ func NewDrops(ps []chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: &Drops{Coords: coords}}}
 }
 
+// NewAirSections builds the chunk-stream message that gives a client every
+// section of ps as uniform air at revision 0, in order (feature
+// air-sections): the reference form of transport.EncodeAirSections.
+func NewAirSections(ps []chunk.Pos) *ChunkMessage {
+	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: NewDrops(ps).GetDrops().GetCoords()}}}
+}
+
 // Positions unpacks the x, y, z triples of a Drops into section positions,
 // in the order the server listed them. A nil or empty Drops gives none.
 // Coords whose count is not a multiple of 3 are an error (and no positions):
 // the message breaks the protocol, and a receiver should treat it as
 // INVALID_MESSAGE rather than guess which sections were meant.
 func (d *Drops) Positions() ([]chunk.Pos, error) {
-	c := d.GetCoords()
+	return triples("Drops", d.GetCoords())
+}
+
+// Positions unpacks an AirSections' positions as Drops.Positions does.
+func (a *AirSections) Positions() ([]chunk.Pos, error) {
+	return triples("AirSections", a.GetCoords())
+}
+
+// triples unpacks packed x, y, z coordinates of the message named what.
+func triples(what string, c []int32) ([]chunk.Pos, error) {
 	if len(c)%3 != 0 {
-		return nil, fmt.Errorf("protocol: Drops has %d coords, not a multiple of 3 (x, y, z triples)", len(c))
+		return nil, fmt.Errorf("protocol: %s has %d coords, not a multiple of 3 (x, y, z triples)", what, len(c))
 	}
 	if len(c) == 0 {
 		return nil, nil

@@ -130,3 +130,14 @@ func TestValidChannel(t *testing.T) {
 		}
 	}
 }
+
+func TestNewAirSections(t *testing.T) {
+	ps := []chunk.Pos{{X: 7, Y: 19, Z: -1 << 20}, {X: 0, Y: -4, Z: -1}}
+	got, err := NewAirSections(ps).GetAir().Positions()
+	if err != nil || !slices.Equal(got, ps) {
+		t.Errorf("NewAirSections round trip = %v, %v; want %v", got, err, ps)
+	}
+	if _, err := (&AirSections{Coords: []int32{1, 2}}).Positions(); err == nil {
+		t.Error("AirSections of 2 coords: no error")
+	}
+}

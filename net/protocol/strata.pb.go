@@ -870,6 +870,7 @@ type ChunkMessage struct {
 	//	*ChunkMessage_Chunk
 	//	*ChunkMessage_Drop
 	//	*ChunkMessage_Drops
+	//	*ChunkMessage_Air
 	Kind          isChunkMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -939,6 +940,15 @@ func (x *ChunkMessage) GetDrops() *Drops {
 	return nil
 }
 
+func (x *ChunkMessage) GetAir() *AirSections {
+	if x != nil {
+		if x, ok := x.Kind.(*ChunkMessage_Air); ok {
+			return x.Air
+		}
+	}
+	return nil
+}
+
 type isChunkMessage_Kind interface {
 	isChunkMessage_Kind()
 }
@@ -955,11 +965,17 @@ type ChunkMessage_Drops struct {
 	Drops *Drops `protobuf:"bytes,3,opt,name=drops,proto3,oneof"` // only with feature "batched-drops"
 }
 
+type ChunkMessage_Air struct {
+	Air *AirSections `protobuf:"bytes,4,opt,name=air,proto3,oneof"` // only with feature "air-sections"
+}
+
 func (*ChunkMessage_Chunk) isChunkMessage_Kind() {}
 
 func (*ChunkMessage_Drop) isChunkMessage_Kind() {}
 
 func (*ChunkMessage_Drops) isChunkMessage_Kind() {}
+
+func (*ChunkMessage_Air) isChunkMessage_Kind() {}
 
 // Datagram is the payload of one QUIC datagram, in either direction. Datagrams
 // are not length-prefixed: the datagram boundary is the message boundary.
@@ -3552,6 +3568,57 @@ func (x *Drops) GetCoords() []int32 {
 	return nil
 }
 
+// AirSections carries many sections that are uniform air (block 0) at
+// revision 0 (feature "air-sections"): it means exactly what one Chunk per
+// section would, each at revision 0 with the section format's encoding of
+// a section all of air, in the order listed. Above the ground most of a
+// view is such sections: a position costs two or three bytes instead of a
+// frame. coords packs the positions as Drops does; its length is a
+// multiple of 3. The server may still send any such section as a Chunk.
+type AirSections struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Coords        []int32                `protobuf:"zigzag32,1,rep,packed,name=coords,proto3" json:"coords,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AirSections) Reset() {
+	*x = AirSections{}
+	mi := &file_strata_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AirSections) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AirSections) ProtoMessage() {}
+
+func (x *AirSections) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AirSections.ProtoReflect.Descriptor instead.
+func (*AirSections) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *AirSections) GetCoords() []int32 {
+	if x != nil {
+		return x.Coords
+	}
+	return nil
+}
+
 // PlayerState is a best-effort snapshot of a replicated entity: another
 // player, or (feature "entities") any entity the client was told of by an
 // EntitySpawn — the message predates entities and keeps its name. Newer
@@ -3571,7 +3638,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[39]
+	mi := &file_strata_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3583,7 +3650,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[39]
+	mi := &file_strata_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3596,7 +3663,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{39}
+	return file_strata_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -3658,7 +3725,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[40]
+	mi := &file_strata_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3670,7 +3737,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[40]
+	mi := &file_strata_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3683,7 +3750,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{40}
+	return file_strata_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -3743,11 +3810,12 @@ const file_strata_proto_rawDesc = "" +
 	"\tchallenge\x18\x0f \x01(\v2\x14.strata.v1.ChallengeH\x00R\tchallenge\x12>\n" +
 	"\rentity_spawns\x18\x10 \x01(\v2\x17.strata.v1.EntitySpawnsH\x00R\fentitySpawns\x12D\n" +
 	"\x0fentity_despawns\x18\x11 \x01(\v2\x19.strata.v1.EntityDespawnsH\x00R\x0eentityDespawnsB\x06\n" +
-	"\x04kind\"\x91\x01\n" +
+	"\x04kind\"\xbd\x01\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
 	"\x04drop\x18\x02 \x01(\v2\x0f.strata.v1.DropH\x00R\x04drop\x12(\n" +
-	"\x05drops\x18\x03 \x01(\v2\x10.strata.v1.DropsH\x00R\x05dropsB\x06\n" +
+	"\x05drops\x18\x03 \x01(\v2\x10.strata.v1.DropsH\x00R\x05drops\x12*\n" +
+	"\x03air\x18\x04 \x01(\v2\x16.strata.v1.AirSectionsH\x00R\x03airB\x06\n" +
 	"\x04kind\"y\n" +
 	"\bDatagram\x12;\n" +
 	"\fplayer_state\x18\x01 \x01(\v2\x16.strata.v1.PlayerStateH\x00R\vplayerState\x12(\n" +
@@ -3958,6 +4026,8 @@ const file_strata_proto_rawDesc = "" +
 	"\x04Drop\x12'\n" +
 	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\"\x1f\n" +
 	"\x05Drops\x12\x16\n" +
+	"\x06coords\x18\x01 \x03(\x11R\x06coords\"%\n" +
+	"\vAirSections\x12\x16\n" +
 	"\x06coords\x18\x01 \x03(\x11R\x06coords\"\xc1\x01\n" +
 	"\vPlayerState\x12\x1b\n" +
 	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12+\n" +
@@ -4029,7 +4099,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),          // 0: strata.v1.ErrorCode
 	(Binding)(0),            // 1: strata.v1.Binding
@@ -4074,8 +4144,9 @@ var file_strata_proto_goTypes = []any{
 	(*Chunk)(nil),           // 40: strata.v1.Chunk
 	(*Drop)(nil),            // 41: strata.v1.Drop
 	(*Drops)(nil),           // 42: strata.v1.Drops
-	(*PlayerState)(nil),     // 43: strata.v1.PlayerState
-	(*PluginMessage)(nil),   // 44: strata.v1.PluginMessage
+	(*AirSections)(nil),     // 43: strata.v1.AirSections
+	(*PlayerState)(nil),     // 44: strata.v1.PlayerState
+	(*PluginMessage)(nil),   // 45: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -4086,7 +4157,7 @@ var file_strata_proto_depIdxs = []int32{
 	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	44, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	45, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
 	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
 	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
@@ -4101,44 +4172,45 @@ var file_strata_proto_depIdxs = []int32{
 	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
 	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
 	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	44, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	45, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
 	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
 	38, // 25: strata.v1.ServerMessage.entity_spawns:type_name -> strata.v1.EntitySpawns
 	39, // 26: strata.v1.ServerMessage.entity_despawns:type_name -> strata.v1.EntityDespawns
 	40, // 27: strata.v1.ChunkMessage.chunk:type_name -> strata.v1.Chunk
 	41, // 28: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
 	42, // 29: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
-	43, // 30: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	20, // 31: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	1,  // 32: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
-	8,  // 33: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	17, // 34: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	18, // 35: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	16, // 36: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 37: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	8,  // 38: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	9,  // 39: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	10, // 40: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	10, // 41: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	2,  // 42: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	8,  // 43: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	9,  // 44: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	10, // 45: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 46: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	3,  // 47: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	8,  // 48: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
-	9,  // 49: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
-	37, // 50: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
-	36, // 51: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
-	11, // 52: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	11, // 53: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	8,  // 54: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	9,  // 55: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	56, // [56:56] is the sub-list for method output_type
-	56, // [56:56] is the sub-list for method input_type
-	56, // [56:56] is the sub-list for extension type_name
-	56, // [56:56] is the sub-list for extension extendee
-	0,  // [0:56] is the sub-list for field type_name
+	43, // 30: strata.v1.ChunkMessage.air:type_name -> strata.v1.AirSections
+	44, // 31: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	20, // 32: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	1,  // 33: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 34: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 35: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 36: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 37: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 38: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 39: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 40: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 41: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 42: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 43: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 44: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 45: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 46: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 47: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 48: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	8,  // 49: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
+	9,  // 50: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
+	37, // 51: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
+	36, // 52: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
+	11, // 53: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 54: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	8,  // 55: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 56: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	57, // [57:57] is the sub-list for method output_type
+	57, // [57:57] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -4181,6 +4253,7 @@ func file_strata_proto_init() {
 		(*ChunkMessage_Chunk)(nil),
 		(*ChunkMessage_Drop)(nil),
 		(*ChunkMessage_Drops)(nil),
+		(*ChunkMessage_Air)(nil),
 	}
 	file_strata_proto_msgTypes[3].OneofWrappers = []any{
 		(*Datagram_PlayerState)(nil),
@@ -4192,7 +4265,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   41,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
