@@ -60,8 +60,11 @@ type ChunkStore struct {
 	// denseAt and airAt have a bit per slot holding a dense section, and
 	// one holding uniform air, beside occ: counting a column's dense
 	// sections reads no entry, and airAt is what its sky is made from.
+	// blankAt has one per slot holding uniform air at revision 0: a
+	// section that needs no frame (DeriveOrBlank).
 	denseAt []uint32
 	airAt   []uint32
+	blankAt []uint32
 	n       int
 	dirty   map[chunk.Pos]struct{}
 	batch   []*entry // DeriveAll's scratch
@@ -70,6 +73,9 @@ type ChunkStore struct {
 	// air is the entry of every section in a column's sky for reads
 	// of the section alone (entryIn); never written.
 	air entry
+	// blank stands for a blank section in DeriveOrBlank's batch; never
+	// written.
+	blank entry
 }
 
 // colPage is the number of columns in a page of ChunkStore.cols (about
@@ -232,6 +238,17 @@ func (r *Reader) Sections(ps []chunk.Pos, secs []chunk.Section, ok []bool) {
 // twice per position: a loop of single look-ups chains each position's
 // misses, and its map look-ups keep the next positions from starting.
 func (r *Reader) entries(ps []chunk.Pos, shareAir bool) []*entry {
+	r.slotsOf(ps)
+	r.batch = r.batch[:0]
+	for i, p := range ps {
+		r.batch = append(r.batch, r.s.entryIn(r.slots[i], p, shareAir))
+	}
+	return r.batch
+}
+
+// slotsOf sets r.slots to the column slots of ps (-1: none, or outside
+// the world's height), the first two passes of entries.
+func (r *Reader) slotsOf(ps []chunk.Pos) {
 	ix := &r.s.index
 	r.regions = r.regions[:0]
 	for _, p := range ps {
@@ -251,11 +268,6 @@ func (r *Reader) entries(ps []chunk.Pos, shareAir bool) []*entry {
 		r.slots = append(r.slots, slot)
 	}
 	clear(r.regions)
-	r.batch = r.batch[:0]
-	for i, p := range ps {
-		r.batch = append(r.batch, r.s.entryIn(r.slots[i], p, shareAir))
-	}
-	return r.batch
 }
 
 // DeriveAll is ChunkStore.DeriveAll for a parallel loop, which must not
@@ -263,17 +275,44 @@ func (r *Reader) entries(ps []chunk.Pos, shareAir bool) []*entry {
 // Made set, but not kept; the loop's caller keeps them afterwards
 // (ChunkStore.Keep), on one goroutine.
 func (r *Reader) DeriveAll(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
-	for i, e := range r.entries(ps, false) {
+	return r.derive(r.entries(ps, false), ps, mk, out)
+}
+
+// DeriveOrBlank is DeriveAll, except that a blank section — resident
+// uniform air at revision 0 — is answered Resident and Blank, without
+// bytes, from its column's masks: no entry is read for it. It is for a
+// client that is told of such sections by position
+// (protocol.FeatureAirSections), which above the ground is most of a
+// view.
+func (r *Reader) DeriveOrBlank(ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
+	r.slotsOf(ps)
+	r.batch = r.batch[:0]
+	for i, p := range ps {
+		e := &r.s.blank
+		if slot := r.slots[i]; slot < 0 || r.s.blankAt[slot]&(1<<(p.Y-chunk.MinSectionY)) == 0 {
+			e = r.s.entryIn(slot, p, false)
+		}
+		r.batch = append(r.batch, e)
+	}
+	return r.derive(r.batch, ps, mk, out)
+}
+
+// derive appends the answers for the entries es of ps (r.batch) and
+// clears them.
+func (r *Reader) derive(es []*entry, ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {
+	for i, e := range es {
 		switch {
 		case e == nil:
 			out = append(out, Derivation{})
+		case e == &r.s.blank:
+			out = append(out, Derivation{Resident: true, Blank: true})
 		case e.cached == "":
 			out = append(out, Derivation{Bytes: mk(ps[i], e.rev(), &e.sec), Revision: e.rev(), Resident: true, Made: true})
 		default:
 			out = append(out, Derivation{Bytes: e.bytes(), Revision: e.rev(), Resident: true})
 		}
 	}
-	clear(r.batch)
+	clear(es)
 	return out
 }
 
@@ -326,6 +365,9 @@ type Derivation struct {
 	Resident bool
 	// Made: Bytes were made by this call and not kept (Reader.DeriveAll).
 	Made bool
+	// Blank: the section is uniform air at revision 0, answered without
+	// bytes (Reader.DeriveOrBlank).
+	Blank bool
 }
 
 // DeriveAll appends to out, for every position of ps in order, the bytes
@@ -407,6 +449,7 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 			s.occ = append(s.occ, 0)
 			s.denseAt = append(s.denseAt, 0)
 			s.airAt = append(s.airAt, 0)
+			s.blankAt = append(s.blankAt, 0)
 		}
 	}
 	c := s.col(i)
@@ -415,7 +458,7 @@ func (s *ChunkStore) InsertDerived(p chunk.Pos, sec chunk.Section, revision uint
 		return fmt.Errorf("insert section %v: already resident", p)
 	}
 	s.occ[i] |= 1 << y
-	s.markKind(i, y, &sec)
+	s.markKind(i, y, &sec, revision)
 	c.secs[y] = entry{sec: sec, meta: revision, cached: frame(derived)}
 	s.n++
 	s.account(&sec, 1)
@@ -449,6 +492,7 @@ func (s *ChunkStore) Evict(p chunk.Pos) (bool, error) {
 	s.occ[i] &^= occupancy(bit)
 	s.denseAt[i] &^= bit
 	s.airAt[i] &^= bit
+	s.blankAt[i] &^= bit
 	s.setSky(i)
 	if s.occ[i].present() == 0 {
 		s.index.release(p.X, p.Z, i)
@@ -485,8 +529,8 @@ func (s *ChunkStore) SetBlock(x, y, z int, b chunk.Block) (changed, resident boo
 	s.account(&e.sec, -1)
 	e.sec.Set(lx, ly, lz, b)
 	s.account(&e.sec, 1)
-	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
 	e.meta = (e.rev() + 1) | dirtyBit
+	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec, e.rev())
 	e.cached = ""
 	s.dirty[p] = struct{}{}
 	return true, true
@@ -506,7 +550,7 @@ func (s *ChunkStore) Replace(p chunk.Pos, sec chunk.Section, revision uint64) (c
 	s.account(&e.sec, -1)
 	e.sec = sec
 	s.account(&e.sec, 1)
-	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec)
+	s.markKind(s.columnIndex(colKey{p.X, p.Z}), p.Y-chunk.MinSectionY, &e.sec, revision)
 	wasDirty := e.dirty()
 	e.meta, e.cached = revision, ""
 	if wasDirty {
@@ -562,17 +606,21 @@ func (s *ChunkStore) ColumnLen(x, z int32) int {
 	return bits.OnesCount32(s.occ[i].present())
 }
 
-// markKind records whether the section in slot y of column i is dense,
-// or uniform air.
-func (s *ChunkStore) markKind(i, y int32, sec *chunk.Section) {
+// markKind records whether the section in slot y of column i, at
+// revision rev, is dense, or uniform air, and whether it is blank.
+func (s *ChunkStore) markKind(i, y int32, sec *chunk.Section, rev uint64) {
 	bit := uint32(1) << y
 	s.denseAt[i] &^= bit
 	s.airAt[i] &^= bit
+	s.blankAt[i] &^= bit
 	switch {
 	case !sec.IsUniform():
 		s.denseAt[i] |= bit
 	case sec.UniformBlock() == chunk.Air:
 		s.airAt[i] |= bit
+		if rev == 0 {
+			s.blankAt[i] |= bit
+		}
 	}
 	s.setSky(i)
 }

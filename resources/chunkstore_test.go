@@ -287,6 +287,7 @@ func TestChunkStoreEachColumn(t *testing.T) {
 		}, counts{2, 0}, chunk.Stone},
 		{"stone replaced by air", func() { s.Replace(chunk.Pos{X: -1, Y: 0, Z: 5}, chunk.Uniform(chunk.Air), 9) }, counts{2, 0}, chunk.Air},
 		{"air replaced by sand", func() { s.Replace(chunk.Pos{X: -1, Y: 2, Z: 5}, chunk.Uniform(chunk.Sand), 10) }, counts{2, 0}, chunk.Sand},
+		{"sand replaced by air at revision 0", func() { s.Replace(chunk.Pos{X: -1, Y: 2, Z: 5}, chunk.Uniform(chunk.Air), 0) }, counts{2, 0}, chunk.Air},
 	} {
 		c.edit()
 		got := columns()
@@ -313,6 +314,19 @@ func sectionsAgree(t *testing.T, name string, s *ChunkStore, x, z int32) {
 	}
 	secs, oks := make([]chunk.Section, len(ps)), make([]bool, len(ps))
 	r.Sections(ps, secs, oks)
+	mk := func(p chunk.Pos, rev uint64, _ *chunk.Section) []byte { return []byte{byte(p.Y), byte(rev)} }
+	derived := r.DeriveOrBlank(ps, mk, nil)
+	for i, p := range ps {
+		// DeriveOrBlank: a blank section (uniform air at revision 0)
+		// without bytes, any other as DeriveAll answers it.
+		want := s.DeriveAll(ps[i:i+1], mk, nil)[0]
+		if e := s.lookup(p, false); e != nil && e.sec == chunk.Uniform(chunk.Air) && e.rev() == 0 {
+			want = Derivation{Resident: true, Blank: true}
+		}
+		if d := derived[i]; d.Resident != want.Resident || d.Blank != want.Blank || d.Revision != want.Revision || string(d.Bytes) != string(want.Bytes) {
+			t.Fatalf("%s: DeriveOrBlank %v = %+v, want %+v", name, p, d, want)
+		}
+	}
 	for i, p := range ps {
 		var want chunk.Section
 		e := s.lookup(p, false)
