@@ -150,10 +150,11 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 		Name:         b.name,
 		Key:          b.key,
 		ViewDistance: uint32(cfg.View),
-		// A recentre's drops arrive as one Drops frame, as a real client
-		// has them; the client library reports each position to OnDrop
-		// like a Drop, so the tracker sees no difference.
-		Features:    []string{protocol.FeatureBatchedDrops},
+		// A recentre's drops arrive as one Drops frame, and the sky as
+		// AirSections, as a real client has them; the client library
+		// reports each position to OnDrop like a Drop, or to OnChunk like
+		// a Chunk, so the tracker sees no difference.
+		Features:    b.features(),
 		PlainChunks: cfg.PlainChunks,
 		NoEntities:  cfg.NoEntities,
 		PinSHA256:   cfg.PinSHA256,
@@ -362,4 +363,14 @@ func (s *sessionState) endMoving(now time.Time) {
 	}
 	s.b.res.moving += now.Sub(s.movedAt)
 	s.b.res.net += s.m.pos.sub(s.moveFrom).horizontal()
+}
+
+// features are the features a bot asks for besides those the client
+// library adds (Options.PlainChunks, Options.NoEntities).
+func (b *bot) features() []string {
+	fs := []string{protocol.FeatureBatchedDrops}
+	if !b.r.cfg.NoAirSections {
+		fs = append(fs, protocol.FeatureAirSections)
+	}
+	return fs
 }

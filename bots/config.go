@@ -130,6 +130,10 @@ type Config struct {
 	// which they otherwise ask for as the Go client does by default: the
 	// server then tells them of no entities (a legacy client's load).
 	NoEntities bool
+	// NoAirSections makes the bots not ask for protocol.FeatureAirSections:
+	// every section then comes as a Chunk, blank ones included
+	// (measurements of the section frames alone).
+	NoAirSections bool
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool

@@ -230,6 +230,11 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 		return s.Sections == len(cylinderAround(chunk.PosOfFloat(s.Position.X, s.Position.Y, s.Position.Z), wide)) && quiet(s)
 	})
 	mark(fmt.Sprintf("page flew to %.1f %.1f %.1f and holds %d sections, %d meshes; %d corrections", st.Position.X, st.Position.Y, st.Position.Z, st.Sections, st.Meshes, st.Corrections))
+	// Above the trees most of the view is sky, which the page asked to
+	// get as AirSections.
+	if st.AirSections == 0 {
+		t.Errorf("the page got no section as AirSections (%d received)", st.SectionsReceived)
+	}
 	waitAdminPlayerAt(ctx, t, adminAddr, name, st.Position.X, st.Position.Y, st.Position.Z)
 	time.Sleep(time.Second) // a few frames, at software rendering's pace
 	shot, err := b.DevTools.Screenshot(ctx, page)
@@ -380,6 +385,7 @@ type pageStatus struct {
 	Held             *struct{ Missing int }
 	Sections         int      `json:"sections"`
 	SectionsReceived int      `json:"sectionsReceived"`
+	AirSections      int      `json:"airSections"`
 	Drops            int      `json:"drops"`
 	Meshes           int      `json:"meshes"`
 	MeshesBuilt      int      `json:"meshesBuilt"`

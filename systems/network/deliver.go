@@ -62,6 +62,9 @@ type deliverWorker struct {
 	enc                                           transport.SectionEncoder
 	mk                                            func(chunk.Pos, uint64, *chunk.Section) []byte
 	scratch, batch                                []chunk.Pos
+	air                                           []chunk.Pos // blank sections to send as one AirSections
+	airRanks                                      []int       // their ranks in the client's Pending
+	airFrames                                     []transport.Encoded
 	gone                                          []goneColumn // scratch's sections, a column at a time
 	ranks                                         []int
 	frames                                        []resources.Derivation
@@ -178,6 +181,11 @@ func (s *DeliverySystem) serve(w *deliverWorker, t turn, deadline time.Time) {
 	pv := st.For
 	sh := s.shapes[[2]int{pv.Radius, pv.Pad}]
 	sections, bytes, scanned := 0, 0, 0
+	// A client granted air-sections is told of blank sections (uniform
+	// air at revision 0) by position, many in a frame, and their entries
+	// are not read: above the ground that is most of a view.
+	air := conn.HasFeature(protocol.FeatureAirSections)
+	w.air, w.airRanks = w.air[:0], w.airRanks[:0]
 	// Sections not resident yet are looked at again next tick; looking at
 	// no more than a window of them keeps a client whose view is still
 	// generating from costing a lookup per pending section every tick.
@@ -194,12 +202,16 @@ scan:
 			w.ranks = append(w.ranks, r)
 			w.batch = append(w.batch, sh.at(pv.Center, r))
 		}
-		w.frames = w.reader.DeriveAll(w.batch, w.mk, w.frames[:0])
+		if air {
+			w.frames = w.reader.DeriveOrBlank(w.batch, w.mk, w.frames[:0])
+		} else {
+			w.frames = w.reader.DeriveAll(w.batch, w.mk, w.frames[:0])
+		}
 		for k, f := range w.frames {
 			switch {
 			case f.Made:
 				w.made = append(w.made, madeFrame{w.batch[k], f.Revision, f.Bytes})
-			case f.Resident:
+			case f.Resident && !f.Blank:
 				w.hits++
 			}
 		}
@@ -211,6 +223,12 @@ scan:
 			if !f.Resident {
 				continue // not resident yet
 			}
+			if f.Blank {
+				w.air = append(w.air, w.batch[k])
+				w.airRanks = append(w.airRanks, w.ranks[k])
+				sections++
+				continue
+			}
 			enc := transport.ChunkFrame(f.Bytes)
 			if !conn.SendEncoded(enc) {
 				break scan // its queue is full: the rest waits for the next tick
@@ -221,9 +239,45 @@ scan:
 			bytes += enc.Len()
 		}
 	}
+	// The blank sections go after the turn's Chunks, in one frame: they
+	// are distinct sections the client lacks, so the order of the two
+	// does not change what it holds once the turn's frames are read.
+	n, ok := s.sendAir(w, conn, st)
+	bytes += n
+	if !ok {
+		sections -= len(w.air) // still pending
+	}
 	clear(w.frames)
 	w.sent += uint64(sections)
 	w.sentBytes += uint64(bytes)
+}
+
+// sendAir sends the blank sections gathered in w.air as AirSections and
+// marks them held, reporting the bytes sent and whether all went out.
+// Those that did not (the queue is full) stay in w.air, and pending.
+func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery) (int, bool) {
+	bytes, done := 0, 0
+	defer func() {
+		// Keep what did not go out at the start of the scratch.
+		w.air = w.air[:copy(w.air, w.air[done:])]
+		w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
+	}()
+	for done < len(w.air) {
+		part := w.air[done:min(len(w.air), done+transport.MaxDropsPerFrame)]
+		w.airFrames = transport.AppendAirSections(w.airFrames[:0], part)
+		enc := w.airFrames[0]
+		clear(w.airFrames)
+		if !conn.SendEncoded(enc) {
+			return bytes, false
+		}
+		bytes += enc.Len()
+		for i, p := range part {
+			st.Held.Set(p, 0)
+			st.Pending.Remove(w.airRanks[done+i])
+		}
+		done += len(part)
+	}
+	return bytes, true
 }
 
 // resubscribe drops what left the view and lists what entered it, nearest

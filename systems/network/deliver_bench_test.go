@@ -30,6 +30,12 @@ func (discardConn) Queued() transport.Queued               { return transport.Qu
 func (discardConn) Close(protocol.ErrorCode, string)       {}
 func (discardConn) HasFeature(string) bool                 { return true }
 
+// chunksConn is a discardConn not granted air-sections: every section
+// goes as a Chunk.
+type chunksConn struct{ discardConn }
+
+func (chunksConn) HasFeature(f string) bool { return f != protocol.FeatureAirSections }
+
 // BenchmarkResubscribe is deliver's work when a walking player's view
 // recentres by two sections (view 8, pad 1): the drops of what left and
 // the pending list of what entered; then what entered is marked held, as
@@ -64,8 +70,15 @@ func BenchmarkResubscribe(b *testing.B) {
 // of a straight flight at one block a tick (20 blocks/s), headings and
 // starts spread. Before each tick a 64 MiB buffer is written, the timer
 // stopped, as the rest of a server's tick empties the caches. One op is
-// one tick of every flier; ns/section is per section delivered.
+// one tick of every flier; ns/section is per section delivered. Every
+// section a flier gets is blank: "chunks" sends each as a Chunk (a client
+// without air-sections), "air-sections" a turn's as one AirSections.
 func BenchmarkDeliverFliers(b *testing.B) {
+	b.Run("chunks", func(b *testing.B) { benchmarkDeliverFliers(b, chunksConn{}) })
+	b.Run("air-sections", func(b *testing.B) { benchmarkDeliverFliers(b, discardConn{}) })
+}
+
+func benchmarkDeliverFliers(b *testing.B, conn components.Conn) {
 	const side, fliers, ground, cruise = 280, 3000, 4, 12
 	store := resources.NewChunkStore()
 	frame := make([]byte, 24)
@@ -95,7 +108,6 @@ func BenchmarkDeliverFliers(b *testing.B) {
 		a := rng.Float64() * 2 * math.Pi
 		fs[i] = flier{x: 16 * (20 + rng.Float64()*(side-40)), z: 16 * (20 + rng.Float64()*(side-40)), dx: math.Cos(a), dz: math.Sin(a)}
 	}
-	conn := discardConn{}
 	w := &deliverWorker{}
 	w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte { return w.enc.Encode(p, rev, sec).Bytes() }
 	deadline := time.Now().Add(time.Hour)

@@ -214,11 +214,99 @@ func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
 	}
 }
 
+// sectionsIn lists the sections a client was sent in Chunks and
+// AirSections, in the order it gets them, and counts the frames of each.
+func sectionsIn(t *testing.T, ms []*protocol.ChunkMessage) (ps []chunk.Pos, chunks, airFrames int) {
+	t.Helper()
+	for _, m := range ms {
+		switch k := m.Kind.(type) {
+		case *protocol.ChunkMessage_Chunk:
+			chunks++
+			ps = append(ps, k.Chunk.GetPos().Chunk())
+		case *protocol.ChunkMessage_Air:
+			airFrames++
+			more, err := k.Air.Positions()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, more...)
+		}
+	}
+	return ps, chunks, airFrames
+}
+
+// TestAirSectionsOnlyForClientsThatAsk joins two clients at one place, one
+// granted air-sections: both are sent the same sections and hold the same
+// revisions; the first gets the blank ones (uniform air at revision 0) in
+// one AirSections frame a tick at most, the second as Chunks of uniform
+// air.
+func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
+	w := newDeliverWorld(t)
+	// A first client keeps the sections resident while one of them is
+	// edited to stone and back: uniform air at revision 2, not blank, so
+	// sent to both others as a Chunk.
+	w.join("first", newChunkConn(nil))
+	store := ecs.Resource[resources.ChunkStore](w.app)
+	edited := chunk.PosOfBlock(8, 90, 8)
+	for range 10 {
+		if store.Has(edited) {
+			break
+		}
+		w.step(1)
+	}
+	if changed, _ := store.SetBlock(8, 90, 8, chunk.Stone); !changed {
+		t.Fatalf("no section at %v to edit", edited)
+	}
+	store.SetBlock(8, 90, 8, chunk.Air)
+	ac := newChunkConn([]string{protocol.FeatureBatchedDrops, protocol.FeatureAirSections})
+	cc := newChunkConn([]string{protocol.FeatureBatchedDrops})
+	withAir, without := w.join("air", ac), w.join("chunks", cc)
+	w.step(6)
+	aps, achunks, airFrames := sectionsIn(t, ac.takeChunks())
+	cms := cc.takeChunks()
+	cps, _, _ := sectionsIn(t, cms)
+	// Each turn's blank sections follow its Chunks: the same sections,
+	// in another order.
+	slices.SortFunc(aps, resources.ComparePos)
+	if sorted := slices.SortedFunc(slices.Values(cps), resources.ComparePos); len(aps) == 0 || !slices.Equal(aps, sorted) {
+		t.Fatalf("sent %d sections with air-sections and %d without, or not the same", len(aps), len(cps))
+	}
+	blank, sawEdited := 0, false
+	for _, m := range cms {
+		c := m.GetChunk()
+		sec, err := chunk.Decode(c.GetData())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sec == chunk.Uniform(chunk.Air) && c.GetRevision() == 0 {
+			blank++
+		}
+		if c.GetPos().Chunk() == edited {
+			sawEdited = true
+			if c.GetRevision() != 2 || sec != chunk.Uniform(chunk.Air) {
+				t.Fatalf("edited section sent at revision %d", c.GetRevision())
+			}
+		}
+	}
+	if !sawEdited || blank == 0 || achunks != len(cps)-blank || airFrames == 0 || airFrames > 6 {
+		t.Fatalf("%d blank of %d sections: %d sent as Chunks in %d AirSections frames", blank, len(cps), achunks, airFrames)
+	}
+	a, c := component[components.Delivery](w, withAir), component[components.Delivery](w, without)
+	if a.Pending.Len() != 0 || a.Held.Len() != c.Held.Len() {
+		t.Fatalf("held %d (%d pending) and %d", a.Held.Len(), a.Pending.Len(), c.Held.Len())
+	}
+	c.Held.Each(func(p chunk.Pos, rev uint64) {
+		if got, ok := a.Held.Get(p); !ok || got != rev || !ac.Holds(p) {
+			t.Fatalf("%v: held at %d (%v, client %v), want %d", p, got, ok, ac.Holds(p), rev)
+		}
+	})
+}
+
 // TestDropsWaitForQueueRoom moves a client whose chunk queue is full: its
 // Drops wait (nothing is forgotten that the client was not told of), and
 // go out once there is room, after which it holds only its new view.
 func TestDropsWaitForQueueRoom(t *testing.T) {
-	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {}} {
+	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {}, {protocol.FeatureAirSections}} {
 		w := newDeliverWorld(t)
 		c := newChunkConn(features)
 		p := w.join("p", c)
@@ -293,7 +381,11 @@ func TestParallelDeliveryDeterministic(t *testing.T) {
 		conns := map[uint64]*chunkConn{}
 		var ids []uint64
 		for i := range 40 {
-			c := newChunkConn([]string{protocol.FeatureBatchedDrops})
+			features := []string{protocol.FeatureBatchedDrops}
+			if i%2 == 0 {
+				features = append(features, protocol.FeatureAirSections)
+			}
+			c := newChunkConn(features)
 			id := w.join(fmt.Sprintf("p%d", i), c)
 			conns[id], ids = c, append(ids, id)
 		}
