@@ -11,11 +11,11 @@ import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { Predictor } from "./predict.js";
-import { actionResultName, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
+import { actionResultName, airPositions, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, RunFrames, Window } from "./stats.js";
-import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
+import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const DEFAULT_VIEW = 8;
 const PING_EVERY_MS = 2000;
@@ -86,7 +86,8 @@ export class Game {
 
     this.stalls = []; // ms the next frames spin before writing their Inputs (stallFrames, for tests)
     this.stats = {
-      sectionsReceived: 0,
+      sectionsReceived: 0, // Chunks and AirSections' positions: each a section
+      airSections: 0, // of those, the positions of AirSections
       drops: 0,
       meshesBuilt: 0,
       meshMs: new Window(200),
@@ -415,22 +416,52 @@ export class Game {
       this.worker.postMessage({ type: "drops", coords }, [coords.buffer]);
       return;
     }
+    if (m.kind.case === "air") {
+      this.onAirSections(m.kind.value);
+      return;
+    }
     const pos = m.kind.value.pos ?? { x: 0, y: 0, z: 0 };
-    const key = sectionKey(pos.x, pos.y, pos.z);
     if (m.kind.case === "chunk") {
       const c = m.kind.value;
-      if (!this.epochs.has(key)) this.epochs.set(key, ++this.nextEpoch);
-      this.stats.sectionsReceived++;
-      this.stats.sectionRate.add(performance.now());
+      this.countReceived(1);
       const data = c.data;
       this.worker.postMessage(
-        { type: "chunk", x: pos.x, y: pos.y, z: pos.z, revision: c.revision, data, epoch: this.epochs.get(key) },
+        { type: "chunk", x: pos.x, y: pos.y, z: pos.z, revision: c.revision, data, epoch: this.epochOf(pos) },
         [data.buffer],
       );
     } else if (m.kind.case === "drop") {
       this.forget(pos);
       this.worker.postMessage({ type: "drop", x: pos.x, y: pos.y, z: pos.z });
     }
+  }
+
+  // onAirSections applies an AirSections (feature air-sections): exactly
+  // one Chunk of uniform air at revision 0 per position, in order, counted
+  // as such. The worker gets the whole batch in one message, with each
+  // section's epoch, and answers in one ("air", onWorkerAir).
+  onAirSections(air) {
+    const ps = airPositions(air);
+    const epochs = new Float64Array(ps.length);
+    for (let i = 0; i < ps.length; i++) epochs[i] = this.epochOf(ps[i]);
+    this.countReceived(ps.length);
+    this.stats.airSections += ps.length;
+    const coords = Int32Array.from(air.coords);
+    this.worker.postMessage({ type: "air", coords, epochs }, [coords.buffer, epochs.buffer]);
+  }
+
+  // epochOf is the epoch of the section at pos, a new one unless it is
+  // held: the worker's replies about it carry it.
+  epochOf(pos) {
+    const key = sectionKey(pos.x, pos.y, pos.z);
+    let epoch = this.epochs.get(key);
+    if (epoch === undefined) this.epochs.set(key, (epoch = ++this.nextEpoch));
+    return epoch;
+  }
+
+  // countReceived counts n sections arriving on the chunk stream.
+  countReceived(n) {
+    this.stats.sectionsReceived += n;
+    this.stats.sectionRate.add(performance.now(), n);
   }
 
   // forget drops a section on the main thread (the worker is told apart).
@@ -462,14 +493,38 @@ export class Game {
         break;
       case "mesh":
         if (this.epochs.get(key) !== m.epoch) return; // dropped (or dropped and re-sent) meanwhile
-        this.renderer.setSectionMesh(key, m.x, m.y, m.z, m.opaque, m.translucent);
-        this.stats.meshesBuilt++;
-        this.stats.meshMs.add(m.ms);
-        if (this.stats.firstMeshAt === null && (m.opaque || m.translucent)) this.stats.firstMeshAt = performance.now();
+        this.showMesh(key, m);
+        break;
+      case "air":
+        this.onWorkerAir(m);
         break;
       case "error":
         this.setError(`section (${m.x},${m.y},${m.z}): ${m.message}`);
         break;
+    }
+  }
+
+  // showMesh puts a section's mesh from the worker in the scene.
+  showMesh(key, m) {
+    this.renderer.setSectionMesh(key, m.x, m.y, m.z, m.opaque, m.translucent);
+    this.stats.meshesBuilt++;
+    this.stats.meshMs.add(m.ms);
+    if (this.stats.firstMeshAt === null && (m.opaque || m.translucent)) this.stats.firstMeshAt = performance.now();
+  }
+
+  // onWorkerAir mirrors the sections the worker took as uniform air from an
+  // AirSections: for each, what its "section" and empty "mesh" replies to
+  // a Chunk of air would do, unless dropped (or dropped and re-sent)
+  // meanwhile.
+  onWorkerAir(m) {
+    const c = m.coords;
+    for (let i = 0; i < m.epochs.length; i++) {
+      const x = c[3 * i], y = c[3 * i + 1], z = c[3 * i + 2];
+      const key = sectionKey(x, y, z);
+      const epoch = m.epochs[i];
+      if (this.epochs.get(key) !== epoch) continue;
+      this.store.put({ x, y, z, uniform: AIR, cells: null, revision: 0n, epoch });
+      this.showMesh(key, { x, y, z, opaque: null, translucent: null, ms: 0 });
     }
   }
 
@@ -861,6 +916,7 @@ export class Game {
         held: this.held,
         sections: this.epochs.size,
         sectionsReceived: this.stats.sectionsReceived,
+        airSections: this.stats.airSections,
         drops: this.stats.drops,
         meshes: this.renderer.sections.size,
         meshesBuilt: this.stats.meshesBuilt,

@@ -36,12 +36,18 @@ export const FEATURE_ENTITIES = "entities";
  */
 export const FEATURE_DEFLATE_CHUNKS = "deflate-chunks";
 /**
+ * Feature air-sections: the server may send AirSections, many sections of
+ * uniform air at revision 0 in one frame, each meaning what a Chunk of it
+ * would (most of a view above the ground is such sections).
+ */
+export const FEATURE_AIR_SECTIONS = "air-sections";
+/**
  * Features requested in Hello; the server grants a subset. "player-states"
  * stays: a server without "entities" still sends nearby players with it.
  * "deflate-chunks" is added by helloFeatures() where the browser can
  * inflate it.
  */
-export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_ENTITIES];
+export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
 
 /**
  * canInflateRaw tells whether this JavaScript runtime has a
@@ -104,13 +110,19 @@ export function decodeServer(payload) {
   return malformedOnThrow("server control message", () => fromBinary(ServerMessageSchema, payload, readOpts));
 }
 
+// The chunk-stream messages that list sections as packed x, y, z triples
+// (docs/protocol.md §5.6), by oneof case, with their names for errors.
+const PACKED = { drops: "Drops", air: "AirSections" };
+
 /**
- * decodeChunk decodes a chunk-stream payload. A Drops whose coords are not
- * whole x, y, z triples breaks the protocol: FrameError INVALID_MESSAGE.
+ * decodeChunk decodes a chunk-stream payload. A Drops or AirSections whose
+ * coords are not whole x, y, z triples breaks the protocol: FrameError
+ * INVALID_MESSAGE.
  */
 export function decodeChunk(payload) {
   const m = malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
-  if (m.kind.case === "drops") checkTriples(m.kind.value);
+  const what = PACKED[m.kind.case];
+  if (what) checkTriples(what, m.kind.value);
   return m;
 }
 
@@ -121,16 +133,30 @@ export function decodeChunk(payload) {
  * they are not whole triples.
  */
 export function dropPositions(drops) {
-  checkTriples(drops);
-  const c = drops.coords;
+  return positions(PACKED.drops, drops);
+}
+
+/**
+ * airPositions lists the sections an AirSections (feature air-sections)
+ * gives as uniform air at revision 0, in the server's order, as {x, y, z}.
+ * Its coords are packed as a Drops' are; the same FrameError if they are
+ * not whole triples.
+ */
+export function airPositions(air) {
+  return positions(PACKED.air, air);
+}
+
+function positions(what, msg) {
+  checkTriples(what, msg);
+  const c = msg.coords;
   const out = new Array(c.length / 3);
   for (let i = 0; i < out.length; i++) out[i] = { x: c[3 * i], y: c[3 * i + 1], z: c[3 * i + 2] };
   return out;
 }
 
-function checkTriples(drops) {
-  const n = drops.coords.length;
-  if (n % 3 !== 0) throw new FrameError("INVALID_MESSAGE", `Drops has ${n} coords, not a multiple of 3 (x, y, z triples)`);
+function checkTriples(what, msg) {
+  const n = msg.coords.length;
+  if (n % 3 !== 0) throw new FrameError("INVALID_MESSAGE", `${what} has ${n} coords, not a multiple of 3 (x, y, z triples)`);
 }
 
 /** decodeDatagram decodes one datagram (no length prefix). */

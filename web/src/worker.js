@@ -2,21 +2,27 @@
 // thread, so a burst of hundreds of arriving sections never stalls a frame.
 //
 // It owns the authoritative copy of the client's world. The main thread
-// forwards every Chunk, Drop (or Drops) and BlockUpdate here in arrival
-// order and mirrors back what this worker reports (decoded sections,
-// applied block changes), so both copies apply the same changes in the
-// same order.
+// forwards every Chunk, Drop (or Drops), AirSections and BlockUpdate here
+// in arrival order and mirrors back what this worker reports (decoded
+// sections, applied block changes), so both copies apply the same changes
+// in the same order.
 //
 // Protocol (postMessage), main → worker:
 //   {type:"init", minSectionY, blocks}              blocks: the registry (BlockTable.blocks); absent = built-in
 //   {type:"chunk", x, y, z, revision, data, epoch}   data: encoded section
 //   {type:"drop", x, y, z}
 //   {type:"drops", coords}                            Int32Array of x, y, z triples: one drop each, in order
+//   {type:"air", coords, epochs}                      AirSections: one Chunk of uniform air at revision 0 per
+//                                                    x, y, z triple of coords (Int32Array), in order; epochs
+//                                                    (Float64Array) the main thread's epoch of each
 //   {type:"block", bx, by, bz, block, revision}
 //   {type:"focus", x, y, z}                          the player's section
 //   {type:"reset"}
 // worker → main:
 //   {type:"section", x, y, z, epoch, revision, uniform, cells}
+//   {type:"air", coords, epochs}                      of an "air" message, the sections now held as uniform
+//                                                    air at revision 0, each with an empty mesh: a "section"
+//                                                    and a "mesh" of nothing for each, in one message
 //   {type:"block", bx, by, bz, block}
 //   {type:"mesh", x, y, z, epoch, opaque, translucent, ms}
 //   {type:"error", x, y, z, message}
@@ -24,7 +30,7 @@
 import { BlockTable, builtinBlocks } from "./blocks.js";
 import { decodeSection } from "./section.js";
 import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
-import { VoxelStore, sectionKey, sectionOf } from "./voxels.js";
+import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const store = new VoxelStore();
 const dirty = new Set(); // keys of sections to (re)mesh
@@ -60,6 +66,9 @@ self.onmessage = (ev) => {
     case "drops":
       for (let i = 0; i + 2 < m.coords.length; i += 3) onDrop({ x: m.coords[i], y: m.coords[i + 1], z: m.coords[i + 2] });
       break;
+    case "air":
+      onAir(m);
+      break;
     case "block":
       onBlock(m);
       break;
@@ -86,20 +95,75 @@ function onChunk(m) {
     return;
   }
   const entry = { x: m.x, y: m.y, z: m.z, uniform: s.uniform, cells: s.cells, revision: m.revision, epoch: m.epoch };
-  store.put(entry);
-  const key = sectionKey(m.x, m.y, m.z);
-  const pend = pendingBlocks.get(key);
-  if (pend) {
-    pendingBlocks.delete(key);
-    for (const b of pend) if (b.revision > entry.revision) applyBlock(b);
-  }
+  install(entry);
   postSection(entry);
-  dirty.add(key);
-  // Neighbours whose touching layer has blocks may lose faces now.
+  dirty.add(sectionKey(m.x, m.y, m.z));
+  dirtyNeighbours(m.x, m.y, m.z);
+}
+
+// onAir takes each position of an AirSections as a Chunk of uniform air at
+// revision 0 would be taken, without a section to decode or mesh, and
+// answers for all of them in one message rather than two per section. A
+// section an early BlockUpdate changed is answered as a Chunk's.
+function onAir(m) {
+  const c = m.coords;
+  const coords = [];
+  const epochs = [];
+  for (let i = 0; 3 * i + 2 < c.length; i++) {
+    const x = c[3 * i], y = c[3 * i + 1], z = c[3 * i + 2];
+    const old = store.get(x, y, z);
+    if (old && old.revision > 0n) continue; // stale, as a Chunk at revision 0 would be
+    const entry = { x, y, z, uniform: AIR, cells: null, revision: 0n, epoch: m.epochs[i] };
+    const edited = install(entry);
+    // An absent section reads as air to the mesher: only one that held
+    // blocks can have hidden faces of its neighbours that now show.
+    if (old && !isAllAir(old)) dirtyNeighbours(x, y, z);
+    const key = sectionKey(x, y, z);
+    if (edited) {
+      postSection(entry);
+      dirty.add(key);
+      continue;
+    }
+    dirty.delete(key); // its mesh is empty, and goes with the answer
+    coords.push(x, y, z);
+    epochs.push(entry.epoch);
+  }
+  if (epochs.length === 0) return;
+  const held = Int32Array.from(coords);
+  const heldEpochs = Float64Array.from(epochs);
+  self.postMessage({ type: "air", coords: held, epochs: heldEpochs }, [held.buffer, heldEpochs.buffer]);
+}
+
+// install stores an arrived section in place of any copy held and applies
+// the BlockUpdates that overtook it (those newer than it). It reports
+// whether any did.
+function install(entry) {
+  store.put(entry);
+  const key = sectionKey(entry.x, entry.y, entry.z);
+  const pend = pendingBlocks.get(key);
+  if (!pend) return false;
+  pendingBlocks.delete(key);
+  let edited = false;
+  for (const b of pend) {
+    if (b.revision <= entry.revision) continue;
+    applyBlock(b);
+    edited = true;
+  }
+  return edited;
+}
+
+// dirtyNeighbours re-meshes the held neighbours of section (x, y, z) whose
+// touching layer has blocks: its arrival or departure may hide or show
+// their faces towards it.
+function dirtyNeighbours(x, y, z) {
   for (const [dx, dy, dz] of FACE_DIRS) {
-    const n = store.get(m.x + dx, m.y + dy, m.z + dz);
+    const n = store.get(x + dx, y + dy, z + dz);
     if (n && borderHasBlocks(n, -dx, -dy, -dz)) dirty.add(sectionKey(n.x, n.y, n.z));
   }
+}
+
+function isAllAir(e) {
+  return !e.cells && e.uniform === AIR;
 }
 
 function postSection(e) {
@@ -116,11 +180,7 @@ function onDrop(m) {
   pendingBlocks.delete(key);
   dirty.delete(key);
   if (!store.delete(m.x, m.y, m.z)) return;
-  // Neighbours' faces towards the dropped section reappear (it reads as air).
-  for (const [dx, dy, dz] of FACE_DIRS) {
-    const n = store.get(m.x + dx, m.y + dy, m.z + dz);
-    if (n && borderHasBlocks(n, -dx, -dy, -dz)) dirty.add(sectionKey(n.x, n.y, n.z));
-  }
+  dirtyNeighbours(m.x, m.y, m.z); // their faces towards it reappear: it reads as air
 }
 
 function onBlock(m) {
@@ -185,7 +245,7 @@ function dist2(e) {
 
 function meshEntry(e) {
   const t0 = performance.now();
-  if (!e.cells && e.uniform === 0) {
+  if (isAllAir(e)) {
     // All air: nothing to draw; tell the main thread so it frees any old mesh.
     self.postMessage({ type: "mesh", x: e.x, y: e.y, z: e.z, epoch: e.epoch, opaque: null, translucent: null, ms: 0 });
     return;

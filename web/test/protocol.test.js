@@ -13,7 +13,9 @@ import {
   encodeVarint,
 } from "../src/frame.js";
 import {
+  airPositions,
   Binding,
+  FEATURE_AIR_SECTIONS,
   FEATURES,
   clientFrame,
   decodeChunk,
@@ -207,6 +209,46 @@ test("Drops: extremes, empty, and coords that are not whole triples", async () =
   for (const coords of [[1], [1, 2], [1, 2, 3, 4]]) {
     assert.throws(() => decodeChunk(enc(coords)), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE" && /multiple of 3/.test(e.message));
     assert.throws(() => dropPositions({ coords }), (e) => e.code === "INVALID_MESSAGE");
+  }
+});
+
+test("AirSections (feature air-sections) decodes as field 4 of ChunkMessage, packed like Drops", async () => {
+  const { create, toBinary } = await import("@bufbuild/protobuf");
+  const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
+  // The Drops example above with the oneof's field 4 (air, LEN: tag 0x22)
+  // in place of field 3: the same packed zig-zag coords.
+  const bytes = hex("0a | 22 08 0a 06 00 08 01 01 00 04");
+  const d = new FrameDecoder(CHUNK_CAP);
+  d.push(bytes);
+  const payload = d.next();
+  const m = decodeChunk(payload);
+  assert.equal(m.kind.case, "air");
+  assert.deepEqual(m.kind.value.coords, [0, 4, -1, -1, 0, 2]);
+  assert.deepEqual(airPositions(m.kind.value), [
+    { x: 0, y: 4, z: -1 },
+    { x: -1, y: 0, z: 2 },
+  ]);
+  const again = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "air", value: { coords: [0, 4, -1, -1, 0, 2] } } }));
+  assert.equal(toHex(again), toHex(payload));
+  assert.equal(FEATURE_AIR_SECTIONS, "air-sections");
+  assert.ok(FEATURES.includes("air-sections"), "the client asks for the feature");
+});
+
+test("AirSections: extremes, empty, and coords that are not whole triples", async () => {
+  const { create, toBinary } = await import("@bufbuild/protobuf");
+  const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
+  const enc = (coords) => toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "air", value: { coords } } }));
+  const big = [-2147483648, 2147483647, -134217726, 134217726, -4, 19];
+  assert.deepEqual(airPositions(decodeChunk(enc(big)).kind.value), [
+    { x: -2147483648, y: 2147483647, z: -134217726 },
+    { x: 134217726, y: -4, z: 19 },
+  ]);
+  const empty = decodeChunk(enc([]));
+  assert.equal(empty.kind.case, "air");
+  assert.deepEqual(airPositions(empty.kind.value), []);
+  for (const coords of [[1], [1, 2], [1, 2, 3, 4], [1, 2, 3, 4, 5, 6, 7]]) {
+    assert.throws(() => decodeChunk(enc(coords)), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE" && /^AirSections has \d+ coords, not a multiple of 3/.test(e.message));
+    assert.throws(() => airPositions({ coords }), (e) => e.code === "INVALID_MESSAGE" && /AirSections/.test(e.message));
   }
 });
 

@@ -159,7 +159,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.equal(hello.value.protocolVersion, 2);
   assert.equal(hello.value.name, "web_1");
   assert.equal(hello.value.viewDistance, 6);
-  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "entities", "deflate-chunks"], "deflate-chunks: node has DecompressionStream");
+  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "entities", "air-sections", "deflate-chunks"], "deflate-chunks: node has DecompressionStream");
   assert.deepEqual([...hello.value.publicKey], [...ID.publicKey], "the key's public half");
   assert.equal(hello.value.token.length, 0, "no token unless one is given");
 
@@ -366,6 +366,18 @@ test("a Drops that is not whole x, y, z triples closes with INVALID_MESSAGE", as
   chunkCtl.enqueue(encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: { coords: [1, 2, 3, 4] } } })), 1 << 20));
   await tick();
   assert.deepEqual(got.chunk, [], "nothing of it is applied");
+  assert.equal(got.closed[0].code, "INVALID_MESSAGE");
+  assert.equal(wt.closeInfo.closeCode, 11);
+});
+
+test("an AirSections that is not whole x, y, z triples closes with INVALID_MESSAGE", async () => {
+  const { s, got } = newSession();
+  const wt = await connected(s, { protocolVersion: 2, features: ["air-sections"] });
+  const chunkCtl = wt.openChunkStream();
+  const frame = (coords) => encodeFrame(toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "air", value: { coords } } })), 1 << 20);
+  chunkCtl.enqueue(new Uint8Array([...frame([1, 2, 3]), ...frame([1, 2, 3, 4])]));
+  await tick();
+  assert.deepEqual(got.chunk.map((m) => m.kind.value.coords), [[1, 2, 3]], "the whole one is, the broken one is not");
   assert.equal(got.closed[0].code, "INVALID_MESSAGE");
   assert.equal(wt.closeInfo.closeCode, 11);
 });

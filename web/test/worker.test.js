@@ -130,6 +130,47 @@ test("a batched drops message forgets each section like a drop", async () => {
   assert.deepEqual(posted.filter((m) => m.type === "block").map((m) => m.bx), [-15]);
 });
 
+test("an air message takes each position as a Chunk of uniform air at revision 0, answered in one message", async () => {
+  chunk(0, 0, 0, uniform(BLOCK.stone), 1n);
+  chunk(3, 0, 0, uniform(BLOCK.stone), 0n); // revision 0 like the air: replaced by it
+  chunk(4, 0, 0, uniform(BLOCK.stone), 1n);
+  await settle();
+  posted.length = 0;
+  send({ type: "air", coords: Int32Array.of(1, 0, 0, 0, 0, 0, 3, 0, 0), epochs: Float64Array.of(101, 102, 103) });
+  await settle();
+  const answers = posted.filter((m) => m.type === "air");
+  assert.equal(answers.length, 1, "one answer for the batch");
+  assert.deepEqual([...answers[0].coords], [1, 0, 0, 3, 0, 0], "(0,0,0) holds revision 1: the air is stale there");
+  assert.deepEqual([...answers[0].epochs], [101, 103]);
+  assert.deepEqual(posted.filter((m) => m.type === "section"), [], "no section of its own for an air one");
+  // (1,0,0) was absent, which meshes as air: (0,0,0) keeps its mesh. The
+  // stone (3,0,0) was, and (4,0,0) shows its face towards it again.
+  assert.deepEqual(meshes(), ["4,0,0"]);
+  assert.equal(posted.find((m) => m.type === "mesh").opaque.faces, 6 * 256);
+  posted.length = 0;
+  send({ type: "block", bx: 17, by: 1, bz: 1, block: BLOCK.stone, revision: 1n }); // in (1,0,0): held at revision 0
+  send({ type: "block", bx: 1, by: 1, bz: 1, block: BLOCK.air, revision: 1n }); // in (0,0,0): not newer than it
+  await settle();
+  assert.deepEqual(posted.filter((m) => m.type === "block").map((m) => m.bx), [17]);
+  assert.deepEqual(meshes(), ["1,0,0"]);
+});
+
+test("a BlockUpdate that overtook an air section is applied to it as to a Chunk of air", async () => {
+  send({ type: "block", bx: 1, by: 1, bz: 1, block: BLOCK.stone, revision: 2n });
+  send({ type: "block", bx: 2, by: 1, bz: 1, block: BLOCK.stone, revision: 0n }); // not newer than the air: skipped
+  send({ type: "air", coords: Int32Array.of(0, 0, 0, 5, 0, 0), epochs: Float64Array.of(7, 8) });
+  await settle();
+  assert.deepEqual(posted.filter((m) => m.type === "block").map((m) => m.bx), [1]);
+  const s = posted.find((m) => m.type === "section");
+  assert.deepEqual([s.x, s.y, s.z, s.epoch, s.revision, s.uniform], [0, 0, 0, 7, 2n, null], "answered as a Chunk's section, at the update's revision");
+  assert.equal(s.cells[1 + 16 + 256], BLOCK.stone);
+  assert.equal(s.cells.filter((b) => b !== BLOCK.air).length, 1);
+  assert.deepEqual(meshes(), ["0,0,0"]);
+  assert.equal(posted.find((m) => m.type === "mesh").opaque.faces, 6, "the one stone block");
+  const answer = posted.find((m) => m.type === "air");
+  assert.deepEqual([...answer.coords], [5, 0, 0], "the untouched one stays in the batch");
+});
+
 test("an undecodable section is reported, not meshed", async () => {
   chunk(0, 0, 0, Uint8Array.of(2, 0, 1));
   await settle();
