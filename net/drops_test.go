@@ -373,6 +373,11 @@ func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
 			t.Errorf("decoded %d positions, want %d (or the order differs)", len(got), len(ps))
 		}
 	}
+	// The spec's example (docs/protocol.md §10).
+	got := transport.AppendAirSections(nil, []chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
+	if want := []byte{0x0a, 0x22, 0x08, 0x0a, 0x06, 0x00, 0x08, 0x01, 0x01, 0x00, 0x04}; !bytes.Equal(got[0].Bytes(), want) {
+		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
+	}
 	if es := transport.AppendAirSections(nil, nil); es != nil {
 		t.Errorf("no positions: %d frames", len(es))
 	}

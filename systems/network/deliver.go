@@ -18,7 +18,8 @@ import (
 // client, a Drop for every section it holds that left its View, and a
 // Chunk for every section of its View it lacks once that section is
 // resident — nearest first, within the budget, skipping clients whose
-// queue is behind.
+// queue is behind. To a client granted air-sections, the blank sections
+// (uniform air at revision 0) of a turn go in one AirSections instead.
 //
 // Clients are served in a parallel loop: a client's turn reads the store
 // (which nothing changes meanwhile) and writes only its own Delivery, its
@@ -256,18 +257,15 @@ scan:
 // marks them held, reporting the bytes sent and whether all went out.
 // Those that did not (the queue is full) stay in w.air, and pending.
 func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery) (int, bool) {
-	bytes, done := 0, 0
-	defer func() {
-		// Keep what did not go out at the start of the scratch.
-		w.air = w.air[:copy(w.air, w.air[done:])]
-		w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
-	}()
-	for done < len(w.air) {
+	bytes := 0
+	for done := 0; done < len(w.air); {
 		part := w.air[done:min(len(w.air), done+transport.MaxDropsPerFrame)]
 		w.airFrames = transport.AppendAirSections(w.airFrames[:0], part)
 		enc := w.airFrames[0]
 		clear(w.airFrames)
 		if !conn.SendEncoded(enc) {
+			w.air = w.air[:copy(w.air, w.air[done:])]
+			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
 			return bytes, false
 		}
 		bytes += enc.Len()
@@ -277,6 +275,7 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 		}
 		done += len(part)
 	}
+	w.air, w.airRanks = w.air[:0], w.airRanks[:0]
 	return bytes, true
 }
 

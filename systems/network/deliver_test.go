@@ -86,9 +86,10 @@ func component[T any](w *deliverWorld, id uint64) *T {
 // full.
 type chunkConn struct {
 	*testkit.FakeConn
-	mu     sync.Mutex
-	full   bool
-	chunks []*protocol.ChunkMessage
+	mu        sync.Mutex
+	full      bool
+	refuseAir bool // refuse AirSections frames only
+	chunks    []*protocol.ChunkMessage
 }
 
 func newChunkConn(features []string) *chunkConn {
@@ -110,6 +111,12 @@ func (c *chunkConn) SendEncoded(e transport.Encoded) bool {
 		m, err := frame.DecodeChunk(payload)
 		if err != nil {
 			panic(err)
+		}
+		c.mu.Lock()
+		refuse := c.refuseAir && m.GetAir() != nil
+		c.mu.Unlock()
+		if refuse {
+			return false
 		}
 		c.keep(m)
 	}
@@ -298,6 +305,43 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	c.Held.Each(func(p chunk.Pos, rev uint64) {
 		if got, ok := a.Held.Get(p); !ok || got != rev || !ac.Holds(p) {
 			t.Fatalf("%v: held at %d (%v, client %v), want %d", p, got, ok, ac.Holds(p), rev)
+		}
+	})
+}
+
+// TestAirSectionsWaitForQueueRoom: a client whose queue takes a turn's
+// Chunks but not its AirSections holds only the Chunks' sections, the
+// blank ones staying pending, until the AirSections goes out.
+func TestAirSectionsWaitForQueueRoom(t *testing.T) {
+	w := newDeliverWorld(t)
+	c := newChunkConn([]string{protocol.FeatureAirSections})
+	c.refuseAir = true
+	p := w.join("p", c)
+	w.step(1)
+	// In the ground's section: the nearest sections are ground and sky.
+	*component[components.Position](w, p) = components.Position{X: 0.5, Y: 40, Z: 0.5}
+	w.step(4)
+	ps, chunks, airFrames := sectionsIn(t, c.takeChunks())
+	d := component[components.Delivery](w, p)
+	if chunks == 0 || airFrames != 0 || d.Held.Len() != len(ps) || d.Pending.Len() == 0 {
+		t.Fatalf("with AirSections refused: %d Chunks, %d AirSections, %d held, %d pending", chunks, airFrames, d.Held.Len(), d.Pending.Len())
+	}
+	for _, q := range ps {
+		if !d.Held.Has(q) {
+			t.Fatalf("%v sent but not held", q)
+		}
+	}
+	c.mu.Lock()
+	c.refuseAir = false
+	c.mu.Unlock()
+	w.step(4)
+	d = component[components.Delivery](w, p)
+	if _, _, airFrames := sectionsIn(t, c.takeChunks()); airFrames == 0 || d.Pending.Len() != 0 {
+		t.Fatalf("once there was room: %d AirSections, %d pending", airFrames, d.Pending.Len())
+	}
+	d.Held.Each(func(q chunk.Pos, _ uint64) {
+		if !c.Holds(q) {
+			t.Fatalf("%v recorded as held but never sent", q)
 		}
 	})
 }
