@@ -60,8 +60,9 @@ type Metrics struct {
 	ClientsConnected prometheus.Gauge
 	// SentBytes counts bytes sent to clients.
 	SentBytes *Total
-	// SentSections counts sections sent to clients.
-	SentSections *Total
+	// SentSections counts sections sent to clients; SentAirSections
+	// those of them sent as positions of AirSections (air-sections).
+	SentSections, SentAirSections *Total
 	// ChunkStreamBytes counts the frames written to chunk streams, before
 	// compression; ChunkWireBytes what those streams carried (less, for
 	// clients granted deflate-chunks).
@@ -158,6 +159,7 @@ func NewMetrics() *Metrics {
 	m.ClientsConnected = gauge("strata_clients_connected", "Connected clients.")
 	m.SentBytes = total("strata_sent_bytes_total", "Bytes sent to clients.")
 	m.SentSections = total("strata_sent_sections_total", "Sections sent to clients.")
+	m.SentAirSections = total("strata_sent_air_sections_total", "Sections sent as positions of AirSections (feature air-sections), among strata_sent_sections_total.")
 	m.ChunkStreamBytes = total("strata_chunk_stream_bytes_total", "Bytes of frames written to chunk streams, before compression.")
 	m.ChunkWireBytes = total("strata_chunk_wire_bytes_total", "Bytes chunk streams carried on the wire (compressed for clients granted deflate-chunks).")
 	m.DeliveryQueuedBytes = gauge("strata_delivery_queued_bytes", "Bytes queued to clients' chunk streams, over all clients.")

@@ -485,6 +485,7 @@ func (s *Server) networkFigures(snap *admin.Snapshot, m *admin.Metrics) {
 	if d != nil {
 		m.SentBytes.Set(d.SentBytes)
 		m.SentSections.Set(d.Sent)
+		m.SentAirSections.Set(d.SentAir)
 		m.DeliveryQueuedBytes.Set(float64(d.QueuedBytes))
 	}
 	if n := s.net.Load(); n != nil {

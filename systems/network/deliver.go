@@ -40,8 +40,9 @@ type DeliverySystem struct {
 	start  int
 	shapes map[[2]int]*viewShape // filled on the tick goroutine, read in the loop
 	log    zerolog.Logger        // sampled: backpressure is a state, not an event
-	// Sent and SentBytes count what was handed to connections.
-	Sent, SentBytes, Drops uint64
+	// Sent and SentBytes count what was handed to connections; SentAir
+	// the sections of Sent that went as positions of AirSections.
+	Sent, SentBytes, SentAir, Drops uint64
 	// Skipped counts client-ticks skipped for backpressure.
 	Skipped uint64
 	// QueuedBytes is the bytes queued to clients' chunk streams at the
@@ -59,19 +60,19 @@ type turn struct {
 // deliverWorker is one goroutine's scratch in the loop over clients, and
 // its counts, added to the system's and the cache's after it.
 type deliverWorker struct {
-	reader                                        resources.Reader
-	enc                                           transport.SectionEncoder
-	mk                                            func(chunk.Pos, uint64, *chunk.Section) []byte
-	scratch, batch                                []chunk.Pos
-	air                                           []chunk.Pos // blank sections to send as one AirSections
-	airRanks                                      []int       // their ranks in the client's Pending
-	airFrames                                     []transport.Encoded
-	gone                                          []goneColumn // scratch's sections, a column at a time
-	ranks                                         []int
-	frames                                        []resources.Derivation
-	made                                          []madeFrame
-	sent, sentBytes, drops, skipped, hits, misses uint64
-	queued                                        int
+	reader                                                 resources.Reader
+	enc                                                    transport.SectionEncoder
+	mk                                                     func(chunk.Pos, uint64, *chunk.Section) []byte
+	scratch, batch                                         []chunk.Pos
+	air                                                    []chunk.Pos // blank sections to send as one AirSections
+	airRanks                                               []int       // their ranks in the client's Pending
+	airFrames                                              []transport.Encoded
+	gone                                                   []goneColumn // scratch's sections, a column at a time
+	ranks                                                  []int
+	frames                                                 []resources.Derivation
+	made                                                   []madeFrame
+	sent, sentBytes, sentAir, drops, skipped, hits, misses uint64
+	queued                                                 int
 }
 
 // goneColumn is the held sections of one column that left a view.
@@ -148,12 +149,13 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 		w.made = w.made[:0]
 		s.Sent += w.sent
 		s.SentBytes += w.sentBytes
+		s.SentAir += w.sentAir
 		s.Drops += w.drops
 		s.Skipped += w.skipped
 		s.QueuedBytes += w.queued
 		s.cache.Hits += w.hits
 		s.cache.Misses += w.misses
-		w.sent, w.sentBytes, w.drops, w.skipped, w.hits, w.misses, w.queued = 0, 0, 0, 0, 0, 0, 0
+		w.sent, w.sentBytes, w.sentAir, w.drops, w.skipped, w.hits, w.misses, w.queued = 0, 0, 0, 0, 0, 0, 0, 0
 	}
 }
 
@@ -269,6 +271,7 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 			return bytes, false
 		}
 		bytes += enc.Len()
+		w.sentAir += uint64(len(part))
 		for i, p := range part {
 			st.Held.Set(p, 0)
 			st.Pending.Remove(w.airRanks[done+i])

@@ -252,7 +252,7 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	// A first client keeps the sections resident while one of them is
 	// edited to stone and back: uniform air at revision 2, not blank, so
 	// sent to both others as a Chunk.
-	w.join("first", newChunkConn(nil))
+	w.join("first", newChunkConn([]string{}))
 	store := ecs.Resource[resources.ChunkStore](w.app)
 	edited := chunk.PosOfBlock(8, 90, 8)
 	for range 10 {
@@ -297,6 +297,9 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	}
 	if !sawEdited || blank == 0 || achunks != len(cps)-blank || airFrames == 0 || airFrames > 6 {
 		t.Fatalf("%d blank of %d sections: %d sent as Chunks in %d AirSections frames", blank, len(cps), achunks, airFrames)
+	}
+	if d := ecs.Resource[DeliverySystem](w.app); d.SentAir != uint64(blank) {
+		t.Fatalf("SentAir %d, want the %d blank sections", d.SentAir, blank)
 	}
 	a, c := component[components.Delivery](w, withAir), component[components.Delivery](w, without)
 	if a.Pending.Len() != 0 || a.Held.Len() != c.Held.Len() {
