@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -292,39 +293,51 @@ func TestBatchedDropsEndToEnd(t *testing.T) {
 	}
 }
 
-// TestBadDropsClosesClient: a Drops whose coords are not whole triples is
-// a broken server; the client closes with INVALID_MESSAGE rather than
-// guessing which sections were meant.
+// TestBadDropsClosesClient: a Drops or AirSections whose coords are not
+// whole triples is a broken server; the client closes with
+// INVALID_MESSAGE rather than guessing which sections were meant.
 func TestBadDropsClosesClient(t *testing.T) {
-	h := newHarness(t, func(h *harness, cfg *transport.Config) {
-		h.onEvent = func(h *harness, ev transport.Event) {
-			if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
-				ev.Client.SendChunk(&protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}})
+	for _, tt := range []struct {
+		name    string
+		feature string
+		msg     *protocol.ChunkMessage
+	}{
+		{"drops", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}}},
+		{"air", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Coords: []int32{1, 2, 3, 4, 5}}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, func(h *harness, cfg *transport.Config) {
+				h.onEvent = func(h *harness, ev transport.Event) {
+					if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+						ev.Client.SendChunk(tt.msg)
+					}
+				}
+			})
+			var applied atomic.Int32
+			c := h.mustDial("victim", func(o *client.Options) {
+				o.Features = []string{tt.feature}
+				o.Handlers.OnDrop = func(chunk.Pos) { applied.Add(1) }
+				o.Handlers.OnChunk = func(chunk.Pos, uint64, []byte) { applied.Add(1) }
+			})
+			if err := c.Subscribe(2); err != nil {
+				t.Fatal(err)
 			}
-		}
-	})
-	var drops int
-	c := h.mustDial("victim", func(o *client.Options) {
-		o.Features = []string{protocol.FeatureBatchedDrops}
-		o.Handlers.OnDrop = func(chunk.Pos) { drops++ }
-	})
-	if err := c.Subscribe(2); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-c.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("client still open after a bad Drops")
-	}
-	if err := c.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("multiple of 3")) {
-		t.Errorf("client error = %v", err)
-	}
-	ev := h.Wait("Disconnected", 5*time.Second, disconnectOf("victim"))
-	if ev.Code != protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE {
-		t.Errorf("server saw the close as %v (%v)", ev.Code, ev.Err)
-	}
-	if drops != 0 {
-		t.Errorf("%d drops reported from a bad Drops", drops)
+			select {
+			case <-c.Done():
+			case <-time.After(5 * time.Second):
+				t.Fatal("client still open after a bad message")
+			}
+			if err := c.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("multiple of 3")) {
+				t.Errorf("client error = %v", err)
+			}
+			ev := h.Wait("Disconnected", 5*time.Second, disconnectOf("victim"))
+			if ev.Code != protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE {
+				t.Errorf("server saw the close as %v (%v)", ev.Code, ev.Err)
+			}
+			if n := applied.Load(); n != 0 {
+				t.Errorf("%d sections applied from a bad message", n)
+			}
+		})
 	}
 }
 
