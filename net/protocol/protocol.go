@@ -149,7 +149,7 @@ func NewDrops(ps []chunk.Pos) *ChunkMessage {
 
 // NewAirSections builds the chunk-stream message that gives a client every
 // section of ps as uniform air at revision 0, in order (feature
-// air-sections): the reference form of transport.EncodeAirSections.
+// air-sections): the reference form of transport.AppendAirSections.
 func NewAirSections(ps []chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: NewDrops(ps).GetDrops().GetCoords()}}}
 }
