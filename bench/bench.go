@@ -110,6 +110,10 @@ type Config struct {
 	// at once: players joined together and moving at one speed otherwise
 	// recentre their views in waves (docs/benchmarks.md).
 	Stagger bool
+	// NoAirSections has the synthetic clients not granted
+	// protocol.FeatureAirSections: every section goes to them as a
+	// Chunk, sky included, as to a client that did not ask for it.
+	NoAirSections bool
 }
 
 // Result holds the timings of the measured ticks.
@@ -118,7 +122,9 @@ type Result struct {
 	Systems []ecs.Stat
 	Tick    ecs.Stat
 	Elapsed time.Duration
-	// Sent counts sections and bytes delivered to the synthetic clients.
+	// Sections counts the sections delivered to the synthetic clients
+	// (DeliverySystem.Sent: a position of an AirSections is one), Bytes
+	// the bytes of the frames they were handed.
 	Sections, Bytes uint64
 	Resident        int
 	// Entities are the plugin entities resident at the end; EntitySpawns
@@ -241,7 +247,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))
@@ -339,7 +345,7 @@ func Run(cfg Config) (Result, error) {
 			return Result{}, fmt.Errorf("cpu profile: %w", err)
 		}
 	}
-	tr := newTracer(cfg.Trace, app, players)
+	tr := newTracer(cfg.Trace, app)
 	start := time.Now()
 	next := start
 	for i := 0; i < cfg.Ticks; i++ {
@@ -373,8 +379,8 @@ func Run(cfg Config) (Result, error) {
 		res.RemotePlayers = remote
 		res.BytesIn, res.BytesOut = cluster.BytesIn.Load()-in0, cluster.BytesOut.Load()-out0
 	}
+	res.Sections = ecs.Resource[network.DeliverySystem](app).Sent
 	for _, p := range players {
-		res.Sections += p.conn.Chunks
 		res.Bytes += p.conn.Bytes
 	}
 	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()

@@ -53,6 +53,24 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
+// TestRunAirSections: the same run with clients granted air-sections
+// and without delivers sections, fewer bytes a section with (the fliers'
+// sky goes as positions). The counts themselves vary between runs: the
+// sections arrive from the generation workers as they are made.
+func TestRunAirSections(t *testing.T) {
+	run := func(noAir bool) Result {
+		res, err := Run(Config{Players: 20, View: 3, Pattern: Fly, Ticks: 20, Warmup: 20, Seed: 1, NoAirSections: noAir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	air, chunks := run(false), run(true)
+	if air.Sections == 0 || chunks.Sections == 0 || air.Bytes*chunks.Sections >= chunks.Bytes*air.Sections {
+		t.Fatalf("with air-sections %d sections in %d bytes, without %d in %d", air.Sections, air.Bytes, chunks.Sections, chunks.Bytes)
+	}
+}
+
 // BenchmarkSchedule100 is the whole schedule with 100 flying players of
 // view 8 spread over a 400×400-chunk area, generation excluded.
 func BenchmarkSchedule100(b *testing.B) {

@@ -9,6 +9,8 @@ import (
 // (a client that keeps up) and counts what it was sent.
 type Conn struct {
 	Messages, Chunks, Bytes, Datagrams uint64
+	// NoAirSections withholds protocol.FeatureAirSections.
+	NoAirSections bool
 }
 
 // Accept implements components.Conn.
@@ -43,9 +45,11 @@ func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return tru
 // Queued implements components.Conn: nothing ever waits.
 func (c *Conn) Queued() transport.Queued { return transport.Queued{} }
 
-// HasFeature reports every feature as granted: a synthetic client is a
-// current one.
-func (c *Conn) HasFeature(string) bool { return true }
+// HasFeature reports every feature as granted, but air-sections with
+// NoAirSections: a synthetic client is a current one.
+func (c *Conn) HasFeature(f string) bool {
+	return !c.NoAirSections || f != protocol.FeatureAirSections
+}
 
 // Close implements components.Conn.
 func (c *Conn) Close(protocol.ErrorCode, string) {}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/systems/network"
 )
 
 // tracer writes Config.Trace: one line per measured tick, between ticks
@@ -15,31 +16,22 @@ import (
 type tracer struct {
 	w       *bufio.Writer
 	app     *ecs.App
-	players []*player
+	deliver *network.DeliverySystem
 	gc      []metrics.Sample
 	sent    uint64
 	waited  time.Duration
 }
 
-func newTracer(w io.Writer, app *ecs.App, players []*player) *tracer {
+func newTracer(w io.Writer, app *ecs.App) *tracer {
 	if w == nil {
 		return nil
 	}
-	t := &tracer{w: bufio.NewWriter(w), app: app, players: players, gc: []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}}
-	t.sent, t.waited = t.delivered(), app.Parallel().Waited()
+	t := &tracer{w: bufio.NewWriter(w), app: app, deliver: ecs.Resource[network.DeliverySystem](app), gc: []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}}
+	t.sent, t.waited = t.deliver.Sent, app.Parallel().Waited()
 	fmt.Fprint(t.w, "tick,gc_cycles,sections,tick_us,helper_wait_us")
 	app.Timings().EachLast(func(name string, _ ecs.Stage, _ uint64, _ time.Duration) { fmt.Fprintf(t.w, ",%s", name) })
 	fmt.Fprintln(t.w)
 	return t
-}
-
-// delivered sums the sections the players' connections were handed.
-func (t *tracer) delivered() uint64 {
-	var n uint64
-	for _, p := range t.players {
-		n += p.conn.Chunks
-	}
-	return n
 }
 
 // tick writes measured tick i's line.
@@ -48,7 +40,7 @@ func (t *tracer) tick(i int) {
 		return
 	}
 	metrics.Read(t.gc)
-	sent := t.delivered()
+	sent := t.deliver.Sent
 	_, last := t.app.Timings().LastTick()
 	waited := t.app.Parallel().Waited()
 	fmt.Fprintf(t.w, "%d,%d,%d,%.1f,%.1f", i, t.gc[0].Value.Uint64(), sent-t.sent, micros(last), micros(waited-t.waited))
