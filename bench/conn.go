@@ -8,7 +8,7 @@ import (
 // Conn is a synthetic client's connection: it accepts everything at once
 // (a client that keeps up) and counts what it was sent.
 type Conn struct {
-	Messages, Chunks, Bytes, Datagrams uint64
+	Messages, Bytes, Datagrams uint64
 	// NoAirSections withholds protocol.FeatureAirSections.
 	NoAirSections bool
 }
@@ -30,9 +30,6 @@ func (c *Conn) SendEncoded(e transport.Encoded) bool {
 	if e.IsDatagram() {
 		c.Datagrams++
 		return true
-	}
-	if e.IsChunk() {
-		c.Chunks++
 	}
 	c.Messages++
 	c.Bytes += uint64(e.Len())

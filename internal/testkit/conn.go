@@ -149,6 +149,17 @@ func (f *FakeConn) TakeStates() []*protocol.PlayerState {
 	return out
 }
 
+// listed reports whether the positions of a Drops or AirSections include
+// p; a broken list panics (the server under test sent it).
+func listed(p chunk.Pos) func([]chunk.Pos, error) bool {
+	return func(ps []chunk.Pos, err error) bool {
+		if err != nil {
+			panic(err)
+		}
+		return slices.Contains(ps, p)
+	}
+}
+
 // Holds reports whether the client holds section p (a Chunk or
 // AirSections after its last Drop or Drops).
 func (f *FakeConn) Holds(p chunk.Pos) bool {
@@ -166,19 +177,11 @@ func (f *FakeConn) Holds(p chunk.Pos) bool {
 				held = false
 			}
 		case *protocol.ChunkMessage_Drops:
-			ps, err := k.Drops.Positions()
-			if err != nil {
-				panic(err)
-			}
-			if slices.Contains(ps, p) {
+			if listed(p)(k.Drops.Positions()) {
 				held = false
 			}
 		case *protocol.ChunkMessage_Air:
-			ps, err := k.Air.Positions()
-			if err != nil {
-				panic(err)
-			}
-			if slices.Contains(ps, p) {
+			if listed(p)(k.Air.Positions()) {
 				held = true
 			}
 		}

@@ -140,18 +140,23 @@ func NewDrop(p chunk.Pos) *ChunkMessage {
 // form: the server encodes the same bytes without building messages
 // (transport.EncodeDrops), and splits long lists over several frames.
 func NewDrops(ps []chunk.Pos) *ChunkMessage {
-	coords := make([]int32, 0, 3*len(ps))
-	for _, p := range ps {
-		coords = append(coords, p.X, p.Y, p.Z)
-	}
-	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: &Drops{Coords: coords}}}
+	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: &Drops{Coords: pack(ps)}}}
 }
 
 // NewAirSections builds the chunk-stream message that gives a client every
 // section of ps as uniform air at revision 0, in order (feature
 // air-sections): the reference form of transport.AppendAirSections.
 func NewAirSections(ps []chunk.Pos) *ChunkMessage {
-	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: NewDrops(ps).GetDrops().GetCoords()}}}
+	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: pack(ps)}}}
+}
+
+// pack lists ps as x, y, z triples, the coords of Drops and AirSections.
+func pack(ps []chunk.Pos) []int32 {
+	coords := make([]int32, 0, 3*len(ps))
+	for _, p := range ps {
+		coords = append(coords, p.X, p.Y, p.Z)
+	}
+	return coords
 }
 
 // Positions unpacks the x, y, z triples of a Drops into section positions,

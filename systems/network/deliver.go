@@ -259,24 +259,24 @@ scan:
 // marks them held, reporting the bytes sent and whether all went out.
 // Those that did not (the queue is full) stay in w.air, and pending.
 func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery) (int, bool) {
-	bytes := 0
-	for done := 0; done < len(w.air); {
-		part := w.air[done:min(len(w.air), done+transport.MaxDropsPerFrame)]
-		w.airFrames = transport.AppendAirSections(w.airFrames[:0], part)
-		enc := w.airFrames[0]
-		clear(w.airFrames)
+	// Frame k holds positions k·MaxDropsPerFrame on (AppendAirSections).
+	w.airFrames = transport.AppendAirSections(w.airFrames[:0], w.air)
+	defer clear(w.airFrames)
+	bytes, done := 0, 0
+	for _, enc := range w.airFrames {
 		if !conn.SendEncoded(enc) {
 			w.air = w.air[:copy(w.air, w.air[done:])]
 			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
 			return bytes, false
 		}
 		bytes += enc.Len()
-		w.sentAir += uint64(len(part))
-		for i, p := range part {
+		n := min(len(w.air)-done, transport.MaxDropsPerFrame)
+		for i, p := range w.air[done : done+n] {
 			st.Held.Set(p, 0)
 			st.Pending.Remove(w.airRanks[done+i])
 		}
-		done += len(part)
+		done += n
+		w.sentAir += uint64(n)
 	}
 	w.air, w.airRanks = w.air[:0], w.airRanks[:0]
 	return bytes, true

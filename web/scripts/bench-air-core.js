@@ -55,6 +55,29 @@ class SceneStub {
 }
 
 /**
+ * bareGame is a Game with only what the chunk stream touches — its section
+ * mirror (sections up to y = top), epochs, stats, the renderer given and
+ * the worker reached through post(m, transfer), reset and initialised —
+ * for the benchmark and web/test/airsections.test.js.
+ */
+export function bareGame({ renderer, post, top, blocks }) {
+  const g = Object.create(Game.prototype);
+  Object.assign(g, {
+    blocks,
+    store: new VoxelStore(),
+    epochs: new Map(),
+    nextEpoch: 0,
+    renderer,
+    stats: { sectionsReceived: 0, airSections: 0, drops: 0, meshesBuilt: 0, meshMs: new Window(200), firstMeshAt: null, sectionRate: new Rate(5) },
+    worker: { postMessage: post },
+  });
+  g.store.setTop(top);
+  post({ type: "reset" });
+  post({ type: "init", minSectionY: -4 });
+  return g;
+}
+
+/**
  * runOnce feeds payloads to a fresh page (game.js's chunk path on a bare
  * Game, as web/test/airsections.test.js) whose worker is reached through
  * link {post(m, transfer), onReply}, and resolves with the wall ms from the
@@ -62,18 +85,7 @@ class SceneStub {
  * is held with its (empty) mesh.
  */
 export async function runOnce(link, payloads, replies, count) {
-  const g = Object.create(Game.prototype);
-  Object.assign(g, {
-    store: new VoxelStore(),
-    epochs: new Map(),
-    nextEpoch: 0,
-    renderer: new SceneStub(),
-    stats: { sectionsReceived: 0, airSections: 0, drops: 0, meshesBuilt: 0, meshMs: new Window(200), firstMeshAt: null, sectionRate: new Rate(5) },
-    worker: { postMessage: (m, transfer) => link.post(m, transfer) },
-  });
-  g.store.setTop(100);
-  link.post({ type: "reset" });
-  link.post({ type: "init", minSectionY: -4 });
+  const g = bareGame({ renderer: new SceneStub(), post: (m, transfer) => link.post(m, transfer), top: 100 });
   // Copies: a Chunk's data is transferred to the worker, and its buffer is
   // the payload's.
   const copies = payloads.map((p) => p.slice());

@@ -16,8 +16,7 @@ import { ChunkMessageSchema } from "../src/gen/strata_pb.js";
 import { Player, raycast } from "../src/physics.js";
 import { decodeChunk } from "../src/protocol.js";
 import { sectionHash } from "../src/section.js";
-import { Rate, Window } from "../src/stats.js";
-import { UNKNOWN, VoxelStore } from "../src/voxels.js";
+import { UNKNOWN } from "../src/voxels.js";
 
 // Messages in flight between the two sides, in order; each delivered in
 // its own task, like a worker's.
@@ -36,7 +35,7 @@ const deliver = (to, m, transfer = []) => {
 let game = null;
 globalThis.self = { postMessage: (m, transfer) => deliver((c) => game.onWorker(c), m, transfer) };
 await import("../src/worker.js");
-const { Game } = await import("../src/game.js");
+const { bareGame } = await import("../scripts/bench-air-core.js");
 
 // settle waits until both sides have gone quiet: the worker meshes in time
 // slices, between messages.
@@ -63,23 +62,11 @@ class FakeRenderer {
   }
 }
 
-// newGame is a Game with only what the chunk stream touches: its section
-// mirror, epochs, stats, scene, and the worker (reset and initialised).
+// newGame is a bare page (bareGame) whose worker is worker.js, reached
+// through deliver.
 function newGame() {
-  const g = Object.create(Game.prototype);
-  Object.assign(g, {
-    blocks: builtinBlocks(),
-    store: new VoxelStore(),
-    epochs: new Map(),
-    nextEpoch: 0,
-    renderer: new FakeRenderer(),
-    stats: { sectionsReceived: 0, airSections: 0, drops: 0, meshesBuilt: 0, meshMs: new Window(200), firstMeshAt: null, sectionRate: new Rate(5) },
-    worker: { postMessage: (m, transfer) => deliver((c) => self.onmessage({ data: c }), m, transfer) },
-  });
-  g.store.setTop(19);
-  g.worker.postMessage({ type: "reset" });
-  g.worker.postMessage({ type: "init", minSectionY: -4 });
-  return g;
+  const post = (m, transfer) => deliver((c) => self.onmessage({ data: c }), m, transfer);
+  return bareGame({ renderer: new FakeRenderer(), post, top: 19, blocks: builtinBlocks() });
 }
 
 // The page's path for a chunk-stream frame: decoded from its bytes.
