@@ -3,6 +3,7 @@ package resources
 import (
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -208,4 +209,42 @@ func TestBacklogAged(t *testing.T) {
 	if w, ok := b.PopAged(10); ok {
 		t.Fatalf("aged %+v after every entry came up", w)
 	}
+}
+
+// TestBacklogGivesBackACrowdsRoom: once the entries of a crowd's join have
+// all come up, the backlog holds none of the arrays they filled (an empty
+// slice of one would keep it alive).
+func TestBacklogGivesBackACrowdsRoom(t *testing.T) {
+	for _, aged := range []bool{false, true} {
+		b := NewBacklog()
+		for i := range 200_000 {
+			b.Push(chunk.Pos{X: int32(i)}, uint32(i%300))
+		}
+		b.SetTick(100)
+		for {
+			var ok bool
+			if aged {
+				_, ok = b.PopAged(0)
+			}
+			if !ok {
+				if _, ok = b.Pop(); !ok {
+					break
+				}
+			}
+		}
+		if overFloor(b.aged) {
+			t.Errorf("aged %v: the age list keeps an array (room for %d)", aged, cap(b.aged))
+		}
+		for i, q := range b.buckets {
+			if overFloor(q) {
+				t.Errorf("aged %v: bucket %d keeps an array (room for %d)", aged, i, cap(q))
+			}
+		}
+	}
+}
+
+// overFloor reports whether s holds an array above bucketFloor, or points
+// into one with no room (which keeps it all the same).
+func overFloor[T any](s []T) bool {
+	return cap(s) > bucketFloor || cap(s) == 0 && unsafe.SliceData(s) != nil
 }

@@ -191,11 +191,11 @@ func (d *Desired) Changes() (wanted []Want, unwanted []chunk.Pos) {
 }
 
 // ClearChanges forgets the recorded changes. The lists keep their room
-// unless this tick's used little of it (buf.Trim): the tick thousands
+// unless this tick's used little of it (buf.Reset): the tick thousands
 // of players join wants millions of sections once.
 func (d *Desired) ClearChanges() {
-	d.wanted = buf.Trim(d.wanted, changesFloor)[:0]
-	d.unwanted = buf.Trim(d.unwanted, changesFloor)[:0]
+	d.wanted = buf.Reset(d.wanted, changesFloor)
+	d.unwanted = buf.Reset(d.unwanted, changesFloor)
 }
 
 // changesFloor is the room, in entries, the change lists always keep.

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/stratavox/strata/internal/affinity"
+	"github.com/stratavox/strata/internal/buf"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -662,6 +663,10 @@ func (h *jobHeap) pop() job {
 		q[i], q[m] = q[m], q[i]
 		i = m
 	}
-	*h = q
+	// The room of a crowd's join goes back as the heap drains.
+	*h = buf.Trim(q, jobHeapFloor)
 	return top
 }
+
+// jobHeapFloor is the room, in jobs, the queue keeps however empty.
+const jobHeapFloor = 1024

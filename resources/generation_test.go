@@ -503,3 +503,18 @@ func TestGenerationLeavesTheTickCPU(t *testing.T) {
 		t.Errorf("%d worker threads listed after Stop", len(g.threads))
 	}
 }
+
+// TestJobHeapGivesBackRoom: a queue that held a crowd's jobs keeps no more
+// than its floor once they are taken.
+func TestJobHeapGivesBackRoom(t *testing.T) {
+	var h jobHeap
+	for i := range 100_000 {
+		h.push(job{pos: chunk.Pos{X: int32(i)}, prio: uint32(i % 97), seq: uint64(i)})
+	}
+	for len(h) > 0 {
+		h.pop()
+	}
+	if cap(h) > jobHeapFloor {
+		t.Fatalf("an empty queue keeps room for %d jobs, want ≤ %d", cap(h), jobHeapFloor)
+	}
+}

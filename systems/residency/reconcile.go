@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/buf"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
@@ -110,8 +111,16 @@ func (r *reconcileSystem) sortOrder() {
 	}
 }
 
+// scratchFloor is the room, in entries, reconcile's lists keep whatever
+// the tick before used (buf.Reset): the tick a crowd joins fills them with
+// millions of positions once, which they would otherwise hold for ever.
+const scratchFloor = 4096
+
 func (r *reconcileSystem) run(ctx *ecs.Context) {
-	r.changes.Inserted, r.changes.Evicted, r.changes.Requested = r.changes.Inserted[:0], r.changes.Evicted[:0], r.changes.Requested[:0]
+	c := r.changes
+	c.Inserted, c.Evicted = buf.Reset(c.Inserted, scratchFloor), buf.Reset(c.Evicted, scratchFloor)
+	c.Requested = buf.Reset(c.Requested, scratchFloor)
+	r.batch, r.jobs = buf.Reset(r.batch, scratchFloor), buf.Reset(r.jobs, scratchFloor)
 	r.drain(ctx.Tick)
 	r.evict(ctx.Tick)
 	r.dispatch(ctx.Tick)
