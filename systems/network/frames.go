@@ -51,7 +51,16 @@ func (c *SectionFrames) Lookup(store *resources.ChunkStore, ps []chunk.Pos, out 
 // Derive encodes a section's frame on a generation worker (a
 // resources.Deriver): sections arrive in the store already encoded, and a
 // section's first delivery costs the tick a lookup, not an encoding.
+//
+// A blank section (uniform air at revision 0) gets none: clients granted
+// air-sections, the default, are told of it by position, and the sky is
+// most of a world, so its frames would be most of the collector's objects
+// (one small allocation per section, marked every cycle) for nobody. A
+// client without the feature has it encoded on its first delivery.
 func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
+	if rev == 0 && sec.IsUniform() && sec.UniformBlock() == chunk.Air {
+		return nil
+	}
 	enc, _ := c.workers.Get().(*transport.SectionEncoder)
 	if enc == nil {
 		enc = &transport.SectionEncoder{}
