@@ -79,6 +79,9 @@ type Config struct {
 	// time between ticks. Zero runs them back to back (the worst case:
 	// everything else competes with the tick).
 	TPS int
+	// NoIdleGC, with TPS, keeps the collector out of the time between
+	// ticks (ecs.IdleGC, which strata serve's loop uses).
+	NoIdleGC bool
 	// Entities, when positive, scatters that many critters (the critters
 	// plugin's kind and AI) over the players' views at the end of the
 	// warm-up, an equal share within 100 blocks of each player, on ground
@@ -145,6 +148,8 @@ type Result struct {
 	// allocated over the measured ticks, and GCs the collections then.
 	Allocated, Allocs uint64
 	GCs               uint32
+	// IdleGCs counts those of GCs started between ticks (ecs.IdleGC).
+	IdleGCs uint64
 }
 
 // Speeds in blocks per second.
@@ -346,6 +351,11 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	tr := newTracer(cfg.Trace, app)
+	var idle *ecs.IdleGC
+	if cfg.TPS > 0 && !cfg.NoIdleGC {
+		idle = &ecs.IdleGC{}
+		idle.Start()
+	}
 	start := time.Now()
 	next := start
 	for i := 0; i < cfg.Ticks; i++ {
@@ -356,8 +366,14 @@ func Run(cfg Config) (Result, error) {
 		}
 		if cfg.TPS > 0 {
 			next = next.Add(time.Second / time.Duration(cfg.TPS))
+			if idle != nil {
+				idle.Offer(time.Until(next))
+			}
 			time.Sleep(time.Until(next))
 		}
+	}
+	if idle != nil {
+		idle.Stop()
 	}
 	cpu := cpuTime() - cpu0
 	if err := tr.flush(); err != nil {
@@ -375,6 +391,9 @@ func Run(cfg Config) (Result, error) {
 	}
 	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu,
 		Allocated: mem1.TotalAlloc - mem0.TotalAlloc, Allocs: mem1.Mallocs - mem0.Mallocs, GCs: mem1.NumGC - mem0.NumGC}
+	if idle != nil {
+		res.IdleGCs = idle.Collections.Load()
+	}
 	if cluster != nil {
 		res.RemotePlayers = remote
 		res.BytesIn, res.BytesOut = cluster.BytesIn.Load()-in0, cluster.BytesOut.Load()-out0

@@ -78,6 +78,9 @@ type LoopConfig struct {
 	// OnOverrun is called after a tick that took longer than its period,
 	// with the tick's duration; for rate-limited logging and metrics.
 	OnOverrun func(tick uint64, took time.Duration)
+	// IdleGC, when set, is offered the time between ticks to collect in
+	// (Run starts and stops it).
+	IdleGC *IdleGC
 }
 
 // Run runs the schedule at a fixed rate until ctx is done, stopping at a
@@ -95,14 +98,24 @@ func (a *App) Run(ctx context.Context, cfg LoopConfig) *Pacer {
 	}
 	p := &Pacer{Period: time.Second / time.Duration(cfg.TPS), MaxCatchUp: cfg.MaxCatchUp}
 	a.pacer = p
+	if cfg.IdleGC != nil {
+		cfg.IdleGC.Start()
+		defer cfg.IdleGC.Stop()
+	}
+	ticked := false
 	for ctx.Err() == nil {
 		if w := p.Wait(cfg.Clock.Now()); w > 0 {
+			if ticked && cfg.IdleGC != nil {
+				cfg.IdleGC.Offer(w)
+			}
+			ticked = false
 			cfg.Clock.Sleep(ctx, w)
 			continue
 		}
 		start := cfg.Clock.Now()
 		a.Step()
 		end := cfg.Clock.Now()
+		ticked = true
 		p.Done(start, end)
 		if took := end.Sub(start); took > p.Period && cfg.OnOverrun != nil {
 			cfg.OnOverrun(a.tick-1, took)

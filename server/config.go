@@ -33,6 +33,10 @@ type Config struct {
 	TPS int
 	// MaxCatchUp bounds how many late ticks run back to back.
 	MaxCatchUp int
+	// NoIdleGC keeps the garbage collector out of the time between ticks
+	// (ecs.IdleGC): it then starts its cycles wherever the heap reaches
+	// their trigger, often inside a tick.
+	NoIdleGC bool
 	// SpawnRadius is the radius in sections kept resident around spawn and
 	// loaded before the network opens.
 	SpawnRadius int

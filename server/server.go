@@ -576,14 +576,23 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	s.log.Info().Int("tps", s.cfg.TPS).Int64("seed", s.cfg.Seed).Int("systems", len(s.app.Schedule().Order())).Msg("ticking")
 	overruns := s.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second})
+	var idle *ecs.IdleGC
+	if !s.cfg.NoIdleGC {
+		idle = &ecs.IdleGC{}
+	}
 	p := s.app.Run(ctx, ecs.LoopConfig{
 		TPS:        s.cfg.TPS,
 		MaxCatchUp: s.cfg.MaxCatchUp,
+		IdleGC:     idle,
 		OnOverrun: func(tick uint64, took time.Duration) {
 			overruns.Warn().Uint64("tick", tick).Dur("took", took).Msg("tick overran its period")
 		},
 	})
-	s.log.Info().Uint64("ticks", s.app.Tick()).Uint64("overruns", p.Overruns.Load()).Uint64("dropped", p.Dropped.Load()).Msg("tick loop stopped")
+	ev := s.log.Info().Uint64("ticks", s.app.Tick()).Uint64("overruns", p.Overruns.Load()).Uint64("dropped", p.Dropped.Load())
+	if idle != nil {
+		ev = ev.Uint64("idle_gcs", idle.Collections.Load())
+	}
+	ev.Msg("tick loop stopped")
 	if err := s.shutdown(); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}

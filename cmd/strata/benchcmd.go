@@ -63,8 +63,8 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s, CPU %.2f ms a tick (%.1f µs a player-tick)\n",
 				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds(), perTick(res, 1)/1e3, perTick(res, cfg.Players))
-			fmt.Fprintf(cmd.OutOrStdout(), "allocated %.2f MB (%d objects) a tick, %d collections while measuring\n",
-				float64(res.Allocated)/float64(cfg.Ticks)/1e6, res.Allocs/uint64(cfg.Ticks), res.GCs)
+			fmt.Fprintf(cmd.OutOrStdout(), "allocated %.2f MB (%d objects) a tick, %d collections while measuring (%d started between ticks)\n",
+				float64(res.Allocated)/float64(cfg.Ticks)/1e6, res.Allocs/uint64(cfg.Ticks), res.GCs, res.IdleGCs)
 			if cfg.Cluster != "" {
 				secs := res.Elapsed.Seconds()
 				fmt.Fprintf(cmd.OutOrStdout(), "shard %s: at most %d players of other shards seen at once; %.0f KB/s in, %.0f KB/s out between shards\n",
@@ -90,6 +90,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&cfg.Workers, "workers", 0, "goroutines of the tick's parallel loops (0: GOMAXPROCS; 1: the tick goroutine alone)")
 	f.BoolVar(&cfg.BindThreads, "bind-threads", true, "bind the tick's thread to one CPU and its helpers and the generation workers to the others, as strata serve does (off with --cluster: the shards share the cores)")
 	f.IntVar(&cfg.TPS, "tps", 0, "pace the measured ticks at this rate, as the server does (0: back to back)")
+	f.BoolVar(&cfg.NoIdleGC, "no-idle-gc", false, "with --tps, do not start collections between ticks (as strata serve --no-idle-gc)")
 	f.StringVar(&cfg.Cluster, "cluster", "", "run as a shard of the cluster at these NATS URLs (one process per shard, with --shard)")
 	f.StringVar(&cfg.Shard, "shard", "", "this process's shard name (with --cluster)")
 	f.StringVar(&cfg.Bucket, "bucket", "", "the cluster's world bucket (default strata; a fresh one per run)")
@@ -149,9 +150,10 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Allocated  uint64  `json:"allocated_bytes"`
 		Allocs     uint64  `json:"allocated_objects"`
 		GCs        uint32  `json:"collections"`
+		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
-		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs}
+		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

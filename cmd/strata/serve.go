@@ -20,6 +20,7 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.Int64Var(&cfg.Seed, "seed", cfg.Seed, "seed of a new world (a stored world keeps its own; a different one given here is refused)")
 	f.IntVar(&cfg.TPS, "tps", cfg.TPS, "ticks per second")
 	f.IntVar(&cfg.MaxCatchUp, "max-catch-up", cfg.MaxCatchUp, "late ticks run back to back before the backlog is dropped")
+	f.BoolVar(&cfg.NoIdleGC, "no-idle-gc", cfg.NoIdleGC, "do not start garbage collections in the time between ticks (they then start wherever the heap reaches their trigger, often inside a tick)")
 	f.IntVar(&cfg.SpawnRadius, "spawn-radius", cfg.SpawnRadius, "radius in sections loaded around spawn before the network opens")
 	f.IntVar(&cfg.Workers, "workers", cfg.Workers, "generation workers (0: one per core; while a tick runs, one of them takes no new job)")
 	f.BoolVar(&cfg.BindThreads, "bind-threads", cfg.BindThreads, "bind the tick's thread to one CPU and its helpers and the generation workers to the others (--bind-threads=false when other servers share the cores)")
