@@ -618,11 +618,18 @@ func (s *ChunkStore) markKind(i, y int32, sec *chunk.Section, rev uint64) {
 		s.denseAt[i] |= bit
 	case sec.UniformBlock() == chunk.Air:
 		s.airAt[i] |= bit
-		if rev == 0 {
+		if Blank(sec, rev) {
 			s.blankAt[i] |= bit
 		}
 	}
 	s.setSky(i)
+}
+
+// Blank reports whether a section at revision rev is blank: uniform air at
+// revision 0, the sky as generated, which a client granted air-sections is
+// told of by position and which needs no frame.
+func Blank(sec *chunk.Section, rev uint64) bool {
+	return rev == 0 && sec.IsUniform() && sec.UniformBlock() == chunk.Air
 }
 
 // setSky sets column i's sky above its highest resident section that is

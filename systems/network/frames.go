@@ -58,7 +58,7 @@ func (c *SectionFrames) Lookup(store *resources.ChunkStore, ps []chunk.Pos, out 
 // (one small allocation per section, marked every cycle) for nobody. A
 // client without the feature has it encoded on its first delivery.
 func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
-	if rev == 0 && sec.IsUniform() && sec.UniformBlock() == chunk.Air {
+	if resources.Blank(sec, rev) {
 		return nil
 	}
 	enc, _ := c.workers.Get().(*transport.SectionEncoder)
