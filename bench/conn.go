@@ -9,8 +9,9 @@ import (
 // (a client that keeps up) and counts what it was sent.
 type Conn struct {
 	Messages, Bytes, Datagrams uint64
-	// NoAirSections withholds protocol.FeatureAirSections.
-	NoAirSections bool
+	// NoAirSections withholds protocol.FeatureAirSections, NoColumnDrops
+	// protocol.FeatureColumnDrops.
+	NoAirSections, NoColumnDrops bool
 }
 
 // Accept implements components.Conn.
@@ -42,10 +43,16 @@ func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return tru
 // Queued implements components.Conn: nothing ever waits.
 func (c *Conn) Queued() transport.Queued { return transport.Queued{} }
 
-// HasFeature reports every feature as granted, but air-sections with
-// NoAirSections: a synthetic client is a current one.
+// HasFeature reports every feature as granted, but those its No fields
+// withhold: a synthetic client is a current one.
 func (c *Conn) HasFeature(f string) bool {
-	return !c.NoAirSections || f != protocol.FeatureAirSections
+	switch f {
+	case protocol.FeatureAirSections:
+		return !c.NoAirSections
+	case protocol.FeatureColumnDrops:
+		return !c.NoColumnDrops
+	}
+	return true
 }
 
 // Close implements components.Conn.

@@ -12,13 +12,17 @@ import (
 // never approaches the cap; a recentre's few hundred drops fit in one frame.
 const MaxDropsPerFrame = 16384
 
-// Field numbers of the messages EncodeDrops and AppendAirSections write
-// by hand; they must match strata.proto (TestEncodeDropsMatchesMarshal
-// and TestAppendAirSectionsMatchesMarshal check the bytes).
+// Field numbers of the messages EncodeDrops, EncodeColumnDrops and
+// AppendAirSections write by hand; they must match strata.proto
+// (TestEncodeDropsMatchesMarshal, TestEncodeColumnDrops and
+// TestAppendAirSectionsMatchesMarshal check the bytes).
 const (
 	chunkMessageDropsField protowire.Number = 3 // ChunkMessage.drops
 	chunkMessageAirField   protowire.Number = 4 // ChunkMessage.air
 	coordsField            protowire.Number = 1 // Drops.coords, AirSections.coords (packed sint32)
+	dropsColumnsField      protowire.Number = 2 // Drops.columns (packed sint32)
+	dropsMasksField        protowire.Number = 3 // Drops.masks (packed uint32)
+	dropsBaseYField        protowire.Number = 4 // Drops.base_y (sint32)
 )
 
 // EncodeDrops frames chunk-stream messages that make a client forget every
@@ -45,6 +49,76 @@ func EncodeDrops(ps []chunk.Pos) []Encoded {
 // frame.
 func AppendAirSections(dst []Encoded, ps []chunk.Pos) []Encoded {
 	return appendPositionFrames(dst, chunkMessageAirField, ps)
+}
+
+// Column is some of a column's sections: bit i of Mask is the section at
+// y = chunk.MinSectionY + i.
+type Column struct {
+	X, Z int32
+	Mask uint32
+}
+
+// EncodeColumnDrops frames chunk-stream messages that make a client
+// forget every section of cols, for clients granted
+// protocol.FeatureColumnDrops besides batched-drops: ChunkMessage{drops:
+// Drops{columns, masks, base_y}}, split, in order, over as few frames as
+// hold at most MaxDropsPerFrame columns each. Given cols in
+// chunk.ComparePos order with no mask empty, each frame is byte for byte
+// EncodeChunk(protocol.NewColumnDrops(its sections, chunk.MinSectionY)),
+// built in one allocation. It returns nil for no columns.
+func EncodeColumnDrops(cols []Column) []Encoded {
+	if len(cols) == 0 {
+		return nil
+	}
+	out := make([]Encoded, 0, (len(cols)+MaxDropsPerFrame-1)/MaxDropsPerFrame)
+	for len(cols) > 0 {
+		n := min(len(cols), MaxDropsPerFrame)
+		out = append(out, Encoded{b: columnDropsFrame(cols[:n]), chunk: true})
+		cols = cols[n:]
+	}
+	return out
+}
+
+// columnDropsFrame encodes cols (non-empty) as one length-prefixed
+// ChunkMessage{drops: Drops{columns, masks, base_y}} frame, measured
+// first and written into an exact allocation.
+func columnDropsFrame(cols []Column) []byte {
+	const base = chunk.MinSectionY
+	packed, masks := 0, 0
+	var x, z int32
+	for _, c := range cols {
+		packed += sizeZigZag(c.X-x) + sizeZigZag(c.Z-z)
+		masks += protowire.SizeVarint(uint64(c.Mask))
+		x, z = c.X, c.Z
+	}
+	inner := protowire.SizeTag(dropsColumnsField) + protowire.SizeBytes(packed) +
+		protowire.SizeTag(dropsMasksField) + protowire.SizeBytes(masks)
+	if base != 0 {
+		inner += protowire.SizeTag(dropsBaseYField) + sizeZigZag(base)
+	}
+	payload := protowire.SizeTag(chunkMessageDropsField) + protowire.SizeBytes(inner)
+	b := make([]byte, 0, protowire.SizeVarint(uint64(payload))+payload)
+	b = protowire.AppendVarint(b, uint64(payload)) // frame length prefix
+	b = protowire.AppendTag(b, chunkMessageDropsField, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(inner))
+	b = protowire.AppendTag(b, dropsColumnsField, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(packed))
+	x, z = 0, 0
+	for _, c := range cols {
+		b = protowire.AppendVarint(b, uint64(zigzag32(c.X-x)))
+		b = protowire.AppendVarint(b, uint64(zigzag32(c.Z-z)))
+		x, z = c.X, c.Z
+	}
+	b = protowire.AppendTag(b, dropsMasksField, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(masks))
+	for _, c := range cols {
+		b = protowire.AppendVarint(b, uint64(c.Mask))
+	}
+	if base != 0 {
+		b = protowire.AppendTag(b, dropsBaseYField, protowire.VarintType)
+		b = protowire.AppendVarint(b, uint64(zigzag32(base)))
+	}
+	return b
 }
 
 // appendPositionFrames appends the frames of ps as the ChunkMessage case

@@ -168,6 +168,83 @@ func varintEdges() []chunk.Pos {
 
 func head(b []byte) []byte { return b[:min(len(b), 64)] }
 
+// TestEncodeColumnDrops: the frames of columns are byte for byte the
+// generated code's marshalling of NewColumnDrops, split at
+// MaxDropsPerFrame columns, and give back every section in order.
+func TestEncodeColumnDrops(t *testing.T) {
+	const max = transport.MaxDropsPerFrame
+	view := func(n int) []transport.Column {
+		cols := make([]transport.Column, n)
+		for i := range cols {
+			cols[i] = transport.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: uint32(i)*2654435761 | 1}
+		}
+		return cols
+	}
+	tests := []struct {
+		name     string
+		cols     []transport.Column
+		perFrame []int // columns
+	}{
+		{"none", nil, nil},
+		{"origin", []transport.Column{{Mask: 1}}, []int{1}},
+		{"every y and the top bit", []transport.Column{{X: -1, Z: -1, Mask: 1<<chunk.SectionsPerColumn - 1}, {X: -1, Z: 0, Mask: 1 << 31}}, []int{2}},
+		{"far apart", []transport.Column{{X: math.MinInt32, Z: math.MaxInt32, Mask: 5}, {X: math.MaxInt32, Z: math.MinInt32, Mask: 6}}, []int{2}},
+		{"a recentre", view(34), []int{34}},
+		{"exactly one frame", view(max), []int{max}},
+		{"split", view(max + 1), []int{max, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			es := transport.EncodeColumnDrops(tt.cols)
+			if len(tt.cols) == 0 {
+				if es != nil {
+					t.Fatalf("%d frames for no columns, want nil", len(es))
+				}
+				return
+			}
+			var want []chunk.Pos
+			ends := make([]int, len(tt.cols)) // of each column's sections in want
+			for i, c := range tt.cols {
+				for y := range 32 {
+					if c.Mask&(1<<y) != 0 {
+						want = append(want, chunk.Pos{X: c.X, Y: chunk.MinSectionY + int32(y), Z: c.Z})
+					}
+				}
+				ends[i] = len(want)
+			}
+			got, _ := readDrops(t, es)
+			if !slices.Equal(got, want) {
+				t.Errorf("decoded %d sections, want %d (or the order differs)", len(got), len(want))
+			}
+			if len(es) != len(tt.perFrame) {
+				t.Fatalf("%d frames, want %d", len(es), len(tt.perFrame))
+			}
+			from, col := 0, 0
+			for k, e := range es {
+				col += tt.perFrame[k]
+				part := want[from:ends[col-1]]
+				from = ends[col-1]
+				ref, err := transport.EncodeChunk(protocol.NewColumnDrops(part, chunk.MinSectionY))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(e.Bytes(), ref.Bytes()) {
+					t.Errorf("frame %d: hand encoding\n%x\nproto.Marshal\n%x", k, head(e.Bytes()), head(ref.Bytes()))
+				}
+				if cap(e.Bytes()) != len(e.Bytes()) {
+					t.Errorf("frame buffer has cap %d for %d bytes: size computed wrong", cap(e.Bytes()), len(e.Bytes()))
+				}
+			}
+		})
+	}
+	// The spec's example (docs/protocol.md §10).
+	got := transport.EncodeColumnDrops([]transport.Column{{X: -5, Z: 7, Mask: 1 << 4}, {X: 3, Z: -2, Mask: 3}, {X: 3, Z: -1, Mask: 1 << 23}})
+	want := []byte{0x14, 0x1a, 0x12, 0x12, 0x06, 0x09, 0x0e, 0x10, 0x11, 0x00, 0x02, 0x1a, 0x06, 0x10, 0x03, 0x80, 0x80, 0x80, 0x04, 0x20, 0x07}
+	if !bytes.Equal(got[0].Bytes(), want) {
+		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
+	}
+}
+
 func TestEncodeDropsAllocations(t *testing.T) {
 	ps := dropsPositions(800)
 	if n := testing.AllocsPerRun(20, func() { transport.EncodeDrops(ps) }); n > 2 {

@@ -572,14 +572,14 @@ func (s *ChunkStore) MarkSaved(p chunk.Pos, revision uint64) bool {
 	return true
 }
 
-// AppendDirty appends the positions of dirty sections to dst in ComparePos
+// AppendDirty appends the positions of dirty sections to dst in chunk.ComparePos
 // order and returns it.
 func (s *ChunkStore) AppendDirty(dst []chunk.Pos) []chunk.Pos {
 	start := len(dst)
 	for p := range s.dirty {
 		dst = append(dst, p)
 	}
-	slices.SortFunc(dst[start:], ComparePos)
+	slices.SortFunc(dst[start:], chunk.ComparePos)
 	return dst
 }
 
@@ -666,7 +666,7 @@ func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 	return 0, 0, false
 }
 
-// AppendPositions appends every resident position to dst in ComparePos
+// AppendPositions appends every resident position to dst in chunk.ComparePos
 // order and returns it. It walks the whole store: for tests, tools and
 // diagnostics, not per-tick work.
 func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
@@ -678,7 +678,7 @@ func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
 			}
 		}
 	})
-	slices.SortFunc(dst[start:], ComparePos)
+	slices.SortFunc(dst[start:], chunk.ComparePos)
 	return dst
 }
 
@@ -691,11 +691,11 @@ func (s *ChunkStore) Hash() [32]byte {
 }
 
 // HashRegion returns a SHA-256 over each position and its section's
-// content hash (sum), in ComparePos order; it sorts positions in place.
+// content hash (sum), in chunk.ComparePos order; it sorts positions in place.
 // The figure depends only on the contents, never on the order in which
 // sections were produced, so pregen runs and resident stores compare.
 func HashRegion(positions []chunk.Pos, sum func(chunk.Pos) uint64) [32]byte {
-	slices.SortFunc(positions, ComparePos)
+	slices.SortFunc(positions, chunk.ComparePos)
 	h := sha256.New()
 	var buf [20]byte
 	for _, p := range positions {

@@ -205,7 +205,7 @@ func isqrt(n int64) int64 {
 
 // NearestFirst returns the offsets (relative to the centre) of a cylinder
 // of the given radius and pad, not clipped to the world, ordered by
-// Priority and then by ComparePos — the order in which a client wants its
+// Priority and then by chunk.ComparePos — the order in which a client wants its
 // sections. Both orders are invariant under translation, so one list
 // serves every centre.
 func NearestFirst(radius, pad int) []chunk.Pos {
@@ -226,7 +226,7 @@ func NearestFirst(radius, pad int) []chunk.Pos {
 		if pa, pb := Priority(zero, a), Priority(zero, b); pa != pb {
 			return cmp.Compare(pa, pb)
 		}
-		return ComparePos(a, b)
+		return chunk.ComparePos(a, b)
 	})
 	return out
 }

@@ -213,31 +213,8 @@ func (d *Desired) AppendPositions(dst []chunk.Pos) []chunk.Pos {
 			}
 		}
 	})
-	slices.SortFunc(dst[start:], ComparePos)
+	slices.SortFunc(dst[start:], chunk.ComparePos)
 	return dst
-}
-
-// ComparePos orders positions by X, then Z, then Y: the column-major order
-// used wherever a result depends on iteration order.
-func ComparePos(a, b chunk.Pos) int {
-	switch {
-	case a.X != b.X:
-		return cmpInt32(a.X, b.X)
-	case a.Z != b.Z:
-		return cmpInt32(a.Z, b.Z)
-	default:
-		return cmpInt32(a.Y, b.Y)
-	}
-}
-
-func cmpInt32(a, b int32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (d *Desired) shape(c Cylinder) *footprint {

@@ -99,7 +99,7 @@ func dialPlayerOpts(t testing.TB, srv *Server, o client.Options) *client.Conn {
 // under the default hysteresis (one extra ring).
 func cylinderAround(p chunk.Pos, r int) []chunk.Pos {
 	out := resources.Cylinder{Center: p, Radius: r, Pad: 1}.Positions(nil)
-	slices.SortFunc(out, resources.ComparePos)
+	slices.SortFunc(out, chunk.ComparePos)
 	return out
 }
 
@@ -127,7 +127,7 @@ func waitSectionsOf(t *testing.T, c *client.Conn, wants ...[]chunk.Pos) int {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		got := c.Positions()
-		slices.SortFunc(got, resources.ComparePos)
+		slices.SortFunc(got, chunk.ComparePos)
 		for i, want := range wants {
 			if slices.Equal(got, want) {
 				return i

@@ -142,13 +142,13 @@ func TestRecordFeaturesReachLiveClients(t *testing.T) {
 	at := chunk.PosOfFloat(start.GetX(), start.GetY(), start.GetZ())
 	view := func(c chunk.Pos, r int) []chunk.Pos {
 		out := resources.Cylinder{Center: c, Radius: r, Pad: 1}.Positions(nil)
-		slices.SortFunc(out, resources.ComparePos)
+		slices.SortFunc(out, chunk.ComparePos)
 		return out
 	}
 	holds := func(want []chunk.Pos) func() bool {
 		return func() bool {
 			got := watched.Positions()
-			slices.SortFunc(got, resources.ComparePos)
+			slices.SortFunc(got, chunk.ComparePos)
 			return slices.Equal(got, want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/bits"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -88,8 +89,14 @@ func FuzzDecodeChunkMsg(f *testing.F) {
 			return
 		}
 		_ = m.GetChunk().GetPos().Chunk() // nil-safe accessors on any shape
-		if ps, err := m.GetDrops().Positions(); err == nil && len(ps)*3 != len(m.GetDrops().GetCoords()) {
-			t.Fatalf("%d positions from %d coords", len(ps), len(m.GetDrops().GetCoords()))
+		if ps, err := m.GetDrops().Positions(); err == nil {
+			n := len(m.GetDrops().GetCoords()) / 3
+			for _, mask := range m.GetDrops().GetMasks() {
+				n += bits.OnesCount32(mask)
+			}
+			if len(ps) != n {
+				t.Fatalf("%d positions from %d coords and masks %v", len(ps), len(m.GetDrops().GetCoords()), m.GetDrops().GetMasks())
+			}
 		}
 		if ps, err := m.GetAir().Positions(); err == nil && len(ps)*3 != len(m.GetAir().GetCoords()) {
 			t.Fatalf("%d air positions from %d coords", len(ps), len(m.GetAir().GetCoords()))
@@ -166,5 +173,6 @@ func seedChunkMessages() []*protocol.ChunkMessage {
 		// their names.
 		protocol.NewDrops([]chunk.Pos{protocolPos(), {X: -2147483, Y: -4, Z: 19}}),
 		protocol.NewAirSections([]chunk.Pos{protocolPos(), {X: 5, Y: 19, Z: -1}}),
+		protocol.NewColumnDrops([]chunk.Pos{{X: 5, Y: 19, Z: -1}, {X: 5, Y: -4, Z: -1}, {X: -7, Y: 0, Z: 2}}, chunk.MinSectionY),
 	}
 }

@@ -7,6 +7,9 @@ package protocol
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -63,6 +66,11 @@ const (
 	// client that asks for it must handle both: the server may still send
 	// any such section as a Chunk.
 	FeatureAirSections = "air-sections"
+	// FeatureColumnDrops, beside batched-drops, lets a Drops give its
+	// sections a column at a time (columns, masks and base_y): a view
+	// leaves whole columns behind it, a word each instead of a triple a
+	// section.
+	FeatureColumnDrops = "column-drops"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport
@@ -150,6 +158,27 @@ func NewAirSections(ps []chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: pack(ps)}}}
 }
 
+// NewColumnDrops builds the Drops that makes a client forget every
+// section of ps by column (feature column-drops): the reference form of
+// transport.EncodeColumnDrops. The columns go in chunk.ComparePos order,
+// each column's sections from the bottom up, whatever the order of ps;
+// every Y must lie within base..base+31.
+func NewColumnDrops(ps []chunk.Pos, base int32) *ChunkMessage {
+	sorted := slices.Clone(ps)
+	slices.SortFunc(sorted, chunk.ComparePos)
+	d := &Drops{BaseY: base}
+	var x, z int32
+	for i, p := range sorted {
+		if i == 0 || p.X != sorted[i-1].X || p.Z != sorted[i-1].Z {
+			d.Columns = append(d.Columns, p.X-x, p.Z-z)
+			d.Masks = append(d.Masks, 0)
+			x, z = p.X, p.Z
+		}
+		d.Masks[len(d.Masks)-1] |= 1 << uint32(p.Y-base)
+	}
+	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: d}}
+}
+
 // pack lists ps as x, y, z triples, the coords of Drops and AirSections.
 func pack(ps []chunk.Pos) []int32 {
 	coords := make([]int32, 0, 3*len(ps))
@@ -160,12 +189,40 @@ func pack(ps []chunk.Pos) []int32 {
 }
 
 // Positions unpacks the x, y, z triples of a Drops into section positions,
-// in the order the server listed them. A nil or empty Drops gives none.
-// Coords whose count is not a multiple of 3 are an error (and no positions):
-// the message breaks the protocol, and a receiver should treat it as
+// in the order the server listed them, then the sections of its columns
+// (feature column-drops). A nil or empty Drops gives none. A message that
+// breaks the protocol — coords not in triples, columns not in pairs, a
+// mask count that is not one a column, a base_y that puts a section past
+// int32 — is an error (and no positions): a receiver should treat it as
 // INVALID_MESSAGE rather than guess which sections were meant.
 func (d *Drops) Positions() ([]chunk.Pos, error) {
-	return triples("Drops", d.GetCoords())
+	ps, err := triples("Drops", d.GetCoords())
+	if err != nil {
+		return nil, err
+	}
+	cols, masks, base := d.GetColumns(), d.GetMasks(), d.GetBaseY()
+	if len(cols)%2 != 0 || len(masks) != len(cols)/2 {
+		return nil, fmt.Errorf("protocol: Drops has %d column coords and %d masks, not x, z pairs with a mask each", len(cols), len(masks))
+	}
+	if len(masks) == 0 {
+		return ps, nil
+	}
+	if base > math.MaxInt32-31 {
+		return nil, fmt.Errorf("protocol: Drops base_y %d puts sections past the largest y", base)
+	}
+	n := 0
+	for _, m := range masks {
+		n += bits.OnesCount32(m)
+	}
+	ps = slices.Grow(ps, n)
+	var x, z int32
+	for i, m := range masks {
+		x, z = x+cols[2*i], z+cols[2*i+1]
+		for ; m != 0; m &= m - 1 {
+			ps = append(ps, chunk.Pos{X: x, Y: base + int32(bits.TrailingZeros32(m)), Z: z})
+		}
+	}
+	return ps, nil
 }
 
 // Positions unpacks an AirSections' positions as Drops.Positions does.

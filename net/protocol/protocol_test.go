@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -100,6 +101,51 @@ func TestNewDrops(t *testing.T) {
 	got, err := NewDrops(ps).GetDrops().Positions()
 	if err != nil || !slices.Equal(got, ps) {
 		t.Errorf("NewDrops round trip = %v, %v; want %v", got, err, ps)
+	}
+}
+
+// TestDropsColumns: a Drops' columns (feature column-drops) give their
+// sections after its triples, column by column from the bottom up, and
+// NewColumnDrops builds them from positions in any order; columns that
+// break the protocol give an error and no positions.
+func TestDropsColumns(t *testing.T) {
+	ps := []chunk.Pos{{X: 3, Y: 19, Z: -1}, {X: -5, Y: 0, Z: 7}, {X: 3, Y: -4, Z: -2}, {X: 3, Y: -3, Z: -2}}
+	m := NewColumnDrops(ps, -4).GetDrops()
+	if !slices.Equal(m.GetColumns(), []int32{-5, 7, 8, -9, 0, 1}) || !slices.Equal(m.GetMasks(), []uint32{1 << 4, 3, 1 << 23}) || m.GetBaseY() != -4 {
+		t.Fatalf("NewColumnDrops = %v", m)
+	}
+	got, err := m.Positions()
+	want := slices.SortedFunc(slices.Values(ps), chunk.ComparePos)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("Positions = %v, %v; want %v", got, err, want)
+	}
+	tests := []struct {
+		name string
+		d    *Drops
+		want []chunk.Pos
+		err  string
+	}{
+		{"triples first", &Drops{Coords: []int32{1, 2, 3}, Columns: []int32{0, 0}, Masks: []uint32{1<<31 | 1}, BaseY: 10},
+			[]chunk.Pos{{X: 1, Y: 2, Z: 3}, {X: 0, Y: 10, Z: 0}, {X: 0, Y: 41, Z: 0}}, ""},
+		{"deltas wrap as int32", &Drops{Columns: []int32{math.MaxInt32, 0, 1, 0}, Masks: []uint32{1, 1}},
+			[]chunk.Pos{{X: math.MaxInt32}, {X: math.MinInt32}}, ""},
+		{"an empty mask gives nothing", &Drops{Columns: []int32{4, 4}, Masks: []uint32{0}}, nil, ""},
+		{"columns not in pairs", &Drops{Columns: []int32{1}}, nil, "pairs"},
+		{"a mask missing", &Drops{Columns: []int32{1, 2}}, nil, "pairs"},
+		{"a mask too many", &Drops{Columns: []int32{1, 2}, Masks: []uint32{1, 1}}, nil, "pairs"},
+		{"base_y past int32", &Drops{Columns: []int32{1, 2}, Masks: []uint32{1 << 31}, BaseY: math.MaxInt32 - 30}, nil, "largest y"},
+		{"bad triples", &Drops{Coords: []int32{1}, Columns: []int32{1, 2}, Masks: []uint32{1}}, nil, "multiple of 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.d.Positions()
+			if (err != nil) != (tt.err != "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+				t.Fatalf("err = %v, want one saying %q", err, tt.err)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("positions = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }
 

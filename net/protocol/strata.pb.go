@@ -3524,9 +3524,21 @@ func (x *Drop) GetPos() *SectionPos {
 // (x0, y0, z0, x1, y1, z1, ...), in the order the server chose; its length
 // is a multiple of 3. A server splits a long list over several Drops frames
 // to keep each far below the chunk stream's cap.
+//
+// A client granted "column-drops" as well may get the sections by column
+// instead, or as well: columns packs, for each column, its x and z less
+// the previous column's (the first's less 0, 0), and masks has one word a
+// column whose bit i is the section at y = base_y + i. A view leaves
+// whole columns behind it, so a column costs three to six bytes, not
+// two or three bytes a section. Columns and masks are given in the same
+// order; the sections they give follow those of coords, column by
+// column, each column's from the bottom up.
 type Drops struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Coords        []int32                `protobuf:"zigzag32,1,rep,packed,name=coords,proto3" json:"coords,omitempty"`
+	Columns       []int32                `protobuf:"zigzag32,2,rep,packed,name=columns,proto3" json:"columns,omitempty"`
+	Masks         []uint32               `protobuf:"varint,3,rep,packed,name=masks,proto3" json:"masks,omitempty"`
+	BaseY         int32                  `protobuf:"zigzag32,4,opt,name=base_y,json=baseY,proto3" json:"base_y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3566,6 +3578,27 @@ func (x *Drops) GetCoords() []int32 {
 		return x.Coords
 	}
 	return nil
+}
+
+func (x *Drops) GetColumns() []int32 {
+	if x != nil {
+		return x.Columns
+	}
+	return nil
+}
+
+func (x *Drops) GetMasks() []uint32 {
+	if x != nil {
+		return x.Masks
+	}
+	return nil
+}
+
+func (x *Drops) GetBaseY() int32 {
+	if x != nil {
+		return x.BaseY
+	}
+	return 0
 }
 
 // AirSections carries many sections that are uniform air (block 0) at
@@ -4024,9 +4057,12 @@ const file_strata_proto_rawDesc = "" +
 	"\brevision\x18\x02 \x01(\x04R\brevision\x12\x12\n" +
 	"\x04data\x18\x03 \x01(\fR\x04data\"/\n" +
 	"\x04Drop\x12'\n" +
-	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\"\x1f\n" +
+	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\"f\n" +
 	"\x05Drops\x12\x16\n" +
-	"\x06coords\x18\x01 \x03(\x11R\x06coords\"%\n" +
+	"\x06coords\x18\x01 \x03(\x11R\x06coords\x12\x18\n" +
+	"\acolumns\x18\x02 \x03(\x11R\acolumns\x12\x14\n" +
+	"\x05masks\x18\x03 \x03(\rR\x05masks\x12\x15\n" +
+	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"%\n" +
 	"\vAirSections\x12\x16\n" +
 	"\x06coords\x18\x01 \x03(\x11R\x06coords\"\xc1\x01\n" +
 	"\vPlayerState\x12\x1b\n" +

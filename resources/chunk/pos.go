@@ -3,6 +3,7 @@
 package chunk
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -140,4 +141,10 @@ func BlockOfFloat(x, y, z float64) (bx, by, bz int) {
 // PosOfFloat returns the section containing the world point (x, y, z).
 func PosOfFloat(x, y, z float64) Pos {
 	return PosOfBlock(BlockOfFloat(x, y, z))
+}
+
+// ComparePos orders positions by X, then Z, then Y: the column-major order
+// used wherever a result depends on iteration order.
+func ComparePos(a, b Pos) int {
+	return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z), cmp.Compare(a.Y, b.Y))
 }

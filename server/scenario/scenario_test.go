@@ -21,14 +21,14 @@ import (
 // with view radius r, under the default hysteresis (one extra ring).
 func cylinder(center chunk.Pos, r int) []chunk.Pos {
 	out := resources.Cylinder{Center: center, Radius: r, Pad: 1}.Positions(nil)
-	slices.SortFunc(out, resources.ComparePos)
+	slices.SortFunc(out, chunk.ComparePos)
 	return out
 }
 
 // holdsExactly reports whether c holds exactly the sections want (sorted).
 func holdsExactly(c *scenario.Client, want []chunk.Pos) bool {
 	got := c.Positions()
-	slices.SortFunc(got, resources.ComparePos)
+	slices.SortFunc(got, chunk.ComparePos)
 	return slices.Equal(got, want)
 }
 

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 )
@@ -75,7 +74,7 @@ func (a *aheadEdits) expired(dst []chunk.Pos, now time.Time, timeout time.Durati
 			}
 		}
 	}
-	slices.SortFunc(dst[start:], resources.ComparePos)
+	slices.SortFunc(dst[start:], chunk.ComparePos)
 	return dst
 }
 
@@ -88,7 +87,7 @@ func (a *aheadEdits) inRegion(dst []chunk.Pos, r rcluster.Region) []chunk.Pos {
 			dst = append(dst, p)
 		}
 	}
-	slices.SortFunc(dst[start:], resources.ComparePos)
+	slices.SortFunc(dst[start:], chunk.ComparePos)
 	return dst
 }
 

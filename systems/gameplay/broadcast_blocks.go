@@ -9,7 +9,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
-	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
 )
 
 // viewCell is the cell size, in sections, of the grid of view centres the
@@ -73,7 +73,7 @@ func (s *blockUpdateSystem) run(ctx *ecs.Context) {
 	for i := range list {
 		s.order = append(s.order, int32(i))
 	}
-	slices.SortStableFunc(s.order, func(a, b int32) int { return resources.ComparePos(list[a].Section(), list[b].Section()) })
+	slices.SortStableFunc(s.order, func(a, b int32) int { return chunk.ComparePos(list[a].Section(), list[b].Section()) })
 	for i := 0; i < len(s.order); {
 		sec := list[s.order[i]].Section()
 		j := i + 1

@@ -1,6 +1,7 @@
 package network
 
 import (
+	"math/bits"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -15,9 +16,10 @@ import (
 )
 
 // DeliverySystem is the deliver (flush) system, a resource for its counters: for each
-// client, a Drop for every section it holds that left its View, and a
-// Chunk for every section of its View it lacks once that section is
-// resident — nearest first, within the budget, skipping clients whose
+// client, a Drop for every section it holds that left its View (many in
+// a Drops to a client granted batched-drops, by column with
+// column-drops), and a Chunk for every section of its View it lacks once
+// that section is resident — nearest first, within the budget, skipping clients whose
 // queue is behind. To a client granted air-sections, the blank sections
 // (uniform air at revision 0) of a turn go in one AirSections instead.
 //
@@ -67,18 +69,12 @@ type deliverWorker struct {
 	air                                                    []chunk.Pos // blank sections to send as one AirSections
 	airRanks                                               []int       // their ranks in the client's Pending
 	airFrames                                              []transport.Encoded
-	gone                                                   []goneColumn // scratch's sections, a column at a time
+	gone                                                   []transport.Column // what left the view, a column at a time
 	ranks                                                  []int
 	frames                                                 []resources.Derivation
 	made                                                   []madeFrame
 	sent, sentBytes, sentAir, drops, skipped, hits, misses uint64
 	queued                                                 int
-}
-
-// goneColumn is the held sections of one column that left a view.
-type goneColumn struct {
-	x, z int32
-	mask uint32
 }
 
 // madeFrame is a frame a turn encoded, to keep on the store.
@@ -287,18 +283,11 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 // last brought towards (st.For), so the Drops come from a pass over that
 // frame's columns, a mask operation each, already in position order.
 func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st *components.Delivery, v components.View) {
-	w.scratch, w.gone = w.scratch[:0], w.gone[:0]
+	w.gone = w.gone[:0]
 	masks := v.Masks()
 	st.Held.Columns(func(x, z int32, held uint32) {
-		gone := held &^ masks.Column(x, z)
-		if gone != 0 {
-			w.gone = append(w.gone, goneColumn{x, z, gone})
-		}
-		for y := int32(chunk.MinSectionY); gone != 0; y++ {
-			if gone&1 != 0 {
-				w.scratch = append(w.scratch, chunk.Pos{X: x, Y: y, Z: z})
-			}
-			gone >>= 1
+		if gone := held &^ masks.Column(x, z); gone != 0 {
+			w.gone = append(w.gone, transport.Column{X: x, Z: z, Mask: gone})
 		}
 	})
 	if !s.drop(w, conn, st) {
@@ -312,11 +301,38 @@ func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st 
 	st.For = v
 }
 
-// drop sends the Drops of w.scratch (in position order) and forgets them,
-// reporting whether all went out: in as few frames as fit to a client
-// granted batched drops, one frame per section to any other.
+// drop sends the Drops of w.gone (in position order) and forgets them,
+// reporting whether all went out: by column in as few frames as fit to a
+// client granted column drops, by position to one granted batched drops,
+// one frame per section to any other.
 func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *components.Delivery) bool {
-	if conn.HasFeature(protocol.FeatureBatchedDrops) && len(w.scratch) > 0 {
+	if len(w.gone) == 0 {
+		return true
+	}
+	batched := conn.HasFeature(protocol.FeatureBatchedDrops)
+	if batched && conn.HasFeature(protocol.FeatureColumnDrops) {
+		rest := w.gone
+		for _, enc := range transport.EncodeColumnDrops(w.gone) {
+			n := min(len(rest), transport.MaxDropsPerFrame)
+			if !conn.SendEncoded(enc) {
+				break
+			}
+			for _, g := range rest[:n] {
+				st.Held.DeleteColumn(g.X, g.Z, g.Mask)
+				w.drops += uint64(bits.OnesCount32(g.Mask))
+			}
+			rest = rest[n:]
+		}
+		// What was not sent is kept for the retry.
+		return len(rest) == 0
+	}
+	w.scratch = w.scratch[:0]
+	for _, g := range w.gone {
+		for m := g.Mask; m != 0; m &= m - 1 {
+			w.scratch = append(w.scratch, chunk.Pos{X: g.X, Y: chunk.MinSectionY + int32(bits.TrailingZeros32(m)), Z: g.Z})
+		}
+	}
+	if batched {
 		rest := w.scratch
 		for _, enc := range transport.EncodeDrops(w.scratch) {
 			if !conn.SendEncoded(enc) {
@@ -332,7 +348,7 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 			w.drops += uint64(n)
 		}
 		for _, g := range w.gone {
-			st.Held.DeleteColumn(g.x, g.z, g.mask)
+			st.Held.DeleteColumn(g.X, g.Z, g.Mask)
 		}
 		return true
 	}

@@ -155,69 +155,93 @@ func (c *chunkConn) takeChunks() []*protocol.ChunkMessage {
 	return out
 }
 
-// TestDropsBatchedOnlyForClientsThatAsk moves two clients the same way:
-// one granted batched-drops, one granted nothing. Both forget the same
-// sections; only the first gets them as Drops frames, the second as one
-// Drop per section in position order.
+// TestDropsBatchedOnlyForClientsThatAsk moves three clients the same
+// way: one granted batched-drops, one column-drops as well, one granted
+// nothing. All forget the same sections; the first gets them as a Drops
+// of triples, the second as a Drops of columns, the third as one Drop per
+// section in position order.
 func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
 	w := newDeliverWorld(t)
-	bc, sc := newChunkConn([]string{protocol.FeatureBatchedDrops}), newChunkConn([]string{})
-	batched := w.join("batched", bc)
-	single := w.join("single", sc)
+	features := map[string][]string{
+		"batched": {protocol.FeatureBatchedDrops},
+		"columns": {protocol.FeatureBatchedDrops, protocol.FeatureColumnDrops},
+		"single":  {},
+	}
+	names := []string{"batched", "columns", "single"}
+	conns, ids := map[string]*chunkConn{}, map[string]uint64{}
+	for _, n := range names {
+		conns[n] = newChunkConn(features[n])
+		ids[n] = w.join(n, conns[n])
+	}
 	w.step(3)
-	held := component[components.Delivery](w, batched).Held.Len()
-	if held == 0 || held != component[components.Delivery](w, single).Held.Len() {
-		t.Fatalf("held %d and %d sections after joining", held, component[components.Delivery](w, single).Held.Len())
+	held := component[components.Delivery](w, ids["single"]).Held.Len()
+	for _, n := range names {
+		if h := component[components.Delivery](w, ids[n]).Held.Len(); held == 0 || h != held {
+			t.Fatalf("%s held %d sections after joining, single %d", n, h, held)
+		}
+		*component[components.Position](w, ids[n]) = components.Position{X: 40.5, Y: 64, Z: 0.5} // 2.5 sections east
+		conns[n].takeChunks()
 	}
-	for _, id := range []uint64{batched, single} {
-		*component[components.Position](w, id) = components.Position{X: 40.5, Y: 64, Z: 0.5} // 2.5 sections east
-	}
-	bc.takeChunks()
-	sc.takeChunks()
 	w.step(2)
 
-	dropped := func(c *chunkConn) (frames int, ps []chunk.Pos, kinds map[string]int) {
-		kinds = map[string]int{}
+	type drops struct {
+		ps                    []chunk.Pos
+		kinds                 map[string]int
+		triples, columns, raw int // in Drops: coords, column pairs; bytes of all the frames
+	}
+	dropped := func(c *chunkConn) (d drops) {
+		d.kinds = map[string]int{}
 		for _, m := range c.takeChunks() {
 			switch k := m.Kind.(type) {
 			case *protocol.ChunkMessage_Drop:
-				kinds["drop"]++
-				frames++
-				ps = append(ps, k.Drop.GetPos().Chunk())
+				d.kinds["drop"]++
+				d.ps = append(d.ps, k.Drop.GetPos().Chunk())
 			case *protocol.ChunkMessage_Drops:
-				kinds["drops"]++
-				frames++
+				d.kinds["drops"]++
+				d.triples += len(k.Drops.GetCoords()) / 3
+				d.columns += len(k.Drops.GetColumns()) / 2
 				more, err := k.Drops.Positions()
 				if err != nil {
 					t.Fatal(err)
 				}
-				ps = append(ps, more...)
+				d.ps = append(d.ps, more...)
+			default:
+				continue
+			}
+			enc, err := transport.EncodeChunk(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.raw += enc.Len()
+		}
+		return d
+	}
+	b, c, s := dropped(conns["batched"]), dropped(conns["columns"]), dropped(conns["single"])
+	if len(b.ps) == 0 || b.kinds["drop"] != 0 || b.kinds["drops"] != 1 || b.triples != len(b.ps) || b.columns != 0 {
+		t.Fatalf("batched client: %v, %d triples, %d columns for %d sections", b.kinds, b.triples, b.columns, len(b.ps))
+	}
+	if c.kinds["drop"] != 0 || c.kinds["drops"] != 1 || c.triples != 0 || c.columns == 0 || c.columns >= len(c.ps) || c.raw >= b.raw {
+		t.Fatalf("columns client: %v, %d triples, %d columns for %d sections, %d bytes against %d by triples", c.kinds, c.triples, c.columns, len(c.ps), c.raw, b.raw)
+	}
+	if s.kinds["drops"] != 0 || s.kinds["drop"] != len(s.ps) || !slices.IsSortedFunc(s.ps, chunk.ComparePos) {
+		t.Fatalf("single client: %v for %d sections (sorted %v)", s.kinds, len(s.ps), slices.IsSortedFunc(s.ps, chunk.ComparePos))
+	}
+	for _, d := range []drops{b, c} {
+		if !slices.Equal(d.ps, s.ps) {
+			t.Fatalf("the clients dropped different sections, or in another order: %v and %v", d.ps, s.ps)
+		}
+	}
+	for _, p := range s.ps {
+		for _, n := range names {
+			if conns[n].Holds(p) || component[components.Delivery](w, ids[n]).Held.Has(p) {
+				t.Fatalf("%v still held by %s after its drop", p, n)
 			}
 		}
-		return frames, ps, kinds
 	}
-	bf, bps, bk := dropped(bc)
-	sf, sps, sk := dropped(sc)
-	if len(bps) == 0 || bk["drop"] != 0 || bk["drops"] != 1 || bf != 1 {
-		t.Fatalf("batched client: %d frames %v for %d sections", bf, bk, len(bps))
-	}
-	if sk["drops"] != 0 || sf != len(sps) || !slices.IsSortedFunc(sps, resources.ComparePos) {
-		t.Fatalf("single client: %d frames %v for %d sections (sorted %v)", sf, sk, len(sps), slices.IsSortedFunc(sps, resources.ComparePos))
-	}
-	slices.SortFunc(bps, resources.ComparePos)
-	if !slices.Equal(bps, sps) {
-		t.Fatalf("the two clients dropped different sections: %v and %v", bps, sps)
-	}
-	for _, p := range bps {
-		if bc.Holds(p) || sc.Holds(p) {
-			t.Fatalf("%v still held after its drop", p)
+	for _, n := range names {
+		if h := component[components.Delivery](w, ids[n]).Held.Len(); h != component[components.Delivery](w, ids["single"]).Held.Len() {
+			t.Fatalf("%s held %d after moving, single %d", n, h, component[components.Delivery](w, ids["single"]).Held.Len())
 		}
-		if component[components.Delivery](w, batched).Held.Has(p) || component[components.Delivery](w, single).Held.Has(p) {
-			t.Fatalf("%v still recorded as held", p)
-		}
-	}
-	if a, b := component[components.Delivery](w, batched).Held.Len(), component[components.Delivery](w, single).Held.Len(); a != b {
-		t.Fatalf("held %d and %d after moving", a, b)
 	}
 }
 
@@ -274,8 +298,8 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	cps, _, _ := sectionsIn(t, cms)
 	// Each turn's blank sections follow its Chunks: the same sections,
 	// in another order.
-	slices.SortFunc(aps, resources.ComparePos)
-	if sorted := slices.SortedFunc(slices.Values(cps), resources.ComparePos); len(aps) == 0 || !slices.Equal(aps, sorted) {
+	slices.SortFunc(aps, chunk.ComparePos)
+	if sorted := slices.SortedFunc(slices.Values(cps), chunk.ComparePos); len(aps) == 0 || !slices.Equal(aps, sorted) {
 		t.Fatalf("sent %d sections with air-sections and %d without, or not the same", len(aps), len(cps))
 	}
 	blank, sawEdited := 0, false
@@ -353,7 +377,7 @@ func TestAirSectionsWaitForQueueRoom(t *testing.T) {
 // Drops wait (nothing is forgotten that the client was not told of), and
 // go out once there is room, after which it holds only its new view.
 func TestDropsWaitForQueueRoom(t *testing.T) {
-	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {}, {protocol.FeatureAirSections}} {
+	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {protocol.FeatureBatchedDrops, protocol.FeatureColumnDrops}, {}, {protocol.FeatureAirSections}} {
 		w := newDeliverWorld(t)
 		c := newChunkConn(features)
 		p := w.join("p", c)
@@ -431,6 +455,9 @@ func TestParallelDeliveryDeterministic(t *testing.T) {
 			features := []string{protocol.FeatureBatchedDrops}
 			if i%2 == 0 {
 				features = append(features, protocol.FeatureAirSections)
+			}
+			if i%3 == 0 {
+				features = append(features, protocol.FeatureColumnDrops)
 			}
 			c := newChunkConn(features)
 			id := w.join(fmt.Sprintf("p%d", i), c)

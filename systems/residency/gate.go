@@ -21,7 +21,7 @@ type SpawnResult struct {
 	// Anchor is the entity holding the spawn view.
 	Anchor ecs.Entity
 	// Failed lists the region's sections that failed permanently (their
-	// stored record is corrupt), in resources.ComparePos order. They are
+	// stored record is corrupt), in chunk.ComparePos order. They are
 	// not resident, never generated over, and retried with back-off.
 	Failed []chunk.Pos
 }
@@ -85,7 +85,7 @@ func LoadSpawn(ctx context.Context, app *ecs.App, view components.View, progress
 					res.Failed = append(res.Failed, p)
 				}
 			}
-			slices.SortFunc(res.Failed, resources.ComparePos)
+			slices.SortFunc(res.Failed, chunk.ComparePos)
 			return res, nil
 		}
 		if now == last {

@@ -45,7 +45,7 @@ type PregenResult struct {
 	Workers  int           // worker goroutines used (0: deterministic)
 	Elapsed  time.Duration // wall time from the first dispatch to the last result
 	// Hash is a SHA-256 over every section's position and content hash in
-	// resources.ComparePos order: it depends only on the region and the
+	// chunk.ComparePos order: it depends only on the region and the
 	// generator (version and seed), not on the worker count, the machine
 	// or the order in which jobs finished. It equals ChunkStore.Hash of a
 	// store holding exactly the region.
@@ -79,7 +79,7 @@ func PregenRegion(centerX, centerZ int32, radius int) []chunk.Pos {
 		}
 	}
 	slices.SortFunc(cols, func(a, b chunk.Pos) int {
-		return cmp.Or(cmp.Compare(a.DistSqXZ(center), b.DistSqXZ(center)), resources.ComparePos(a, b))
+		return cmp.Or(cmp.Compare(a.DistSqXZ(center), b.DistSqXZ(center)), chunk.ComparePos(a, b))
 	})
 	out := make([]chunk.Pos, 0, len(cols)*chunk.SectionsPerColumn)
 	for _, col := range cols {

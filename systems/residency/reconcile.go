@@ -44,7 +44,7 @@ type reconcileSystem struct {
 }
 
 // resultKey sorts results without moving them (a Result is ~100 bytes):
-// key orders as resources.ComparePos does, in one comparison.
+// key orders as chunk.ComparePos does, in one comparison.
 type resultKey struct {
 	key uint64
 	i   int32
@@ -303,7 +303,7 @@ func (r *reconcileSystem) dispatch(tick uint64) {
 			}
 			r.batch = append(r.batch, w)
 		}
-		slices.SortFunc(r.batch, func(a, b resources.Want) int { return resources.ComparePos(a.Pos, b.Pos) })
+		slices.SortFunc(r.batch, func(a, b resources.Want) int { return chunk.ComparePos(a.Pos, b.Pos) })
 		r.submit(r.batch)
 	}
 	// Stale entries (wanted once, then left, resident or in flight) are

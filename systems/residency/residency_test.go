@@ -378,7 +378,7 @@ func TestPosKeyOrdersLikeComparePos(t *testing.T) {
 	}
 	for _, a := range ps {
 		for _, b := range ps {
-			if got, want := cmp.Compare(posKey(a), posKey(b)), resources.ComparePos(a, b); got != want {
+			if got, want := cmp.Compare(posKey(a), posKey(b)), chunk.ComparePos(a, b); got != want {
 				t.Fatalf("%v vs %v: key order %d, ComparePos %d", a, b, got, want)
 			}
 		}

@@ -409,10 +409,14 @@ export class Game {
   onChunk(m) {
     if (m.kind.case === "drops") {
       // Feature batched-drops: exactly one Drop per position, in order; the
-      // worker gets the whole batch in one message.
+      // worker gets the whole batch in one message, as triples (a Drops
+      // by column, feature column-drops, unpacked here).
       const ps = dropPositions(m.kind.value);
-      for (const p of ps) this.forget(p);
-      const coords = Int32Array.from(m.kind.value.coords);
+      const coords = new Int32Array(3 * ps.length);
+      ps.forEach((p, i) => {
+        this.forget(p);
+        coords.set([p.x, p.y, p.z], 3 * i);
+      });
       this.worker.postMessage({ type: "drops", coords }, [coords.buffer]);
       return;
     }

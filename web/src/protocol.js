@@ -42,12 +42,17 @@ export const FEATURE_DEFLATE_CHUNKS = "deflate-chunks";
  */
 export const FEATURE_AIR_SECTIONS = "air-sections";
 /**
+ * Feature column-drops, beside batched-drops: a Drops may give its
+ * sections by column, a word of bits for a column's Ys (dropPositions).
+ */
+export const FEATURE_COLUMN_DROPS = "column-drops";
+/**
  * Features requested in Hello; the server grants a subset. "player-states"
  * stays: a server without "entities" still sends nearby players with it.
  * "deflate-chunks" is added by helloFeatures() where the browser can
  * inflate it.
  */
-export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
+export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_COLUMN_DROPS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
 
 /**
  * canInflateRaw tells whether this JavaScript runtime has a
@@ -116,24 +121,54 @@ const PACKED = { drops: "Drops", air: "AirSections" };
 
 /**
  * decodeChunk decodes a chunk-stream payload. A Drops or AirSections whose
- * coords are not whole x, y, z triples breaks the protocol: FrameError
+ * coords are not whole x, y, z triples, or a Drops whose columns are not
+ * x, z pairs with a mask each, breaks the protocol: FrameError
  * INVALID_MESSAGE.
  */
 export function decodeChunk(payload) {
   const m = malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
   const what = PACKED[m.kind.case];
   if (what) checkTriples(what, m.kind.value);
+  if (m.kind.case === "drops") checkColumns(m.kind.value);
   return m;
 }
 
 /**
  * dropPositions lists the sections a Drops (feature batched-drops) forgets,
  * in the server's order, as {x, y, z}: its coords are packed x, y, z
- * triples (docs/protocol.md §5.6). Throws FrameError INVALID_MESSAGE if
- * they are not whole triples.
+ * triples, then (feature column-drops) its columns give, for each column,
+ * x and z less the previous column's and a mask whose bit i is the
+ * section at y = baseY + i, from the bottom up (docs/protocol.md §5.6).
+ * Throws FrameError INVALID_MESSAGE if the coords are not whole triples or
+ * the columns not x, z pairs with a mask each.
  */
 export function dropPositions(drops) {
-  return positions(PACKED.drops, drops);
+  const out = positions(PACKED.drops, drops);
+  checkColumns(drops);
+  const cols = drops.columns ?? [];
+  const masks = drops.masks ?? [];
+  const base = drops.baseY ?? 0;
+  let x = 0;
+  let z = 0;
+  for (let i = 0; i < masks.length; i++) {
+    x = (x + cols[2 * i]) | 0;
+    z = (z + cols[2 * i + 1]) | 0;
+    for (let m = masks[i] >>> 0, y = base; m !== 0; m >>>= 1, y++) {
+      if (m & 1) out.push({ x, y, z });
+    }
+  }
+  return out;
+}
+
+function checkColumns(drops) {
+  const c = drops.columns?.length ?? 0;
+  const m = drops.masks?.length ?? 0;
+  if (c % 2 !== 0 || m !== c / 2) {
+    throw new FrameError("INVALID_MESSAGE", `Drops has ${c} column coords and ${m} masks, not x, z pairs with a mask each`);
+  }
+  if (m > 0 && (drops.baseY ?? 0) > 2147483647 - 31) {
+    throw new FrameError("INVALID_MESSAGE", `Drops base_y ${drops.baseY} puts sections past the largest y`);
+  }
 }
 
 /**

@@ -179,3 +179,24 @@ test("an AirSections is one message to the worker, its coords and epochs transfe
   assert.deepEqual([g.stats.sectionsReceived, g.stats.airSections, g.epochs.size], [4, 3, 3]);
   assert.equal(g.stats.sectionRate.perSecond(performance.now()), 4 / 5, "each position a section in the rate");
 });
+
+test("a Drops by column (column-drops) leaves the page as a Drop per section would", async () => {
+  const held = [[0, 0, 0], [0, 1, 0], [1, 0, 0], [-1, -1, 0], [-1, 0, 0]];
+  const gone = [[-1, -1, 0], [0, 0, 0], [0, 1, 0]];
+  const play = async (drop) => {
+    game = newGame();
+    for (const p of held) sendChunk(game, p, BLOCK.stone, 1n);
+    await settle();
+    drop(game);
+    await settle();
+    return snapshot(game);
+  };
+  const one = await play((g) => {
+    for (const [x, y, z] of gone) g.onChunk(chunkMessage("drop", { pos: { x, y, z } }));
+  });
+  // Columns (-1, 0) and (0, 0), base y -1: bit 0 is y -1.
+  const cols = await play((g) => g.onChunk(chunkMessage("drops", { columns: [-1, 0, 1, 0], masks: [0b1, 0b110], baseY: -1 })));
+  assert.deepEqual(cols, one);
+  assert.deepEqual(cols.sections.map((e) => e.at), [[-1, 0, 0], [1, 0, 0]], "what was not dropped stays");
+  assert.equal(cols.drops, gone.length);
+});

@@ -194,6 +194,39 @@ test("Drops (feature batched-drops) decodes from the spec's example", async () =
   assert.ok(FEATURES.includes("batched-drops"), "the client asks for the feature");
 });
 
+test("Drops by column (feature column-drops) decodes from the spec's example", async () => {
+  const { create, toBinary } = await import("@bufbuild/protobuf");
+  const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
+  // Written by the server's EncodeColumnDrops (docs/protocol.md §5.6).
+  const bytes = hex("14 | 1a 12 12 06 09 0e 10 11 00 02 1a 06 10 03 80 80 80 04 20 07");
+  const d = new FrameDecoder(CHUNK_CAP);
+  d.push(bytes);
+  const payload = d.next();
+  const m = decodeChunk(payload);
+  assert.equal(m.kind.case, "drops");
+  assert.deepEqual(dropPositions(m.kind.value), [
+    { x: -5, y: 0, z: 7 },
+    { x: 3, y: -4, z: -2 },
+    { x: 3, y: -3, z: -2 },
+    { x: 3, y: 19, z: -1 },
+  ]);
+  const value = { columns: [-5, 7, 8, -9, 0, 1], masks: [16, 3, 1 << 23], baseY: -4 };
+  const again = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value } }));
+  assert.equal(toHex(again), toHex(payload));
+  // Triples first, then the columns' sections.
+  assert.deepEqual(dropPositions({ coords: [1, 2, 3], columns: [0, 0], masks: [0x80000001], baseY: 10 }), [
+    { x: 1, y: 2, z: 3 },
+    { x: 0, y: 10, z: 0 },
+    { x: 0, y: 41, z: 0 },
+  ]);
+  for (const bad of [{ columns: [1], masks: [] }, { columns: [1, 2], masks: [] }, { columns: [1, 2], masks: [1, 2] }, { columns: [1, 2], masks: [1], baseY: 2147483647 }]) {
+    const enc = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: bad } }));
+    assert.throws(() => decodeChunk(enc), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE");
+    assert.throws(() => dropPositions({ coords: [], ...bad }), (e) => e.code === "INVALID_MESSAGE");
+  }
+  assert.ok(FEATURES.includes("column-drops"), "the client asks for the feature");
+});
+
 test("Drops: extremes, empty, and coords that are not whole triples", async () => {
   const { create, toBinary } = await import("@bufbuild/protobuf");
   const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
