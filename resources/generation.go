@@ -37,7 +37,7 @@ type Source interface {
 // Deriver makes bytes derived from a finished section (the network's
 // encoded frame) on the worker that produced it, so that the tick does not
 // have to. It must be safe for concurrent use and must not keep s.
-type Deriver func(p chunk.Pos, revision uint64, s *chunk.Section) []byte
+type Deriver func(p chunk.Pos, revision uint64, s chunk.Section) []byte
 
 // KeepResults is how many results a buffer of finished jobs may hold
 // between ticks, times four, before it is given back to the collector
@@ -594,7 +594,9 @@ func (g *Generation) run(j job) (r Result) {
 		r.Section = g.gen.Generate(j.pos)
 	}
 	if d := g.derive.Load(); d != nil {
-		r.Derived = (*d)(j.pos, r.Revision, &r.Section)
+		// By value: a pointer into r, through a call the compiler cannot
+		// see, would put every job's Result on the heap.
+		r.Derived = (*d)(j.pos, r.Revision, r.Section)
 	}
 	return r
 }

@@ -225,7 +225,7 @@ func TestGenerationSourceAndFailures(t *testing.T) {
 		g.SetSource(mapSource{m: map[chunk.Pos]chunk.Section{stored: chunk.Uniform(chunk.Dirt)}, err: map[chunk.Pos]error{broken: boom}})
 		// The deriver sees loaded and generated sections alike, with their
 		// revision, and failed jobs derive nothing.
-		g.SetDeriver(func(p chunk.Pos, rev uint64, s *chunk.Section) []byte {
+		g.SetDeriver(func(p chunk.Pos, rev uint64, s chunk.Section) []byte {
 			return []byte{byte(rev), byte(s.UniformBlock())}
 		})
 		for _, p := range []chunk.Pos{stored, broken, cursed, plain} {

@@ -57,8 +57,8 @@ func (c *SectionFrames) Lookup(store *resources.ChunkStore, ps []chunk.Pos, out 
 // most of a world, so its frames would be most of the collector's objects
 // (one small allocation per section, marked every cycle) for nobody. A
 // client without the feature has it encoded on its first delivery.
-func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
-	if resources.Blank(sec, rev) {
+func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec chunk.Section) []byte {
+	if resources.Blank(&sec, rev) {
 		return nil
 	}
 	enc, _ := c.workers.Get().(*transport.SectionEncoder)
@@ -66,5 +66,5 @@ func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec *chunk.Section) []by
 		enc = &transport.SectionEncoder{}
 	}
 	defer c.workers.Put(enc)
-	return enc.Encode(p, rev, sec).Bytes()
+	return enc.Encode(p, rev, &sec).Bytes()
 }

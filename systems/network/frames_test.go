@@ -25,7 +25,7 @@ func TestDeriveSkipsBlank(t *testing.T) {
 		{"stone", chunk.Uniform(chunk.Stone), 0, true},
 		{"dense", dense, 0, true},
 	} {
-		got := NewSectionFrames().Derive(p, c.rev, &c.sec)
+		got := NewSectionFrames().Derive(p, c.rev, c.sec)
 		if !c.frame {
 			if got != nil {
 				t.Errorf("%s: derived %d bytes, want none", c.name, len(got))
