@@ -117,9 +117,9 @@ type Config struct {
 	// protocol.FeatureAirSections: every section goes to them as a
 	// Chunk, sky included, as to a client that did not ask for it.
 	NoAirSections bool
-	// NoColumnDrops has them not granted protocol.FeatureColumnDrops:
-	// what leaves a view is dropped by position, a triple a section.
-	NoColumnDrops bool
+	// NoColumnLists has them not granted protocol.FeatureColumnLists:
+	// drops and blank sections go by position, a triple a section.
+	NoColumnLists bool
 }
 
 // Result holds the timings of the measured ticks.
@@ -255,7 +255,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnDrops: cfg.NoColumnDrops}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))

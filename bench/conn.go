@@ -9,9 +9,9 @@ import (
 // (a client that keeps up) and counts what it was sent.
 type Conn struct {
 	Messages, Bytes, Datagrams uint64
-	// NoAirSections withholds protocol.FeatureAirSections, NoColumnDrops
-	// protocol.FeatureColumnDrops.
-	NoAirSections, NoColumnDrops bool
+	// NoAirSections withholds protocol.FeatureAirSections, NoColumnLists
+	// protocol.FeatureColumnLists.
+	NoAirSections, NoColumnLists bool
 }
 
 // Accept implements components.Conn.
@@ -49,8 +49,8 @@ func (c *Conn) HasFeature(f string) bool {
 	switch f {
 	case protocol.FeatureAirSections:
 		return !c.NoAirSections
-	case protocol.FeatureColumnDrops:
-		return !c.NoColumnDrops
+	case protocol.FeatureColumnLists:
+		return !c.NoColumnLists
 	}
 	return true
 }

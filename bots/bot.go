@@ -368,7 +368,7 @@ func (s *sessionState) endMoving(now time.Time) {
 // features are the features a bot asks for besides those the client
 // library adds (Options.PlainChunks, Options.NoEntities).
 func (b *bot) features() []string {
-	fs := []string{protocol.FeatureBatchedDrops, protocol.FeatureColumnDrops}
+	fs := []string{protocol.FeatureBatchedDrops, protocol.FeatureColumnLists}
 	if !b.r.cfg.NoAirSections {
 		fs = append(fs, protocol.FeatureAirSections)
 	}

@@ -178,7 +178,7 @@ func (c Config) withDefaults() (Config, error) {
 	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
-			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnDrops}
+			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists}
 	}
 	if c.DeflateLevel == 0 {
 		c.DeflateLevel = DefaultDeflateLevel

@@ -12,17 +12,17 @@ import (
 // never approaches the cap; a recentre's few hundred drops fit in one frame.
 const MaxDropsPerFrame = 16384
 
-// Field numbers of the messages EncodeDrops, EncodeColumnDrops and
-// AppendAirSections write by hand; they must match strata.proto
-// (TestEncodeDropsMatchesMarshal, TestEncodeColumnDrops and
+// Field numbers of the messages EncodeDrops, AppendColumnDrops,
+// AppendAirSections and AppendAirColumns write by hand; they must match
+// strata.proto (TestEncodeDropsMatchesMarshal, TestEncodeColumns and
 // TestAppendAirSectionsMatchesMarshal check the bytes).
 const (
 	chunkMessageDropsField protowire.Number = 3 // ChunkMessage.drops
 	chunkMessageAirField   protowire.Number = 4 // ChunkMessage.air
 	coordsField            protowire.Number = 1 // Drops.coords, AirSections.coords (packed sint32)
-	dropsColumnsField      protowire.Number = 2 // Drops.columns (packed sint32)
-	dropsMasksField        protowire.Number = 3 // Drops.masks (packed uint32)
-	dropsBaseYField        protowire.Number = 4 // Drops.base_y (sint32)
+	columnsField           protowire.Number = 2 // Drops.columns, AirSections.columns (packed sint32)
+	masksField             protowire.Number = 3 // Drops.masks, AirSections.masks (packed uint32)
+	baseYField             protowire.Number = 4 // Drops.base_y, AirSections.base_y (sint32)
 )
 
 // EncodeDrops frames chunk-stream messages that make a client forget every
@@ -58,31 +58,43 @@ type Column struct {
 	Mask uint32
 }
 
-// EncodeColumnDrops frames chunk-stream messages that make a client
-// forget every section of cols, for clients granted
-// protocol.FeatureColumnDrops besides batched-drops: ChunkMessage{drops:
+// AppendColumnDrops appends to dst the chunk-stream frames that make a
+// client forget every section of cols, for clients granted
+// protocol.FeatureColumnLists besides batched-drops: ChunkMessage{drops:
 // Drops{columns, masks, base_y}}, split, in order, over as few frames as
-// hold at most MaxDropsPerFrame columns each. Given cols in
-// chunk.ComparePos order with no mask empty, each frame is byte for byte
+// hold at most MaxDropsPerFrame columns each. Given distinct columns with
+// no mask empty, each frame is byte for byte
 // EncodeChunk(protocol.NewColumnDrops(its sections, chunk.MinSectionY)),
-// built in one allocation. It returns nil for no columns.
-func EncodeColumnDrops(cols []Column) []Encoded {
-	if len(cols) == 0 {
-		return nil
-	}
-	out := make([]Encoded, 0, (len(cols)+MaxDropsPerFrame-1)/MaxDropsPerFrame)
-	for len(cols) > 0 {
-		n := min(len(cols), MaxDropsPerFrame)
-		out = append(out, Encoded{b: columnDropsFrame(cols[:n]), chunk: true})
-		cols = cols[n:]
-	}
-	return out
+// built in one allocation.
+func AppendColumnDrops(dst []Encoded, cols []Column) []Encoded {
+	return appendColumnFrames(dst, chunkMessageDropsField, cols)
 }
 
-// columnDropsFrame encodes cols (non-empty) as one length-prefixed
-// ChunkMessage{drops: Drops{columns, masks, base_y}} frame, measured
-// first and written into an exact allocation.
-func columnDropsFrame(cols []Column) []byte {
+// AppendAirColumns appends to dst the chunk-stream frames that give a
+// client every section of cols as uniform air at revision 0, for clients
+// granted protocol.FeatureColumnLists besides air-sections: split and
+// built as AppendColumnDrops builds its frames, each byte for byte
+// EncodeChunk(protocol.NewAirColumns(its sections, chunk.MinSectionY)).
+func AppendAirColumns(dst []Encoded, cols []Column) []Encoded {
+	return appendColumnFrames(dst, chunkMessageAirField, cols)
+}
+
+// appendColumnFrames appends the frames of cols as the ChunkMessage case
+// field, at most MaxDropsPerFrame columns a frame.
+func appendColumnFrames(dst []Encoded, field protowire.Number, cols []Column) []Encoded {
+	for len(cols) > 0 {
+		n := min(len(cols), MaxDropsPerFrame)
+		dst = append(dst, Encoded{b: columnsFrame(field, cols[:n]), chunk: true})
+		cols = cols[n:]
+	}
+	return dst
+}
+
+// columnsFrame encodes cols (non-empty) as one length-prefixed
+// ChunkMessage frame whose case field is a Drops or an AirSections of
+// columns, masks and base_y, measured first and written into an exact
+// allocation.
+func columnsFrame(field protowire.Number, cols []Column) []byte {
 	const base = chunk.MinSectionY
 	packed, masks := 0, 0
 	var x, z int32
@@ -91,17 +103,17 @@ func columnDropsFrame(cols []Column) []byte {
 		masks += protowire.SizeVarint(uint64(c.Mask))
 		x, z = c.X, c.Z
 	}
-	inner := protowire.SizeTag(dropsColumnsField) + protowire.SizeBytes(packed) +
-		protowire.SizeTag(dropsMasksField) + protowire.SizeBytes(masks)
+	inner := protowire.SizeTag(columnsField) + protowire.SizeBytes(packed) +
+		protowire.SizeTag(masksField) + protowire.SizeBytes(masks)
 	if base != 0 {
-		inner += protowire.SizeTag(dropsBaseYField) + sizeZigZag(base)
+		inner += protowire.SizeTag(baseYField) + sizeZigZag(base)
 	}
-	payload := protowire.SizeTag(chunkMessageDropsField) + protowire.SizeBytes(inner)
+	payload := protowire.SizeTag(field) + protowire.SizeBytes(inner)
 	b := make([]byte, 0, protowire.SizeVarint(uint64(payload))+payload)
 	b = protowire.AppendVarint(b, uint64(payload)) // frame length prefix
-	b = protowire.AppendTag(b, chunkMessageDropsField, protowire.BytesType)
+	b = protowire.AppendTag(b, field, protowire.BytesType)
 	b = protowire.AppendVarint(b, uint64(inner))
-	b = protowire.AppendTag(b, dropsColumnsField, protowire.BytesType)
+	b = protowire.AppendTag(b, columnsField, protowire.BytesType)
 	b = protowire.AppendVarint(b, uint64(packed))
 	x, z = 0, 0
 	for _, c := range cols {
@@ -109,13 +121,13 @@ func columnDropsFrame(cols []Column) []byte {
 		b = protowire.AppendVarint(b, uint64(zigzag32(c.Z-z)))
 		x, z = c.X, c.Z
 	}
-	b = protowire.AppendTag(b, dropsMasksField, protowire.BytesType)
+	b = protowire.AppendTag(b, masksField, protowire.BytesType)
 	b = protowire.AppendVarint(b, uint64(masks))
 	for _, c := range cols {
 		b = protowire.AppendVarint(b, uint64(c.Mask))
 	}
 	if base != 0 {
-		b = protowire.AppendTag(b, dropsBaseYField, protowire.VarintType)
+		b = protowire.AppendTag(b, baseYField, protowire.VarintType)
 		b = protowire.AppendVarint(b, uint64(zigzag32(base)))
 	}
 	return b

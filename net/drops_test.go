@@ -168,10 +168,11 @@ func varintEdges() []chunk.Pos {
 
 func head(b []byte) []byte { return b[:min(len(b), 64)] }
 
-// TestEncodeColumnDrops: the frames of columns are byte for byte the
-// generated code's marshalling of NewColumnDrops, split at
-// MaxDropsPerFrame columns, and give back every section in order.
-func TestEncodeColumnDrops(t *testing.T) {
+// TestEncodeColumns: the frames of columns, as Drops and as AirSections,
+// are byte for byte the generated code's marshalling of NewColumnDrops
+// and NewAirColumns, split at MaxDropsPerFrame columns, appended after
+// what dst held, and give back every section in order.
+func TestEncodeColumns(t *testing.T) {
 	const max = transport.MaxDropsPerFrame
 	view := func(n int) []transport.Column {
 		cols := make([]transport.Column, n)
@@ -179,6 +180,15 @@ func TestEncodeColumnDrops(t *testing.T) {
 			cols[i] = transport.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: uint32(i)*2654435761 | 1}
 		}
 		return cols
+	}
+	kinds := []struct {
+		name   string
+		append func([]transport.Encoded, []transport.Column) []transport.Encoded
+		ref    func([]chunk.Pos, int32) *protocol.ChunkMessage
+		read   func(*protocol.ChunkMessage) ([]chunk.Pos, error)
+	}{
+		{"drops", transport.AppendColumnDrops, protocol.NewColumnDrops, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetDrops().Positions() }},
+		{"air", transport.AppendAirColumns, protocol.NewAirColumns, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetAir().Positions() }},
 	}
 	tests := []struct {
 		name     string
@@ -189,56 +199,66 @@ func TestEncodeColumnDrops(t *testing.T) {
 		{"origin", []transport.Column{{Mask: 1}}, []int{1}},
 		{"every y and the top bit", []transport.Column{{X: -1, Z: -1, Mask: 1<<chunk.SectionsPerColumn - 1}, {X: -1, Z: 0, Mask: 1 << 31}}, []int{2}},
 		{"far apart", []transport.Column{{X: math.MinInt32, Z: math.MaxInt32, Mask: 5}, {X: math.MaxInt32, Z: math.MinInt32, Mask: 6}}, []int{2}},
+		{"in any order", []transport.Column{{X: 5, Z: 5, Mask: 2}, {X: -3, Z: 2, Mask: 9}, {X: 5, Z: 4, Mask: 1 << 20}}, []int{3}},
 		{"a recentre", view(34), []int{34}},
 		{"exactly one frame", view(max), []int{max}},
 		{"split", view(max + 1), []int{max, 1}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			es := transport.EncodeColumnDrops(tt.cols)
-			if len(tt.cols) == 0 {
-				if es != nil {
-					t.Fatalf("%d frames for no columns, want nil", len(es))
+	for _, k := range kinds {
+		for _, tt := range tests {
+			t.Run(k.name+"/"+tt.name, func(t *testing.T) {
+				before := transport.EncodeDrops([]chunk.Pos{{X: 9}})
+				es := k.append(before, tt.cols)
+				if len(es) != 1+len(tt.perFrame) || !bytes.Equal(es[0].Bytes(), before[0].Bytes()) {
+					t.Fatalf("%d frames after dst's, want %d", len(es)-1, len(tt.perFrame))
 				}
-				return
-			}
-			var want []chunk.Pos
-			ends := make([]int, len(tt.cols)) // of each column's sections in want
-			for i, c := range tt.cols {
-				for y := range 32 {
-					if c.Mask&(1<<y) != 0 {
-						want = append(want, chunk.Pos{X: c.X, Y: chunk.MinSectionY + int32(y), Z: c.Z})
+				var want []chunk.Pos
+				ends := make([]int, len(tt.cols)) // of each column's sections in want
+				for i, c := range tt.cols {
+					for y := range 32 {
+						if c.Mask&(1<<y) != 0 {
+							want = append(want, chunk.Pos{X: c.X, Y: chunk.MinSectionY + int32(y), Z: c.Z})
+						}
+					}
+					ends[i] = len(want)
+				}
+				var got []chunk.Pos
+				from, col := 0, 0
+				for f, e := range es[1:] {
+					payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
+					if err != nil {
+						t.Fatal(err)
+					}
+					m, err := frame.DecodeChunk(payload)
+					if err != nil {
+						t.Fatal(err)
+					}
+					part, err := k.read(m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, part...)
+					col += tt.perFrame[f]
+					ref, err := transport.EncodeChunk(k.ref(want[from:ends[col-1]], chunk.MinSectionY))
+					from = ends[col-1]
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !e.IsChunk() || !bytes.Equal(e.Bytes(), ref.Bytes()) {
+						t.Errorf("frame %d: hand encoding\n%x\nproto.Marshal\n%x", f, head(e.Bytes()), head(ref.Bytes()))
+					}
+					if cap(e.Bytes()) != len(e.Bytes()) {
+						t.Errorf("frame buffer has cap %d for %d bytes: size computed wrong", cap(e.Bytes()), len(e.Bytes()))
 					}
 				}
-				ends[i] = len(want)
-			}
-			got, _ := readDrops(t, es)
-			if !slices.Equal(got, want) {
-				t.Errorf("decoded %d sections, want %d (or the order differs)", len(got), len(want))
-			}
-			if len(es) != len(tt.perFrame) {
-				t.Fatalf("%d frames, want %d", len(es), len(tt.perFrame))
-			}
-			from, col := 0, 0
-			for k, e := range es {
-				col += tt.perFrame[k]
-				part := want[from:ends[col-1]]
-				from = ends[col-1]
-				ref, err := transport.EncodeChunk(protocol.NewColumnDrops(part, chunk.MinSectionY))
-				if err != nil {
-					t.Fatal(err)
+				if !slices.Equal(got, want) {
+					t.Errorf("decoded %d sections, want %d (or the order differs)", len(got), len(want))
 				}
-				if !bytes.Equal(e.Bytes(), ref.Bytes()) {
-					t.Errorf("frame %d: hand encoding\n%x\nproto.Marshal\n%x", k, head(e.Bytes()), head(ref.Bytes()))
-				}
-				if cap(e.Bytes()) != len(e.Bytes()) {
-					t.Errorf("frame buffer has cap %d for %d bytes: size computed wrong", cap(e.Bytes()), len(e.Bytes()))
-				}
-			}
-		})
+			})
+		}
 	}
 	// The spec's example (docs/protocol.md §10).
-	got := transport.EncodeColumnDrops([]transport.Column{{X: -5, Z: 7, Mask: 1 << 4}, {X: 3, Z: -2, Mask: 3}, {X: 3, Z: -1, Mask: 1 << 23}})
+	got := transport.AppendColumnDrops(nil, []transport.Column{{X: -5, Z: 7, Mask: 1 << 4}, {X: 3, Z: -2, Mask: 3}, {X: 3, Z: -1, Mask: 1 << 23}})
 	want := []byte{0x14, 0x1a, 0x12, 0x12, 0x06, 0x09, 0x0e, 0x10, 0x11, 0x00, 0x02, 0x1a, 0x06, 0x10, 0x03, 0x80, 0x80, 0x80, 0x04, 0x20, 0x07}
 	if !bytes.Equal(got[0].Bytes(), want) {
 		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)

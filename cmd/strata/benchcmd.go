@@ -98,7 +98,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.Float64Var(&cfg.NearBorder, "near-border", 0, "share of the players placed within 64 blocks of x = 0")
 	f.Float64Var(&cfg.ShiftZ, "shift-z", 0, "move every player this many blocks along z (a shard far from the others)")
 	f.BoolVar(&cfg.NoAirSections, "no-air-sections", false, "the synthetic clients do not ask for blank sections by position (feature air-sections): every section goes as a Chunk")
-	f.BoolVar(&cfg.NoColumnDrops, "no-column-drops", false, "the synthetic clients do not ask for drops by column (feature column-drops): what leaves a view is dropped by position")
+	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "the synthetic clients do not ask for lists by column (feature column-lists): drops and blank sections go by position")
 	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")

@@ -26,11 +26,11 @@ type Options struct {
 	// protocol.FeatureDeflateChunks and protocol.FeatureEntities, which
 	// the client asks for unless PlainChunks and NoEntities respectively.
 	// The client handles what each one changes on the wire itself: with
-	// protocol.FeatureBatchedDrops, for example, a Drops frame (by
-	// column too, with protocol.FeatureColumnDrops) is applied and
-	// reported to OnDrop exactly like one Drop per section; with
+	// protocol.FeatureBatchedDrops, for example, a Drops frame is applied
+	// and reported to OnDrop exactly like one Drop per section; with
 	// protocol.FeatureAirSections an AirSections is applied and reported
-	// to OnChunk like one Chunk of air at revision 0 per section; with
+	// to OnChunk like one Chunk of air at revision 0 per section (either
+	// by column too, with protocol.FeatureColumnLists); with
 	// deflate-chunks it decompresses the chunk stream; with
 	// entities it keeps the entity set (Conn.Entities).
 	Features []string

@@ -66,11 +66,12 @@ const (
 	// client that asks for it must handle both: the server may still send
 	// any such section as a Chunk.
 	FeatureAirSections = "air-sections"
-	// FeatureColumnDrops, beside batched-drops, lets a Drops give its
-	// sections a column at a time (columns, masks and base_y): a view
-	// leaves whole columns behind it, a word each instead of a triple a
-	// section.
-	FeatureColumnDrops = "column-drops"
+	// FeatureColumnLists, beside batched-drops or air-sections, lets a
+	// Drops or an AirSections give its sections a column at a time
+	// (columns, masks and base_y): a view leaves whole columns behind it,
+	// and takes in the sky a few sections a column, a word a column
+	// instead of a triple a section.
+	FeatureColumnLists = "column-lists"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport
@@ -159,24 +160,42 @@ func NewAirSections(ps []chunk.Pos) *ChunkMessage {
 }
 
 // NewColumnDrops builds the Drops that makes a client forget every
-// section of ps by column (feature column-drops): the reference form of
-// transport.EncodeColumnDrops. The columns go in chunk.ComparePos order,
-// each column's sections from the bottom up, whatever the order of ps;
-// every Y must lie within base..base+31.
+// section of ps by column (feature column-lists): the reference form of
+// transport.AppendColumnDrops. The columns go in the order their first
+// sections have in ps, each column's sections from the bottom up; every Y
+// must lie within base..base+31.
 func NewColumnDrops(ps []chunk.Pos, base int32) *ChunkMessage {
-	sorted := slices.Clone(ps)
-	slices.SortFunc(sorted, chunk.ComparePos)
 	d := &Drops{BaseY: base}
+	d.Columns, d.Masks = columns(ps, base)
+	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: d}}
+}
+
+// NewAirColumns builds the AirSections that gives a client every section
+// of ps as uniform air at revision 0 by column (feature column-lists),
+// the columns as NewColumnDrops orders them: the reference form of
+// transport.AppendAirColumns.
+func NewAirColumns(ps []chunk.Pos, base int32) *ChunkMessage {
+	a := &AirSections{BaseY: base}
+	a.Columns, a.Masks = columns(ps, base)
+	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: a}}
+}
+
+// columns lists ps by column: x, z deltas and a mask of Ys above base each.
+func columns(ps []chunk.Pos, base int32) (cols []int32, masks []uint32) {
+	at := map[[2]int32]int{}
 	var x, z int32
-	for i, p := range sorted {
-		if i == 0 || p.X != sorted[i-1].X || p.Z != sorted[i-1].Z {
-			d.Columns = append(d.Columns, p.X-x, p.Z-z)
-			d.Masks = append(d.Masks, 0)
+	for _, p := range ps {
+		k, ok := at[[2]int32{p.X, p.Z}]
+		if !ok {
+			k = len(masks)
+			at[[2]int32{p.X, p.Z}] = k
+			cols = append(cols, p.X-x, p.Z-z)
+			masks = append(masks, 0)
 			x, z = p.X, p.Z
 		}
-		d.Masks[len(d.Masks)-1] |= 1 << uint32(p.Y-base)
+		masks[k] |= 1 << uint32(p.Y-base)
 	}
-	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: d}}
+	return cols, masks
 }
 
 // pack lists ps as x, y, z triples, the coords of Drops and AirSections.
@@ -190,25 +209,35 @@ func pack(ps []chunk.Pos) []int32 {
 
 // Positions unpacks the x, y, z triples of a Drops into section positions,
 // in the order the server listed them, then the sections of its columns
-// (feature column-drops). A nil or empty Drops gives none. A message that
+// (feature column-lists). A nil or empty Drops gives none. A message that
 // breaks the protocol — coords not in triples, columns not in pairs, a
 // mask count that is not one a column, a base_y that puts a section past
 // int32 — is an error (and no positions): a receiver should treat it as
 // INVALID_MESSAGE rather than guess which sections were meant.
 func (d *Drops) Positions() ([]chunk.Pos, error) {
-	ps, err := triples("Drops", d.GetCoords())
+	return positions("Drops", d.GetCoords(), d.GetColumns(), d.GetMasks(), d.GetBaseY())
+}
+
+// Positions unpacks an AirSections' positions as Drops.Positions does.
+func (a *AirSections) Positions() ([]chunk.Pos, error) {
+	return positions("AirSections", a.GetCoords(), a.GetColumns(), a.GetMasks(), a.GetBaseY())
+}
+
+// positions unpacks the triples, then the columns, of the message named
+// what.
+func positions(what string, coords, cols []int32, masks []uint32, base int32) ([]chunk.Pos, error) {
+	ps, err := triples(what, coords)
 	if err != nil {
 		return nil, err
 	}
-	cols, masks, base := d.GetColumns(), d.GetMasks(), d.GetBaseY()
 	if len(cols)%2 != 0 || len(masks) != len(cols)/2 {
-		return nil, fmt.Errorf("protocol: Drops has %d column coords and %d masks, not x, z pairs with a mask each", len(cols), len(masks))
+		return nil, fmt.Errorf("protocol: %s has %d column coords and %d masks, not x, z pairs with a mask each", what, len(cols), len(masks))
 	}
 	if len(masks) == 0 {
 		return ps, nil
 	}
 	if base > math.MaxInt32-31 {
-		return nil, fmt.Errorf("protocol: Drops base_y %d puts sections past the largest y", base)
+		return nil, fmt.Errorf("protocol: %s base_y %d puts sections past the largest y", what, base)
 	}
 	n := 0
 	for _, m := range masks {
@@ -223,11 +252,6 @@ func (d *Drops) Positions() ([]chunk.Pos, error) {
 		}
 	}
 	return ps, nil
-}
-
-// Positions unpacks an AirSections' positions as Drops.Positions does.
-func (a *AirSections) Positions() ([]chunk.Pos, error) {
-	return triples("AirSections", a.GetCoords())
 }
 
 // triples unpacks packed x, y, z coordinates of the message named what.

@@ -104,20 +104,25 @@ func TestNewDrops(t *testing.T) {
 	}
 }
 
-// TestDropsColumns: a Drops' columns (feature column-drops) give their
-// sections after its triples, column by column from the bottom up, and
-// NewColumnDrops builds them from positions in any order; columns that
-// break the protocol give an error and no positions.
+// TestDropsColumns: a Drops' or an AirSections' columns (feature
+// column-lists) give their sections after its triples, column by column
+// from the bottom up, and NewColumnDrops and NewAirColumns build them in
+// the order of each column's first section; columns that break the
+// protocol give an error and no positions.
 func TestDropsColumns(t *testing.T) {
-	ps := []chunk.Pos{{X: 3, Y: 19, Z: -1}, {X: -5, Y: 0, Z: 7}, {X: 3, Y: -4, Z: -2}, {X: 3, Y: -3, Z: -2}}
+	ps := []chunk.Pos{{X: 3, Y: 19, Z: -1}, {X: -5, Y: 0, Z: 7}, {X: 3, Y: -3, Z: -2}, {X: 3, Y: -4, Z: -2}, {X: 3, Y: 0, Z: -1}}
 	m := NewColumnDrops(ps, -4).GetDrops()
-	if !slices.Equal(m.GetColumns(), []int32{-5, 7, 8, -9, 0, 1}) || !slices.Equal(m.GetMasks(), []uint32{1 << 4, 3, 1 << 23}) || m.GetBaseY() != -4 {
+	if !slices.Equal(m.GetColumns(), []int32{3, -1, -8, 8, 8, -9}) || !slices.Equal(m.GetMasks(), []uint32{1<<23 | 1<<4, 1 << 4, 3}) || m.GetBaseY() != -4 {
 		t.Fatalf("NewColumnDrops = %v", m)
 	}
-	got, err := m.Positions()
-	want := slices.SortedFunc(slices.Values(ps), chunk.ComparePos)
-	if err != nil || !slices.Equal(got, want) {
+	// Column by column, in the order of their first sections, each from
+	// the bottom up.
+	want := []chunk.Pos{{X: 3, Y: 0, Z: -1}, {X: 3, Y: 19, Z: -1}, {X: -5, Y: 0, Z: 7}, {X: 3, Y: -4, Z: -2}, {X: 3, Y: -3, Z: -2}}
+	if got, err := m.Positions(); err != nil || !slices.Equal(got, want) {
 		t.Fatalf("Positions = %v, %v; want %v", got, err, want)
+	}
+	if got, err := NewAirColumns(ps, -4).GetAir().Positions(); err != nil || !slices.Equal(got, want) {
+		t.Fatalf("AirSections' Positions = %v, %v; want %v", got, err, want)
 	}
 	tests := []struct {
 		name string
@@ -144,6 +149,11 @@ func TestDropsColumns(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("positions = %v, want %v", got, tt.want)
+			}
+			// An AirSections lists them the same way.
+			air := &AirSections{Coords: tt.d.Coords, Columns: tt.d.Columns, Masks: tt.d.Masks, BaseY: tt.d.BaseY}
+			if got, err2 := air.Positions(); (err2 == nil) != (err == nil) || !slices.Equal(got, tt.want) {
+				t.Errorf("as AirSections: %v, %v", got, err2)
 			}
 		})
 	}

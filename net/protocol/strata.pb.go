@@ -3525,14 +3525,15 @@ func (x *Drop) GetPos() *SectionPos {
 // is a multiple of 3. A server splits a long list over several Drops frames
 // to keep each far below the chunk stream's cap.
 //
-// A client granted "column-drops" as well may get the sections by column
+// A client granted "column-lists" as well may get the sections by column
 // instead, or as well: columns packs, for each column, its x and z less
 // the previous column's (the first's less 0, 0), and masks has one word a
 // column whose bit i is the section at y = base_y + i. A view leaves
 // whole columns behind it, so a column costs three to six bytes, not
 // two or three bytes a section. Columns and masks are given in the same
 // order; the sections they give follow those of coords, column by
-// column, each column's from the bottom up.
+// column, each column's from the bottom up. AirSections lists them the
+// same way.
 type Drops struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Coords        []int32                `protobuf:"zigzag32,1,rep,packed,name=coords,proto3" json:"coords,omitempty"`
@@ -3608,9 +3609,14 @@ func (x *Drops) GetBaseY() int32 {
 // view is such sections: a position costs two or three bytes instead of a
 // frame. coords packs the positions as Drops does; its length is a
 // multiple of 3. The server may still send any such section as a Chunk.
+// A client granted "column-lists" as well may get them by column, in
+// columns, masks and base_y, laid out as a Drops' are.
 type AirSections struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Coords        []int32                `protobuf:"zigzag32,1,rep,packed,name=coords,proto3" json:"coords,omitempty"`
+	Columns       []int32                `protobuf:"zigzag32,2,rep,packed,name=columns,proto3" json:"columns,omitempty"`
+	Masks         []uint32               `protobuf:"varint,3,rep,packed,name=masks,proto3" json:"masks,omitempty"`
+	BaseY         int32                  `protobuf:"zigzag32,4,opt,name=base_y,json=baseY,proto3" json:"base_y,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3650,6 +3656,27 @@ func (x *AirSections) GetCoords() []int32 {
 		return x.Coords
 	}
 	return nil
+}
+
+func (x *AirSections) GetColumns() []int32 {
+	if x != nil {
+		return x.Columns
+	}
+	return nil
+}
+
+func (x *AirSections) GetMasks() []uint32 {
+	if x != nil {
+		return x.Masks
+	}
+	return nil
+}
+
+func (x *AirSections) GetBaseY() int32 {
+	if x != nil {
+		return x.BaseY
+	}
+	return 0
 }
 
 // PlayerState is a best-effort snapshot of a replicated entity: another
@@ -4062,9 +4089,12 @@ const file_strata_proto_rawDesc = "" +
 	"\x06coords\x18\x01 \x03(\x11R\x06coords\x12\x18\n" +
 	"\acolumns\x18\x02 \x03(\x11R\acolumns\x12\x14\n" +
 	"\x05masks\x18\x03 \x03(\rR\x05masks\x12\x15\n" +
-	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"%\n" +
+	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"l\n" +
 	"\vAirSections\x12\x16\n" +
-	"\x06coords\x18\x01 \x03(\x11R\x06coords\"\xc1\x01\n" +
+	"\x06coords\x18\x01 \x03(\x11R\x06coords\x12\x18\n" +
+	"\acolumns\x18\x02 \x03(\x11R\acolumns\x12\x14\n" +
+	"\x05masks\x18\x03 \x03(\rR\x05masks\x12\x15\n" +
+	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"\xc1\x01\n" +
 	"\vPlayerState\x12\x1b\n" +
 	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12+\n" +
 	"\bposition\x18\x02 \x01(\v2\x0f.strata.v1.Vec3R\bposition\x12\x10\n" +

@@ -2,6 +2,7 @@ package network
 
 import (
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -18,7 +19,7 @@ import (
 // DeliverySystem is the deliver (flush) system, a resource for its counters: for each
 // client, a Drop for every section it holds that left its View (many in
 // a Drops to a client granted batched-drops, by column with
-// column-drops), and a Chunk for every section of its View it lacks once
+// column-lists), and a Chunk for every section of its View it lacks once
 // that section is resident — nearest first, within the budget, skipping clients whose
 // queue is behind. To a client granted air-sections, the blank sections
 // (uniform air at revision 0) of a turn go in one AirSections instead.
@@ -68,7 +69,9 @@ type deliverWorker struct {
 	scratch, batch                                         []chunk.Pos
 	air                                                    []chunk.Pos // blank sections to send as one AirSections
 	airRanks                                               []int       // their ranks in the client's Pending
-	airFrames                                              []transport.Encoded
+	sends                                                  []transport.Encoded
+	airCols                                                []transport.Column // air by column (column-lists)
+	colAt                                                  []int32            // airCols' index of a column of the view's frame, or -1
 	gone                                                   []transport.Column // what left the view, a column at a time
 	ranks                                                  []int
 	frames                                                 []resources.Derivation
@@ -241,7 +244,7 @@ scan:
 	// The blank sections go after the turn's Chunks, in one frame: they
 	// are distinct sections the client lacks, so the order of the two
 	// does not change what it holds once the turn's frames are read.
-	n, ok := s.sendAir(w, conn, st)
+	n, ok := s.sendAir(w, conn, st, pv)
 	bytes += n
 	if !ok {
 		sections -= len(w.air) // still pending
@@ -254,12 +257,32 @@ scan:
 // sendAir sends the blank sections gathered in w.air as AirSections and
 // marks them held, reporting the bytes sent and whether all went out.
 // Those that did not (the queue is full) stay in w.air, and pending.
-func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery) (int, bool) {
+// pv is the view they are of.
+func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery, pv components.View) (int, bool) {
+	if len(w.air) == 0 {
+		return 0, true
+	}
+	if conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv) {
+		// No more columns than positions: one frame, all or nothing.
+		w.sends = transport.AppendAirColumns(w.sends[:0], w.airCols)
+		enc := w.sends[0]
+		clear(w.sends)
+		if !conn.SendEncoded(enc) {
+			return 0, false
+		}
+		for i, p := range w.air {
+			st.Held.Set(p, 0)
+			st.Pending.Remove(w.airRanks[i])
+		}
+		w.sentAir += uint64(len(w.air))
+		w.air, w.airRanks = w.air[:0], w.airRanks[:0]
+		return enc.Len(), true
+	}
 	// Frame k holds positions k·MaxDropsPerFrame on (AppendAirSections).
-	w.airFrames = transport.AppendAirSections(w.airFrames[:0], w.air)
-	defer clear(w.airFrames)
+	w.sends = transport.AppendAirSections(w.sends[:0], w.air)
+	defer clear(w.sends)
 	bytes, done := 0, 0
-	for _, enc := range w.airFrames {
+	for _, enc := range w.sends {
 		if !conn.SendEncoded(enc) {
 			w.air = w.air[:copy(w.air, w.air[done:])]
 			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
@@ -276,6 +299,39 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 	}
 	w.air, w.airRanks = w.air[:0], w.airRanks[:0]
 	return bytes, true
+}
+
+// airColumns groups w.air by column into w.airCols, the columns in the
+// order of their first sections, and reports whether it could: every
+// position must lie in the frame of view v, as the view's own do. It
+// finds a column by its place in that frame (w.colAt), not by sorting.
+func (w *deliverWorker) airColumns(v components.View) bool {
+	reach := int32(v.Radius + v.Pad)
+	side := 2*reach + 1
+	if n := int(side * side); len(w.colAt) < n {
+		w.colAt = slices.Repeat([]int32{-1}, n)
+	}
+	w.airCols = w.airCols[:0]
+	ok := true
+	for _, p := range w.air {
+		dx, dz, dy := p.X-v.Center.X+reach, p.Z-v.Center.Z+reach, p.Y-chunk.MinSectionY
+		if dx < 0 || dx >= side || dz < 0 || dz >= side || dy < 0 || dy >= 32 {
+			ok = false
+			break
+		}
+		i := dx*side + dz
+		k := w.colAt[i]
+		if k < 0 {
+			k = int32(len(w.airCols))
+			w.colAt[i] = k
+			w.airCols = append(w.airCols, transport.Column{X: p.X, Z: p.Z})
+		}
+		w.airCols[k].Mask |= 1 << dy
+	}
+	for _, c := range w.airCols {
+		w.colAt[(c.X-v.Center.X+reach)*side+c.Z-v.Center.Z+reach] = -1
+	}
+	return ok
 }
 
 // resubscribe drops what left the view and lists what entered it, nearest
@@ -310,9 +366,11 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 		return true
 	}
 	batched := conn.HasFeature(protocol.FeatureBatchedDrops)
-	if batched && conn.HasFeature(protocol.FeatureColumnDrops) {
+	if batched && conn.HasFeature(protocol.FeatureColumnLists) {
 		rest := w.gone
-		for _, enc := range transport.EncodeColumnDrops(w.gone) {
+		w.sends = transport.AppendColumnDrops(w.sends[:0], w.gone)
+		defer clear(w.sends)
+		for _, enc := range w.sends {
 			n := min(len(rest), transport.MaxDropsPerFrame)
 			if !conn.SendEncoded(enc) {
 				break

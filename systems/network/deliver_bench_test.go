@@ -36,6 +36,12 @@ type chunksConn struct{ discardConn }
 
 func (chunksConn) HasFeature(f string) bool { return f != protocol.FeatureAirSections }
 
+// positionsConn is a discardConn not granted column-lists: blank
+// sections and drops go as positions.
+type positionsConn struct{ discardConn }
+
+func (positionsConn) HasFeature(f string) bool { return f != protocol.FeatureColumnLists }
+
 // BenchmarkResubscribe is deliver's work when a walking player's view
 // recentres by two sections (view 8, pad 1): the drops of what left and
 // the pending list of what entered; then what entered is marked held, as
@@ -72,10 +78,12 @@ func BenchmarkResubscribe(b *testing.B) {
 // stopped, as the rest of a server's tick empties the caches. One op is
 // one tick of every flier; ns/section is per section delivered. Every
 // section a flier gets is blank: "chunks" sends each as a Chunk (a client
-// without air-sections), "air-sections" a turn's as one AirSections.
+// without air-sections), "air-sections" a turn's as one AirSections of
+// positions, "column-lists" as one of columns (and the drops too).
 func BenchmarkDeliverFliers(b *testing.B) {
 	b.Run("chunks", func(b *testing.B) { benchmarkDeliverFliers(b, chunksConn{}) })
-	b.Run("air-sections", func(b *testing.B) { benchmarkDeliverFliers(b, discardConn{}) })
+	b.Run("air-sections", func(b *testing.B) { benchmarkDeliverFliers(b, positionsConn{}) })
+	b.Run("column-lists", func(b *testing.B) { benchmarkDeliverFliers(b, discardConn{}) })
 }
 
 func benchmarkDeliverFliers(b *testing.B, conn components.Conn) {

@@ -156,7 +156,7 @@ func (c *chunkConn) takeChunks() []*protocol.ChunkMessage {
 }
 
 // TestDropsBatchedOnlyForClientsThatAsk moves three clients the same
-// way: one granted batched-drops, one column-drops as well, one granted
+// way: one granted batched-drops, one column-lists as well, one granted
 // nothing. All forget the same sections; the first gets them as a Drops
 // of triples, the second as a Drops of columns, the third as one Drop per
 // section in position order.
@@ -164,7 +164,7 @@ func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
 	w := newDeliverWorld(t)
 	features := map[string][]string{
 		"batched": {protocol.FeatureBatchedDrops},
-		"columns": {protocol.FeatureBatchedDrops, protocol.FeatureColumnDrops},
+		"columns": {protocol.FeatureBatchedDrops, protocol.FeatureColumnLists},
 		"single":  {},
 	}
 	names := []string{"batched", "columns", "single"}
@@ -290,17 +290,38 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	}
 	store.SetBlock(8, 90, 8, chunk.Air)
 	ac := newChunkConn([]string{protocol.FeatureBatchedDrops, protocol.FeatureAirSections})
+	lc := newChunkConn([]string{protocol.FeatureBatchedDrops, protocol.FeatureAirSections, protocol.FeatureColumnLists})
 	cc := newChunkConn([]string{protocol.FeatureBatchedDrops})
-	withAir, without := w.join("air", ac), w.join("chunks", cc)
+	withAir, byColumn, without := w.join("air", ac), w.join("columns", lc), w.join("chunks", cc)
 	w.step(6)
-	aps, achunks, airFrames := sectionsIn(t, ac.takeChunks())
+	ams, lms := ac.takeChunks(), lc.takeChunks()
+	aps, achunks, airFrames := sectionsIn(t, ams)
+	lps, lchunks, lairFrames := sectionsIn(t, lms)
 	cms := cc.takeChunks()
 	cps, _, _ := sectionsIn(t, cms)
 	// Each turn's blank sections follow its Chunks: the same sections,
 	// in another order.
 	slices.SortFunc(aps, chunk.ComparePos)
-	if sorted := slices.SortedFunc(slices.Values(cps), chunk.ComparePos); len(aps) == 0 || !slices.Equal(aps, sorted) {
-		t.Fatalf("sent %d sections with air-sections and %d without, or not the same", len(aps), len(cps))
+	slices.SortFunc(lps, chunk.ComparePos)
+	if sorted := slices.SortedFunc(slices.Values(cps), chunk.ComparePos); len(aps) == 0 || !slices.Equal(aps, sorted) || !slices.Equal(lps, sorted) {
+		t.Fatalf("sent %d sections with air-sections, %d by column and %d without, or not the same", len(aps), len(lps), len(cps))
+	}
+	// By column: the same frames, smaller, with no triples.
+	airBytes := func(ms []*protocol.ChunkMessage) (n, triples int) {
+		for _, m := range ms {
+			if a := m.GetAir(); a != nil {
+				enc, err := transport.EncodeChunk(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, triples = n+enc.Len(), triples+len(a.GetCoords())/3
+			}
+		}
+		return n, triples
+	}
+	ab, _ := airBytes(ams)
+	if lb, triples := airBytes(lms); lchunks != achunks || lairFrames != airFrames || triples != 0 || lb >= ab {
+		t.Fatalf("by column: %d Chunks, %d AirSections of %d bytes with %d triples; by position %d, %d of %d bytes", lchunks, lairFrames, lb, triples, achunks, airFrames, ab)
 	}
 	blank, sawEdited := 0, false
 	for _, m := range cms {
@@ -322,26 +343,39 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	if !sawEdited || blank == 0 || achunks != len(cps)-blank || airFrames == 0 || airFrames > 6 {
 		t.Fatalf("%d blank of %d sections: %d sent as Chunks in %d AirSections frames", blank, len(cps), achunks, airFrames)
 	}
-	if d := ecs.Resource[DeliverySystem](w.app); d.SentAir != uint64(blank) {
-		t.Fatalf("SentAir %d, want the %d blank sections", d.SentAir, blank)
+	if d := ecs.Resource[DeliverySystem](w.app); d.SentAir != 2*uint64(blank) {
+		t.Fatalf("SentAir %d, want the %d blank sections twice", d.SentAir, blank)
 	}
-	a, c := component[components.Delivery](w, withAir), component[components.Delivery](w, without)
-	if a.Pending.Len() != 0 || a.Held.Len() != c.Held.Len() {
-		t.Fatalf("held %d (%d pending) and %d", a.Held.Len(), a.Pending.Len(), c.Held.Len())
-	}
-	c.Held.Each(func(p chunk.Pos, rev uint64) {
-		if got, ok := a.Held.Get(p); !ok || got != rev || !ac.Holds(p) {
-			t.Fatalf("%v: held at %d (%v, client %v), want %d", p, got, ok, ac.Holds(p), rev)
+	c := component[components.Delivery](w, without)
+	for _, air := range []struct {
+		id   uint64
+		conn *chunkConn
+	}{{withAir, ac}, {byColumn, lc}} {
+		a := component[components.Delivery](w, air.id)
+		if a.Pending.Len() != 0 || a.Held.Len() != c.Held.Len() {
+			t.Fatalf("held %d (%d pending) and %d", a.Held.Len(), a.Pending.Len(), c.Held.Len())
 		}
-	})
+		c.Held.Each(func(p chunk.Pos, rev uint64) {
+			if got, ok := a.Held.Get(p); !ok || got != rev || !air.conn.Holds(p) {
+				t.Fatalf("%v: held at %d (%v, client %v), want %d", p, got, ok, air.conn.Holds(p), rev)
+			}
+		})
+	}
 }
 
 // TestAirSectionsWaitForQueueRoom: a client whose queue takes a turn's
 // Chunks but not its AirSections holds only the Chunks' sections, the
 // blank ones staying pending, until the AirSections goes out.
 func TestAirSectionsWaitForQueueRoom(t *testing.T) {
+	t.Run("positions", func(t *testing.T) { testAirSectionsWaitForQueueRoom(t, protocol.FeatureAirSections) })
+	t.Run("columns", func(t *testing.T) {
+		testAirSectionsWaitForQueueRoom(t, protocol.FeatureAirSections, protocol.FeatureColumnLists)
+	})
+}
+
+func testAirSectionsWaitForQueueRoom(t *testing.T, features ...string) {
 	w := newDeliverWorld(t)
-	c := newChunkConn([]string{protocol.FeatureAirSections})
+	c := newChunkConn(features)
 	c.refuseAir = true
 	p := w.join("p", c)
 	w.step(1)
@@ -377,7 +411,7 @@ func TestAirSectionsWaitForQueueRoom(t *testing.T) {
 // Drops wait (nothing is forgotten that the client was not told of), and
 // go out once there is room, after which it holds only its new view.
 func TestDropsWaitForQueueRoom(t *testing.T) {
-	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {protocol.FeatureBatchedDrops, protocol.FeatureColumnDrops}, {}, {protocol.FeatureAirSections}} {
+	for _, features := range [][]string{{protocol.FeatureBatchedDrops}, {protocol.FeatureBatchedDrops, protocol.FeatureColumnLists}, {}, {protocol.FeatureAirSections}} {
 		w := newDeliverWorld(t)
 		c := newChunkConn(features)
 		p := w.join("p", c)
@@ -457,7 +491,7 @@ func TestParallelDeliveryDeterministic(t *testing.T) {
 				features = append(features, protocol.FeatureAirSections)
 			}
 			if i%3 == 0 {
-				features = append(features, protocol.FeatureColumnDrops)
+				features = append(features, protocol.FeatureColumnLists)
 			}
 			c := newChunkConn(features)
 			id := w.join(fmt.Sprintf("p%d", i), c)

@@ -410,7 +410,7 @@ export class Game {
     if (m.kind.case === "drops") {
       // Feature batched-drops: exactly one Drop per position, in order; the
       // worker gets the whole batch in one message, as triples (a Drops
-      // by column, feature column-drops, unpacked here).
+      // by column, feature column-lists, unpacked here).
       const ps = dropPositions(m.kind.value);
       const coords = new Int32Array(3 * ps.length);
       ps.forEach((p, i) => {
@@ -446,10 +446,13 @@ export class Game {
   onAirSections(air) {
     const ps = airPositions(air);
     const epochs = new Float64Array(ps.length);
-    for (let i = 0; i < ps.length; i++) epochs[i] = this.epochOf(ps[i]);
+    const coords = new Int32Array(3 * ps.length); // as triples, columns unpacked
+    ps.forEach((p, i) => {
+      epochs[i] = this.epochOf(p);
+      coords.set([p.x, p.y, p.z], 3 * i);
+    });
     this.countReceived(ps.length);
     this.stats.airSections += ps.length;
-    const coords = Int32Array.from(air.coords);
     this.worker.postMessage({ type: "air", coords, epochs }, [coords.buffer, epochs.buffer]);
   }
 

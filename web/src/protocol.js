@@ -42,17 +42,18 @@ export const FEATURE_DEFLATE_CHUNKS = "deflate-chunks";
  */
 export const FEATURE_AIR_SECTIONS = "air-sections";
 /**
- * Feature column-drops, beside batched-drops: a Drops may give its
- * sections by column, a word of bits for a column's Ys (dropPositions).
+ * Feature column-lists, beside batched-drops and air-sections: a Drops or
+ * an AirSections may give its sections by column, a word of bits for a
+ * column's Ys (dropPositions, airPositions).
  */
-export const FEATURE_COLUMN_DROPS = "column-drops";
+export const FEATURE_COLUMN_LISTS = "column-lists";
 /**
  * Features requested in Hello; the server grants a subset. "player-states"
  * stays: a server without "entities" still sends nearby players with it.
  * "deflate-chunks" is added by helloFeatures() where the browser can
  * inflate it.
  */
-export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_COLUMN_DROPS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
+export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_COLUMN_LISTS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
 
 /**
  * canInflateRaw tells whether this JavaScript runtime has a
@@ -116,38 +117,58 @@ export function decodeServer(payload) {
 }
 
 // The chunk-stream messages that list sections as packed x, y, z triples
-// (docs/protocol.md §5.6), by oneof case, with their names for errors.
+// and by column (docs/protocol.md §5.6), by oneof case, with their names
+// for errors.
 const PACKED = { drops: "Drops", air: "AirSections" };
 
 /**
  * decodeChunk decodes a chunk-stream payload. A Drops or AirSections whose
- * coords are not whole x, y, z triples, or a Drops whose columns are not
- * x, z pairs with a mask each, breaks the protocol: FrameError
+ * coords are not whole x, y, z triples, or whose columns are not x, z
+ * pairs with a mask each, breaks the protocol: FrameError
  * INVALID_MESSAGE.
  */
 export function decodeChunk(payload) {
   const m = malformedOnThrow("chunk stream message", () => fromBinary(ChunkMessageSchema, payload, readOpts));
   const what = PACKED[m.kind.case];
-  if (what) checkTriples(what, m.kind.value);
-  if (m.kind.case === "drops") checkColumns(m.kind.value);
+  if (what) {
+    checkTriples(what, m.kind.value);
+    checkColumns(what, m.kind.value);
+  }
   return m;
 }
 
 /**
  * dropPositions lists the sections a Drops (feature batched-drops) forgets,
  * in the server's order, as {x, y, z}: its coords are packed x, y, z
- * triples, then (feature column-drops) its columns give, for each column,
+ * triples, then (feature column-lists) its columns give, for each column,
  * x and z less the previous column's and a mask whose bit i is the
  * section at y = baseY + i, from the bottom up (docs/protocol.md §5.6).
  * Throws FrameError INVALID_MESSAGE if the coords are not whole triples or
  * the columns not x, z pairs with a mask each.
  */
 export function dropPositions(drops) {
-  const out = positions(PACKED.drops, drops);
-  checkColumns(drops);
-  const cols = drops.columns ?? [];
-  const masks = drops.masks ?? [];
-  const base = drops.baseY ?? 0;
+  return positions(PACKED.drops, drops);
+}
+
+/**
+ * airPositions lists the sections an AirSections (feature air-sections)
+ * gives as uniform air at revision 0, in the server's order, as {x, y, z}.
+ * Its coords and columns are packed as a Drops' are; the same FrameError
+ * if they break the protocol.
+ */
+export function airPositions(air) {
+  return positions(PACKED.air, air);
+}
+
+function positions(what, msg) {
+  checkTriples(what, msg);
+  checkColumns(what, msg);
+  const c = msg.coords ?? [];
+  const out = new Array(c.length / 3);
+  for (let i = 0; i < out.length; i++) out[i] = { x: c[3 * i], y: c[3 * i + 1], z: c[3 * i + 2] };
+  const cols = msg.columns ?? [];
+  const masks = msg.masks ?? [];
+  const base = msg.baseY ?? 0;
   let x = 0;
   let z = 0;
   for (let i = 0; i < masks.length; i++) {
@@ -160,37 +181,19 @@ export function dropPositions(drops) {
   return out;
 }
 
-function checkColumns(drops) {
-  const c = drops.columns?.length ?? 0;
-  const m = drops.masks?.length ?? 0;
+function checkColumns(what, msg) {
+  const c = msg.columns?.length ?? 0;
+  const m = msg.masks?.length ?? 0;
   if (c % 2 !== 0 || m !== c / 2) {
-    throw new FrameError("INVALID_MESSAGE", `Drops has ${c} column coords and ${m} masks, not x, z pairs with a mask each`);
+    throw new FrameError("INVALID_MESSAGE", `${what} has ${c} column coords and ${m} masks, not x, z pairs with a mask each`);
   }
-  if (m > 0 && (drops.baseY ?? 0) > 2147483647 - 31) {
-    throw new FrameError("INVALID_MESSAGE", `Drops base_y ${drops.baseY} puts sections past the largest y`);
+  if (m > 0 && (msg.baseY ?? 0) > 2147483647 - 31) {
+    throw new FrameError("INVALID_MESSAGE", `${what} base_y ${msg.baseY} puts sections past the largest y`);
   }
-}
-
-/**
- * airPositions lists the sections an AirSections (feature air-sections)
- * gives as uniform air at revision 0, in the server's order, as {x, y, z}.
- * Its coords are packed as a Drops' are; the same FrameError if they are
- * not whole triples.
- */
-export function airPositions(air) {
-  return positions(PACKED.air, air);
-}
-
-function positions(what, msg) {
-  checkTriples(what, msg);
-  const c = msg.coords;
-  const out = new Array(c.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = { x: c[3 * i], y: c[3 * i + 1], z: c[3 * i + 2] };
-  return out;
 }
 
 function checkTriples(what, msg) {
-  const n = msg.coords.length;
+  const n = msg.coords?.length ?? 0;
   if (n % 3 !== 0) throw new FrameError("INVALID_MESSAGE", `${what} has ${n} coords, not a multiple of 3 (x, y, z triples)`);
 }
 

@@ -14,9 +14,9 @@ import { BLOCK } from "../src/blocks.gen.js";
 import { builtinBlocks } from "../src/blocks.js";
 import { ChunkMessageSchema } from "../src/gen/strata_pb.js";
 import { Player, raycast } from "../src/physics.js";
-import { decodeChunk } from "../src/protocol.js";
+import { airPositions, decodeChunk } from "../src/protocol.js";
 import { sectionHash } from "../src/section.js";
-import { UNKNOWN } from "../src/voxels.js";
+import { sectionKey, UNKNOWN } from "../src/voxels.js";
 
 // Messages in flight between the two sides, in order; each delivered in
 // its own task, like a worker's.
@@ -180,7 +180,7 @@ test("an AirSections is one message to the worker, its coords and epochs transfe
   assert.equal(g.stats.sectionRate.perSecond(performance.now()), 4 / 5, "each position a section in the rate");
 });
 
-test("a Drops by column (column-drops) leaves the page as a Drop per section would", async () => {
+test("a Drops by column (column-lists) leaves the page as a Drop per section would", async () => {
   const held = [[0, 0, 0], [0, 1, 0], [1, 0, 0], [-1, -1, 0], [-1, 0, 0]];
   const gone = [[-1, -1, 0], [0, 0, 0], [0, 1, 0]];
   const play = async (drop) => {
@@ -199,4 +199,16 @@ test("a Drops by column (column-drops) leaves the page as a Drop per section wou
   assert.deepEqual(cols, one);
   assert.deepEqual(cols.sections.map((e) => e.at), [[-1, 0, 0], [1, 0, 0]], "what was not dropped stays");
   assert.equal(cols.drops, gone.length);
+});
+
+test("an AirSections by column (column-lists) leaves the page as its positions would", async () => {
+  // AIR_AT's sections once each, by column from (0, 0): y 1 and 2 there,
+  // 0 and 1 at (1, 0), 0 at (2, 0), (5, 0), (0, 1) and (-1, 0).
+  const value = { columns: [0, 0, 1, 0, 1, 0, 3, 0, -5, 1, -1, -1], masks: [0b110, 0b11, 1, 1, 1, 1], baseY: 0 };
+  const ps = airPositions(value);
+  assert.equal(new Set(ps.map((p) => sectionKey(p.x, p.y, p.z))).size, new Set(AIR_AT.map(String)).size);
+  const byPosition = await run((g) => g.onChunk(chunkMessage("air", { coords: ps.flatMap((p) => [p.x, p.y, p.z]) })));
+  const byColumn = await run((g) => g.onChunk(chunkMessage("air", value)));
+  assert.deepEqual(byColumn, byPosition);
+  assert.equal(game.stats.airSections, ps.length);
 });

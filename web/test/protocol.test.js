@@ -194,7 +194,7 @@ test("Drops (feature batched-drops) decodes from the spec's example", async () =
   assert.ok(FEATURES.includes("batched-drops"), "the client asks for the feature");
 });
 
-test("Drops by column (feature column-drops) decodes from the spec's example", async () => {
+test("Drops and AirSections by column (feature column-lists) decode from the spec's example", async () => {
   const { create, toBinary } = await import("@bufbuild/protobuf");
   const { ChunkMessageSchema } = await import("../src/gen/strata_pb.js");
   // Written by the server's EncodeColumnDrops (docs/protocol.md §5.6).
@@ -219,12 +219,21 @@ test("Drops by column (feature column-drops) decodes from the spec's example", a
     { x: 0, y: 10, z: 0 },
     { x: 0, y: 41, z: 0 },
   ]);
+  // An AirSections by column: the same bytes but for the case, 22.
+  const air = new FrameDecoder(CHUNK_CAP);
+  air.push(hex("14 | 22 12 12 06 09 0e 10 11 00 02 1a 06 10 03 80 80 80 04 20 07"));
+  const a = decodeChunk(air.next());
+  assert.equal(a.kind.case, "air");
+  assert.deepEqual(airPositions(a.kind.value), dropPositions(m.kind.value));
   for (const bad of [{ columns: [1], masks: [] }, { columns: [1, 2], masks: [] }, { columns: [1, 2], masks: [1, 2] }, { columns: [1, 2], masks: [1], baseY: 2147483647 }]) {
-    const enc = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: "drops", value: bad } }));
-    assert.throws(() => decodeChunk(enc), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE");
+    for (const kind of ["drops", "air"]) {
+      const enc = toBinary(ChunkMessageSchema, create(ChunkMessageSchema, { kind: { case: kind, value: bad } }));
+      assert.throws(() => decodeChunk(enc), (e) => e instanceof FrameError && e.code === "INVALID_MESSAGE");
+    }
     assert.throws(() => dropPositions({ coords: [], ...bad }), (e) => e.code === "INVALID_MESSAGE");
+    assert.throws(() => airPositions({ coords: [], ...bad }), (e) => e.code === "INVALID_MESSAGE");
   }
-  assert.ok(FEATURES.includes("column-drops"), "the client asks for the feature");
+  assert.ok(FEATURES.includes("column-lists"), "the client asks for the feature");
 });
 
 test("Drops: extremes, empty, and coords that are not whole triples", async () => {
