@@ -89,17 +89,25 @@ func FuzzDecodeChunkMsg(f *testing.F) {
 			return
 		}
 		_ = m.GetChunk().GetPos().Chunk() // nil-safe accessors on any shape
-		if ps, err := m.GetDrops().Positions(); err == nil {
-			n := len(m.GetDrops().GetCoords()) / 3
-			for _, mask := range m.GetDrops().GetMasks() {
+		for _, l := range []struct {
+			coords []int32
+			masks  []uint32
+			unpack func() ([]chunk.Pos, error)
+		}{
+			{m.GetDrops().GetCoords(), m.GetDrops().GetMasks(), m.GetDrops().Positions},
+			{m.GetAir().GetCoords(), m.GetAir().GetMasks(), m.GetAir().Positions},
+		} {
+			ps, err := l.unpack()
+			if err != nil {
+				continue
+			}
+			n := len(l.coords) / 3
+			for _, mask := range l.masks {
 				n += bits.OnesCount32(mask)
 			}
 			if len(ps) != n {
-				t.Fatalf("%d positions from %d coords and masks %v", len(ps), len(m.GetDrops().GetCoords()), m.GetDrops().GetMasks())
+				t.Fatalf("%d positions from %d coords and masks %v", len(ps), len(l.coords), l.masks)
 			}
-		}
-		if ps, err := m.GetAir().Positions(); err == nil && len(ps)*3 != len(m.GetAir().GetCoords()) {
-			t.Fatalf("%d air positions from %d coords", len(ps), len(m.GetAir().GetCoords()))
 		}
 		roundTrip(t, m, ChunkCap, func(b []byte) (proto.Message, error) { return DecodeChunk(b) })
 	})
@@ -174,5 +182,6 @@ func seedChunkMessages() []*protocol.ChunkMessage {
 		protocol.NewDrops([]chunk.Pos{protocolPos(), {X: -2147483, Y: -4, Z: 19}}),
 		protocol.NewAirSections([]chunk.Pos{protocolPos(), {X: 5, Y: 19, Z: -1}}),
 		protocol.NewColumnDrops([]chunk.Pos{{X: 5, Y: 19, Z: -1}, {X: 5, Y: -4, Z: -1}, {X: -7, Y: 0, Z: 2}}, chunk.MinSectionY),
+		protocol.NewAirColumns([]chunk.Pos{{X: 5, Y: 19, Z: -1}, {X: -7, Y: 0, Z: 2}, {X: 5, Y: -4, Z: -1}}, chunk.MinSectionY),
 	}
 }
