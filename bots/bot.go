@@ -368,9 +368,12 @@ func (s *sessionState) endMoving(now time.Time) {
 // features are the features a bot asks for besides those the client
 // library adds (Options.PlainChunks, Options.NoEntities).
 func (b *bot) features() []string {
-	fs := []string{protocol.FeatureBatchedDrops, protocol.FeatureColumnLists}
+	fs := []string{protocol.FeatureBatchedDrops}
 	if !b.r.cfg.NoAirSections {
 		fs = append(fs, protocol.FeatureAirSections)
+	}
+	if !b.r.cfg.NoColumnLists {
+		fs = append(fs, protocol.FeatureColumnLists)
 	}
 	return fs
 }

@@ -134,6 +134,9 @@ type Config struct {
 	// every section then comes as a Chunk, blank ones included
 	// (measurements of the section frames alone).
 	NoAirSections bool
+	// NoColumnLists makes them not ask for protocol.FeatureColumnLists:
+	// drops and blank sections then come by position, not by column.
+	NoColumnLists bool
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool
