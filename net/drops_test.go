@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -168,6 +169,20 @@ func varintEdges() []chunk.Pos {
 
 func head(b []byte) []byte { return b[:min(len(b), 64)] }
 
+// readChunkMessage reads the one frame of e as a client does.
+func readChunkMessage(t *testing.T, e transport.Encoded) *protocol.ChunkMessage {
+	t.Helper()
+	payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := frame.DecodeChunk(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // TestEncodeColumns: the frames of columns, as Drops and as AirSections,
 // are byte for byte the generated code's marshalling of NewColumnDrops
 // and NewAirColumns, split at MaxDropsPerFrame columns, appended after
@@ -225,15 +240,7 @@ func TestEncodeColumns(t *testing.T) {
 				var got []chunk.Pos
 				from, col := 0, 0
 				for f, e := range es[1:] {
-					payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
-					if err != nil {
-						t.Fatal(err)
-					}
-					m, err := frame.DecodeChunk(payload)
-					if err != nil {
-						t.Fatal(err)
-					}
-					part, err := k.read(m)
+					part, err := k.read(readChunkMessage(t, e))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -391,16 +398,20 @@ func TestBatchedDropsEndToEnd(t *testing.T) {
 }
 
 // TestBadDropsClosesClient: a Drops or AirSections whose coords are not
-// whole triples is a broken server; the client closes with
+// whole triples, or whose columns are not pairs with a mask each, is a
+// broken server; the client closes with
 // INVALID_MESSAGE rather than guessing which sections were meant.
 func TestBadDropsClosesClient(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		feature string
 		msg     *protocol.ChunkMessage
+		says    string
 	}{
-		{"drops", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}}},
-		{"air", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Coords: []int32{1, 2, 3, 4, 5}}}}},
+		{"drops", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}}, "multiple of 3"},
+		{"air", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Coords: []int32{1, 2, 3, 4, 5}}}}, "multiple of 3"},
+		{"drops' columns", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Columns: []int32{1, 2, 3}, Masks: []uint32{1}}}}, "pairs"},
+		{"air's masks", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Columns: []int32{1, 2}}}}, "pairs"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, func(h *harness, cfg *transport.Config) {
@@ -424,7 +435,7 @@ func TestBadDropsClosesClient(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatal("client still open after a bad message")
 			}
-			if err := c.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("multiple of 3")) {
+			if err := c.Err(); err == nil || !strings.Contains(err.Error(), tt.says) {
 				t.Errorf("client error = %v", err)
 			}
 			ev := h.Wait("Disconnected", 5*time.Second, disconnectOf("victim"))
@@ -458,15 +469,7 @@ func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
 			if !e.IsChunk() {
 				t.Fatal("air frame not for the chunk stream")
 			}
-			payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := frame.DecodeChunk(payload)
-			if err != nil {
-				t.Fatal(err)
-			}
-			part, err := m.GetAir().Positions()
+			part, err := readChunkMessage(t, e).GetAir().Positions()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,13 +16,14 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 )
 
-// DeliverySystem is the deliver (flush) system, a resource for its counters: for each
-// client, a Drop for every section it holds that left its View (many in
-// a Drops to a client granted batched-drops, by column with
-// column-lists), and a Chunk for every section of its View it lacks once
-// that section is resident — nearest first, within the budget, skipping clients whose
+// DeliverySystem is the deliver (flush) system, a resource for its
+// counters: for each client, a Drop for every section it holds that left
+// its View (many in a Drops to a client granted batched-drops), and a
+// Chunk for every section of its View it lacks once that section is
+// resident — nearest first, within the budget, skipping clients whose
 // queue is behind. To a client granted air-sections, the blank sections
-// (uniform air at revision 0) of a turn go in one AirSections instead.
+// (uniform air at revision 0) of a turn go in one AirSections instead. A
+// client granted column-lists too gets both lists by column.
 //
 // Clients are served in a parallel loop: a client's turn reads the store
 // (which nothing changes meanwhile) and writes only its own Delivery, its
@@ -67,12 +68,12 @@ type deliverWorker struct {
 	enc                                                    transport.SectionEncoder
 	mk                                                     func(chunk.Pos, uint64, *chunk.Section) []byte
 	scratch, batch                                         []chunk.Pos
-	air                                                    []chunk.Pos // blank sections to send as one AirSections
-	airRanks                                               []int       // their ranks in the client's Pending
-	sends                                                  []transport.Encoded
-	airCols                                                []transport.Column // air by column (column-lists)
-	colAt                                                  []int32            // airCols' index of a column of the view's frame, or -1
-	gone                                                   []transport.Column // what left the view, a column at a time
+	air                                                    []chunk.Pos         // blank sections to send as one AirSections
+	airRanks                                               []int               // their ranks in the client's Pending
+	sends                                                  []transport.Encoded // the frames of a Drops or an AirSections being sent
+	airCols                                                []transport.Column  // air by column (column-lists)
+	colAt                                                  []int32             // airCols' index of a column of the view's frame, or -1
+	gone                                                   []transport.Column  // what left the view, a column at a time
 	ranks                                                  []int
 	frames                                                 []resources.Derivation
 	made                                                   []madeFrame
@@ -358,9 +359,9 @@ func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st 
 }
 
 // drop sends the Drops of w.gone (in position order) and forgets them,
-// reporting whether all went out: by column in as few frames as fit to a
-// client granted column drops, by position to one granted batched drops,
-// one frame per section to any other.
+// reporting whether all went out: in as few frames as fit to a client
+// granted batched-drops, by column if it is granted column-lists too, one
+// frame per section to any other.
 func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *components.Delivery) bool {
 	if len(w.gone) == 0 {
 		return true
