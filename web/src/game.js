@@ -415,7 +415,9 @@ export class Game {
       const coords = new Int32Array(3 * ps.length);
       ps.forEach((p, i) => {
         this.forget(p);
-        coords.set([p.x, p.y, p.z], 3 * i);
+        coords[3 * i] = p.x;
+        coords[3 * i + 1] = p.y;
+        coords[3 * i + 2] = p.z;
       });
       this.worker.postMessage({ type: "drops", coords }, [coords.buffer]);
       return;
@@ -449,7 +451,9 @@ export class Game {
     const coords = new Int32Array(3 * ps.length); // as triples, columns unpacked
     ps.forEach((p, i) => {
       epochs[i] = this.epochOf(p);
-      coords.set([p.x, p.y, p.z], 3 * i);
+      coords[3 * i] = p.x;
+      coords[3 * i + 1] = p.y;
+      coords[3 * i + 2] = p.z;
     });
     this.countReceived(ps.length);
     this.stats.airSections += ps.length;
