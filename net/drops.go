@@ -7,9 +7,11 @@ import (
 )
 
 // MaxDropsPerFrame is the most section positions EncodeDrops (or
-// AppendAirSections) puts in one frame. At most 15 bytes a position (three 5-byte varints) it keeps a
-// frame under 246 KiB, a quarter of frame.ChunkCap, so even the worst case
-// never approaches the cap; a recentre's few hundred drops fit in one frame.
+// AppendAirSections), or columns AppendColumnDrops (or AppendAirColumns),
+// puts in one frame. At most 15 bytes a position or a column (three 5-byte
+// varints) it keeps a frame under 246 KiB, a quarter of frame.ChunkCap, so
+// even the worst case never approaches the cap; a recentre's few hundred
+// drops fit in one frame.
 const MaxDropsPerFrame = 16384
 
 // Field numbers of the messages EncodeDrops, AppendColumnDrops,
