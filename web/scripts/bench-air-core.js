@@ -29,13 +29,44 @@ export function chunkPayloads(positions) {
   return positions.map((pos) => encode("chunk", { pos, revision: 0n, data: AIR_SECTION }));
 }
 
-/** airPayloads is the same sections as AirSections of up to batch positions each. */
-export function airPayloads(positions, batch) {
+/**
+ * airPayloads is the same sections as AirSections of up to batch positions
+ * each: as x, y, z triples, or with columns (feature column-lists) as a
+ * mask of Ys for each column, listed as the server lists them.
+ */
+export function airPayloads(positions, batch, columns = false) {
   const out = [];
   for (let i = 0; i < positions.length; i += batch) {
-    out.push(encode("air", { coords: positions.slice(i, i + batch).flatMap((p) => [p.x, p.y, p.z]) }));
+    const part = positions.slice(i, i + batch);
+    out.push(encode("air", columns ? byColumn(part) : { coords: part.flatMap((p) => [p.x, p.y, p.z]) }));
   }
   return out;
+}
+
+// byColumn lists ps by column, in the order of each column's first
+// section, its x and z less the previous column's, with the world's lowest
+// section as base_y (as the server's deliver does).
+function byColumn(ps) {
+  const base = -4;
+  const at = new Map();
+  const columns = [];
+  const masks = [];
+  let x = 0;
+  let z = 0;
+  for (const p of ps) {
+    const key = `${p.x},${p.z}`;
+    let k = at.get(key);
+    if (k === undefined) {
+      k = masks.length;
+      at.set(key, k);
+      columns.push(p.x - x, p.z - z);
+      masks.push(0);
+      x = p.x;
+      z = p.z;
+    }
+    masks[k] = (masks[k] | (1 << (p.y - base))) >>> 0;
+  }
+  return { columns, masks, baseY: base };
 }
 
 // SceneStub is the renderer's section map without three.js: a section of

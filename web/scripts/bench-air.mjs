@@ -5,7 +5,8 @@
 // game.js's chunk path on the main thread (decodeChunk, onChunk, the
 // worker's replies) and worker.js in a worker, the messages between them
 // structured clones with their buffers transferred — in Node
-// (worker_threads) and in headless Chromium (a real Worker). Frame reading
+// (worker_threads) and in headless Chromium (a real Worker). AirSections
+// go by position and, with feature column-lists, by column. Frame reading
 // and inflating (session.js) are left out: AirSections only make them
 // cheaper (fewer, shorter frames).
 //
@@ -39,14 +40,16 @@ const count = Number(opt("sections", 4096));
 const batches = opt("batch", "48,1024").split(",").map(Number);
 
 // cases are the streams measured: Chunks, then AirSections of each batch
-// size, with the replies each brings (a "section" and a "mesh" per Chunk,
-// one "air" per AirSections).
+// size, by position and by column, with the replies each brings (a
+// "section" and a "mesh" per Chunk, one "air" per AirSections).
 function cases() {
   const positions = skyPositions(count);
-  const out = [["Chunk each", chunkPayloads(positions), 2 * count]];
+  const out = [{ name: "Chunk each", payloads: chunkPayloads(positions), replies: 2 * count, batch: 0, columns: false }];
   for (const b of batches) {
-    const p = airPayloads(positions, b);
-    out.push([`AirSections of ${b}`, p, p.length]);
+    for (const columns of [false, true]) {
+      const p = airPayloads(positions, b, columns);
+      out.push({ name: `AirSections of ${b}${columns ? " by column" : ""}`, payloads: p, replies: p.length, batch: b, columns });
+    }
   }
   return out;
 }
@@ -64,7 +67,7 @@ async function measure(label, name, frames, measureOnce) {
     if (i === 0) continue;
     for (const k of Object.keys(r)) r[k].push(m[k]);
   }
-  console.log(`${label} ${name.padEnd(20)} ${String(frames).padStart(5)} frames  main ${figure(r.main)}  worker ${figure(r.worker)}  wall ${figure(r.wall)}`);
+  console.log(`${label} ${name.padEnd(28)} ${String(frames).padStart(5)} frames  main ${figure(r.main)}  worker ${figure(r.worker)}  wall ${figure(r.wall)}`);
 }
 
 async function node() {
@@ -76,7 +79,7 @@ async function node() {
       link.onReply = (m) => done(m.ms);
       link.post({ type: "bench-busy" });
     });
-  for (const [name, payloads, replies] of cases()) {
+  for (const { name, payloads, replies } of cases()) {
     await measure(`node ${process.version}`, name, payloads.length, async () => {
       await busy();
       const elu = performance.eventLoopUtilization();
@@ -88,8 +91,8 @@ async function node() {
   await worker.terminate();
 }
 
-// The page's half for Chromium: window.prepare(count, batch) makes a
-// case's payloads (batch 0: Chunks), window.bench(replies) runs them →
+// The page's half for Chromium: window.prepare(count, batch, columns)
+// makes a case's payloads (batch 0: Chunks), window.bench(replies) runs them →
 // {worker, wall} ms.
 const PAGE = `
 import { airPayloads, chunkPayloads, runOnce, skyPositions } from "./scripts/bench-air-core.js";
@@ -101,10 +104,10 @@ const busy = () => new Promise((done) => {
   link.post({ type: "bench-busy" });
 });
 let count = 0, payloads = [];
-window.prepare = async (n, batch) => {
+window.prepare = async (n, batch, columns) => {
   const positions = skyPositions(n);
   count = n;
-  payloads = batch ? airPayloads(positions, batch) : chunkPayloads(positions);
+  payloads = batch ? airPayloads(positions, batch, columns) : chunkPayloads(positions);
   await busy();
 };
 window.bench = async (replies) => {
@@ -146,9 +149,8 @@ async function chromium() {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const taskMs = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value * 1000;
-    for (const [name, payloads, replies] of cases()) {
-      const batch = name === "Chunk each" ? 0 : Number(name.split(" ").pop());
-      await page.evaluate(([c, b]) => window.prepare(c, b), [count, batch]);
+    for (const { name, payloads, replies, batch, columns } of cases()) {
+      await page.evaluate(([c, b, l]) => window.prepare(c, b, l), [count, batch, columns]);
       await measure(`chromium ${browser.version()}`, name, payloads.length, async () => {
         const t0 = await taskMs();
         const { worker, wall } = await page.evaluate((r) => window.bench(r), replies);
