@@ -8,7 +8,7 @@ package buf
 // players joining at once would leave every queue they passed through at
 // its peak for as long as the server runs.
 func Trim[T any](s []T, floor int) []T {
-	if cap(s) <= floor || len(s) >= cap(s)/4 {
+	if !oversized(s, floor) {
 		return s
 	}
 	if len(s) == 0 {
@@ -24,8 +24,14 @@ func Trim[T any](s []T, floor int) []T {
 // rule), in which case nil, so that a burst's room is given back without
 // copying what the last tick left in it.
 func Reset[T any](s []T, floor int) []T {
-	if cap(s) <= floor || len(s) >= cap(s)/4 {
+	if !oversized(s, floor) {
 		return s[:0]
 	}
 	return nil
+}
+
+// oversized reports whether s holds under a quarter of a capacity above
+// floor.
+func oversized[T any](s []T, floor int) bool {
+	return cap(s) > floor && len(s) < cap(s)/4
 }

@@ -260,27 +260,13 @@ scan:
 // Those that did not (the queue is full) stay in w.air, and pending.
 // pv is the view they are of.
 func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery, pv components.View) (int, bool) {
-	if len(w.air) == 0 {
-		return 0, true
-	}
+	// Frame k holds positions k·MaxDropsPerFrame on either way: by column,
+	// no more columns than positions, all in one frame.
 	if conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv) {
-		// No more columns than positions: one frame, all or nothing.
 		w.sends = transport.AppendAirColumns(w.sends[:0], w.airCols)
-		enc := w.sends[0]
-		clear(w.sends)
-		if !conn.SendEncoded(enc) {
-			return 0, false
-		}
-		for i, p := range w.air {
-			st.Held.Set(p, 0)
-			st.Pending.Remove(w.airRanks[i])
-		}
-		w.sentAir += uint64(len(w.air))
-		w.air, w.airRanks = w.air[:0], w.airRanks[:0]
-		return enc.Len(), true
+	} else {
+		w.sends = transport.AppendAirSections(w.sends[:0], w.air)
 	}
-	// Frame k holds positions k·MaxDropsPerFrame on (AppendAirSections).
-	w.sends = transport.AppendAirSections(w.sends[:0], w.air)
 	defer clear(w.sends)
 	bytes, done := 0, 0
 	for _, enc := range w.sends {

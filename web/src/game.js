@@ -412,13 +412,8 @@ export class Game {
       // worker gets the whole batch in one message, as triples (a Drops
       // by column, feature column-lists, unpacked here).
       const ps = dropPositions(m.kind.value);
-      const coords = new Int32Array(3 * ps.length);
-      ps.forEach((p, i) => {
-        this.forget(p);
-        coords[3 * i] = p.x;
-        coords[3 * i + 1] = p.y;
-        coords[3 * i + 2] = p.z;
-      });
+      for (const p of ps) this.forget(p);
+      const coords = packTriples(ps);
       this.worker.postMessage({ type: "drops", coords }, [coords.buffer]);
       return;
     }
@@ -448,13 +443,8 @@ export class Game {
   onAirSections(air) {
     const ps = airPositions(air);
     const epochs = new Float64Array(ps.length);
-    const coords = new Int32Array(3 * ps.length); // as triples, columns unpacked
-    ps.forEach((p, i) => {
-      epochs[i] = this.epochOf(p);
-      coords[3 * i] = p.x;
-      coords[3 * i + 1] = p.y;
-      coords[3 * i + 2] = p.z;
-    });
+    for (let i = 0; i < ps.length; i++) epochs[i] = this.epochOf(ps[i]);
+    const coords = packTriples(ps);
     this.countReceived(ps.length);
     this.stats.airSections += ps.length;
     this.worker.postMessage({ type: "air", coords, epochs }, [coords.buffer, epochs.buffer]);
@@ -1031,4 +1021,16 @@ function safeStorage() {
   } catch {
     return null; // storage disabled: a fresh name each visit
   }
+}
+
+// packTriples lists positions as x, y, z triples for the worker, whatever
+// form (triples or columns) the server sent them in.
+function packTriples(ps) {
+  const coords = new Int32Array(3 * ps.length);
+  ps.forEach((p, i) => {
+    coords[3 * i] = p.x;
+    coords[3 * i + 1] = p.y;
+    coords[3 * i + 2] = p.z;
+  });
+  return coords;
 }
