@@ -9,8 +9,9 @@ import (
 )
 
 // TestHeldMatchesMap drives a Held set and a plain map with the same
-// random operations, moving and resizing the frame the way delivery does
-// (drop what leaves, then reframe), and checks they always agree.
+// random operations (Set, SetColumn, Delete), moving and resizing the
+// frame the way delivery does (drop what leaves, then reframe), and checks
+// they always agree.
 func TestHeldMatchesMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var h Held
@@ -44,6 +45,16 @@ func TestHeldMatchesMap(t *testing.T) {
 				h.Delete(p)
 				delete(want, p)
 				break
+			}
+		case 3: // a turn's blank sections, by column
+			x := center.X + int32(rng.IntN(2*reach+1)-reach)
+			z := center.Z + int32(rng.IntN(2*reach+1)-reach)
+			mask := rng.Uint32() & (1<<chunk.SectionsPerColumn - 1)
+			h.SetColumn(x, z, mask)
+			for y := range int32(chunk.SectionsPerColumn) {
+				if mask&(1<<y) != 0 {
+					want[chunk.Pos{X: x, Y: y + chunk.MinSectionY, Z: z}] = 0
+				}
 			}
 		default:
 			p := chunk.Pos{
@@ -117,6 +128,31 @@ func TestHeldEdges(t *testing.T) {
 		}
 	}()
 	h.Set(chunk.Pos{X: -200, Z: -100}, 0)
+}
+
+func TestHeldSetColumnOutsideTheFrame(t *testing.T) {
+	var h Held
+	h.Reframe(chunk.Pos{}, 2)
+	for _, c := range []struct {
+		name string
+		x, z int32
+		mask uint32
+	}{
+		{"column outside", 3, 0, 1},
+		{"above the world", 0, 0, 1 << chunk.SectionsPerColumn},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: SetColumn did not panic", c.name)
+				}
+			}()
+			h.SetColumn(c.x, c.z, c.mask)
+		}()
+	}
+	if h.Len() != 0 {
+		t.Fatalf("Len %d after refused SetColumns", h.Len())
+	}
 }
 
 func abs(v int32) int32 {

@@ -182,6 +182,34 @@ func (fp *footprint) eachColumn(center chunk.Pos, fn func(x, z int64)) {
 	}
 }
 
+// eachEntering calls fn for every column of the footprint centred on to's
+// column that the one centred on from's does not cover and that lies
+// inside the world border, in X then Z order: what eachColumn(to) with a
+// covers test against from gives, found a row at a time (the difference
+// of two intervals) rather than by testing every column of the footprint.
+func (fp *footprint) eachEntering(from, to chunk.Pos, fn func(x, z int64)) {
+	reach := int64(fp.reach)
+	for i, w := range fp.half {
+		x := int64(to.X) + int64(i) - reach
+		lo, hi := int64(to.Z)-int64(w), int64(to.Z)+int64(w)
+		// The old footprint's interval on this row, if it reaches it.
+		olo, ohi := int64(1), int64(0)
+		if j := x - int64(from.X) + reach; j >= 0 && j <= 2*reach {
+			ow := int64(fp.half[j])
+			olo, ohi = int64(from.Z)-ow, int64(from.Z)+ow
+		}
+		for z := lo; z <= hi; z++ {
+			if z >= olo && z <= ohi {
+				z = ohi // skip the covered run
+				continue
+			}
+			if chunk.ColumnInBorder(x, z) {
+				fn(x, z)
+			}
+		}
+	}
+}
+
 // covers reports whether offset (dx, dz) is in the footprint.
 func (fp *footprint) covers(dx, dz int64) bool {
 	if dx < -int64(fp.reach) || dx > int64(fp.reach) {

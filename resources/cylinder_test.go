@@ -204,3 +204,30 @@ func TestColumnMaskAgreesWithContains(t *testing.T) {
 		}
 	}
 }
+
+// TestFootprintEnteringMatchesCovers checks that eachEntering lists what
+// eachColumn lists minus what the other footprint covers, in the same
+// order, for steps of every size (overlapping or not) and at the border.
+func TestFootprintEnteringMatchesCovers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	border := int32(chunk.BorderSections)
+	for trial := range 2000 {
+		fp := newFootprint(rng.IntN(17), rng.IntN(3))
+		from := chunk.Pos{X: int32(rng.IntN(41) - 20), Z: int32(rng.IntN(41) - 20)}
+		if trial%5 == 0 { // straddling the world's border
+			from.X, from.Z = border-int32(rng.IntN(6)), -border+int32(rng.IntN(6))
+		}
+		step := 1 + rng.IntN(2*fp.reach+3)
+		to := chunk.Pos{X: from.X + int32(rng.IntN(2*step+1)-step), Z: from.Z + int32(rng.IntN(2*step+1)-step)}
+		var want, got [][2]int64
+		fp.eachColumn(to, func(x, z int64) {
+			if !fp.covers(x-int64(from.X), z-int64(from.Z)) {
+				want = append(want, [2]int64{x, z})
+			}
+		})
+		fp.eachEntering(from, to, func(x, z int64) { got = append(got, [2]int64{x, z}) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("reach %d, %v → %v: entering %v, want %v", fp.reach, from, to, got, want)
+		}
+	}
+}

@@ -311,10 +311,8 @@ func (d *Desired) move(from, to Cylinder) {
 // then count — rather than one chain of misses per column.
 func (d *Desired) slide(fp *footprint, from, to Cylinder, lo, hi int32) {
 	d.edge = d.edge[:0]
-	fp.eachColumn(to.Center, func(x, z int64) {
-		if !fp.covers(x-int64(from.Center.X), z-int64(from.Center.Z)) {
-			d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.slot(int32(x), int32(z))})
-		}
+	fp.eachEntering(from.Center, to.Center, func(x, z int64) {
+		d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.slot(int32(x), int32(z))})
 	})
 	d.touch(lo)
 	for _, e := range d.edge {
@@ -323,10 +321,8 @@ func (d *Desired) slide(fp *footprint, from, to Cylinder, lo, hi int32) {
 		d.inc(col, to.Center, e.x, e.z, lo, hi, false)
 	}
 	d.edge = d.edge[:0]
-	fp.eachColumn(from.Center, func(x, z int64) {
-		if !fp.covers(x-int64(to.Center.X), z-int64(to.Center.Z)) {
-			d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.columnIndex(colKey{int32(x), int32(z)})})
-		}
+	fp.eachEntering(to.Center, from.Center, func(x, z int64) {
+		d.edge = append(d.edge, edgeColumn{int32(x), int32(z), d.columnIndex(colKey{int32(x), int32(z)})})
 	})
 	d.touch(lo)
 	for _, e := range d.edge {

@@ -261,8 +261,10 @@ scan:
 // pv is the view they are of.
 func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery, pv components.View) (int, bool) {
 	// Frame k holds positions k·MaxDropsPerFrame on either way: by column,
-	// no more columns than positions, all in one frame.
-	if conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv) {
+	// no more columns than positions, all in one frame, marked held a
+	// column at a time.
+	byColumn := conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv)
+	if byColumn {
 		w.sends = transport.AppendAirColumns(w.sends[:0], w.airCols)
 	} else {
 		w.sends = transport.AppendAirSections(w.sends[:0], w.air)
@@ -277,9 +279,17 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 		}
 		bytes += enc.Len()
 		n := min(len(w.air)-done, transport.MaxDropsPerFrame)
-		for i, p := range w.air[done : done+n] {
-			st.Held.Set(p, 0)
-			st.Pending.Remove(w.airRanks[done+i])
+		if byColumn {
+			for _, c := range w.airCols {
+				st.Held.SetColumn(c.X, c.Z, c.Mask)
+			}
+		} else {
+			for _, p := range w.air[done : done+n] {
+				st.Held.Set(p, 0)
+			}
+		}
+		for _, r := range w.airRanks[done : done+n] {
+			st.Pending.Remove(r)
 		}
 		done += n
 		w.sentAir += uint64(n)
