@@ -120,6 +120,9 @@ type Config struct {
 	// NoColumnLists has them not granted protocol.FeatureColumnLists:
 	// drops and blank sections go by position, a triple a section.
 	NoColumnLists bool
+	// NoCompactStates has them not granted protocol.FeatureCompactStates:
+	// entities' moves go to them as PlayerStates.
+	NoCompactStates bool
 }
 
 // Result holds the timings of the measured ticks.
@@ -132,7 +135,10 @@ type Result struct {
 	// (DeliverySystem.Sent: a position of an AirSections is one), Bytes
 	// the bytes of the frames they were handed.
 	Sections, Bytes uint64
-	Resident        int
+	// Datagrams and DatagramBytes are the datagrams (entity states) handed
+	// to them while measuring, and their bytes.
+	Datagrams, DatagramBytes uint64
+	Resident                 int
 	// Entities are the plugin entities resident at the end; EntitySpawns
 	// and EntityStates the spawns and states queued to the clients while
 	// measuring.
@@ -255,7 +261,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))
@@ -331,6 +337,11 @@ func Run(cfg Config) (Result, error) {
 	}
 	stats := ecs.Resource[entities.Stats](app)
 	spawns0, states0 := stats.Spawns, stats.States
+	var dgrams0, dgramBytes0 uint64
+	for _, p := range players {
+		dgrams0 += p.conn.Datagrams
+		dgramBytes0 += p.conn.DatagramBytes
+	}
 	app.Timings().Reset()
 	cluster, _ := ecs.GetResource[clusterplugin.Stats](app)
 	var in0, out0 uint64
@@ -404,7 +415,11 @@ func Run(cfg Config) (Result, error) {
 	res.Sections = ecs.Resource[network.DeliverySystem](app).Sent
 	for _, p := range players {
 		res.Bytes += p.conn.Bytes
+		res.Datagrams += p.conn.Datagrams
+		res.DatagramBytes += p.conn.DatagramBytes
 	}
+	res.Datagrams -= dgrams0
+	res.DatagramBytes -= dgramBytes0
 	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()
 	res.Entities = ecs.Resource[entities.Registry](app).Len()
 	res.EntitySpawns, res.EntityStates = stats.Spawns-spawns0, stats.States-states0

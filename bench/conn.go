@@ -8,10 +8,11 @@ import (
 // Conn is a synthetic client's connection: it accepts everything at once
 // (a client that keeps up) and counts what it was sent.
 type Conn struct {
-	Messages, Bytes, Datagrams uint64
+	Messages, Bytes, Datagrams, DatagramBytes uint64
 	// NoAirSections withholds protocol.FeatureAirSections, NoColumnLists
-	// protocol.FeatureColumnLists.
-	NoAirSections, NoColumnLists bool
+	// protocol.FeatureColumnLists, NoCompactStates
+	// protocol.FeatureCompactStates.
+	NoAirSections, NoColumnLists, NoCompactStates bool
 }
 
 // Accept implements components.Conn.
@@ -30,6 +31,7 @@ func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.Messages++; return tru
 func (c *Conn) SendEncoded(e transport.Encoded) bool {
 	if e.IsDatagram() {
 		c.Datagrams++
+		c.DatagramBytes += uint64(e.Len())
 		return true
 	}
 	c.Messages++
@@ -51,6 +53,8 @@ func (c *Conn) HasFeature(f string) bool {
 		return !c.NoAirSections
 	case protocol.FeatureColumnLists:
 		return !c.NoColumnLists
+	case protocol.FeatureCompactStates:
+		return !c.NoCompactStates
 	}
 	return true
 }

@@ -375,5 +375,8 @@ func (b *bot) features() []string {
 	if !b.r.cfg.NoColumnLists {
 		fs = append(fs, protocol.FeatureColumnLists)
 	}
+	if !b.r.cfg.NoCompactStates {
+		fs = append(fs, protocol.FeatureCompactStates)
+	}
 	return fs
 }

@@ -137,6 +137,10 @@ type Config struct {
 	// NoColumnLists makes them not ask for protocol.FeatureColumnLists:
 	// drops and blank sections then come by position, not by column.
 	NoColumnLists bool
+	// NoCompactStates makes them not ask for
+	// protocol.FeatureCompactStates: entities' moves then come as
+	// PlayerStates, not CompactStates.
+	NoCompactStates bool
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool

@@ -178,7 +178,8 @@ func (c Config) withDefaults() (Config, error) {
 	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
-			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists}
+			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists,
+			protocol.FeatureCompactStates}
 	}
 	if c.DeflateLevel == 0 {
 		c.DeflateLevel = DefaultDeflateLevel

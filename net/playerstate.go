@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/stratavox/strata/net/protocol"
 )
 
 // PlayerStateFields are the values of a PlayerState datagram: the
@@ -83,6 +85,61 @@ func AppendPlayerState(dst []byte, v *PlayerStateFields) []byte {
 	return dst
 }
 
+// MaxCompactStateLen bounds the size of an encoded CompactState datagram:
+// every field present at its longest.
+const MaxCompactStateLen = 2 + // Datagram.compact_state tag and length
+	2*(1+10) + // entity_id, tick
+	3*(1+10) + // x, y, z
+	5*(1+5) // yaw, pitch, vx, vy, vz
+
+// Field tags of a Datagram's CompactState, and of its fields (varints all:
+// sint64 and sint32 zig-zag encoded).
+const (
+	tagDatagramCompactState = 3<<3 | uint64(protowire.BytesType)
+	tagCompactEntityID      = 1<<3 | uint64(protowire.VarintType)
+	tagCompactX             = 2<<3 | uint64(protowire.VarintType)
+	tagCompactY             = 3<<3 | uint64(protowire.VarintType)
+	tagCompactZ             = 4<<3 | uint64(protowire.VarintType)
+	tagCompactYaw           = 5<<3 | uint64(protowire.VarintType)
+	tagCompactPitch         = 6<<3 | uint64(protowire.VarintType)
+	tagCompactTick          = 7<<3 | uint64(protowire.VarintType)
+	tagCompactVX            = 8<<3 | uint64(protowire.VarintType)
+	tagCompactVY            = 9<<3 | uint64(protowire.VarintType)
+	tagCompactVZ            = 10<<3 | uint64(protowire.VarintType)
+)
+
+// AppendCompactState appends to dst the datagram payload of a
+// protocol.Datagram holding the CompactState of v's values (fixed point,
+// protocol.CompactFixed64 and CompactFixed32): byte for byte what
+// frame.MarshalDatagram produces for protocol.NewCompactState of the
+// same PlayerState. Zeros are left out, as proto3 does.
+func AppendCompactState(dst []byte, v *PlayerStateFields) []byte {
+	// At most MaxCompactStateLen, under 128: a one-byte length, patched.
+	dst = append(dst, byte(tagDatagramCompactState), 0)
+	start := len(dst)
+	dst = appendVarintField(dst, tagCompactEntityID, v.EntityID)
+	dst = appendVarintField(dst, tagCompactX, protowire.EncodeZigZag(protocol.CompactFixed64(v.X, protocol.CompactPositionScale)))
+	dst = appendVarintField(dst, tagCompactY, protowire.EncodeZigZag(protocol.CompactFixed64(v.Y, protocol.CompactPositionScale)))
+	dst = appendVarintField(dst, tagCompactZ, protowire.EncodeZigZag(protocol.CompactFixed64(v.Z, protocol.CompactPositionScale)))
+	dst = appendVarintField(dst, tagCompactYaw, uint64(zigzag32(protocol.CompactFixed32(v.Yaw, protocol.CompactAngleScale))))
+	dst = appendVarintField(dst, tagCompactPitch, uint64(zigzag32(protocol.CompactFixed32(v.Pitch, protocol.CompactAngleScale))))
+	dst = appendVarintField(dst, tagCompactTick, v.Tick)
+	dst = appendVarintField(dst, tagCompactVX, uint64(zigzag32(protocol.CompactFixed32(v.VX, protocol.CompactVelocityScale))))
+	dst = appendVarintField(dst, tagCompactVY, uint64(zigzag32(protocol.CompactFixed32(v.VY, protocol.CompactVelocityScale))))
+	dst = appendVarintField(dst, tagCompactVZ, uint64(zigzag32(protocol.CompactFixed32(v.VZ, protocol.CompactVelocityScale))))
+	dst[start-1] = byte(len(dst) - start)
+	return dst
+}
+
+// appendVarintField appends a proto3 varint field (one-byte tag) unless
+// it is 0.
+func appendVarintField(dst []byte, tag, v uint64) []byte {
+	if v == 0 {
+		return dst
+	}
+	return protowire.AppendVarint(append(dst, byte(tag)), v)
+}
+
 // appendDouble appends a proto3 double field unless it is +0.
 func appendDouble(dst []byte, tag uint64, f float64) []byte {
 	if f == 0 && !math.Signbit(f) {
@@ -118,11 +175,22 @@ type DatagramArena struct {
 // PlayerState encodes v (AppendPlayerState) as a datagram Encoded, ready
 // for SendEncoded on any number of clients.
 func (a *DatagramArena) PlayerState(v *PlayerStateFields) Encoded {
-	if cap(a.buf)-len(a.buf) < MaxPlayerStateLen {
+	return a.encode(v, MaxPlayerStateLen, AppendPlayerState)
+}
+
+// CompactState encodes v as a CompactState (AppendCompactState), for
+// clients granted protocol.FeatureCompactStates.
+func (a *DatagramArena) CompactState(v *PlayerStateFields) Encoded {
+	return a.encode(v, MaxCompactStateLen, AppendCompactState)
+}
+
+// encode carves v's datagram, at most max bytes, written by put.
+func (a *DatagramArena) encode(v *PlayerStateFields, max int, put func([]byte, *PlayerStateFields) []byte) Encoded {
+	if cap(a.buf)-len(a.buf) < max {
 		a.buf = make([]byte, 0, stateBlock)
 	}
 	start := len(a.buf)
-	a.buf = AppendPlayerState(a.buf, v)
+	a.buf = put(a.buf, v)
 	end := len(a.buf)
 	return Encoded{b: a.buf[start:end:end], datagram: true}
 }

@@ -22,8 +22,11 @@ func stateDatagram(v *PlayerStateFields) *protocol.Datagram {
 	}}}
 }
 
+// checkPlayerState checks AppendPlayerState and, on the same values,
+// AppendCompactState (checkCompactState).
 func checkPlayerState(t *testing.T, v PlayerStateFields) {
 	t.Helper()
+	checkCompactState(t, v)
 	m := stateDatagram(&v)
 	want, err := proto.Marshal(m)
 	if err != nil {
@@ -65,6 +68,83 @@ func checkPlayerState(t *testing.T, v PlayerStateFields) {
 		}
 		if !proto.Equal(back, m) {
 			t.Fatalf("%+v: decodes to %v", v, back)
+		}
+	}
+}
+
+// checkCompactState checks AppendCompactState against proto.Marshal of
+// protocol.NewCompactState, the arena's CompactState against both, and
+// that the state decodes back within half a unit of each value in range.
+func checkCompactState(t *testing.T, v PlayerStateFields) {
+	t.Helper()
+	m := &protocol.Datagram{Kind: &protocol.Datagram_CompactState{CompactState: protocol.NewCompactState(stateDatagram(&v).GetPlayerState())}}
+	want, err := proto.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := AppendCompactState([]byte{0xde, 0xad}, &v)
+	if !bytes.Equal(got[:2], []byte{0xde, 0xad}) || !bytes.Equal(got[2:], want) {
+		t.Fatalf("compact %+v:\n got %x\nwant %x", v, got[2:], want)
+	}
+	if len(want) > MaxCompactStateLen {
+		t.Fatalf("compact %+v: %d bytes, more than MaxCompactStateLen %d", v, len(want), MaxCompactStateLen)
+	}
+	var a DatagramArena
+	if e := a.CompactState(&v); !e.IsDatagram() || !bytes.Equal(e.Bytes(), want) {
+		t.Fatalf("compact %+v: arena gave %x", v, e.Bytes())
+	}
+	back, err := frame.DecodeDatagram(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !proto.Equal(back, m) {
+		t.Fatalf("compact %+v: decodes to %v", v, back)
+	}
+	ps := back.GetCompactState().PlayerState()
+	near := func(name string, got, f, scale float64) {
+		if in := math.Abs(f*scale) < 1<<31; in && math.Abs(got-f) > 0.5/scale+1e-9*math.Abs(f) {
+			t.Fatalf("compact %+v: %s decodes to %v, more than half a unit from %v", v, name, got, f)
+		}
+	}
+	near("x", ps.GetPosition().GetX(), v.X, protocol.CompactPositionScale)
+	near("y", ps.GetPosition().GetY(), v.Y, protocol.CompactPositionScale)
+	near("z", ps.GetPosition().GetZ(), v.Z, protocol.CompactPositionScale)
+	near("yaw", float64(ps.GetYaw()), float64(v.Yaw), protocol.CompactAngleScale)
+	near("pitch", float64(ps.GetPitch()), float64(v.Pitch), protocol.CompactAngleScale)
+	near("vx", float64(ps.GetVelocity().GetX()), float64(v.VX), protocol.CompactVelocityScale)
+	near("vy", float64(ps.GetVelocity().GetY()), float64(v.VY), protocol.CompactVelocityScale)
+	near("vz", float64(ps.GetVelocity().GetZ()), float64(v.VZ), protocol.CompactVelocityScale)
+	if ps.GetEntityId() != v.EntityID || ps.GetTick() != v.Tick {
+		t.Fatalf("compact %+v: id %d tick %d", v, ps.GetEntityId(), ps.GetTick())
+	}
+}
+
+// TestCompactStateSize checks what a compact state saves on a typical
+// flier's: the figure docs/protocol.md gives.
+func TestCompactStateSize(t *testing.T) {
+	v := PlayerStateFields{EntityID: 1234, Tick: 98765, X: 1234.56, Y: 87.25, Z: -2345.67, Yaw: 123.4, Pitch: -12.5, VX: 17.3, VZ: -10}
+	full, compact := len(AppendPlayerState(nil, &v)), len(AppendCompactState(nil, &v))
+	if full != 60 || compact != 35 {
+		t.Fatalf("PlayerState %d bytes, CompactState %d; want 60 and 35", full, compact)
+	}
+}
+
+func TestCompactFixedSaturates(t *testing.T) {
+	for _, c := range []struct {
+		f     float64
+		want  int64
+		want3 int32
+	}{
+		{0.5, 1, 1}, {-0.5, -1, -1}, {0.49, 0, 0}, {math.NaN(), 0, 0},
+		{math.Inf(1), math.MaxInt64, math.MaxInt32}, {math.Inf(-1), math.MinInt64, math.MinInt32},
+		{1e30, math.MaxInt64, math.MaxInt32}, {-1e30, math.MinInt64, math.MinInt32},
+		{3e9, 3e9, math.MaxInt32}, {-3e9, -3e9, math.MinInt32},
+	} {
+		if got := protocol.CompactFixed64(c.f, 1); got != c.want {
+			t.Errorf("CompactFixed64(%v) = %d, want %d", c.f, got, c.want)
+		}
+		if got := protocol.CompactFixed32(float32(c.f), 1); got != c.want3 {
+			t.Errorf("CompactFixed32(%v) = %d, want %d", c.f, got, c.want3)
 		}
 	}
 }

@@ -63,6 +63,10 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "resident sections %d, delivered %d sections (%d bytes), %.0f ticks/s, CPU %.2f ms a tick (%.1f µs a player-tick)\n",
 				res.Resident, res.Sections, res.Bytes, float64(cfg.Ticks)/res.Elapsed.Seconds(), perTick(res, 1)/1e3, perTick(res, cfg.Players))
+			if res.Datagrams > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "entity states while measuring: %d datagrams, %d bytes (%.1f B each)\n",
+					res.Datagrams, res.DatagramBytes, float64(res.DatagramBytes)/float64(res.Datagrams))
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "allocated %.2f MB (%d objects) a tick, %d collections while measuring (%d started between ticks)\n",
 				float64(res.Allocated)/float64(cfg.Ticks)/1e6, res.Allocs/uint64(cfg.Ticks), res.GCs, res.IdleGCs)
 			if cfg.Cluster != "" {
@@ -99,6 +103,7 @@ func newBenchCmd(g *globalFlags) *cobra.Command {
 	f.Float64Var(&cfg.ShiftZ, "shift-z", 0, "move every player this many blocks along z (a shard far from the others)")
 	f.BoolVar(&cfg.NoAirSections, "no-air-sections", false, "the synthetic clients do not ask for blank sections by position (feature air-sections): every section goes as a Chunk")
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "the synthetic clients do not ask for lists by column (feature column-lists): drops and blank sections go by position")
+	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "the synthetic clients do not ask for fixed-point entity states (feature compact-states): moves go as PlayerStates")
 	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
@@ -143,6 +148,8 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Entities   int     `json:"entities"`
 		Spawns     uint64  `json:"entity_spawns"`
 		States     uint64  `json:"entity_states"`
+		Dgrams     uint64  `json:"datagrams"`
+		DgramBytes uint64  `json:"datagram_bytes"`
 		CPUPerTick float64 `json:"cpu_us_per_tick"`
 		Shard      string  `json:"shard,omitempty"`
 		Remote     int64   `json:"remote_players,omitempty"`
@@ -154,7 +161,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
-		perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
+		res.Datagrams, res.DatagramBytes, perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

@@ -27,6 +27,7 @@ type FakeConn struct {
 	control  []*protocol.ServerMessage
 	chunks   []*protocol.ChunkMessage
 	states   []*protocol.PlayerState
+	compacts int // of them, CompactStates
 	// DgramCap, when positive, refuses datagrams beyond that many per
 	// TakeStates, like a full datagram queue.
 	DgramCap int
@@ -97,7 +98,7 @@ func (f *FakeConn) SendEncoded(e transport.Encoded) bool {
 	return true
 }
 
-// SendDatagram records a PlayerState datagram.
+// SendDatagram records a PlayerState or CompactState datagram.
 func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
 	b, err := frame.MarshalDatagram(m) // as the transport does: m is reused
 	if err != nil {
@@ -112,8 +113,21 @@ func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
 	if f.DgramCap > 0 && len(f.states) >= f.DgramCap {
 		return false
 	}
-	f.states = append(f.states, d.GetPlayerState())
+	ps := d.GetPlayerState()
+	if cs := d.GetCompactState(); cs != nil {
+		ps = cs.PlayerState()
+		f.compacts++
+	}
+	f.states = append(f.states, ps)
 	return true
+}
+
+// CompactStates returns how many of the states received came as
+// CompactStates (States gives them as the PlayerStates they stand for).
+func (f *FakeConn) CompactStates() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.compacts
 }
 
 // Queued reports QueuedControl.

@@ -93,6 +93,11 @@ func stateDatagram(id uint64, x float64, tick uint64) *protocol.Datagram {
 	}}}
 }
 
+// compactDatagram is stateDatagram as a CompactState (compact-states).
+func compactDatagram(id uint64, x float64, tick uint64) *protocol.Datagram {
+	return &protocol.Datagram{Kind: &protocol.Datagram_CompactState{CompactState: protocol.NewCompactState(stateDatagram(id, x, tick).GetPlayerState())}}
+}
+
 // TestEntitiesOverPipe runs the real client against the real transport
 // over an in-memory session: the client asks for "entities" by default,
 // keeps the entities the server spawns, moves them by PlayerStates (newer
@@ -142,6 +147,8 @@ func TestEntitiesOverPipe(t *testing.T) {
 		{stateDatagram(2, 9, 11), "an older state of alice"},
 		{stateDatagram(404, 9, 13), "a state of an unknown id"},
 		{stateDatagram(critter, 6, 12), "the critter moves"},
+		{compactDatagram(critter, 6.25, 13), "the critter moves, in fixed point"},
+		{compactDatagram(critter, 7, 12), "an older state of the critter, in fixed point"},
 	} {
 		n := states.Load()
 		if !sc.SendDatagram(d.dg) {
@@ -152,8 +159,8 @@ func TestEntitiesOverPipe(t *testing.T) {
 	if e, _ := c.Entity(2); e.Position.X != 2 || e.Tick != 12 || e.Name != "alice" {
 		t.Errorf("alice = %+v, want x 2 at tick 12", e)
 	}
-	if e, _ := c.Entity(critter); e.Position.X != 6 || e.Tick != 12 {
-		t.Errorf("critter = %+v, want x 6 at tick 12", e)
+	if e, _ := c.Entity(critter); e.Position.X != 6.25 || e.Position.Y != 64 || e.Tick != 13 {
+		t.Errorf("critter = %+v, want (6.25, 64) at tick 13", e)
 	}
 	if _, ok := c.Entity(404); ok {
 		t.Error("a state of an unknown id made an entity")
@@ -165,7 +172,7 @@ func TestEntitiesOverPipe(t *testing.T) {
 		t.Errorf("held %v after the despawn, want only the critter", ids)
 	}
 	st := c.Stats()
-	if st.EntitySpawns != 2 || st.EntityDespawns != 1 || st.EntityStates != 2 || st.StaleStates != 1 || st.UnknownStates != 1 || st.Entities != 1 {
+	if st.EntitySpawns != 2 || st.EntityDespawns != 1 || st.EntityStates != 3 || st.StaleStates != 2 || st.UnknownStates != 1 || st.Entities != 1 {
 		t.Errorf("stats %+v", st)
 	}
 	if despawnMsgs.Load() != 1 || controls.Load() != 2 {

@@ -239,7 +239,11 @@ func (c *Conn) readDatagrams() {
 			continue // datagrams are best effort; a bad one is just lost
 		}
 		c.stats.datagrams.Add(1)
-		if ps := d.GetPlayerState(); ps != nil {
+		ps := d.GetPlayerState()
+		if cs := d.GetCompactState(); cs != nil {
+			ps = cs.PlayerState() // feature compact-states
+		}
+		if ps != nil {
 			c.applyState(ps)
 			if c.opts.Handlers.OnPlayerState != nil {
 				c.opts.Handlers.OnPlayerState(ps)

@@ -129,6 +129,29 @@ func TestSpecLoginExample(t *testing.T) {
 	}
 }
 
+// TestSpecDatagramExamples: the datagrams of docs/protocol.md §10, a
+// PlayerState and the CompactState sent instead of it under
+// compact-states.
+func TestSpecDatagramExamples(t *testing.T) {
+	ps := &protocol.PlayerState{EntityId: 1002, Position: protocol.V3(1, 2, 3), Yaw: 90, Tick: 5}
+	for _, tt := range []struct {
+		name string
+		msg  *protocol.Datagram
+		hex  string
+	}{
+		{"PlayerState", &protocol.Datagram{Kind: &protocol.Datagram_PlayerState{PlayerState: ps}},
+			"0a 27 08 ea 07 12 1b 09 00 00 00 00 00 00 f0 3f 11 00 00 00 00 00 00 00 40 19 00 00 00 00 00 00 08 40 1d 00 00 b4 42 28 05"},
+		{"CompactState", &protocol.Datagram{Kind: &protocol.Datagram_CompactState{CompactState: protocol.NewCompactState(ps)}},
+			"1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05"},
+	} {
+		b, err := MarshalDatagram(tt.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSpecBytes(t, tt.name, b, tt.hex)
+	}
+}
+
 // checkSpecExample checks that msg encodes as the hex of a worked example
 // (a "|" between prefix and payload, whitespace anywhere) and that the
 // same hex appears in docs/protocol.md, so that the document cannot drift
@@ -139,6 +162,12 @@ func checkSpecExample(t *testing.T, name string, msg proto.Message, spec string)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkSpecBytes(t, name, b, spec)
+}
+
+// checkSpecBytes is checkSpecExample of bytes already encoded.
+func checkSpecBytes(t *testing.T, name string, b []byte, spec string) {
+	t.Helper()
 	want := strings.ReplaceAll(squeeze(spec), "|", "")
 	if got := hex.EncodeToString(b); got != want {
 		t.Errorf("%s: encodes as %s, the spec says %s", name, got, want)

@@ -72,6 +72,11 @@ const (
 	// and takes in the sky a few sections a column, a word a column
 	// instead of a triple a section.
 	FeatureColumnLists = "column-lists"
+	// FeatureCompactStates asks the server for a CompactState datagram
+	// (fixed point, about 35 bytes) wherever it would send a PlayerState
+	// (about 60) to a client granted "entities". A client that asks for it
+	// must handle both.
+	FeatureCompactStates = "compact-states"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport

@@ -985,6 +985,7 @@ type Datagram struct {
 	//
 	//	*Datagram_PlayerState
 	//	*Datagram_Input
+	//	*Datagram_CompactState
 	Kind          isDatagram_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1045,6 +1046,15 @@ func (x *Datagram) GetInput() *Input {
 	return nil
 }
 
+func (x *Datagram) GetCompactState() *CompactState {
+	if x != nil {
+		if x, ok := x.Kind.(*Datagram_CompactState); ok {
+			return x.CompactState
+		}
+	}
+	return nil
+}
+
 type isDatagram_Kind interface {
 	isDatagram_Kind()
 }
@@ -1057,9 +1067,15 @@ type Datagram_Input struct {
 	Input *Input `protobuf:"bytes,2,opt,name=input,proto3,oneof"` // client -> server, feature "datagram-input"
 }
 
+type Datagram_CompactState struct {
+	CompactState *CompactState `protobuf:"bytes,3,opt,name=compact_state,json=compactState,proto3,oneof"` // server -> client, feature "compact-states"
+}
+
 func (*Datagram_PlayerState) isDatagram_Kind() {}
 
 func (*Datagram_Input) isDatagram_Kind() {}
+
+func (*Datagram_CompactState) isDatagram_Kind() {}
 
 // Vec3 is a point in world space, in blocks. Doubles, because the world is
 // 2^31 blocks wide and a float32 loses sub-block precision past 2^24.
@@ -3768,6 +3784,127 @@ func (x *PlayerState) GetVelocity() *Vec3F {
 	return nil
 }
 
+// CompactState is a PlayerState in fixed point, sent instead of one to a
+// client granted "compact-states": about 35 bytes where a PlayerState
+// takes about 60. Positions are in 1/1024 block, angles in 1/16 degree,
+// velocity in 1/256 block per second, each rounded to the nearest (half
+// away from zero) and saturated to its field's range; a NaN is sent as 0.
+type CompactState struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	EntityId      uint64                 `protobuf:"varint,1,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`
+	X             int64                  `protobuf:"zigzag64,2,opt,name=x,proto3" json:"x,omitempty"`
+	Y             int64                  `protobuf:"zigzag64,3,opt,name=y,proto3" json:"y,omitempty"`
+	Z             int64                  `protobuf:"zigzag64,4,opt,name=z,proto3" json:"z,omitempty"`
+	Yaw           int32                  `protobuf:"zigzag32,5,opt,name=yaw,proto3" json:"yaw,omitempty"`
+	Pitch         int32                  `protobuf:"zigzag32,6,opt,name=pitch,proto3" json:"pitch,omitempty"`
+	Tick          uint64                 `protobuf:"varint,7,opt,name=tick,proto3" json:"tick,omitempty"`
+	Vx            int32                  `protobuf:"zigzag32,8,opt,name=vx,proto3" json:"vx,omitempty"`
+	Vy            int32                  `protobuf:"zigzag32,9,opt,name=vy,proto3" json:"vy,omitempty"`
+	Vz            int32                  `protobuf:"zigzag32,10,opt,name=vz,proto3" json:"vz,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CompactState) Reset() {
+	*x = CompactState{}
+	mi := &file_strata_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompactState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompactState) ProtoMessage() {}
+
+func (x *CompactState) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompactState.ProtoReflect.Descriptor instead.
+func (*CompactState) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *CompactState) GetEntityId() uint64 {
+	if x != nil {
+		return x.EntityId
+	}
+	return 0
+}
+
+func (x *CompactState) GetX() int64 {
+	if x != nil {
+		return x.X
+	}
+	return 0
+}
+
+func (x *CompactState) GetY() int64 {
+	if x != nil {
+		return x.Y
+	}
+	return 0
+}
+
+func (x *CompactState) GetZ() int64 {
+	if x != nil {
+		return x.Z
+	}
+	return 0
+}
+
+func (x *CompactState) GetYaw() int32 {
+	if x != nil {
+		return x.Yaw
+	}
+	return 0
+}
+
+func (x *CompactState) GetPitch() int32 {
+	if x != nil {
+		return x.Pitch
+	}
+	return 0
+}
+
+func (x *CompactState) GetTick() uint64 {
+	if x != nil {
+		return x.Tick
+	}
+	return 0
+}
+
+func (x *CompactState) GetVx() int32 {
+	if x != nil {
+		return x.Vx
+	}
+	return 0
+}
+
+func (x *CompactState) GetVy() int32 {
+	if x != nil {
+		return x.Vy
+	}
+	return 0
+}
+
+func (x *CompactState) GetVz() int32 {
+	if x != nil {
+		return x.Vz
+	}
+	return 0
+}
+
 // PluginMessage carries an opaque payload on a named plugin channel, in
 // either direction (ClientMessage.plugin, ServerMessage.plugin). The
 // channel is "namespace:name": lower-case letters, digits and _ - . /, with
@@ -3785,7 +3922,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[41]
+	mi := &file_strata_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3797,7 +3934,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[41]
+	mi := &file_strata_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3810,7 +3947,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{41}
+	return file_strata_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -3876,10 +4013,11 @@ const file_strata_proto_rawDesc = "" +
 	"\x04drop\x18\x02 \x01(\v2\x0f.strata.v1.DropH\x00R\x04drop\x12(\n" +
 	"\x05drops\x18\x03 \x01(\v2\x10.strata.v1.DropsH\x00R\x05drops\x12*\n" +
 	"\x03air\x18\x04 \x01(\v2\x16.strata.v1.AirSectionsH\x00R\x03airB\x06\n" +
-	"\x04kind\"y\n" +
+	"\x04kind\"\xb9\x01\n" +
 	"\bDatagram\x12;\n" +
 	"\fplayer_state\x18\x01 \x01(\v2\x16.strata.v1.PlayerStateH\x00R\vplayerState\x12(\n" +
-	"\x05input\x18\x02 \x01(\v2\x10.strata.v1.InputH\x00R\x05inputB\x06\n" +
+	"\x05input\x18\x02 \x01(\v2\x10.strata.v1.InputH\x00R\x05input\x12>\n" +
+	"\rcompact_state\x18\x03 \x01(\v2\x17.strata.v1.CompactStateH\x00R\fcompactStateB\x06\n" +
 	"\x04kind\"0\n" +
 	"\x04Vec3\x12\f\n" +
 	"\x01x\x18\x01 \x01(\x01R\x01x\x12\f\n" +
@@ -4101,7 +4239,19 @@ const file_strata_proto_rawDesc = "" +
 	"\x03yaw\x18\x03 \x01(\x02R\x03yaw\x12\x14\n" +
 	"\x05pitch\x18\x04 \x01(\x02R\x05pitch\x12\x12\n" +
 	"\x04tick\x18\x05 \x01(\x04R\x04tick\x12,\n" +
-	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity\"C\n" +
+	"\bvelocity\x18\x06 \x01(\v2\x10.strata.v1.Vec3fR\bvelocity\"\xc1\x01\n" +
+	"\fCompactState\x12\x1b\n" +
+	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12\f\n" +
+	"\x01x\x18\x02 \x01(\x12R\x01x\x12\f\n" +
+	"\x01y\x18\x03 \x01(\x12R\x01y\x12\f\n" +
+	"\x01z\x18\x04 \x01(\x12R\x01z\x12\x10\n" +
+	"\x03yaw\x18\x05 \x01(\x11R\x03yaw\x12\x14\n" +
+	"\x05pitch\x18\x06 \x01(\x11R\x05pitch\x12\x12\n" +
+	"\x04tick\x18\a \x01(\x04R\x04tick\x12\x0e\n" +
+	"\x02vx\x18\b \x01(\x11R\x02vx\x12\x0e\n" +
+	"\x02vy\x18\t \x01(\x11R\x02vy\x12\x0e\n" +
+	"\x02vz\x18\n" +
+	" \x01(\x11R\x02vz\"C\n" +
 	"\rPluginMessage\x12\x18\n" +
 	"\achannel\x18\x01 \x01(\tR\achannel\x12\x18\n" +
 	"\apayload\x18\x02 \x01(\fR\apayload*\xde\x04\n" +
@@ -4165,7 +4315,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),          // 0: strata.v1.ErrorCode
 	(Binding)(0),            // 1: strata.v1.Binding
@@ -4212,7 +4362,8 @@ var file_strata_proto_goTypes = []any{
 	(*Drops)(nil),           // 42: strata.v1.Drops
 	(*AirSections)(nil),     // 43: strata.v1.AirSections
 	(*PlayerState)(nil),     // 44: strata.v1.PlayerState
-	(*PluginMessage)(nil),   // 45: strata.v1.PluginMessage
+	(*CompactState)(nil),    // 45: strata.v1.CompactState
+	(*PluginMessage)(nil),   // 46: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -4223,7 +4374,7 @@ var file_strata_proto_depIdxs = []int32{
 	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	45, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	46, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
 	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
 	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
@@ -4238,7 +4389,7 @@ var file_strata_proto_depIdxs = []int32{
 	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
 	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
 	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	45, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	46, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
 	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
 	38, // 25: strata.v1.ServerMessage.entity_spawns:type_name -> strata.v1.EntitySpawns
 	39, // 26: strata.v1.ServerMessage.entity_despawns:type_name -> strata.v1.EntityDespawns
@@ -4248,35 +4399,36 @@ var file_strata_proto_depIdxs = []int32{
 	43, // 30: strata.v1.ChunkMessage.air:type_name -> strata.v1.AirSections
 	44, // 31: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
 	20, // 32: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	1,  // 33: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
-	8,  // 34: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	17, // 35: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	18, // 36: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	16, // 37: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 38: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	8,  // 39: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	9,  // 40: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	10, // 41: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	10, // 42: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	2,  // 43: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	8,  // 44: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	9,  // 45: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	10, // 46: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 47: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	3,  // 48: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	8,  // 49: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
-	9,  // 50: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
-	37, // 51: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
-	36, // 52: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
-	11, // 53: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	11, // 54: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	8,  // 55: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	9,  // 56: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	57, // [57:57] is the sub-list for method output_type
-	57, // [57:57] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	45, // 33: strata.v1.Datagram.compact_state:type_name -> strata.v1.CompactState
+	1,  // 34: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 35: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 36: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 37: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 38: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 39: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 40: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 41: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 42: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 43: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 44: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 45: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 46: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 47: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 48: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 49: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	8,  // 50: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
+	9,  // 51: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
+	37, // 52: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
+	36, // 53: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
+	11, // 54: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 55: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	8,  // 56: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 57: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	58, // [58:58] is the sub-list for method output_type
+	58, // [58:58] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -4324,6 +4476,7 @@ func file_strata_proto_init() {
 	file_strata_proto_msgTypes[3].OneofWrappers = []any{
 		(*Datagram_PlayerState)(nil),
 		(*Datagram_Input)(nil),
+		(*Datagram_CompactState)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -4331,7 +4484,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   42,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -110,6 +110,9 @@ type receiver struct {
 	pos    components.Position
 	radius float64
 	due    bool // its set is recomputed this tick
+	// compact: it is sent CompactStates instead of PlayerStates (feature
+	// "compact-states").
+	compact bool
 }
 
 // candidate is an entity a recompute found within a receiver's radius
@@ -125,7 +128,8 @@ type candidate struct {
 // the delta filter of the former broadcast_states) and encodes each one's
 // once; then
 //   - a client granted "entities" gets the PlayerStates of the entities
-//     it holds that send, in subject order; EntityDespawns for those that
+//     it holds that send, in subject order (CompactStates if granted
+//     "compact-states" too); EntityDespawns for those that
 //     left the world or its view; and EntitySpawns for the entities
 //     entering its view (recomputed every InterestEvery ticks, staggered,
 //     nearest first and at most SpawnsPerTick a tick);
@@ -152,11 +156,16 @@ type replicator struct {
 	bodies  generic.Map[Body]
 	mapped  bool
 
-	subs  []subject
-	xz    []point             // by subject
-	encs  []transport.Encoded // by subject: its PlayerState (nil bytes: not encoded)
-	nplay int                 // subs[:nplay] are the players
-	slots []slot              // by arche entity id
+	subs []subject
+	xz   []point             // by subject
+	encs []transport.Encoded // by subject: its PlayerState (nil bytes: not encoded)
+	// compact is, by subject, its CompactState, for the receivers granted
+	// "compact-states"; each form is encoded only while some receiver of
+	// this tick takes it (full, compact).
+	compact         []transport.Encoded
+	full, compacted bool
+	nplay           int    // subs[:nplay] are the players
+	slots           []slot // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
 	// and of last tick's subjects that are no longer (prev).
 	sending, gone bits
@@ -262,6 +271,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 // by entity id for them.
 func (r *replicator) collect(w *ecs.World) {
 	r.subs, r.recv = r.subs[:0], r.recv[:0]
+	r.full, r.compacted = false, false
 	r.legacyConn, r.legacyRadius, r.legacyFresh = r.legacyConn[:0], r.legacyRadius[:0], r.legacyFresh[:0]
 	var top uint32
 	pq := r.players.Query(w)
@@ -282,7 +292,10 @@ func (r *replicator) collect(w *ecs.World) {
 		if c := conn.Conn; c != nil && snap.Joined {
 			switch {
 			case c.HasFeature(protocol.FeatureEntities):
-				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16)})
+				compact := c.HasFeature(protocol.FeatureCompactStates)
+				r.compacted = r.compacted || compact
+				r.full = r.full || !compact
+				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact})
 			case c.HasFeature(protocol.FeaturePlayerStates):
 				lconn = c
 				fresh = r.roster != nil && r.roster.Fresh(p.ID)
@@ -308,6 +321,8 @@ func (r *replicator) collect(w *ecs.World) {
 	r.keys = slices.Grow(r.keys[:0], n)[:n]
 	r.encs = slices.Grow(r.encs[:0], n)[:n]
 	clear(r.encs)
+	r.compact = slices.Grow(r.compact[:0], n)[:n]
+	clear(r.compact)
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
 	}
@@ -317,7 +332,8 @@ func (r *replicator) collect(w *ecs.World) {
 // filter applies the delta filter to every subject and fills the tables
 // of the tick, in a parallel loop (each subject writes only its own
 // entries and its entity's Replicated), encoding the PlayerState of each
-// that sends once for all its "entities" receivers; then it marks those
+// that sends once for all its "entities" receivers (and its CompactState
+// once for those granted "compact-states"); then it marks those
 // that send. Datagrams are carved from the workers' arenas, whose blocks
 // are never written again: clients may keep them queued past the tick.
 //
@@ -327,7 +343,6 @@ func (r *replicator) collect(w *ecs.World) {
 // otherwise all repeat on the same tick, for ever. Players keep the plain
 // rule, which recordings of legacy clients hold.
 func (r *replicator) filter(now uint64) {
-	encode := len(r.recv) > 0
 	all, half := r.cfg.SnapshotAll, r.cfg.SnapshotAll/2
 	r.par.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
@@ -343,8 +358,11 @@ func (r *replicator) filter(now uint64) {
 				s.send = true
 				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
 				ref |= 1
-				if encode {
-					r.encs[si] = r.encodeState(&w.arena, now, int32(si))
+				if r.full {
+					r.encs[si] = w.arena.PlayerState(r.stateOf(now, int32(si)))
+				}
+				if r.compacted {
+					r.compact[si] = w.arena.CompactState(r.stateOf(now, int32(si)))
 				}
 			}
 			r.xz[si] = point{pos.X, pos.Z}
@@ -380,15 +398,15 @@ func (s *slot) sub() int32 { return int32(s.ref>>1) - 1 }
 // sends reports whether the slot's subject sends a PlayerState this tick.
 func (s *slot) sends() bool { return s.ref&1 != 0 }
 
-// encodeState encodes subject si's PlayerState into arena a.
-func (r *replicator) encodeState(a *transport.DatagramArena, now uint64, si int32) transport.Encoded {
+// stateOf returns subject si's state, for its datagrams.
+func (r *replicator) stateOf(now uint64, si int32) *transport.PlayerStateFields {
 	s := &r.subs[si]
-	return a.PlayerState(&transport.PlayerStateFields{
+	return &transport.PlayerStateFields{
 		EntityID: s.id, Tick: now,
 		X: s.pos.X, Y: s.pos.Y, Z: s.pos.Z,
 		Yaw: s.look.Yaw, Pitch: s.look.Pitch,
 		VX: float32(s.vel.X), VY: float32(s.vel.Y), VZ: float32(s.vel.Z),
-	})
+	}
 }
 
 // encoded returns subject si's PlayerState datagram, encoding it on first
@@ -396,7 +414,7 @@ func (r *replicator) encodeState(a *transport.DatagramArena, now uint64, si int3
 // player's). Tick goroutine only.
 func (r *replicator) encoded(now uint64, si int32) transport.Encoded {
 	if r.encs[si].Bytes() == nil {
-		r.encs[si] = r.encodeState(&r.workers[0].arena, now, si)
+		r.encs[si] = r.workers[0].arena.PlayerState(r.stateOf(now, si))
 	}
 	return r.encs[si]
 }
@@ -494,7 +512,11 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		if refused || !sl.sends() {
 			return
 		}
-		if !rc.conn.SendEncoded(r.encs[sl.sub()]) {
+		enc := r.encs[sl.sub()]
+		if rc.compact {
+			enc = r.compact[sl.sub()]
+		}
+		if !rc.conn.SendEncoded(enc) {
 			// Queue full (or no datagrams): the rest would be refused too.
 			w.stats.StatesDropped++
 			refused = true

@@ -377,6 +377,47 @@ func TestDespawnWhenRemoved(t *testing.T) {
 	}
 }
 
+// TestCompactStatesOnlyForClientsThatAsk has three clients hold the same
+// moving thing: the one not granted "compact-states" gets its exact
+// PlayerState, the two granted it a CompactState of the same move.
+func TestCompactStatesOnlyForClientsThatAsk(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	full := w.join("full", []string{protocol.FeatureEntities})
+	all := w.join("all", nil)
+	compact := w.join("compact", []string{protocol.FeatureEntities, protocol.FeatureCompactStates})
+	id := w.spawn(10.5, 0.5)
+	w.step(int(w.reg.cfg.InterestEvery) + 1)
+	clients := []*client{full, all, compact}
+	for _, c := range clients {
+		if !slices.Contains(spawnIDs(c.conn.Take()), id) {
+			t.Fatalf("client %d was not told of the thing", c.id)
+		}
+		c.conn.TakeStates()
+	}
+	before := []int{full.conn.CompactStates(), all.conn.CompactStates(), compact.conn.CompactStates()}
+	w.move(id, 11.3, -0.7)
+	w.step(1)
+	for i, c := range clients {
+		got := c.conn.TakeStates()
+		if !slices.Equal(stateIDs(got), []uint64{id}) {
+			t.Fatalf("client %d got states of %v, want %d", c.id, stateIDs(got), id)
+		}
+		p := got[0].GetPosition()
+		compacts := c.conn.CompactStates() - before[i]
+		if c == full {
+			if compacts != 0 || p.GetX() != 11.3 || p.GetZ() != -0.7 || p.GetY() != 64 {
+				t.Fatalf("full client: %d compact, position %v", compacts, p)
+			}
+			continue
+		}
+		const half = 0.5 / protocol.CompactPositionScale
+		if compacts != 1 || math.Abs(p.GetX()-11.3) > half || math.Abs(p.GetZ()+0.7) > half || p.GetY() != 64 ||
+			got[0].GetTick() != w.app.Tick()-1 {
+			t.Fatalf("client %d: %d compact, %v", c.id, compacts, got[0])
+		}
+	}
+}
+
 func TestPlayersSeeEachOther(t *testing.T) {
 	w := newRepWorld(t, Config{})
 	a := w.join("alice", nil)

@@ -11,7 +11,7 @@ import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { Predictor } from "./predict.js";
-import { actionResultName, airPositions, dropPositions, errorName, refusalText, SECTION_FORMAT } from "./protocol.js";
+import { actionResultName, airPositions, dropPositions, errorName, refusalText, SECTION_FORMAT, stateOf } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, RunFrames, Window } from "./stats.js";
@@ -475,10 +475,11 @@ export class Game {
   }
 
   onDatagram(m) {
-    if (m.kind.case !== "playerState") return;
+    const s = stateOf(m); // a PlayerState, or a CompactState read as one
+    if (!s) return;
     // Datagrams are unordered: the newest tick wins, our own echo and (with
     // "entities") ids never spawned are ignored.
-    this.entities.state(m.kind.value, (id) => this.names.get(id));
+    this.entities.state(s, (id) => this.names.get(id));
   }
 
   onWorker(m) {

@@ -48,12 +48,29 @@ export const FEATURE_AIR_SECTIONS = "air-sections";
  */
 export const FEATURE_COLUMN_LISTS = "column-lists";
 /**
+ * Feature compact-states, beside entities: the server sends a CompactState
+ * (fixed point, about 35 bytes) wherever it would send a PlayerState
+ * datagram (about 60); stateOf reads either.
+ */
+export const FEATURE_COMPACT_STATES = "compact-states";
+/** A CompactState's units a block, a degree and a block per second. */
+export const COMPACT_POSITION_SCALE = 1024;
+export const COMPACT_ANGLE_SCALE = 16;
+export const COMPACT_VELOCITY_SCALE = 256;
+/**
  * Features requested in Hello; the server grants a subset. "player-states"
  * stays: a server without "entities" still sends nearby players with it.
  * "deflate-chunks" is added by helloFeatures() where the browser can
  * inflate it.
  */
-export const FEATURES = ["player-states", FEATURE_BATCHED_DROPS, FEATURE_COLUMN_LISTS, FEATURE_ENTITIES, FEATURE_AIR_SECTIONS];
+export const FEATURES = [
+  "player-states",
+  FEATURE_BATCHED_DROPS,
+  FEATURE_COLUMN_LISTS,
+  FEATURE_ENTITIES,
+  FEATURE_COMPACT_STATES,
+  FEATURE_AIR_SECTIONS,
+];
 
 /**
  * canInflateRaw tells whether this JavaScript runtime has a
@@ -203,6 +220,31 @@ export function decodeDatagram(payload) {
     throw new FrameError("FRAME_TOO_LARGE", `datagram of ${payload.length} bytes exceeds ${DATAGRAM_CAP}`);
   }
   return malformedOnThrow("datagram", () => fromBinary(DatagramSchema, payload, readOpts));
+}
+
+/**
+ * stateOf returns the PlayerState a datagram carries: a PlayerState as it
+ * came, a CompactState (feature compact-states) divided back by its scales
+ * into the fields of one; null for any other datagram.
+ */
+export function stateOf(datagram) {
+  switch (datagram.kind.case) {
+    case "playerState":
+      return datagram.kind.value;
+    case "compactState": {
+      const c = datagram.kind.value;
+      const at = (v) => Number(v) / COMPACT_POSITION_SCALE;
+      return {
+        entityId: c.entityId,
+        position: { x: at(c.x), y: at(c.y), z: at(c.z) },
+        yaw: c.yaw / COMPACT_ANGLE_SCALE,
+        pitch: c.pitch / COMPACT_ANGLE_SCALE,
+        tick: c.tick,
+        velocity: { x: c.vx / COMPACT_VELOCITY_SCALE, y: c.vy / COMPACT_VELOCITY_SCALE, z: c.vz / COMPACT_VELOCITY_SCALE },
+      };
+    }
+  }
+  return null;
 }
 
 /** encodeDatagram encodes a Datagram envelope (no prefix). */

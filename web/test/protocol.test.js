@@ -24,8 +24,10 @@ import {
   dropPositions,
   encodeDatagram,
   errorName,
+  FEATURE_COMPACT_STATES,
   MAX_CHANNEL_LENGTH,
   refusalText,
+  stateOf,
   validChannel,
 } from "../src/protocol.js";
 import { blocksFromWelcome } from "../src/blocks.js";
@@ -304,6 +306,29 @@ test("PlayerState datagram decodes from the spec's example", () => {
   assert.deepEqual([s.position.x, s.position.y, s.position.z], [1, 2, 3]);
   assert.equal(s.yaw, 90);
   assert.equal(s.tick, 5n);
+});
+
+test("CompactState datagram (feature compact-states) decodes from the spec's example and reads as the PlayerState", () => {
+  assert.ok(FEATURES.includes(FEATURE_COMPACT_STATES));
+  const m = decodeDatagram(hex("1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05"));
+  assert.equal(m.kind.case, "compactState");
+  const s = stateOf(m);
+  assert.equal(s.entityId, 1002n);
+  assert.deepEqual([s.position.x, s.position.y, s.position.z], [1, 2, 3]);
+  assert.equal(s.yaw, 90);
+  assert.equal(s.pitch, 0);
+  assert.equal(s.tick, 5n);
+  assert.deepEqual(s.velocity, { x: 0, y: 0, z: 0 });
+  // The same as the PlayerState example, which stateOf passes through.
+  const full = decodeDatagram(
+    hex("0a 27 08 ea 07 12 1b 09 00 00 00 00 00 00 f0 3f 11 00 00 00 00 00 00 00 40 19 00 00 00 00 00 00 08 40 1d 00 00 b4 42 28 05"),
+  );
+  assert.equal(stateOf(full), full.kind.value);
+  // Negative fixed point, and what is not a state.
+  const neg = stateOf({ kind: { case: "compactState", value: { entityId: 7n, x: -1536n, y: 65536n, z: 0n, yaw: -2872, pitch: 720, tick: 9n, vx: -1107, vy: 0, vz: 64 } } });
+  assert.deepEqual([neg.position.x, neg.position.y, neg.position.z, neg.yaw, neg.pitch], [-1.5, 64, 0, -179.5, 45]);
+  assert.deepEqual(neg.velocity, { x: -1107 / 256, y: 0, z: 0.25 });
+  assert.equal(stateOf({ kind: { case: "input", value: {} } }), null);
 });
 
 test("Hello round-trips through the server-side envelope decoder shape", () => {
