@@ -110,13 +110,7 @@ func columnsFrame(field protowire.Number, cols []Column) []byte {
 	if base != 0 {
 		inner += protowire.SizeTag(baseYField) + sizeZigZag(base)
 	}
-	payload := protowire.SizeTag(field) + protowire.SizeBytes(inner)
-	b := make([]byte, 0, protowire.SizeVarint(uint64(payload))+payload)
-	b = protowire.AppendVarint(b, uint64(payload)) // frame length prefix
-	b = protowire.AppendTag(b, field, protowire.BytesType)
-	b = protowire.AppendVarint(b, uint64(inner))
-	b = protowire.AppendTag(b, columnsField, protowire.BytesType)
-	b = protowire.AppendVarint(b, uint64(packed))
+	b := appendListHead(make([]byte, 0, frameSize(field, inner)), field, inner, columnsField, packed)
 	// The lists are written in place, into room already measured: two
 	// varints a column, a few cycles each, where appending paid a call
 	// and a capacity check per value.
@@ -164,20 +158,12 @@ func appendPositionsFrame(dst []byte, field protowire.Number, ps []chunk.Pos) []
 	}
 	// Drops or AirSections: the packed coords field.
 	inner := protowire.SizeTag(coordsField) + protowire.SizeBytes(packed)
-	// ChunkMessage: the case.
-	payload := protowire.SizeTag(field) + protowire.SizeBytes(inner)
-	total := protowire.SizeVarint(uint64(payload)) + payload
-
-	if cap(dst)-len(dst) < total {
+	if total := frameSize(field, inner); cap(dst)-len(dst) < total {
 		grown := make([]byte, len(dst), len(dst)+total)
 		copy(grown, dst)
 		dst = grown
 	}
-	dst = protowire.AppendVarint(dst, uint64(payload)) // frame length prefix
-	dst = protowire.AppendTag(dst, field, protowire.BytesType)
-	dst = protowire.AppendVarint(dst, uint64(inner))
-	dst = protowire.AppendTag(dst, coordsField, protowire.BytesType)
-	dst = protowire.AppendVarint(dst, uint64(packed))
+	dst = appendListHead(dst, field, inner, coordsField, packed)
 	// The coords go into the exact space measured above, by index: no
 	// capacity check per byte.
 	start := len(dst)
@@ -190,6 +176,24 @@ func appendPositionsFrame(dst []byte, field protowire.Number, ps []chunk.Pos) []
 		i = putZigZag(out, i, p.Z)
 	}
 	return dst
+}
+
+// frameSize is the size of a length-prefixed ChunkMessage frame whose
+// case field holds inner bytes.
+func frameSize(field protowire.Number, inner int) int {
+	payload := protowire.SizeTag(field) + protowire.SizeBytes(inner)
+	return protowire.SizeVarint(uint64(payload)) + payload
+}
+
+// appendListHead appends the head of such a frame whose case message
+// opens with the packed list field list, n bytes long: the frame's length
+// prefix, the case's tag and length, the list's tag and length.
+func appendListHead(dst []byte, field protowire.Number, inner int, list protowire.Number, n int) []byte {
+	dst = protowire.AppendVarint(dst, uint64(protowire.SizeTag(field)+protowire.SizeBytes(inner))) // frame length prefix
+	dst = protowire.AppendTag(dst, field, protowire.BytesType)
+	dst = protowire.AppendVarint(dst, uint64(inner))
+	dst = protowire.AppendTag(dst, list, protowire.BytesType)
+	return protowire.AppendVarint(dst, uint64(n))
 }
 
 // sint32 on the wire: the 64-bit zig-zag of the sign-extended value, which

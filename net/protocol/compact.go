@@ -32,16 +32,7 @@ func CompactFixed64(f, scale float64) int64 {
 // CompactFixed32 is CompactFixed64 saturated to the int32 range: a
 // CompactState's angles and velocity.
 func CompactFixed32(f float32, scale float64) int32 {
-	v := math.Round(float64(f) * scale)
-	switch {
-	case v != v:
-		return 0
-	case v >= math.MaxInt32:
-		return math.MaxInt32
-	case v <= math.MinInt32:
-		return math.MinInt32
-	}
-	return int32(v)
+	return int32(min(max(CompactFixed64(float64(f), scale), math.MinInt32), math.MaxInt32))
 }
 
 // NewCompactState returns the CompactState a server sends in place of

@@ -361,11 +361,12 @@ func (r *replicator) filter(now uint64) {
 				s.send = true
 				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
 				ref |= 1
+				v := r.stateOf(now, int32(si))
 				if r.full {
-					r.encs[si] = w.arena.PlayerState(r.stateOf(now, int32(si)))
+					r.encs[si] = w.arena.PlayerState(v)
 				}
 				if r.compacted {
-					r.compact[si] = w.arena.CompactState(r.stateOf(now, int32(si)))
+					r.compact[si] = w.arena.CompactState(v)
 				}
 			}
 			r.xz[si] = point{pos.X, pos.Z}
