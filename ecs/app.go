@@ -42,6 +42,9 @@ type App struct {
 	// parallel runs systems' parallel loops (Parallel); workers sizes it.
 	parallel *Parallel
 	workers  int
+	// beside is the background work a system left running
+	// (Context.Beside).
+	beside besideWork
 	// onTick are called as each tick starts and ends (OnTick).
 	onTick []func(running bool)
 	// cpus are the CPUs the tick (cpus[0]) and the parallel loops'

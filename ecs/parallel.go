@@ -64,10 +64,18 @@ func (p *Parallel) For(n, grain int, fn func(worker, lo, hi int)) {
 	// helpers: a helper the system has not scheduled yet (an idle core
 	// woken late, on a virtual machine a few milliseconds) would otherwise
 	// hold the tick up with no chunk to run. One that comes late finds no
-	// chunk left. A place still held by an older loop, done already, is
-	// given to this one, or a helper woken late would run the old one and
-	// sleep again (BenchmarkHelperWake measures how late).
-	for range min(p.workers-1, l.chunks-1) {
+	// chunk left.
+	p.offer(l, min(p.workers-1, l.chunks-1))
+	p.finish(l)
+}
+
+// offer puts l in the helpers' channel for n of them. A place still held
+// by an older loop is given to this one: one done already, or a helper
+// woken late would run it and sleep again (BenchmarkHelperWake measures
+// how late), or a Background no helper began, which then runs at its
+// Wait.
+func (p *Parallel) offer(l *loop, n int) {
+	for range n {
 		select {
 		case p.tasks <- l:
 			continue
@@ -82,14 +90,60 @@ func (p *Parallel) For(n, grain int, fn func(worker, lo, hi int)) {
 		default:
 		}
 	}
+}
+
+// finish runs what is left of l on the calling goroutine, as worker 0,
+// and waits for the chunks helpers hold, returning how long it waited.
+func (p *Parallel) finish(l *loop) time.Duration {
 	l.run(0)
 	if l.finished.Load() == int64(l.chunks) {
 		<-l.done // closed at once, if not yet
-		return
+		return 0
 	}
 	t := time.Now()
 	<-l.done
-	p.waited.Add(int64(time.Since(t)))
+	d := time.Since(t)
+	p.waited.Add(int64(d))
+	return d
+}
+
+// Background is a loop Start began, running on the helpers while its
+// caller goes on.
+type Background struct {
+	p *Parallel
+	l *loop
+}
+
+// Start begins fn over [0, n) in chunks of grain, as For, but on the
+// helpers only, and returns at once: the calling goroutine goes on with
+// other work and calls Wait before it touches anything fn writes. Wait
+// runs on the calling goroutine, as worker 0, whatever no helper has
+// taken, so with one worker (or none free) the whole loop runs there and
+// the result is the same. A For in between may take the helpers first,
+// or find them busy with this loop and run alone.
+func (p *Parallel) Start(n, grain int, fn func(worker, lo, hi int)) *Background {
+	grain = max(grain, 1)
+	if n <= 0 {
+		return &Background{}
+	}
+	l := &loop{n: n, grain: grain, chunks: (n + grain - 1) / grain, fn: fn, done: make(chan struct{})}
+	if p.workers > 1 {
+		p.offer(l, min(p.workers-1, l.chunks))
+	}
+	return &Background{p: p, l: l}
+}
+
+// Wait finishes the loop, running its remaining chunks on the calling
+// goroutine as worker 0, and returns how long it then waited for chunks
+// helpers were still running (counted in Waited too). Calling it again
+// does nothing.
+func (b *Background) Wait() time.Duration {
+	if b.l == nil {
+		return 0
+	}
+	l := b.l
+	b.l = nil
+	return b.p.finish(l)
 }
 
 // Waited returns how long, in all, the calling goroutine of For has

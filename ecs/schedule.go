@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -25,6 +26,7 @@ type Context struct {
 	Commands *Commands
 	// Tick is the number of the tick being run, from 0.
 	Tick uint64
+	sys  int // index of the running system in the schedule's order
 }
 
 // SystemFunc is the body of a system.
@@ -41,6 +43,13 @@ type System struct {
 	phase  uint64
 	cond   func(*App) bool
 	seq    int // registration order, to break ties
+	// reads and writes are the declared access (Reads, Writes);
+	// declared says there is one.
+	reads, writes []reflect.Type
+	declared      bool
+	// join is the index in the order before which work this system
+	// left running (Context.Beside) is finished.
+	join int
 }
 
 // SystemOption constrains or conditions a system.
@@ -64,6 +73,44 @@ func Every(n, phase uint64) SystemOption {
 // RunIf makes the system run only while pred holds.
 func RunIf(pred func(*App) bool) SystemOption {
 	return func(s *System) { s.cond = pred }
+}
+
+// Reads declares that a system reads components or a resource of type T.
+// Only what a system declares lets another system's background work
+// (Context.Beside) run beside it: one that declares nothing is taken to
+// touch everything.
+func Reads[T any]() SystemOption {
+	return func(s *System) {
+		s.declared = true
+		s.reads = append(s.reads, reflect.TypeFor[T]())
+	}
+}
+
+// Writes declares that a system writes components or a resource of type
+// T. Adding or removing entities directly, not through Commands, writes
+// every component of the entities it moves (their storage may move).
+func Writes[T any]() SystemOption {
+	return func(s *System) {
+		s.declared = true
+		s.writes = append(s.writes, reflect.TypeFor[T]())
+	}
+}
+
+// conflicts reports whether work of system a (its declared access) may
+// not run while system b does.
+func conflicts(a, b *System) bool {
+	if !a.declared || !b.declared {
+		return true
+	}
+	overlap := func(x, y []reflect.Type) bool {
+		for _, t := range x {
+			if slices.Contains(y, t) {
+				return true
+			}
+		}
+		return false
+	}
+	return overlap(a.writes, b.writes) || overlap(a.writes, b.reads) || overlap(a.reads, b.writes)
 }
 
 // Schedule is the ordered list of stages and their systems.
@@ -236,5 +283,14 @@ func (s *Schedule) resolve() error {
 		}
 	}
 	s.order = order
+	// A system's background work runs beside the systems after it in its
+	// stage up to the first that conflicts with its access.
+	for i, sys := range order {
+		j := i + 1
+		for j < len(order) && order[j].Stage == sys.Stage && !conflicts(sys, order[j]) {
+			j++
+		}
+		sys.join = j
+	}
 	return nil
 }

@@ -14,6 +14,9 @@ func (a *App) runTick() {
 		a.applyCommands()
 	}
 	for i, sys := range a.schedule.order {
+		if a.beside.bg != nil && i >= a.beside.join {
+			a.finishBeside(i)
+		}
 		if a.tick%sys.every != sys.phase {
 			continue
 		}
@@ -21,12 +24,17 @@ func (a *App) runTick() {
 			continue
 		}
 		t0 := time.Now()
+		ctx.sys = i
 		sys.run(&ctx)
+		var other time.Duration // another system's background work
 		if len(a.cmd.ops) > 0 || a.world.IsLocked() {
+			// Entities may move in storage: what runs beside must be done.
+			other = a.finishBeside(i)
 			a.applyCommands()
 		}
-		a.timings.rings[i].add(time.Since(t0))
+		a.timings.rings[i].add(time.Since(t0) - other)
 	}
+	a.finishBeside(len(a.schedule.order))
 	a.clearEvents()
 	a.timings.tick.add(time.Since(start))
 	for _, fn := range a.onTick {

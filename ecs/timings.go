@@ -26,6 +26,18 @@ func (r *ring) add(d time.Duration) {
 	}
 }
 
+// extend adds d to the latest duration: work of that run finished later
+// (Context.Beside).
+func (r *ring) extend(d time.Duration) {
+	if r.n == 0 {
+		return
+	}
+	i := (r.n - 1) % timingWindow
+	r.samples[i] += d
+	r.last += d
+	r.max = max(r.max, r.samples[i])
+}
+
 // Stat summarises one system's recent durations.
 type Stat struct {
 	Name  string

@@ -39,6 +39,7 @@ type DeliverySystem struct {
 	filter  *generic.Filter3[components.Connection, components.Delivery, components.View]
 	workers []*deliverWorker
 	turns   []turn
+	moved   []turn // the resubscribe system's clients, whose view changed
 	// start rotates which client is served first, so that a time budget
 	// that runs out does not always starve the same clients.
 	start  int
@@ -122,14 +123,7 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 		}
 		s.turns = append(s.turns, turn{c.Conn, d, *v})
 	}
-	for len(s.workers) < s.par.Workers() {
-		w := &deliverWorker{}
-		w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
-			w.misses++
-			return w.enc.Encode(p, rev, sec).Bytes()
-		}
-		s.workers = append(s.workers, w)
-	}
+	s.ensureWorkers()
 	for _, w := range s.workers {
 		w.reader.Reset(s.store)
 	}
@@ -140,6 +134,7 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 		}
 	})
 	clear(s.turns) // drop the pointers into the world's storage
+	clear(s.moved)
 	s.QueuedBytes = 0
 	for _, w := range s.workers {
 		for _, m := range w.made {
@@ -156,6 +151,18 @@ func (s *DeliverySystem) run(ctx *ecs.Context) {
 		s.cache.Hits += w.hits
 		s.cache.Misses += w.misses
 		w.sent, w.sentBytes, w.sentAir, w.drops, w.skipped, w.hits, w.misses, w.queued = 0, 0, 0, 0, 0, 0, 0, 0
+	}
+}
+
+// ensureWorkers makes a worker's scratch for each of the loops' workers.
+func (s *DeliverySystem) ensureWorkers() {
+	for len(s.workers) < s.par.Workers() {
+		w := &deliverWorker{}
+		w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte {
+			w.misses++
+			return w.enc.Encode(p, rev, sec).Bytes()
+		}
+		s.workers = append(s.workers, w)
 	}
 }
 

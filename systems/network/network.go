@@ -25,6 +25,9 @@ const (
 	PluginName    = "network"
 	SystemIngest  = "ingest"
 	SystemDeliver = "deliver"
+	// SystemResubscribe (stream, between follow_views and stream_chunks)
+	// brings the clients whose view changed to it beside stream_chunks.
+	SystemResubscribe = "resubscribe"
 	// SystemSavePlayers (persist, before persist) saves the connected
 	// players' records every Config.SavePlayersEvery ticks, when set.
 	SystemSavePlayers = "save_players"
@@ -201,6 +204,10 @@ func (n *Plugin) Build(app *ecs.App) error {
 	Handle(app, PluginName, in.subscribe)
 	Handle(app, PluginName, ecs.Resource[Channels](app).receive)
 	app.AddSystem(ecs.Ingest, SystemIngest, in.run)
+	app.AddSystem(ecs.Stream, SystemResubscribe, out.resubscribeMoved,
+		ecs.After(residency.SystemFollowViews), ecs.Before(residency.SystemStreamChunks),
+		ecs.Reads[components.Connection](), ecs.Reads[components.View](),
+		ecs.Writes[components.Delivery](), ecs.Writes[DeliverySystem]())
 	app.AddSystem(ecs.Deliver, SystemDeliver, out.run)
 	if every := cfg.SavePlayersEvery; every > 0 {
 		q := generic.NewFilter3[components.Player, components.Position, components.Look]()

@@ -131,8 +131,13 @@ func (r *Plugin) Build(app *ecs.App) error {
 	}
 	app.AddSystem(ecs.Stream, SystemExpireTickets, r.tickets.run, ecs.Before(SystemFollowViews))
 	app.AddSystem(ecs.Stream, SystemFollowViews, r.follow.run, ecs.Before(SystemStreamChunks))
-	app.AddSystem(ecs.Stream, SystemStreamChunks, r.desired.run, ecs.Before(SystemReconcile))
-	app.AddSystem(ecs.Stream, SystemReconcile, r.recon.run)
+	app.AddSystem(ecs.Stream, SystemStreamChunks, r.desired.run, ecs.Before(SystemReconcile),
+		ecs.Reads[components.View](), ecs.Writes[resources.Desired]())
+	// What reconcile touches: evicting an edited section hands it to the
+	// store's Saver.
+	app.AddSystem(ecs.Stream, SystemReconcile, r.recon.run,
+		ecs.Reads[resources.Desired](), ecs.Writes[resources.ChunkStore](), ecs.Writes[resources.Saver](),
+		ecs.Writes[resources.Generation](), ecs.Writes[resources.Backlog](), ecs.Writes[Changes]())
 	return nil
 }
 
