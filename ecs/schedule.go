@@ -149,6 +149,22 @@ func (s *Schedule) String() string {
 	return b.String()
 }
 
+// Beside names the systems that a named system's background work
+// (Context.Beside) runs beside, in order: those after it in its stage
+// whose declared access does not conflict with its own. Empty before
+// Build.
+func (s *Schedule) Beside(name string) []string {
+	i := slices.IndexFunc(s.order, func(sys *System) bool { return sys.Name == name })
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, sys := range s.order[i+1 : s.order[i].join] {
+		out = append(out, sys.Name)
+	}
+	return out
+}
+
 func (s *Schedule) stageIndex(st Stage) int { return slices.Index(s.stages, st) }
 
 // AddStageBefore inserts a new stage before an existing one.

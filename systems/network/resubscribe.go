@@ -9,11 +9,11 @@ const resubscribeGrain = 4
 
 // resubscribeMoved is the resubscribe system: the clients whose view
 // changed are brought to it (the Drops of what left, the pending list of
-// what entered) beside stream_chunks, on the helpers, while the tick
-// goroutine counts the views into the desired set. The turn needs only
-// the client's View (copied here), its connection and its Delivery, none
-// of which stream_chunks touches; deliver then serves them as clients
-// that lack sections. A view change whose Drops did not fit in the queue
+// what entered) on the helpers, while the tick goroutine counts the
+// views into the desired set (stream_chunks) and reconciles the store
+// with it (reconcile). The turn needs only the client's View (copied
+// here), its connection and its Delivery, none of which those touch;
+// deliver then serves them as clients that lack sections. A view change whose Drops did not fit in the queue
 // is left as it was, and deliver tries it again.
 func (s *DeliverySystem) resubscribeMoved(ctx *ecs.Context) {
 	q := s.filter.Query(ctx.World)
