@@ -26,7 +26,8 @@ const (
 	SystemIngest  = "ingest"
 	SystemDeliver = "deliver"
 	// SystemResubscribe (stream, between follow_views and stream_chunks)
-	// brings the clients whose view changed to it beside stream_chunks.
+	// brings the clients whose view changed to it beside stream_chunks
+	// and reconcile.
 	SystemResubscribe = "resubscribe"
 	// SystemSavePlayers (persist, before persist) saves the connected
 	// players' records every Config.SavePlayersEvery ticks, when set.
@@ -158,7 +159,7 @@ func (n *Plugin) Name() string { return PluginName }
 func (n *Plugin) Dependencies() []string { return []string{residency.PluginName, persist.PluginName} }
 
 // Build adds the Clients, Router, Channels, SectionFrames and
-// DeliverySystem resources and the ingest and deliver systems.
+// DeliverySystem resources and the ingest, resubscribe and deliver systems.
 func (n *Plugin) Build(app *ecs.App) error {
 	cfg := n.Config
 	if cfg.Source == nil {
