@@ -59,10 +59,7 @@ func AppendPlayerState(dst []byte, v *PlayerStateFields) []byte {
 	// fits the one-byte varint that is reserved and patched.
 	dst = append(dst, byte(tagDatagramPlayerState), 0)
 	outer := len(dst)
-	if v.EntityID != 0 {
-		dst = protowire.AppendVarint(dst, tagStateEntityID)
-		dst = protowire.AppendVarint(dst, v.EntityID)
-	}
+	dst = appendVarintField(dst, tagStateEntityID, v.EntityID)
 	dst = append(dst, byte(tagStatePosition), 0)
 	inner := len(dst)
 	dst = appendDouble(dst, tagVec3X, v.X)
@@ -71,10 +68,7 @@ func AppendPlayerState(dst []byte, v *PlayerStateFields) []byte {
 	dst[inner-1] = byte(len(dst) - inner)
 	dst = appendFloat(dst, tagStateYaw, v.Yaw)
 	dst = appendFloat(dst, tagStatePitch, v.Pitch)
-	if v.Tick != 0 {
-		dst = protowire.AppendVarint(dst, tagStateTick)
-		dst = protowire.AppendVarint(dst, v.Tick)
-	}
+	dst = appendVarintField(dst, tagStateTick, v.Tick)
 	dst = append(dst, byte(tagStateVelocity), 0)
 	inner = len(dst)
 	dst = appendFloat(dst, tagVec3fX, v.VX)
