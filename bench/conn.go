@@ -36,6 +36,7 @@ func (c *Conn) SendEncoded(e transport.Encoded) bool {
 	}
 	c.Messages++
 	c.Bytes += uint64(e.Len())
+	e.Release() // "written"
 	return true
 }
 

@@ -13,6 +13,10 @@ type Conn interface {
 	Reject(code protocol.ErrorCode, reason string) bool
 	Send(m *protocol.ServerMessage) bool
 	SendChunk(m *protocol.ChunkMessage) bool
+	// SendEncoded queues a frame. A frame from a transport.FramePool
+	// that it accepts is the connection's alone: once it has written the
+	// bytes it may give them back with e.Release, and must not read them
+	// after that.
 	SendEncoded(e transport.Encoded) bool
 	SendDatagram(m *protocol.Datagram) bool
 	Queued() transport.Queued

@@ -172,7 +172,7 @@ func (c *Client) Accept(a Admission) bool {
 		c.log.Error().Err(err).Msg("encode Welcome")
 		return false
 	}
-	c.control.push(b)
+	c.control.push(Encoded{b: b})
 	c.state = stateAccepted
 	c.accepted.Store(true)
 	close(c.decided)
@@ -234,12 +234,12 @@ func (c *Client) SendEncoded(e Encoded) bool {
 		return false
 	}
 	if e.datagram {
-		return c.dgramsOK && c.dgrams.push(e.b)
+		return c.dgramsOK && c.dgrams.push(e)
 	}
 	if e.chunk {
-		return c.chunks.push(e.b)
+		return c.chunks.push(e)
 	}
-	if !c.control.push(e.b) {
+	if !c.control.push(e) {
 		c.fail(protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER, errSlowControl, false)
 		return false
 	}
@@ -258,7 +258,7 @@ func (c *Client) SendDatagram(m *protocol.Datagram) bool {
 		c.log.Debug().Err(err).Msg("dropping datagram")
 		return false
 	}
-	return c.dgrams.push(b)
+	return c.dgrams.push(Encoded{b: b, datagram: true})
 }
 
 // Queued reports the outbound backlog.

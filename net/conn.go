@@ -326,7 +326,7 @@ func (c *Client) queueControl(m *protocol.ServerMessage) bool {
 		c.fail(protocol.ErrorCode_ERROR_CODE_INTERNAL, err, false)
 		return false
 	}
-	if !c.control.push(e.b) {
+	if !c.control.push(e) {
 		c.fail(protocol.ErrorCode_ERROR_CODE_SLOW_CONSUMER, errSlowControl, false)
 		return false
 	}
@@ -413,7 +413,7 @@ func (c *Client) chunkWriter() {
 func (c *Client) writeLoop(q *outQueue, sink frameSink, what string) {
 	defer c.wg.Done()
 	chunk := q == c.chunks
-	var batch [][]byte
+	var batch []Encoded
 	for {
 		select {
 		case <-q.wake:
@@ -428,9 +428,9 @@ func (c *Client) writeLoop(q *outQueue, sink frameSink, what string) {
 			total := 0
 			var err error
 			for _, f := range batch {
-				total += len(f)
+				total += f.Len()
 				if err == nil {
-					err = sink.frame(f)
+					err = sink.frame(f.b)
 				}
 			}
 			if err == nil {
@@ -443,6 +443,12 @@ func (c *Client) writeLoop(q *outQueue, sink frameSink, what string) {
 				c.srv.stats.chunkRaw.Add(uint64(total))
 			}
 			q.done(len(batch), total)
+			// Written (and flushed: a sink may hold a frame until then),
+			// so the frames built for this connection alone go back to
+			// their pool.
+			for _, f := range batch {
+				f.Release()
+			}
 			clear(batch)
 			if err != nil {
 				c.failIO(err, what)
@@ -516,7 +522,7 @@ func (p *plainSink) flush() error {
 // datagramWriter sends queued datagrams; failures drop the datagram.
 func (c *Client) datagramWriter() {
 	defer c.wg.Done()
-	var batch [][]byte
+	var batch []Encoded
 	for {
 		select {
 		case <-c.dgrams.wake:
@@ -526,9 +532,9 @@ func (c *Client) datagramWriter() {
 		batch = c.dgrams.take(batch[:0])
 		total := 0
 		for _, d := range batch {
-			total += len(d)
+			total += d.Len()
 			if c.ctx.Err() == nil {
-				if err := c.sess.SendDatagram(d); err != nil {
+				if err := c.sess.SendDatagram(d.b); err != nil {
 					c.log.Debug().Err(err).Msg("datagram dropped")
 				}
 			}

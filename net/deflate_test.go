@@ -24,11 +24,15 @@ import (
 // deflateFixture is what the server sends in the deflate-chunks tests:
 // sections of every encoding (uniform, runs, packed), in two batches, the
 // second one answering a second Subscribe, then a batched Drops of some of
-// them.
+// them, its frame from a pool of the client's own, as the deliver system
+// builds it.
 type deflateFixture struct {
 	pos     []chunk.Pos
 	data    [][]byte
 	dropped []chunk.Pos
+
+	mu    sync.Mutex
+	drops map[string][]transport.Encoded // by client name: the last Drops frames accepted
 }
 
 func newDeflateFixture() *deflateFixture {
@@ -74,10 +78,34 @@ func (f *deflateFixture) send(c *transport.Client, n int) {
 		c.SendChunk(protocol.NewChunk(f.pos[i], uint64(i+1), f.data[i]))
 	}
 	if n > 1 {
-		for _, e := range transport.EncodeDrops(f.dropped) {
-			c.SendEncoded(e)
+		var pool transport.FramePool
+		var sent []transport.Encoded
+		for _, e := range pool.AppendDrops(nil, f.dropped) {
+			if c.SendEncoded(e) {
+				sent = append(sent, e)
+			}
+		}
+		f.mu.Lock()
+		if f.drops == nil {
+			f.drops = map[string][]transport.Encoded{}
+		}
+		f.drops[c.Name()] = sent
+		f.mu.Unlock()
+	}
+}
+
+// released reports whether the connection named gave back to their pool
+// the Drops frames it accepted, having written them.
+func (f *deflateFixture) released(name string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	sent := f.drops[name]
+	for _, e := range sent {
+		if !transport.Released(e) {
+			return false
 		}
 	}
+	return len(sent) > 0
 }
 
 // check drives one client through the fixture: two Subscribes, then every
@@ -173,6 +201,7 @@ func TestDeflateChunks(t *testing.T) {
 			if !slices.Contains(c.Features(), protocol.FeatureBatchedDrops) {
 				t.Errorf("%s: Features %v lost batched-drops", name, c.Features())
 			}
+			waitFor(t, name+"'s writer releasing the pooled Drops", func() bool { return f.released(name) })
 		}
 		st := srv.Stats()
 		if offered && st.ChunkWireBytes >= st.ChunkBytes || !offered && st.ChunkWireBytes != st.ChunkBytes || st.ChunkBytes == 0 {

@@ -40,7 +40,7 @@ func EncodeDrops(ps []chunk.Pos) []Encoded {
 	if len(ps) == 0 {
 		return nil
 	}
-	return appendPositionFrames(make([]Encoded, 0, (len(ps)+MaxDropsPerFrame-1)/MaxDropsPerFrame), chunkMessageDropsField, ps)
+	return appendPositionFrames(make([]Encoded, 0, (len(ps)+MaxDropsPerFrame-1)/MaxDropsPerFrame), nil, chunkMessageDropsField, ps)
 }
 
 // AppendAirSections appends to dst the chunk-stream frames that give a
@@ -50,7 +50,7 @@ func EncodeDrops(ps []chunk.Pos) []Encoded {
 // byte EncodeChunk(protocol.NewAirSections(part)), one allocation per
 // frame.
 func AppendAirSections(dst []Encoded, ps []chunk.Pos) []Encoded {
-	return appendPositionFrames(dst, chunkMessageAirField, ps)
+	return appendPositionFrames(dst, nil, chunkMessageAirField, ps)
 }
 
 // Column is some of a column's sections: bit i of Mask is the section at
@@ -69,7 +69,7 @@ type Column struct {
 // EncodeChunk(protocol.NewColumnDrops(its sections, chunk.MinSectionY)),
 // built in one allocation.
 func AppendColumnDrops(dst []Encoded, cols []Column) []Encoded {
-	return appendColumnFrames(dst, chunkMessageDropsField, cols)
+	return appendColumnFrames(dst, nil, chunkMessageDropsField, cols)
 }
 
 // AppendAirColumns appends to dst the chunk-stream frames that give a
@@ -78,15 +78,16 @@ func AppendColumnDrops(dst []Encoded, cols []Column) []Encoded {
 // built as AppendColumnDrops builds its frames, each byte for byte
 // EncodeChunk(protocol.NewAirColumns(its sections, chunk.MinSectionY)).
 func AppendAirColumns(dst []Encoded, cols []Column) []Encoded {
-	return appendColumnFrames(dst, chunkMessageAirField, cols)
+	return appendColumnFrames(dst, nil, chunkMessageAirField, cols)
 }
 
 // appendColumnFrames appends the frames of cols as the ChunkMessage case
-// field, at most MaxDropsPerFrame columns a frame.
-func appendColumnFrames(dst []Encoded, field protowire.Number, cols []Column) []Encoded {
+// field, at most MaxDropsPerFrame columns a frame, their bytes from p (nil:
+// allocated).
+func appendColumnFrames(dst []Encoded, p *FramePool, field protowire.Number, cols []Column) []Encoded {
 	for len(cols) > 0 {
 		n := min(len(cols), MaxDropsPerFrame)
-		dst = append(dst, Encoded{b: columnsFrame(field, cols[:n]), chunk: true})
+		dst = append(dst, columnsFrame(p, field, cols[:n]))
 		cols = cols[n:]
 	}
 	return dst
@@ -94,9 +95,9 @@ func appendColumnFrames(dst []Encoded, field protowire.Number, cols []Column) []
 
 // columnsFrame encodes cols (non-empty) as one length-prefixed
 // ChunkMessage frame whose case field is a Drops or an AirSections of
-// columns, masks and base_y, measured first and written into an exact
-// allocation.
-func columnsFrame(field protowire.Number, cols []Column) []byte {
+// columns, masks and base_y, measured first and written into room of
+// exactly that size from p.
+func columnsFrame(p *FramePool, field protowire.Number, cols []Column) Encoded {
 	const base = chunk.MinSectionY
 	packed, masks := 0, 0
 	var x, z int32
@@ -110,7 +111,8 @@ func columnsFrame(field protowire.Number, cols []Column) []byte {
 	if base != 0 {
 		inner += protowire.SizeTag(baseYField) + sizeZigZag(base)
 	}
-	b := appendListHead(make([]byte, 0, frameSize(field, inner)), field, inner, columnsField, packed)
+	b, pooled := p.alloc(frameSize(field, inner))
+	b = appendListHead(b, field, inner, columnsField, packed)
 	// The lists are written in place, into room already measured: two
 	// varints a column, a few cycles each, where appending paid a call
 	// and a capacity check per value.
@@ -133,49 +135,46 @@ func columnsFrame(field protowire.Number, cols []Column) []byte {
 		b = protowire.AppendTag(b, baseYField, protowire.VarintType)
 		b = protowire.AppendVarint(b, uint64(zigzag32(base)))
 	}
-	return b
+	return Encoded{b: b[:len(b):len(b)], chunk: true, pooled: pooled}
 }
 
 // appendPositionFrames appends the frames of ps as the ChunkMessage case
-// field, at most MaxDropsPerFrame positions each.
-func appendPositionFrames(dst []Encoded, field protowire.Number, ps []chunk.Pos) []Encoded {
+// field, at most MaxDropsPerFrame positions each, their bytes from p (nil:
+// allocated).
+func appendPositionFrames(dst []Encoded, p *FramePool, field protowire.Number, ps []chunk.Pos) []Encoded {
 	for len(ps) > 0 {
 		n := min(len(ps), MaxDropsPerFrame)
-		dst = append(dst, Encoded{b: appendPositionsFrame(nil, field, ps[:n]), chunk: true})
+		dst = append(dst, positionsFrame(p, field, ps[:n]))
 		ps = ps[n:]
 	}
 	return dst
 }
 
-// appendPositionsFrame appends one length-prefixed ChunkMessage frame
-// whose case field is a message holding every position of ps (non-empty)
-// in its packed coords. dst is grown once, to the exact size, before
-// anything is written.
-func appendPositionsFrame(dst []byte, field protowire.Number, ps []chunk.Pos) []byte {
+// positionsFrame encodes one length-prefixed ChunkMessage frame whose case
+// field is a message holding every position of ps (non-empty) in its
+// packed coords, measured first and written into room of exactly that
+// size from p.
+func positionsFrame(p *FramePool, field protowire.Number, ps []chunk.Pos) Encoded {
 	packed := 0
-	for _, p := range ps {
-		packed += sizeZigZag(p.X) + sizeZigZag(p.Y) + sizeZigZag(p.Z)
+	for _, q := range ps {
+		packed += sizeZigZag(q.X) + sizeZigZag(q.Y) + sizeZigZag(q.Z)
 	}
 	// Drops or AirSections: the packed coords field.
 	inner := protowire.SizeTag(coordsField) + protowire.SizeBytes(packed)
-	if total := frameSize(field, inner); cap(dst)-len(dst) < total {
-		grown := make([]byte, len(dst), len(dst)+total)
-		copy(grown, dst)
-		dst = grown
-	}
-	dst = appendListHead(dst, field, inner, coordsField, packed)
+	b, pooled := p.alloc(frameSize(field, inner))
+	b = appendListHead(b, field, inner, coordsField, packed)
 	// The coords go into the exact space measured above, by index: no
 	// capacity check per byte.
-	start := len(dst)
-	dst = dst[:start+packed]
-	out := dst[start:]
+	start := len(b)
+	b = b[:start+packed]
+	out := b[start:]
 	i := 0
-	for _, p := range ps {
-		i = putZigZag(out, i, p.X)
-		i = putZigZag(out, i, p.Y)
-		i = putZigZag(out, i, p.Z)
+	for _, q := range ps {
+		i = putZigZag(out, i, q.X)
+		i = putZigZag(out, i, q.Y)
+		i = putZigZag(out, i, q.Z)
 	}
-	return dst
+	return Encoded{b: b[:len(b):len(b)], chunk: true, pooled: pooled}
 }
 
 // frameSize is the size of a length-prefixed ChunkMessage frame whose

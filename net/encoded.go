@@ -11,11 +11,13 @@ import (
 // on any number of clients without marshalling again: the deliver system
 // encodes a section's Chunk once per (position, revision) and a broadcast
 // BlockUpdate once per tick, then calls SendEncoded per client. Immutable
-// and safe to share.
+// and safe to share, but for a frame from a FramePool, which is for one
+// connection (see FramePool for who owns it when).
 type Encoded struct {
 	b        []byte
-	chunk    bool // chunk stream
-	datagram bool // a QUIC datagram; otherwise the control stream
+	pooled   *pooledFrame // the pool's buffer b lies in, or nil
+	chunk    bool         // chunk stream
+	datagram bool         // a QUIC datagram; otherwise the control stream
 }
 
 // EncodeControl frames a control-stream message.

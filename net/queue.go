@@ -8,7 +8,7 @@ import "sync"
 // everything not yet handed to QUIC.
 type outQueue struct {
 	mu       sync.Mutex
-	frames   [][]byte
+	frames   []Encoded
 	msgs     int
 	bytes    int
 	maxMsgs  int
@@ -24,16 +24,16 @@ func newOutQueue(maxMsgs, maxBytes int) *outQueue {
 // push queues f unless that would exceed a bound. A frame larger than the
 // byte bound is still accepted into an empty queue, so no frame is
 // unsendable.
-func (q *outQueue) push(f []byte) bool {
+func (q *outQueue) push(f Encoded) bool {
 	q.mu.Lock()
-	if q.msgs > 0 && (q.msgs+1 > q.maxMsgs || q.bytes+len(f) > q.maxBytes) {
+	if q.msgs > 0 && (q.msgs+1 > q.maxMsgs || q.bytes+f.Len() > q.maxBytes) {
 		q.dropped++
 		q.mu.Unlock()
 		return false
 	}
 	q.frames = append(q.frames, f)
 	q.msgs++
-	q.bytes += len(f)
+	q.bytes += f.Len()
 	q.mu.Unlock()
 	select {
 	case q.wake <- struct{}{}:
@@ -43,7 +43,7 @@ func (q *outQueue) push(f []byte) bool {
 }
 
 // take moves every queued frame to dst.
-func (q *outQueue) take(dst [][]byte) [][]byte {
+func (q *outQueue) take(dst []Encoded) []Encoded {
 	q.mu.Lock()
 	dst = append(dst, q.frames...)
 	clear(q.frames)

@@ -101,7 +101,7 @@ func TestOutQueueBounds(t *testing.T) {
 			q := newOutQueue(tt.maxMsgs, tt.maxByte)
 			n := 0
 			for _, size := range tt.frames {
-				if q.push(make([]byte, size)) {
+				if q.push(Encoded{b: make([]byte, size)}) {
 					n++
 				}
 			}
@@ -115,7 +115,7 @@ func TestOutQueueBounds(t *testing.T) {
 			}
 			total := 0
 			for _, f := range batch {
-				total += len(f)
+				total += f.Len()
 			}
 			q.done(len(batch), total)
 			if msgs, bytes, _ := q.stats(); msgs != 0 || bytes != 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/stratavox/strata/net/protocol"
@@ -57,19 +58,38 @@ func DecodeDatagram(payload []byte) (*protocol.Datagram, error) {
 // Marshal encodes m as a complete frame (prefix and payload) in one
 // allocation, refusing it if the payload would exceed limit.
 func Marshal(m proto.Message, limit int) ([]byte, error) {
+	size, err := Sized(m, limit)
+	if err != nil {
+		return nil, err
+	}
+	return AppendSized(make([]byte, 0, Len(size)), m, size)
+}
+
+// Sized measures m's payload, refusing it if it would exceed limit. Its
+// frame is Len(size) bytes, which AppendSized writes.
+func Sized(m proto.Message, limit int) (int, error) {
 	size := proto.Size(m)
 	if size > limit {
-		return nil, tooLarge(uint64(size), limit)
+		return 0, tooLarge(uint64(size), limit)
 	}
-	buf := make([]byte, 0, size+binary.MaxVarintLen32)
-	buf = binary.AppendUvarint(buf, uint64(size))
+	return size, nil
+}
+
+// Len is the length of a frame of a payload of size bytes, prefix
+// included.
+func Len(size int) int { return protowire.SizeVarint(uint64(size)) + size }
+
+// AppendSized appends the frame of m, whose payload Sized measured as
+// size; m must not have changed since.
+func AppendSized(dst []byte, m proto.Message, size int) ([]byte, error) {
+	dst = binary.AppendUvarint(dst, uint64(size))
 	// proto.Size cached every sub-message's size; reuse it instead of
 	// walking the message a second time.
-	buf, err := proto.MarshalOptions{UseCachedSize: true}.MarshalAppend(buf, m)
+	dst, err := proto.MarshalOptions{UseCachedSize: true}.MarshalAppend(dst, m)
 	if err != nil {
 		return nil, fmt.Errorf("marshal %T: %w", m, err)
 	}
-	return buf, nil
+	return dst, nil
 }
 
 // MarshalDatagram encodes m as a datagram payload (no prefix).

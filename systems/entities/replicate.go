@@ -176,6 +176,9 @@ type replicator struct {
 	grid          cellIndex // every subject, by cell, over keys
 
 	workers []replWorker
+	// frames recycles the bytes of each receiver's own spawns and
+	// despawns, which its connection gives back once written.
+	frames transport.FramePool
 
 	// The players' side for legacy receivers, by player subject.
 	legacyConn   []components.Conn // nil: not a legacy receiver
@@ -202,9 +205,45 @@ type replWorker struct {
 	cand    []candidate
 	despawn []uint64
 	batch   []*protocol.EntitySpawn
+	msgs    *shells
 	stats   Stats
 	// touched keeps touch's reads from being optimised away.
 	touched uint32
+}
+
+// shells are a worker's messages for a receiver's spawns and despawns,
+// refilled for each: one is framed before the next fills it.
+type shells struct {
+	spawns       protocol.EntitySpawns
+	despawns     protocol.EntityDespawns
+	spawnsKind   protocol.ServerMessage_EntitySpawns
+	despawnsKind protocol.ServerMessage_EntityDespawns
+	msg          protocol.ServerMessage
+}
+
+// spawnsMsg returns the worker's EntitySpawns message of es.
+func (w *replWorker) spawnsMsg(es []*protocol.EntitySpawn) *protocol.ServerMessage {
+	m := w.shells()
+	m.spawns.Entities = es
+	m.spawnsKind.EntitySpawns = &m.spawns
+	m.msg.Kind = &m.spawnsKind
+	return &m.msg
+}
+
+// despawnsMsg returns the worker's EntityDespawns message of ids.
+func (w *replWorker) despawnsMsg(ids []uint64) *protocol.ServerMessage {
+	m := w.shells()
+	m.despawns.EntityIds = ids
+	m.despawnsKind.EntityDespawns = &m.despawns
+	m.msg.Kind = &m.despawnsKind
+	return &m.msg
+}
+
+func (w *replWorker) shells() *shells {
+	if w.msgs == nil {
+		w.msgs = new(shells)
+	}
+	return w.msgs
 }
 
 // Grains of the parallel loops: subjects encoded, receivers served.
@@ -563,9 +602,11 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	in.held, in.ids = in.held[:n], in.ids[:n]
 	if len(w.despawn) > 0 {
 		slices.Sort(w.despawn)
-		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntityDespawns{EntityDespawns: &protocol.EntityDespawns{EntityIds: w.despawn}}})
+		enc := r.encode(w.despawnsMsg(w.despawn))
 		if rc.conn.SendEncoded(enc) {
 			w.stats.Despawns += uint64(len(w.despawn))
+		} else {
+			enc.Release()
 		}
 	}
 	if rc.due {
@@ -666,8 +707,9 @@ func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
 			w.batch = append(w.batch, sp.msg)
 			size += sp.size + 4
 		}
-		enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: w.batch}}})
+		enc := r.encode(w.spawnsMsg(w.batch))
 		if !rc.conn.SendEncoded(enc) {
+			enc.Release()
 			in.waiting = true // try again next tick
 			return
 		}
@@ -788,10 +830,10 @@ func angleDiff(a, b float32) float64 {
 	return min(d, 360-d)
 }
 
-// encode frames a control message once (it is copied into the frame, so
-// the message may be reused after).
-func encode(m *protocol.ServerMessage) transport.Encoded {
-	enc, err := transport.EncodeControl(m)
+// encode frames a control message for one receiver (it is copied into the
+// frame, so the message may be reused after).
+func (r *replicator) encode(m *protocol.ServerMessage) transport.Encoded {
+	enc, err := r.frames.EncodeControl(m)
 	if err != nil {
 		panic(err) // only messages well under the cap are encoded here
 	}

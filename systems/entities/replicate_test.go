@@ -646,13 +646,15 @@ func TestSpecEntityExamples(t *testing.T) {
 		components.Look{}, Body{Width: 0.9, Height: 0.9}, &Attributes{List: []Attribute{{"strata:variant", 2}}})).msg
 	for _, c := range []struct {
 		name string
-		msg  *protocol.ServerMessage
+		msg  func() *protocol.ServerMessage
 	}{
-		{"player spawn", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: []*protocol.EntitySpawn{bob}}}}},
-		{"critter spawn", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntitySpawns{EntitySpawns: &protocol.EntitySpawns{Entities: []*protocol.EntitySpawn{critter}}}}},
-		{"despawns", &protocol.ServerMessage{Kind: &protocol.ServerMessage_EntityDespawns{EntityDespawns: &protocol.EntityDespawns{EntityIds: []uint64{1002, idBase | 1}}}}},
+		{"player spawn", func() *protocol.ServerMessage { return w.spawnsMsg([]*protocol.EntitySpawn{bob}) }},
+		{"critter spawn", func() *protocol.ServerMessage { return w.spawnsMsg([]*protocol.EntitySpawn{critter}) }},
+		{"despawns", func() *protocol.ServerMessage { return w.despawnsMsg([]uint64{1002, idBase | 1}) }},
 	} {
-		b := encode(c.msg).Bytes()
+		// The worker has one message, refilled: each is framed as soon
+		// as it is built, as serve and recompute do.
+		b := r.encode(c.msg()).Bytes()
 		// The one-byte length prefix, then the payload.
 		want := fmt.Sprintf("%02x |", b[0])
 		for _, x := range b[1:] {

@@ -44,7 +44,10 @@ type DeliverySystem struct {
 	// that runs out does not always starve the same clients.
 	start  int
 	shapes map[[2]int]*viewShape // filled on the tick goroutine, read in the loop
-	log    zerolog.Logger        // sampled: backpressure is a state, not an event
+	// lists recycles the bytes of each client's own Drops and AirSections
+	// frames, which its connection gives back once written.
+	lists transport.FramePool
+	log   zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections; SentAir
 	// the sections of Sent that went as positions of AirSections.
 	Sent, SentBytes, SentAir, Drops uint64
@@ -272,14 +275,15 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 	// column at a time.
 	byColumn := conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv)
 	if byColumn {
-		w.sends = transport.AppendAirColumns(w.sends[:0], w.airCols)
+		w.sends = s.lists.AppendAirColumns(w.sends[:0], w.airCols)
 	} else {
-		w.sends = transport.AppendAirSections(w.sends[:0], w.air)
+		w.sends = s.lists.AppendAirSections(w.sends[:0], w.air)
 	}
 	defer clear(w.sends)
 	bytes, done := 0, 0
-	for _, enc := range w.sends {
+	for k, enc := range w.sends {
 		if !conn.SendEncoded(enc) {
+			release(w.sends[k:])
 			w.air = w.air[:copy(w.air, w.air[done:])]
 			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
 			return bytes, false
@@ -372,11 +376,12 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 	batched := conn.HasFeature(protocol.FeatureBatchedDrops)
 	if batched && conn.HasFeature(protocol.FeatureColumnLists) {
 		rest := w.gone
-		w.sends = transport.AppendColumnDrops(w.sends[:0], w.gone)
+		w.sends = s.lists.AppendColumnDrops(w.sends[:0], w.gone)
 		defer clear(w.sends)
-		for _, enc := range w.sends {
+		for k, enc := range w.sends {
 			n := min(len(rest), transport.MaxDropsPerFrame)
 			if !conn.SendEncoded(enc) {
+				release(w.sends[k:])
 				break
 			}
 			for _, g := range rest[:n] {
@@ -396,8 +401,11 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 	}
 	if batched {
 		rest := w.scratch
-		for _, enc := range transport.EncodeDrops(w.scratch) {
+		w.sends = s.lists.AppendDrops(w.sends[:0], w.scratch)
+		defer clear(w.sends)
+		for k, enc := range w.sends {
 			if !conn.SendEncoded(enc) {
+				release(w.sends[k:])
 				// Those sent are forgotten one by one, the rest kept for
 				// the retry.
 				for _, p := range w.scratch[:len(w.scratch)-len(rest)] {
@@ -422,6 +430,13 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 		w.drops++
 	}
 	return true
+}
+
+// release gives back the pooled frames a connection refused.
+func release(frames []transport.Encoded) {
+	for _, f := range frames {
+		f.Release()
+	}
 }
 
 // shape returns the cached shape of a view's cylinder. The loop over
