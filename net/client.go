@@ -233,10 +233,10 @@ func (c *Client) SendEncoded(e Encoded) bool {
 	if !c.accepted.Load() || e.b == nil || c.ctx.Err() != nil {
 		return false
 	}
-	if e.datagram {
+	if e.IsDatagram() {
 		return c.dgramsOK && c.dgrams.push(e)
 	}
-	if e.chunk {
+	if e.IsChunk() {
 		return c.chunks.push(e)
 	}
 	if !c.control.push(e) {
@@ -258,7 +258,7 @@ func (c *Client) SendDatagram(m *protocol.Datagram) bool {
 		c.log.Debug().Err(err).Msg("dropping datagram")
 		return false
 	}
-	return c.dgrams.push(Encoded{b: b, datagram: true})
+	return c.dgrams.push(Encoded{b: b, ref: datagramRef})
 }
 
 // Queued reports the outbound backlog.

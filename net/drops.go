@@ -111,7 +111,7 @@ func columnsFrame(p *FramePool, field protowire.Number, cols []Column) Encoded {
 	if base != 0 {
 		inner += protowire.SizeTag(baseYField) + sizeZigZag(base)
 	}
-	b, pooled := p.alloc(frameSize(field, inner))
+	b, ref := p.alloc(frameSize(field, inner), true)
 	b = appendListHead(b, field, inner, columnsField, packed)
 	// The lists are written in place, into room already measured: two
 	// varints a column, a few cycles each, where appending paid a call
@@ -135,7 +135,7 @@ func columnsFrame(p *FramePool, field protowire.Number, cols []Column) Encoded {
 		b = protowire.AppendTag(b, baseYField, protowire.VarintType)
 		b = protowire.AppendVarint(b, uint64(zigzag32(base)))
 	}
-	return Encoded{b: b[:len(b):len(b)], chunk: true, pooled: pooled}
+	return Encoded{b: b[:len(b):len(b)], ref: ref}
 }
 
 // appendPositionFrames appends the frames of ps as the ChunkMessage case
@@ -161,7 +161,7 @@ func positionsFrame(p *FramePool, field protowire.Number, ps []chunk.Pos) Encode
 	}
 	// Drops or AirSections: the packed coords field.
 	inner := protowire.SizeTag(coordsField) + protowire.SizeBytes(packed)
-	b, pooled := p.alloc(frameSize(field, inner))
+	b, ref := p.alloc(frameSize(field, inner), true)
 	b = appendListHead(b, field, inner, coordsField, packed)
 	// The coords go into the exact space measured above, by index: no
 	// capacity check per byte.
@@ -174,7 +174,7 @@ func positionsFrame(p *FramePool, field protowire.Number, ps []chunk.Pos) Encode
 		i = putZigZag(out, i, q.Y)
 		i = putZigZag(out, i, q.Z)
 	}
-	return Encoded{b: b[:len(b):len(b)], chunk: true, pooled: pooled}
+	return Encoded{b: b[:len(b):len(b)], ref: ref}
 }
 
 // frameSize is the size of a length-prefixed ChunkMessage frame whose

@@ -2,6 +2,7 @@ package transport
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
@@ -14,11 +15,31 @@ import (
 // and safe to share, but for a frame from a FramePool, which is for one
 // connection (see FramePool for who owns it when).
 type Encoded struct {
-	b        []byte
-	pooled   *pooledFrame // the pool's buffer b lies in, or nil
-	chunk    bool         // chunk stream
-	datagram bool         // a QUIC datagram; otherwise the control stream
+	b   []byte
+	ref *frameRef // its stream and, from a pool, its buffer; nil: control stream
 }
+
+// frameRef is what an Encoded is beyond its bytes: the stream it goes on
+// and, for a frame from a FramePool, the pool's buffer it lies in. Frames
+// of no pool point at chunkRef or datagramRef (a control frame at none),
+// which keeps an Encoded at four words: the replicator reads them from a
+// table by subject, a cache miss each, for every state it sends, and with
+// a fifth word (a pointer beside two flags) BenchmarkReplicate took 46 %
+// longer (docs/benchmarks.md, "Session 31").
+type frameRef struct {
+	chunk bool
+	// A pooled frame's buffer.
+	buf   []byte
+	pool  *FramePool
+	class uint8
+	out   atomic.Bool // handed out and not yet released
+}
+
+// The frameRefs of frames from no pool; never written.
+var (
+	chunkRef    = &frameRef{chunk: true}
+	datagramRef = &frameRef{}
+)
 
 // EncodeControl frames a control-stream message.
 func EncodeControl(m *protocol.ServerMessage) (Encoded, error) {
@@ -35,7 +56,7 @@ func EncodeChunk(m *protocol.ChunkMessage) (Encoded, error) {
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encode chunk message: %w", err)
 	}
-	return Encoded{b: b, chunk: true}, nil
+	return Encoded{b: b, ref: chunkRef}, nil
 }
 
 // EncodeDatagram marshals a datagram once, for broadcasting the same
@@ -45,19 +66,19 @@ func EncodeDatagram(m *protocol.Datagram) (Encoded, error) {
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encode datagram: %w", err)
 	}
-	return Encoded{b: b, datagram: true}, nil
+	return Encoded{b: b, ref: datagramRef}, nil
 }
 
 // IsDatagram reports whether the bytes are a datagram payload (no length
 // prefix).
-func (e Encoded) IsDatagram() bool { return e.datagram }
+func (e Encoded) IsDatagram() bool { return e.ref == datagramRef }
 
 // Len is the frame's size on the wire (prefix included): what it adds to a
 // client's queued bytes and what byte budgets should count.
 func (e Encoded) Len() int { return len(e.b) }
 
 // IsChunk reports whether the frame belongs on the chunk stream.
-func (e Encoded) IsChunk() bool { return e.chunk }
+func (e Encoded) IsChunk() bool { return e.ref != nil && e.ref.chunk }
 
 // Bytes returns the frame (length prefix included). Callers must not
 // modify it: it is shared by every client it is queued on.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-	"sync/atomic"
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
@@ -29,7 +28,7 @@ import (
 //
 // The zero value is ready to use; a pool is safe for concurrent use.
 type FramePool struct {
-	classes [frameClasses]sync.Pool // *pooledFrame of capacity 1<<(minFrameShift+class)
+	classes [frameClasses]sync.Pool // *frameRef with a buffer of capacity 1<<(minFrameShift+class)
 }
 
 // Frame sizes the pool keeps, in powers of two: 64 B to 256 KiB, which
@@ -40,14 +39,6 @@ const (
 	frameClasses  = 13
 )
 
-// pooledFrame is a pool's buffer while a frame uses it.
-type pooledFrame struct {
-	b     []byte
-	pool  *FramePool
-	class uint8
-	out   atomic.Bool // handed out and not yet released
-}
-
 // frameClass is the class of buffer that holds n bytes, frameClasses if
 // none does.
 func frameClass(n int) int {
@@ -57,20 +48,24 @@ func frameClass(n int) int {
 	return min(bits.Len(uint(n-1))-minFrameShift, frameClasses)
 }
 
-// alloc returns an empty slice with room for n bytes and the pooled
-// buffer it lies in: nil (a plain allocation) for a nil pool or a frame
-// larger than any class.
-func (p *FramePool) alloc(n int) ([]byte, *pooledFrame) {
+// alloc returns an empty slice with room for n bytes, for a chunk-stream
+// frame or a control one, and its frameRef: the pooled buffer it lies in,
+// or for a nil pool or a frame larger than any class a plain allocation's.
+func (p *FramePool) alloc(n int, chunk bool) ([]byte, *frameRef) {
 	c := frameClass(n)
 	if p == nil || c == frameClasses {
+		if chunk {
+			return make([]byte, 0, n), chunkRef
+		}
 		return make([]byte, 0, n), nil
 	}
-	f, _ := p.classes[c].Get().(*pooledFrame)
+	f, _ := p.classes[c].Get().(*frameRef)
 	if f == nil {
-		f = &pooledFrame{b: make([]byte, 0, 1<<(minFrameShift+c)), pool: p, class: uint8(c)}
+		f = &frameRef{buf: make([]byte, 0, 1<<(minFrameShift+c)), pool: p, class: uint8(c)}
 	}
+	f.chunk = chunk
 	f.out.Store(true)
-	return f.b[:0], f
+	return f.buf[:0], f
 }
 
 // Release gives a pooled frame's bytes back to the pool it came from: for
@@ -79,8 +74,8 @@ func (p *FramePool) alloc(n int) ([]byte, *pooledFrame) {
 // pooled, and a Release of a frame already released does nothing (until
 // its buffer is handed out again).
 func (e Encoded) Release() {
-	f := e.pooled
-	if f == nil || !f.out.CompareAndSwap(true, false) {
+	f := e.ref
+	if f == nil || f.pool == nil || !f.out.CompareAndSwap(true, false) {
 		return
 	}
 	f.pool.classes[f.class].Put(f)
@@ -113,9 +108,9 @@ func (p *FramePool) EncodeControl(m *protocol.ServerMessage) (Encoded, error) {
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encode control message: %w", err)
 	}
-	b, pooled := p.alloc(frame.Len(size))
+	b, ref := p.alloc(frame.Len(size), false)
 	if b, err = frame.AppendSized(b, m, size); err != nil {
 		return Encoded{}, fmt.Errorf("encode control message: %w", err)
 	}
-	return Encoded{b: b[:len(b):len(b)], pooled: pooled}, nil
+	return Encoded{b: b[:len(b):len(b)], ref: ref}, nil
 }

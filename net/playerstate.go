@@ -186,5 +186,5 @@ func (a *DatagramArena) encode(v *PlayerStateFields, max int, put func([]byte, *
 	start := len(a.buf)
 	a.buf = put(a.buf, v)
 	end := len(a.buf)
-	return Encoded{b: a.buf[start:end:end], datagram: true}
+	return Encoded{b: a.buf[start:end:end], ref: datagramRef}
 }

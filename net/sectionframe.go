@@ -45,12 +45,12 @@ func (e *SectionEncoder) Encode(p chunk.Pos, rev uint64, s *chunk.Section) Encod
 	}
 	b = protowire.AppendTag(b, 3, protowire.BytesType) // Chunk.data
 	b = protowire.AppendBytes(b, data)
-	return Encoded{b: b, chunk: true}
+	return Encoded{b: b, ref: chunkRef}
 }
 
 // ChunkFrame wraps a frame made earlier by SectionEncoder.Encode (and kept
 // as its Bytes) back into an Encoded for the chunk stream.
-func ChunkFrame(b []byte) Encoded { return Encoded{b: b, chunk: true} }
+func ChunkFrame(b []byte) Encoded { return Encoded{b: b, ref: chunkRef} }
 
 // sizeSint is the size of a sint32 field, 0 when v is 0 (proto3 omits it).
 func sizeSint(num protowire.Number, v int32) int {
