@@ -12,10 +12,10 @@ import (
 
 // FramePool recycles the bytes of frames built for one connection only —
 // the Drops and AirSections lists of a client's view, the entities it
-// starts or stops seeing — which would
-// otherwise be garbage a moment after the connection writes them: at
-// 3,000 fliers they were half of what a tick allocated, and what a tick
-// allocates decides how often a collection lands in one.
+// starts or stops seeing — which would otherwise be garbage a moment
+// after the connection writes them: at 3,000 fliers they were half of
+// what a tick allocated, and what a tick allocates decides how often a
+// collection lands in one.
 //
 // The ownership rule: a frame from a pool belongs to its builder until a
 // connection's SendEncoded accepts it, and to that connection after. The
