@@ -49,6 +49,11 @@ type Delivery struct {
 	Pending Pending
 	// For is the View that Pending and the last Drops were computed for.
 	For View
+	// Entered is the columns that had sections missing when Pending was
+	// computed, with those sections (bit y-MinSectionY): where delivery
+	// looks first, a column at a time, for the blank ones among them. It
+	// is emptied once looked at; Pending stays the truth.
+	Entered []transport.Column
 }
 
 // Movement is a client's movement arbitration state.

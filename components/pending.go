@@ -47,6 +47,22 @@ func (p *Pending) Remove(r int) {
 	}
 }
 
+// Has reports whether rank r is in the set.
+func (p *Pending) Has(r int) bool {
+	w := r >> 6
+	return w < len(p.bits) && p.bits[w]&(1<<(r&63)) != 0
+}
+
+// Add puts rank r, which must be below the size given to Reset, back in
+// the set.
+func (p *Pending) Add(r int) {
+	if w, b := r>>6, uint64(1)<<(r&63); p.bits[w]&b == 0 {
+		p.bits[w] |= b
+		p.n++
+		p.lo = min(p.lo, w)
+	}
+}
+
 // Next returns the lowest rank in the set at or above from, or -1.
 func (p *Pending) Next(from int) int {
 	w := from >> 6

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestPendingIsASortedSet checks Next, Remove and Len against a plain
-// set as ranks are taken out in random order and from the front.
+// TestPendingIsASortedSet checks Next, Has, Remove, Add and Len against a
+// plain set as ranks are taken out in random order and from the front,
+// and some put back (below the words Next has passed, too).
 func TestPendingIsASortedSet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{1, 63, 64, 65, 200, 3500} {
@@ -20,6 +21,7 @@ func TestPendingIsASortedSet(t *testing.T) {
 			}
 		}
 		p.Recount()
+		var removed []int
 		for len(want) > 0 {
 			if p.Len() != len(want) {
 				t.Fatalf("n %d: Len %d, want %d", n, p.Len(), len(want))
@@ -42,10 +44,22 @@ func TestPendingIsASortedSet(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				p.Remove(first)
 				delete(want, first)
+				removed = append(removed, first)
 			} else if got >= 0 {
 				p.Remove(got)
 				p.Remove(got) // twice: no effect
 				delete(want, got)
+				removed = append(removed, got)
+			}
+			if len(removed) > 0 && rng.IntN(8) == 0 {
+				r := removed[0]
+				removed = removed[1:]
+				p.Add(r)
+				p.Add(r) // twice: no effect
+				want[r] = true
+			}
+			if r := rng.IntN(n); p.Has(r) != want[r] {
+				t.Fatalf("n %d: Has(%d) = %v, want %v", n, r, p.Has(r), want[r])
 			}
 		}
 		if p.Len() != 0 || p.Next(0) != -1 {

@@ -297,6 +297,17 @@ func (r *Reader) DeriveOrBlank(ps []chunk.Pos, mk func(p chunk.Pos, revision uin
 	return r.derive(r.batch, ps, mk, out)
 }
 
+// Blank returns the blank sections of column (x, z) — resident uniform
+// air at revision 0, DeriveOrBlank's Blank — as a mask (bit
+// y-MinSectionY), read from the column's masks without an entry: 0 for a
+// column not resident.
+func (r *Reader) Blank(x, z int32) uint32 {
+	if slot := r.s.index.getVia(&r.cache, x, z); slot >= 0 {
+		return r.s.blankAt[slot]
+	}
+	return 0
+}
+
 // derive appends the answers for the entries es of ps (r.batch) and
 // clears them.
 func (r *Reader) derive(es []*entry, ps []chunk.Pos, mk func(p chunk.Pos, revision uint64, sec *chunk.Section) []byte, out []Derivation) []Derivation {

@@ -203,6 +203,10 @@ func (s *DeliverySystem) serve(w *deliverWorker, t turn, deadline time.Time) {
 	// no more than a window of them keeps a client whose view is still
 	// generating from costing a lookup per pending section every tick.
 	window := scanWindow * s.budget.Sections
+	if air {
+		s.sweepBlank(w, st, sh, pv)
+	}
+	swept := len(w.air)
 	r := st.Pending.Next(0)
 scan:
 	for r >= 0 {
@@ -261,9 +265,44 @@ scan:
 		sections -= len(w.air) // still pending
 	}
 	clear(w.frames)
-	w.sent += uint64(sections)
+	w.sent += uint64(sections + swept)
 	w.sentBytes += uint64(bytes)
 }
+
+// sweepBlank gathers into w.air, with their ranks in w.airRanks, the
+// blank sections of the columns that entered view pv (st.Entered), and
+// takes them out of Pending: one look-up of the store's masks per column
+// instead of one per section, for most of a view above the ground. The
+// rank scan then meets only the sections that are not blank, or not
+// resident yet. Entered is emptied: what the sweep did not take stays
+// pending, for the scan. The sections go in the turn's AirSections (a
+// refused frame puts them back).
+func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, sh *viewShape, pv components.View) {
+	c := pv.Center
+	for _, col := range st.Entered {
+		m := w.reader.Blank(col.X, col.Z) & col.Mask
+		for m != 0 {
+			y := int32(bits.TrailingZeros32(m)) + chunk.MinSectionY
+			m &= m - 1
+			if dy := y - c.Y; dy >= -sh.h && dy <= sh.h {
+				if r := int(sh.rank[sh.index(col.X-c.X, col.Z-c.Z, dy)]); r >= 0 && st.Pending.Has(r) {
+					st.Pending.Remove(r)
+					w.air = append(w.air, chunk.Pos{X: col.X, Y: y, Z: col.Z})
+					w.airRanks = append(w.airRanks, r)
+				}
+			}
+		}
+	}
+	st.Entered = st.Entered[:0]
+	if cap(st.Entered) > maxKeptEntered {
+		st.Entered = nil // a whole view's columns (a join): not kept for slides
+	}
+}
+
+// maxKeptEntered bounds the room a client's Delivery.Entered keeps between
+// view changes: a slide of two sections enters about 40 columns, a join
+// or a teleport a whole view's (300 at radius 8).
+const maxKeptEntered = 64
 
 // sendAir sends the blank sections gathered in w.air as AirSections and
 // marks them held, reporting the bytes sent and whether all went out.
@@ -286,6 +325,9 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 			release(w.sends[k:])
 			w.air = w.air[:copy(w.air, w.air[done:])]
 			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
+			for _, r := range w.airRanks {
+				st.Pending.Add(r) // those sweepBlank took out
+			}
 			return bytes, false
 		}
 		bytes += enc.Len()
@@ -361,7 +403,7 @@ func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st 
 	}
 	// Everything held now lies in the new view.
 	st.Held.Reframe(v.Center, v.Radius+v.Pad)
-	s.shapes[[2]int{v.Radius, v.Pad}].markMissing(&st.Pending, v, &st.Held)
+	s.shapes[[2]int{v.Radius, v.Pad}].markMissing(&st.Pending, v, &st.Held, &st.Entered)
 	st.For = v
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mlange-42/arche/generic"
 	"github.com/rs/zerolog"
@@ -556,5 +557,101 @@ func TestPooledInputsLiveOneTick(t *testing.T) {
 		if got := pool.Get(); got == m {
 			t.Fatal("the message was back in the pool during the tick after it arrived")
 		}
+	}
+}
+
+// TestBlankSectionsOfAnEnteredViewGoAtOnce serves one client turn by turn
+// over a store filled by hand: ground to y = 4, air above, one section of
+// air edited (revision 2) and one column not resident. Its first turn
+// sends every blank section of the view in one AirSections, outside the
+// per-tick budget, and no more Chunks than the budget; the rest stays
+// pending and goes out nearest first, the column that turns resident
+// later included.
+func TestBlankSectionsOfAnEnteredViewGoAtOnce(t *testing.T) {
+	for _, features := range [][]string{
+		{protocol.FeatureAirSections},
+		{protocol.FeatureAirSections, protocol.FeatureColumnLists},
+	} {
+		t.Run(fmt.Sprint(features), func(t *testing.T) {
+			const ground, budget = 4, 8
+			store := resources.NewChunkStore()
+			missing := [2]int32{17, 14}
+			edited := chunk.Pos{X: 15, Y: 8, Z: 16}
+			fill := func(x, z int32) {
+				for y := int32(chunk.MinSectionY); y <= chunk.MaxSectionY; y++ {
+					p, sec, rev := chunk.Pos{X: x, Y: y, Z: z}, chunk.Uniform(chunk.Air), uint64(0)
+					if y <= ground {
+						sec = chunk.Uniform(chunk.Stone)
+					}
+					if p == edited {
+						rev = 2
+					}
+					if err := store.Insert(p, sec, rev); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for x := int32(0); x < 30; x++ {
+				for z := int32(0); z < 30; z++ {
+					if [2]int32{x, z} != missing {
+						fill(x, z)
+					}
+				}
+			}
+			s := newDeliver(DeliveryBudget{Sections: budget}.WithDefaults(), store, nil, nil, zerolog.Nop())
+			v := components.View{Center: chunk.Pos{X: 15, Y: 6, Z: 15}, Radius: 4, Pad: 1}
+			sh := s.shape(v.Radius, v.Pad)
+			var inView, blank []chunk.Pos
+			for _, o := range sh.offs {
+				p := v.Center.Add(o.X, o.Y, o.Z)
+				if !p.InWorld() {
+					continue
+				}
+				inView = append(inView, p)
+				if p.Y > ground && p != edited && [2]int32{p.X, p.Z} != missing {
+					blank = append(blank, p)
+				}
+			}
+			conn := newChunkConn(features)
+			var d components.Delivery
+			w := &deliverWorker{}
+			w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte { return w.enc.Encode(p, rev, sec).Bytes() }
+			turn := func() ([]chunk.Pos, int, int) {
+				w.reader.Reset(store)
+				s.serve(w, turn{conn, &d, v}, time.Now().Add(time.Hour))
+				return sectionsIn(t, conn.takeChunks())
+			}
+			ps, chunks, airFrames := turn()
+			if chunks != budget || airFrames != 1 || len(ps) != budget+len(blank) || len(d.Entered) != 0 {
+				t.Fatalf("first turn: %d Chunks, %d AirSections, %d sections (want %d Chunks and the %d blank ones in one frame), %d columns left to sweep", chunks, airFrames, len(ps), budget, len(blank), len(d.Entered))
+			}
+			if air := ps[budget:]; !slices.Equal(slices.SortedFunc(slices.Values(air), chunk.ComparePos), slices.SortedFunc(slices.Values(blank), chunk.ComparePos)) {
+				t.Fatalf("first turn's AirSections: %v, want %v", air, blank)
+			}
+			if d.Held.Len() != len(ps) || d.Pending.Len() != len(inView)-len(ps) {
+				t.Fatalf("first turn: %d held, %d pending, of %d in view", d.Held.Len(), d.Pending.Len(), len(inView))
+			}
+			// The rest, nearest first once the missing column is resident.
+			fill(missing[0], missing[1])
+			var rest []chunk.Pos
+			for range 100 {
+				more, _, _ := turn()
+				rest = append(rest, more...)
+				if d.Pending.Len() == 0 {
+					break
+				}
+			}
+			if d.Pending.Len() != 0 || d.Held.Len() != len(inView) {
+				t.Fatalf("%d pending, %d held of %d", d.Pending.Len(), d.Held.Len(), len(inView))
+			}
+			for _, p := range inView {
+				if !d.Held.Has(p) || !conn.Holds(p) {
+					t.Fatalf("%v never sent", p)
+				}
+			}
+			if len(rest)+len(ps) != len(inView) {
+				t.Fatalf("%d sections sent, %d in view: some twice", len(rest)+len(ps), len(inView))
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/stratavox/strata/components"
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -55,9 +56,11 @@ func (sh *viewShape) index(dx, dz, dy int32) int32 {
 // cylinder cyl (whose shape this is: same radius and pad) that lies in the
 // world and is not held. It works a column at a time: the cylinder's
 // column mask less the held one, then a rank bit per missing section
-// (a shape is only read, by any number of goroutines).
-func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held) {
+// (a shape is only read, by any number of goroutines). It lists in
+// *entered the columns with sections missing, and those sections.
+func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held, entered *[]transport.Column) {
 	mk := pending.Reset(len(sh.offs))
+	*entered = (*entered)[:0]
 	c := cyl.Center
 	// The shape's columns are the cylinder's: each one in the world's
 	// border wants the cylinder's whole height.
@@ -69,6 +72,9 @@ func (sh *viewShape) markMissing(pending *components.Pending, cyl components.Vie
 			m = masks.Vertical() &^ m
 		} else {
 			m = 0
+		}
+		if m != 0 {
+			*entered = append(*entered, transport.Column{X: x, Z: z, Mask: m})
 		}
 		for m != 0 {
 			y := int32(bits.TrailingZeros32(m))

@@ -1,11 +1,13 @@
 package network
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/stratavox/strata/components"
+	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -38,13 +40,27 @@ func TestViewShapeMissingIsTheNaiveOrder(t *testing.T) {
 				}
 			}
 			var pending components.Pending
-			sh.markMissing(&pending, cyl, &held)
+			entered := []transport.Column{{X: 99, Z: 99, Mask: 1}} // a stale list, replaced
+			sh.markMissing(&pending, cyl, &held, &entered)
 			var got []chunk.Pos
 			for r := pending.Next(0); r >= 0; r = pending.Next(r + 1) {
 				got = append(got, sh.at(center, r))
 			}
 			if !slices.Equal(got, want) || pending.Len() != len(want) {
 				t.Fatalf("radius %d pad %d at %v: %d missing, want %d (or another order)", c.radius, c.pad, center, len(got), len(want))
+			}
+			// The columns entered hold the same sections, a column each.
+			var listed []chunk.Pos
+			for i, col := range entered {
+				if col.Mask == 0 || i > 0 && entered[i-1].X == col.X && entered[i-1].Z == col.Z {
+					t.Fatalf("entered column %d: %+v", i, col)
+				}
+				for m := col.Mask; m != 0; m &= m - 1 {
+					listed = append(listed, chunk.Pos{X: col.X, Y: chunk.MinSectionY + int32(bits.TrailingZeros32(m)), Z: col.Z})
+				}
+			}
+			if !slices.Equal(slices.SortedFunc(slices.Values(listed), chunk.ComparePos), slices.SortedFunc(slices.Values(want), chunk.ComparePos)) {
+				t.Fatalf("radius %d pad %d at %v: %d sections in the entered columns, want %d", c.radius, c.pad, center, len(listed), len(want))
 			}
 		}
 	}
