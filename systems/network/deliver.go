@@ -274,12 +274,19 @@ scan:
 // takes them out of Pending: one look-up of the store's masks per column
 // instead of one per section, for most of a view above the ground. The
 // rank scan then meets only the sections that are not blank, or not
-// resident yet. Entered is emptied: what the sweep did not take stays
-// pending, for the scan. The sections go in the turn's AirSections (a
-// refused frame puts them back).
+// resident yet. Entered is emptied as it goes: what the sweep did not
+// take stays pending, for the scan. The sections go in the turn's
+// AirSections (a refused frame puts them back), which holds one frame's
+// worth by column: the columns past that wait for the next turn.
 func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, sh *viewShape, pv components.View) {
 	c := pv.Center
+	room := transport.MaxDropsPerFrame - s.budget.Sections - chunk.SectionsPerColumn
+	done := 0
 	for _, col := range st.Entered {
+		if len(w.air) > room {
+			break
+		}
+		done++
 		m := w.reader.Blank(col.X, col.Z) & col.Mask
 		for m != 0 {
 			y := int32(bits.TrailingZeros32(m)) + chunk.MinSectionY
@@ -293,8 +300,8 @@ func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, s
 			}
 		}
 	}
-	st.Entered = st.Entered[:0]
-	if cap(st.Entered) > maxKeptEntered {
+	st.Entered = st.Entered[:copy(st.Entered, st.Entered[done:])]
+	if len(st.Entered) == 0 && cap(st.Entered) > maxKeptEntered {
 		st.Entered = nil // a whole view's columns (a join): not kept for slides
 	}
 }

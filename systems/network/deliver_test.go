@@ -655,3 +655,55 @@ func TestBlankSectionsOfAnEnteredViewGoAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestBlankSweepKeepsToOneFrame: a view whose blank sections outnumber
+// one AirSections frame's positions (radius 16 over open sky) is swept
+// a frame's worth a turn, by column, and the rest the next turn.
+func TestBlankSweepKeepsToOneFrame(t *testing.T) {
+	store := resources.NewChunkStore()
+	for x := int32(0); x < 40; x++ {
+		for z := int32(0); z < 40; z++ {
+			for y := int32(chunk.MinSectionY); y <= chunk.MaxSectionY; y++ {
+				if err := store.Insert(chunk.Pos{X: x, Y: y, Z: z}, chunk.Uniform(chunk.Air), 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	s := newDeliver(DeliveryBudget{}.WithDefaults(), store, nil, nil, zerolog.Nop())
+	v := components.View{Center: chunk.Pos{X: 20, Y: 8, Z: 20}, Radius: 16, Pad: 1}
+	sh := s.shape(v.Radius, v.Pad)
+	inView := 0
+	for _, o := range sh.offs {
+		if v.Center.Add(o.X, o.Y, o.Z).InWorld() {
+			inView++
+		}
+	}
+	if inView <= transport.MaxDropsPerFrame {
+		t.Fatalf("%d sections in view: not more than a frame holds", inView)
+	}
+	conn := newChunkConn([]string{protocol.FeatureAirSections, protocol.FeatureColumnLists})
+	var d components.Delivery
+	w := &deliverWorker{}
+	w.mk = func(p chunk.Pos, rev uint64, sec *chunk.Section) []byte { return w.enc.Encode(p, rev, sec).Bytes() }
+	turn := func() (int, int, int) {
+		w.reader.Reset(store)
+		s.serve(w, turn{conn, &d, v}, time.Now().Add(time.Hour))
+		ms := conn.takeChunks()
+		for _, m := range ms {
+			if a := m.GetAir(); a != nil && len(a.GetCoords()) != 0 {
+				t.Fatalf("an AirSections by position, %d coordinates", len(a.GetCoords()))
+			}
+		}
+		ps, chunks, airFrames := sectionsIn(t, ms)
+		return len(ps), chunks, airFrames
+	}
+	first, chunks, airFrames := turn()
+	if chunks != 0 || airFrames != 1 || first > transport.MaxDropsPerFrame || len(d.Entered) == 0 {
+		t.Fatalf("first turn: %d sections in %d Chunks and %d AirSections, %d columns left to sweep", first, chunks, airFrames, len(d.Entered))
+	}
+	second, chunks, airFrames := turn()
+	if chunks != 0 || airFrames != 1 || first+second != inView || len(d.Entered) != 0 || d.Pending.Len() != 0 || d.Held.Len() != inView {
+		t.Fatalf("second turn: %d sections in %d Chunks and %d AirSections (%d of %d in all), %d columns left, %d pending", second, chunks, airFrames, first+second, inView, len(d.Entered), d.Pending.Len())
+	}
+}
