@@ -52,7 +52,7 @@ type Delivery struct {
 	// Entered is the columns that had sections missing when Pending was
 	// computed, with those sections (bit y-MinSectionY): where delivery
 	// looks first, a column at a time, for the blank ones among them. It
-	// is emptied once looked at; Pending stays the truth.
+	// empties as delivery looks at it; Pending stays the truth.
 	Entered []transport.Column
 }
 

@@ -22,8 +22,10 @@ import (
 // Chunk for every section of its View it lacks once that section is
 // resident — nearest first, within the budget, skipping clients whose
 // queue is behind. To a client granted air-sections, the blank sections
-// (uniform air at revision 0) of a turn go in one AirSections instead. A
-// client granted column-lists too gets both lists by column.
+// (uniform air at revision 0) of a turn go in one AirSections instead:
+// those of the columns that entered its view all at once, found a column
+// at a time (sweepBlank). A client granted column-lists too gets both
+// lists by column.
 //
 // Clients are served in a parallel loop: a client's turn reads the store
 // (which nothing changes meanwhile) and writes only its own Delivery, its

@@ -565,8 +565,8 @@ func TestPooledInputsLiveOneTick(t *testing.T) {
 // air edited (revision 2) and one column not resident. Its first turn
 // sends every blank section of the view in one AirSections, outside the
 // per-tick budget, and no more Chunks than the budget; the rest stays
-// pending and goes out nearest first, the column that turns resident
-// later included.
+// pending and goes out in later turns, the column that turns resident
+// later included, none twice.
 func TestBlankSectionsOfAnEnteredViewGoAtOnce(t *testing.T) {
 	for _, features := range [][]string{
 		{protocol.FeatureAirSections},
