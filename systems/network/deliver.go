@@ -75,7 +75,7 @@ type deliverWorker struct {
 	mk                                                     func(chunk.Pos, uint64, *chunk.Section) []byte
 	scratch, batch                                         []chunk.Pos
 	air                                                    []chunk.Pos         // blank sections to send as one AirSections
-	airRanks                                               []int               // their ranks in the client's Pending
+	airRanks                                               []int               // their ranks, out of the client's Pending until sent (takeAir)
 	sends                                                  []transport.Encoded // the frames of a Drops or an AirSections being sent
 	airCols                                                []transport.Column  // air by column (column-lists)
 	colAt                                                  []int32             // airCols' index of a column of the view's frame, or -1
@@ -243,8 +243,7 @@ scan:
 				continue // not resident yet
 			}
 			if f.Blank {
-				w.air = append(w.air, w.batch[k])
-				w.airRanks = append(w.airRanks, w.ranks[k])
+				w.takeAir(st, w.batch[k], w.ranks[k])
 				sections++
 				continue
 			}
@@ -278,7 +277,7 @@ scan:
 // rank scan then meets only the sections that are not blank, or not
 // resident yet. Entered is emptied as it goes: what the sweep did not
 // take stays pending, for the scan. The sections go in the turn's
-// AirSections (a refused frame puts them back), which holds one frame's
+// AirSections (takeAir), which holds one frame's
 // worth by column: the columns past that wait for the next turn.
 func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, sh *viewShape, pv components.View) {
 	c := pv.Center
@@ -295,9 +294,7 @@ func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, s
 			m &= m - 1
 			if dy := y - c.Y; dy >= -sh.h && dy <= sh.h {
 				if r := int(sh.rank[sh.index(col.X-c.X, col.Z-c.Z, dy)]); r >= 0 && st.Pending.Has(r) {
-					st.Pending.Remove(r)
-					w.air = append(w.air, chunk.Pos{X: col.X, Y: y, Z: col.Z})
-					w.airRanks = append(w.airRanks, r)
+					w.takeAir(st, chunk.Pos{X: col.X, Y: y, Z: col.Z}, r)
 				}
 			}
 		}
@@ -308,6 +305,15 @@ func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, s
 	}
 }
 
+// takeAir puts blank section p, of rank r, in the turn's AirSections and
+// takes it out of Pending, so that neither the sweep nor the scan meets it
+// again; a refused frame puts it back (sendAir).
+func (w *deliverWorker) takeAir(st *components.Delivery, p chunk.Pos, r int) {
+	st.Pending.Remove(r)
+	w.air = append(w.air, p)
+	w.airRanks = append(w.airRanks, r)
+}
+
 // maxKeptEntered bounds the room a client's Delivery.Entered keeps between
 // view changes: a slide of two sections enters about 40 columns, a join
 // or a teleport a whole view's (300 at radius 8).
@@ -315,7 +321,8 @@ const maxKeptEntered = 64
 
 // sendAir sends the blank sections gathered in w.air as AirSections and
 // marks them held, reporting the bytes sent and whether all went out.
-// Those that did not (the queue is full) stay in w.air, and pending.
+// Those that did not (the queue is full) stay in w.air, and go back in
+// Pending, which takeAir took them out of.
 // pv is the view they are of.
 func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *components.Delivery, pv components.View) (int, bool) {
 	// Frame k holds positions k·MaxDropsPerFrame on either way: by column,
@@ -335,7 +342,7 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 			w.air = w.air[:copy(w.air, w.air[done:])]
 			w.airRanks = w.airRanks[:copy(w.airRanks, w.airRanks[done:])]
 			for _, r := range w.airRanks {
-				st.Pending.Add(r) // those sweepBlank took out
+				st.Pending.Add(r)
 			}
 			return bytes, false
 		}
@@ -349,9 +356,6 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 			for _, p := range w.air[done : done+n] {
 				st.Held.Set(p, 0)
 			}
-		}
-		for _, r := range w.airRanks[done : done+n] {
-			st.Pending.Remove(r)
 		}
 		done += n
 		w.sentAir += uint64(n)
