@@ -36,6 +36,7 @@ type App struct {
 	errs      []error
 	current   string // plugin being built, for error messages
 	ready     bool
+	building  bool // Build is running: the plugin order is fixed
 	shutdown  bool
 	pacer     *Pacer
 	events    []eventQueue
@@ -195,10 +196,15 @@ func (a *App) Build() error {
 	if a.ready {
 		return errors.New("ecs: app already built")
 	}
+	if a.building {
+		return errors.New("ecs: Build called from a plugin's Build")
+	}
 	order, err := pluginOrder(a.plugins)
 	if err != nil {
 		return err
 	}
+	a.building = true
+	defer func() { a.building = false }()
 	for _, p := range order {
 		a.current = p.Name()
 		if err := p.Build(a); err != nil {

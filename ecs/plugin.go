@@ -26,9 +26,41 @@ type Shutdowner interface {
 
 // AddPlugins adds plugins to be built by Build. It returns the App for
 // chaining; a duplicate name is reported by Build.
+//
+// Once Build has started the plugin order is fixed, so a plugin added then
+// would never run: AddPlugins panics with an *ErrBuilt naming it (a
+// server's plugins go in server.Config.Plugins or cli.Main, before the
+// App is built).
 func (a *App) AddPlugins(ps ...Plugin) *App {
+	if a.building || a.ready {
+		for _, p := range ps {
+			a.refuse("add plugin", p.Name())
+		}
+	}
 	a.plugins = append(a.plugins, ps...)
 	return a
+}
+
+// ErrBuilt is the panic of a change to an App that can no longer take
+// effect: a plugin added during or after Build, a system or stage added
+// after it.
+type ErrBuilt struct {
+	// What is the change ("add plugin", "add system", "add stage").
+	What string
+	// Name is the plugin, system or stage it names.
+	Name string
+}
+
+func (e *ErrBuilt) Error() string {
+	return fmt.Sprintf("ecs: %s %q: the app is already built, so it would never take effect; add it before Build (a server's plugins: server.Config.Plugins or cli.Main)", e.What, e.Name)
+}
+
+// refuse panics with an *ErrBuilt: such a change is a programming error
+// found at start-up, and ignoring it would start a server without it.
+func (a *App) refuse(what, name string) {
+	err := &ErrBuilt{What: what, Name: name}
+	a.log.Error().Str("change", what).Str("name", name).Msg("change to a built app refused")
+	panic(err)
 }
 
 // pluginOrder sorts plugins so that every plugin follows its dependencies;

@@ -82,3 +82,52 @@ func TestResources(t *testing.T) {
 		t.Fatal("GetResource found a resource never added")
 	}
 }
+
+func TestBuiltAppRefusesChanges(t *testing.T) {
+	late := &testPlugin{name: "late", build: func(*App) error { return nil }}
+	cases := []struct {
+		name   string
+		change func(a *App)
+		what   string
+	}{
+		{"plugin after build", func(a *App) { a.AddPlugins(late) }, "add plugin"},
+		{"system after build", func(a *App) { a.AddSystem(Simulate, "late_system", func(*Context) {}) }, "add system"},
+		{"stage after build", func(a *App) { a.AddStageAfter("late_stage", Simulate) }, "add stage"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := NewApp()
+			if err := a.Build(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				var built *ErrBuilt
+				r := recover()
+				err, _ := r.(error)
+				if !errors.As(err, &built) || built.What != c.what {
+					t.Fatalf("recovered %v, want an *ErrBuilt for %q", r, c.what)
+				}
+				if !strings.Contains(err.Error(), "already built") {
+					t.Errorf("message %q does not say why", err)
+				}
+			}()
+			c.change(a)
+		})
+	}
+}
+
+func TestPluginAddedDuringBuildIsRefused(t *testing.T) {
+	a := NewApp()
+	a.AddPlugins(&testPlugin{name: "adds", build: func(app *App) error {
+		app.AddPlugins(&testPlugin{name: "inner", build: func(*App) error { return nil }})
+		return nil
+	}})
+	defer func() {
+		err, _ := recover().(error)
+		var built *ErrBuilt
+		if !errors.As(err, &built) || built.Name != "inner" {
+			t.Fatalf("recovered %v, want an *ErrBuilt naming \"inner\"", err)
+		}
+	}()
+	_ = a.Build()
+}

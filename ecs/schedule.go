@@ -174,6 +174,9 @@ func (a *App) AddStageBefore(stage, existing Stage) { a.addStage(stage, existing
 func (a *App) AddStageAfter(stage, existing Stage) { a.addStage(stage, existing, 1) }
 
 func (a *App) addStage(stage, existing Stage, offset int) {
+	if a.ready {
+		a.refuse("add stage", string(stage))
+	}
 	s := a.schedule
 	if s.stageIndex(stage) >= 0 {
 		a.fail(fmt.Errorf("add stage %q: already present", stage))
@@ -192,8 +195,7 @@ func (a *App) addStage(stage, existing Stage, offset int) {
 func (a *App) AddSystem(stage Stage, name string, run SystemFunc, opts ...SystemOption) {
 	s := a.schedule
 	if a.ready {
-		a.log.Error().Str("system", name).Msg("system added after build: ignored")
-		return
+		a.refuse("add system", name)
 	}
 	if _, dup := s.systems[name]; dup {
 		a.fail(fmt.Errorf("add system %q: name already used", name))

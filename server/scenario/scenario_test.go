@@ -7,7 +7,7 @@ import (
 
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/nettest"
-	"github.com/stratavox/strata/internal/testkit"
+	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/internal/testkit"
+	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 )
