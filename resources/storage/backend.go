@@ -60,6 +60,8 @@ type Batch struct {
 	Sections []SectionWrite
 	Players  []PlayerRecord
 	Entities []EntityColumn
+	// Records are plugin records (RecordBackend).
+	Records []RecordWrite
 	// Bytes is set by Commit: the encoded bytes it wrote, for the stats.
 	Bytes int
 }
@@ -92,6 +94,9 @@ func (d *DB) Commit(b *Batch) error {
 		buf = entityValue(buf, c)
 		err = set(EntityKey(c.X, c.Z), buf)
 	}
+	for i := 0; i < len(b.Records) && err == nil; i++ {
+		err = set(b.Records[i].Key.Bytes(), b.Records[i].Value)
+	}
 	if err != nil {
 		pb.Close()
 		return err
@@ -108,11 +113,14 @@ func (d *DB) Commit(b *Batch) error {
 type FencedError struct {
 	Sections []chunk.Pos
 	Columns  [][2]int32
-	Reason   string
+	// Records are the plugin records refused: a column's written under a
+	// lost lease, a world record another server changed first.
+	Records []RecordKey
+	Reason  string
 }
 
 func (e *FencedError) Error() string {
-	return fmt.Sprintf("fenced: %d sections and %d entity columns refused: %s", len(e.Sections), len(e.Columns), e.Reason)
+	return fmt.Sprintf("fenced: %d sections, %d entity columns and %d plugin records refused: %s", len(e.Sections), len(e.Columns), len(e.Records), e.Reason)
 }
 
 // AsFenced returns the FencedError in err's chain, if any.

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/vfs"
@@ -41,6 +40,10 @@ type Report struct {
 	// the whitelist; EntityColumns: columns' saved entities; cleared
 	// records left out of both).
 	Sections, Players, Access, EntityColumns int
+	// ByKind counts the keys whose newest record is intact and live, by
+	// kind (RecordKind.Name; a plugin record's group, "plugin homes"),
+	// every kind included.
+	ByKind map[string]int
 	// Damage lists the damaged parts of files.
 	Damage []Damage
 	// Bad lists every key whose newest record cannot be read, in key
@@ -107,7 +110,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "world metadata: %s\n", r.MetaProblem)
 	}
-	fmt.Fprintf(&b, "intact: %d sections, %d players, %s, %s\n", r.Sections, r.Players, count(r.Access, "access record"), count(r.EntityColumns, "entity column"))
+	fmt.Fprintf(&b, "intact: %d sections, %d players, %s, %s%s\n", r.Sections, r.Players, count(r.Access, "access record"), count(r.EntityColumns, "entity column"), r.pluginCounts())
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
@@ -516,28 +519,27 @@ func (s *survey) judge() {
 			}
 			continue
 		}
-		switch key[0] {
-		case prefixSection:
-			r.Sections++
-		case prefixPlayer:
-			r.Players++
-		case prefixAccess:
-			if !st.newest.empty {
-				r.Access++
-			}
-		case prefixEntity:
-			if !st.newest.empty {
-				r.EntityColumns++
-			}
-		case prefixMeta:
+		if bytes.Equal(key, metaKey) {
 			if w, ok := st.winner(); ok {
 				r.Meta = s.metaOf(w)
 			}
+			continue
 		}
+		rk, _ := KindOf(key) // wellFormed: registered
+		if rk.Live != nil && st.newest.empty && !rk.Live(nil) {
+			continue // cleared
+		}
+		if rk.Tally != nil {
+			rk.Tally(r, key, nil)
+		}
+		if r.ByKind == nil {
+			r.ByKind = map[string]int{}
+		}
+		r.ByKind[rk.group(key)]++
 	}
 	if r.Meta == nil && r.MetaProblem == "" {
 		r.MetaProblem = "missing"
-		if r.Sections+r.Players+r.Access+r.EntityColumns > 0 {
+		if len(r.ByKind) > 0 {
 			r.MetaProblem = "missing, though the database holds records: the world's seed and generator version are lost"
 		}
 	}
@@ -561,62 +563,23 @@ func (s *survey) metaOf(w version) *Meta {
 	return m
 }
 
-// wellFormed reports whether k is a key Strata writes.
+// wellFormed reports whether k is a key Strata writes: one its kind
+// (RecordKind) describes.
 func wellFormed(k []byte) bool {
-	switch {
-	case bytes.Equal(k, metaKey):
-		return true
-	case len(k) > 0 && k[0] == prefixSection:
-		_, err := ParseSectionKey(k)
-		return err == nil
-	case len(k) > 1 && k[0] == prefixPlayer:
-		return utf8.Valid(k[1:])
-	case len(k) > 0 && k[0] == prefixAccess:
-		_, _, err := ParseAccessKey(k)
-		return err == nil
-	case len(k) > 0 && k[0] == prefixEntity:
-		_, _, err := ParseEntityKey(k)
-		return err == nil
+	rk, ok := KindOf(k)
+	if !ok {
+		return false
 	}
-	return false
+	_, ok = rk.Describe(k)
+	return ok
 }
 
 // recordProblem says why a record cannot be used, or "" when it is
-// intact: a section or entity record's checksum and encoding (an empty
-// entity record is a cleared column), a player's, an access record's and
-// the metadata's JSON.
+// intact, as its kind (RecordKind.Problem) judges it.
 func recordProblem(k, v []byte) string {
-	switch {
-	case bytes.Equal(k, metaKey):
-		var m Meta
-		if err := json.Unmarshal(v, &m); err != nil {
-			return "metadata does not decode: " + err.Error()
-		}
-	case len(k) > 0 && k[0] == prefixSection:
-		if _, _, err := decodeSectionRecord(v); err != nil {
-			return err.Error()
-		}
-	case len(k) > 0 && k[0] == prefixPlayer:
-		var p PlayerRecord
-		if err := json.Unmarshal(v, &p); err != nil {
-			return "player record does not decode: " + err.Error()
-		}
-		if p.Name != string(k[1:]) {
-			return fmt.Sprintf("player record names %q", p.Name)
-		}
-	case len(k) > 0 && k[0] == prefixAccess:
-		return accessProblem(v)
-	case len(k) > 0 && k[0] == prefixEntity:
-		if len(v) == 0 {
-			return ""
-		}
-		x, z, err := ParseEntityKey(k)
-		if err != nil {
-			return err.Error()
-		}
-		if _, err := decodeEntityRecord(x, z, v); err != nil {
-			return err.Error()
-		}
+	rk, ok := KindOf(k)
+	if !ok {
+		return "not a key Strata writes"
 	}
-	return ""
+	return rk.Problem(k, v)
 }

@@ -7,7 +7,6 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -131,25 +130,13 @@ func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // DescribeKey names a key for people: "world metadata", "section
 // (x,y,z)", "player \"name\"", an access record ("ban \"n/name\""),
-// "entities of column (x,z)", or its bytes in hex when it is none of those
-// (a range bound, a damaged key).
+// "entities of column (x,z)", a plugin record ("homes record of player
+// \"ann\""), or its bytes in hex when it is none of those (a range
+// bound, a damaged key). Each kind describes its own keys (RecordKind).
 func DescribeKey(k []byte) string {
-	switch {
-	case equalBytes(k, metaKey):
-		return "world metadata"
-	case len(k) > 0 && k[0] == prefixSection:
-		if p, err := ParseSectionKey(k); err == nil {
-			return "section " + p.String()
-		}
-	case len(k) > 1 && k[0] == prefixPlayer && utf8.Valid(k[1:]):
-		return fmt.Sprintf("player %q", k[1:])
-	case len(k) > 0 && k[0] == prefixAccess:
-		if kind, id, err := ParseAccessKey(k); err == nil {
-			return fmt.Sprintf("%s %q", accessKinds[kind], id)
-		}
-	case len(k) > 0 && k[0] == prefixEntity:
-		if x, z, err := ParseEntityKey(k); err == nil {
-			return fmt.Sprintf("entities of column (%d,%d)", x, z)
+	if rk, ok := KindOf(k); ok {
+		if what, ok := rk.Describe(k); ok {
+			return what
 		}
 	}
 	return fmt.Sprintf("key %x", k)

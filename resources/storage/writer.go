@@ -31,6 +31,9 @@ type Write struct {
 	// (a later one of the same column wins); an Empty column clears it.
 	// A column that fails Validate is logged and left out.
 	Entities []EntityColumn
+	// Records are plugin records to store (a later one of the same key
+	// wins); LoadRecord sees them at once.
+	Records []RecordWrite
 }
 
 // Result reports a Write as durable, or failed.
@@ -47,6 +50,27 @@ type Result struct {
 	// cluster shard whose lease on their region lapsed. They are not
 	// durable and never will be from this write; everything else is.
 	Refused []chunk.Pos
+	// RefusedRecords lists the write's plugin records the backend
+	// refused (a column's under a lost lease; a world record changed
+	// elsewhere first, on a cluster).
+	RefusedRecords []RecordKey
+}
+
+// refusedRecordsIn returns the keys of recs that refused lists.
+func refusedRecordsIn(recs []RecordWrite, refused *FencedError) []RecordKey {
+	if refused == nil {
+		return nil
+	}
+	var out []RecordKey
+	for _, rw := range recs {
+		for _, k := range refused.Records {
+			if k == rw.Key {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // refusedIn returns the positions of secs that refused lists.
@@ -72,6 +96,8 @@ type WriterStats struct {
 	// EntitiesRefused the columns Submit left out as invalid.
 	EntityColumns   uint64
 	EntitiesRefused uint64
+	// Records counts plugin records written (deletions too).
+	Records uint64
 	Bytes           uint64 // encoded bytes handed to Pebble
 	Failures        uint64 // failed commit attempts (each retried)
 	Fenced          uint64 // sections and entity columns the backend refused as fenced
@@ -125,8 +151,19 @@ type Writer struct {
 
 	// OnDurable, if set before Start, is called on the storage goroutine
 	// with each durable write's token and the sections of it the backend
-	// refused (fenced), after its Result is available.
-	OnDurable func(token uint64, refused []chunk.Pos)
+	// refused (fenced) and the plugin records it refused, after its
+	// Result is available.
+	OnDurable func(token uint64, refused []chunk.Pos, refusedRecords []RecordKey)
+
+	// records holds, by key, the last plugin record submitted, until
+	// durable.
+	records map[string]recordWrite
+}
+
+// recordWrite is a plugin record submitted and not yet durable.
+type recordWrite struct {
+	rw  RecordWrite
+	seq uint64
 }
 
 // NewWriter returns a writer committing to db (Pebble, or a cluster's
@@ -141,6 +178,7 @@ func NewWriter(db Backend, queue int, log zerolog.Logger) *Writer {
 		overlay:  map[chunk.Pos]SectionWrite{},
 		players:  map[string]playerWrite{},
 		entities: map[entityCol]entityWrite{},
+		records:  map[string]recordWrite{},
 		in:       make(chan pending, queue),
 		ready:    make(chan struct{}, 1),
 		stop:     make(chan struct{}),
@@ -179,7 +217,59 @@ func (w *Writer) Submit(wr Write) bool {
 	for _, c := range wr.Entities {
 		w.entities[entityCol{c.X, c.Z}] = entityWrite{col: c, seq: seq}
 	}
+	for _, rw := range wr.Records {
+		w.records[string(rw.Key.Bytes())] = recordWrite{rw: rw, seq: seq}
+	}
 	return true
+}
+
+// LoadRecord returns a plugin record's value (EncodeRecord's): the one
+// last submitted if it is not durable yet (ok false if it deletes the
+// record), else the stored one. It is safe for concurrent use.
+func (w *Writer) LoadRecord(k RecordKey) ([]byte, bool, error) {
+	w.mu.Lock()
+	rw, ok := w.records[string(k.Bytes())]
+	w.mu.Unlock()
+	if ok {
+		return rw.rw.Value, rw.rw.Value != nil, nil
+	}
+	rb, ok := w.db.(RecordBackend)
+	if !ok {
+		return nil, false, nil
+	}
+	return rb.LoadRecord(k)
+}
+
+// ScanRecords calls fn with every record of kind in scope, stored or
+// submitted and not yet durable, in no particular order.
+func (w *Writer) ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []byte) error) error {
+	w.mu.Lock()
+	pending := map[string]RecordWrite{}
+	for key, rw := range w.records {
+		if rw.rw.Key.Kind == kind && rw.rw.Key.Scope == scope {
+			pending[key] = rw.rw
+		}
+	}
+	w.mu.Unlock()
+	if rb, ok := w.db.(RecordBackend); ok {
+		err := rb.ScanRecords(kind, scope, func(k RecordKey, v []byte) error {
+			if _, over := pending[string(k.Bytes())]; over {
+				return nil
+			}
+			return fn(k, v)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	for _, rw := range pending {
+		if rw.Value != nil {
+			if err := fn(rw.Key, rw.Value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // entityCol is a column's position, the entity overlay's key.
@@ -448,6 +538,11 @@ func (w *Writer) try(batch []pending) (refused *FencedError, err error) {
 		b.Sections = append(b.Sections, p.w.Sections...)
 		b.Players = append(b.Players, p.w.Players...)
 		b.Entities = append(b.Entities, p.w.Entities...)
+		b.Records = append(b.Records, p.w.Records...)
+	}
+	if _, ok := w.db.(RecordBackend); !ok && len(b.Records) > 0 {
+		w.log.Error().Int("records", len(b.Records)).Msg("storage: the backend keeps no plugin records; they are not written")
+		b.Records = nil
 	}
 	start := time.Now()
 	w.mu.Lock()
@@ -475,9 +570,10 @@ func (w *Writer) try(batch []pending) (refused *FencedError, err error) {
 	w.stats.Writes += uint64(len(batch))
 	w.stats.Sections += uint64(len(b.Sections))
 	w.stats.EntityColumns += uint64(len(b.Entities))
+	w.stats.Records += uint64(len(b.Records))
 	w.stats.Bytes += uint64(b.Bytes)
 	if refused != nil {
-		w.stats.Fenced += uint64(len(refused.Sections) + len(refused.Columns))
+		w.stats.Fenced += uint64(len(refused.Sections) + len(refused.Columns) + len(refused.Records))
 	}
 	w.stats.LastSync = took
 	w.stats.MaxSync = max(w.stats.MaxSync, took)
@@ -509,10 +605,17 @@ func (w *Writer) finish(batch []pending, refused *FencedError, err error) {
 					delete(w.entities, k)
 				}
 			}
+			for _, rw := range p.w.Records {
+				k := string(rw.Key.Bytes())
+				if cur, ok := w.records[k]; ok && cur.seq <= p.seq {
+					delete(w.records, k)
+				}
+			}
 		}
 		r := Result{Token: p.w.Token, Err: err, Sections: len(p.w.Sections), Submitted: p.when, Durable: now, Batched: len(batch)}
 		if refused != nil {
 			r.Refused = refusedIn(p.w.Sections, refused.Sections)
+			r.RefusedRecords = refusedRecordsIn(p.w.Records, refused)
 		}
 		w.results = append(w.results, r)
 	}
@@ -527,7 +630,7 @@ func (w *Writer) finish(batch []pending, refused *FencedError, err error) {
 			if refused != nil {
 				r = refusedIn(p.w.Sections, refused.Sections)
 			}
-			w.OnDurable(p.w.Token, r)
+			w.OnDurable(p.w.Token, r, refusedRecordsIn(p.w.Records, refused))
 		}
 	}
 }
