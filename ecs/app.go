@@ -129,6 +129,10 @@ func (a *App) Commands() *Commands { return &a.cmd }
 // with another plugin's registrations; Build then fails naming it.
 func (a *App) Fail(err error) { a.fail(err) }
 
+// Building returns the name of the plugin whose Build is running, "" at
+// any other time: for a registry that names who registered what.
+func (a *App) Building() string { return a.current }
+
 // fail records a build error, attributed to the plugin being built.
 func (a *App) fail(err error) {
 	if a.current != "" {

@@ -97,15 +97,15 @@ type WriterStats struct {
 	EntityColumns   uint64
 	EntitiesRefused uint64
 	// Records counts plugin records written (deletions too).
-	Records uint64
-	Bytes           uint64 // encoded bytes handed to Pebble
-	Failures        uint64 // failed commit attempts (each retried)
-	Fenced          uint64 // sections and entity columns the backend refused as fenced
-	LastSync        time.Duration
-	MaxSync         time.Duration
-	SyncTotal       time.Duration // summed over durable batches
-	QueuedNow       int
-	QueuedLimit     int
+	Records     uint64
+	Bytes       uint64 // encoded bytes handed to Pebble
+	Failures    uint64 // failed commit attempts (each retried)
+	Fenced      uint64 // sections and entity columns the backend refused as fenced
+	LastSync    time.Duration
+	MaxSync     time.Duration
+	SyncTotal   time.Duration // summed over durable batches
+	QueuedNow   int
+	QueuedLimit int
 }
 
 type pending struct {

@@ -54,6 +54,19 @@ type Sender struct {
 	Console bool
 }
 
+// Reply sends text to the sender alone as a system chat line (the
+// console: on the connection its line came with). It is safe from any
+// goroutine: a command whose Run returned Later answers with it from a
+// durability callback (persist.Durability.AfterDurable, PlayerData.Set's
+// done), which runs on the storage goroutine in a live server and on the
+// tick in deterministic mode, so a recording still replays its replies.
+func (s Sender) Reply(text string) { chat.System(s.Conn, text) }
+
+// Later is what a command's Run returns when it replies later with
+// Sender.Reply, once its data is durable say: nothing is sent now, and
+// the console is not told "done".
+const Later = "\x00later"
+
 // Has reports whether the sender has perm: the console has every
 // permission, a player those perms.Has gives it; the empty permission is
 // everyone's.
@@ -78,7 +91,8 @@ type Command struct {
 	// Run runs the command on the tick goroutine (args are the line's
 	// words after the name) and returns the reply, "" for none (the
 	// console is then told "done"). It may change the world as a system
-	// does: ctx is the chat_commands system's.
+	// does: ctx is the chat_commands system's. Returning Later defers
+	// the reply to Sender.Reply.
 	Run func(ctx *ecs.Context, from Sender, args []string) string
 }
 
@@ -195,6 +209,9 @@ func (r *runner) run(ctx *ecs.Context) {
 			text = "/say " + text
 		}
 		reply := r.exec(ctx, Sender{Name: ConsoleName, ID: network.ConsoleID, Conn: l.Conn, Console: true}, text)
+		if reply == Later {
+			continue // Sender.Reply answers
+		}
 		if reply == "" {
 			reply = "done"
 		}
@@ -210,7 +227,7 @@ func (r *runner) run(ctx *ecs.Context) {
 			continue
 		}
 		from := Sender{Name: line.Name, Entity: line.From.Entity, ID: line.From.ID, Conn: line.From.Conn}
-		if reply := r.exec(ctx, from, line.Text); reply != "" {
+		if reply := r.exec(ctx, from, line.Text); reply != "" && reply != Later {
 			chat.System(line.From.Conn, reply)
 		}
 	}

@@ -146,6 +146,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 		comps = append(comps, mk(ctx.Tick))
 	}
 	ctx.Commands.Spawn(func(e ecs.Entity) { s.clients.byID[id] = e }, comps...)
+	s.dur.AdmitPlayerData(l.data)
 	s.clients.Joined = append(s.clients.Joined, id)
 	s.log.Info().Uint64("client", id).Str("player", ev.Name).Bool("returning", l.found).
 		Float64("x", pos.X).Float64("y", pos.Y).Float64("z", pos.Z).Int("view", radius).Msg("player joined")
@@ -198,6 +199,7 @@ func (s *ingestSystem) disconnect(ctx *ecs.Context, ev *InEvent) {
 	if ctx.World.Alive(e) {
 		p, pos, look := s.players.Get(e)
 		s.dur.SavePlayer(recordOf(p, pos, look))
+		s.dur.EvictPlayerData(p.Name)
 		if sess := s.cfg.Sessions; sess != nil {
 			// Released once the record of leaving is durable, so the
 			// server the player joins next reads where they left.

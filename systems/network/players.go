@@ -17,6 +17,9 @@ type playerLoad struct {
 	record storage.PlayerRecord
 	found  bool
 	err    error
+	// data is the plugins' player records (persist.PlayerData), read
+	// with the player record.
+	data persist.PlayerRecords
 	// claimed is set when the name was claimed in the cluster (Sessions)
 	// and must be released if the client does not stay.
 	claimed bool
@@ -27,6 +30,7 @@ type playerLoad struct {
 // database does.
 type playerRecords interface {
 	LoadPlayer(name string) (storage.PlayerRecord, bool, error)
+	LoadPlayerData(name string) (persist.PlayerRecords, error)
 }
 
 // playerLoader reads player records off the tick: a connecting client is
@@ -67,7 +71,11 @@ func (l *playerLoader) load(ev InEvent) playerLoad {
 		}
 	}
 	r, ok, err := l.records.LoadPlayer(ev.Name)
-	return playerLoad{ev: ev, record: r, found: ok, err: err, claimed: l.sessions != nil}
+	var data persist.PlayerRecords
+	if err == nil {
+		data, err = l.records.LoadPlayerData(ev.Name)
+	}
+	return playerLoad{ev: ev, record: r, found: ok, err: err, data: data, claimed: l.sessions != nil}
 }
 
 func (l *playerLoader) loop() {

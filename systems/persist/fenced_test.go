@@ -63,7 +63,7 @@ func TestFencedEditIsNotAcknowledged(t *testing.T) {
 	for i, p := range []chunk.Pos{kept, fenced} {
 		d.AfterDurableEdit(p, func(refused bool) { got <- [2]bool{i == 1, refused} })
 	}
-	if !d.submit([]storage.SectionWrite{{Pos: kept, Revision: 1, Section: chunk.Uniform(chunk.Stone)}, {Pos: fenced, Revision: 1, Section: chunk.Uniform(chunk.Stone)}}, nil, nil) {
+	if !d.submit([]storage.SectionWrite{{Pos: kept, Revision: 1, Section: chunk.Uniform(chunk.Stone)}, {Pos: fenced, Revision: 1, Section: chunk.Uniform(chunk.Stone)}}, nil, nil, nil) {
 		t.Fatal("queue full")
 	}
 	// As persist does: cover, then release against what is already

@@ -111,6 +111,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	p.writer = storage.NewWriter(backend, p.Config.QueueCap, p.log)
 	p.durable = newDurability(p.writer, backend)
+	p.durable.store = p.store
+	p.durable.data.cluster = p.Config.Backend != nil
+	p.durable.data.log = p.log
 	if !p.Config.Synchronous {
 		// Acknowledgements leave as soon as their batch is synced, not at
 		// the next tick's release: that would add a whole tick to each.
@@ -175,6 +178,10 @@ type Durability struct {
 	entityAt   map[entityCol]int
 	// prefetch reads records ahead of the ticks that load them.
 	prefetch prefetcher
+	// data is the plugin records' state (data.go): queued writes, the
+	// registered kinds, refusals.
+	data  dataState
+	store *resources.ChunkStore
 	results  []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
 	LastLatency time.Duration
@@ -194,6 +201,9 @@ type waiter struct {
 	pos   chunk.Pos
 	from  uint64
 	fnErr func(refused bool)
+	// For a plugin record's write (SaveRecord): its key.
+	rec    bool
+	recKey storage.RecordKey
 }
 
 // refusal is a section a write could not store: the backend fenced it.
@@ -248,6 +258,12 @@ func (d *Durability) releaseUpTo(durable uint64) {
 	oldest := uint64(math.MaxUint64)
 	for _, w := range d.waiting {
 		if w.covered && w.barrier <= d.synced {
+			if w.rec {
+				refused := d.recordRefusedIn(w.recKey, w.from, w.barrier)
+				fn := w.fnErr
+				d.ready = append(d.ready, func() { fn(refused) })
+				continue
+			}
 			if w.edit {
 				refused := d.refusedIn(w.pos, w.from, w.barrier)
 				fn := w.fnErr
@@ -257,7 +273,7 @@ func (d *Durability) releaseUpTo(durable uint64) {
 			}
 			continue
 		}
-		if w.edit {
+		if w.edit || w.rec {
 			oldest = min(oldest, w.from)
 		}
 		d.waiting[n] = w
@@ -274,6 +290,7 @@ func (d *Durability) releaseUpTo(durable uint64) {
 		}
 	}
 	d.refusals = d.refusals[:k]
+	d.pruneRecordRefusals(oldest)
 	ready := d.ready
 	d.ready = nil
 	d.mu.Unlock()
@@ -294,8 +311,9 @@ func (d *Durability) refusedIn(pos chunk.Pos, from, to uint64) bool {
 
 // onDurable is the storage goroutine's report that write token is synced
 // but for the sections it refused.
-func (d *Durability) onDurable(token uint64, refused []chunk.Pos) {
+func (d *Durability) onDurable(token uint64, refused []chunk.Pos, records []storage.RecordKey) {
 	d.noteRefused(token, refused)
+	d.noteRefusedRecords(token, records)
 	d.releaseUpTo(token)
 }
 
@@ -487,8 +505,8 @@ func (d *Durability) Pending() (callbacks, writes int) {
 func (d *Durability) Writer() *storage.Writer { return d.writer }
 
 // submit hands one write over; false when the queue is full.
-func (d *Durability) submit(sections []storage.SectionWrite, players []storage.PlayerRecord, entities []storage.EntityColumn) bool {
-	if !d.writer.Submit(storage.Write{Token: d.seq + 1, Sections: sections, Players: players, Entities: entities}) {
+func (d *Durability) submit(sections []storage.SectionWrite, players []storage.PlayerRecord, entities []storage.EntityColumn, records []storage.RecordWrite) bool {
+	if !d.writer.Submit(storage.Write{Token: d.seq + 1, Sections: sections, Players: players, Entities: entities, Records: records}) {
 		return false
 	}
 	d.seq++
@@ -511,7 +529,7 @@ func (s evictionSaver) SaveEvicted(p chunk.Pos, sec chunk.Section, rev uint64) e
 	if s.d.submitted[p] == rev {
 		return nil // this revision is already on its way to disk
 	}
-	if !s.d.submit([]storage.SectionWrite{s.d.sectionWrite(p, rev, sec)}, nil, nil) {
+	if !s.d.submit([]storage.SectionWrite{s.d.sectionWrite(p, rev, sec)}, nil, nil, nil) {
 		return fmt.Errorf("save evicted section %v: storage queue full", p)
 	}
 	return nil
@@ -531,9 +549,9 @@ func (p *Plugin) persist(*ecs.Context) {
 		sec, _ := p.store.Section(pos)
 		sections = append(sections, d.sectionWrite(pos, rev, sec.Clone()))
 	}
-	players, entities := d.queuedPlayers(), d.queuedEntities()
-	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 {
-		if !d.submit(sections, players, entities) {
+	players, entities, records := d.queuedPlayers(), d.queuedEntities(), d.queuedRecords()
+	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 || len(records) > 0 {
+		if !d.submit(sections, players, entities, records) {
 			p.full.Warn().Int("sections", len(sections)).Int("entity_columns", len(entities)).Msg("storage queue full; edits wait for the next tick")
 			return
 		}
@@ -542,6 +560,7 @@ func (p *Plugin) persist(*ecs.Context) {
 		// one place or the other.
 		d.takePlayers()
 		d.takeEntities()
+		d.takeRecords()
 	}
 	// Everything edited so far is in a write numbered d.seq or earlier;
 	// callbacks whose writes are already synced go now.
@@ -567,6 +586,7 @@ func (p *Plugin) release(*ecs.Context) {
 		} else {
 			if p.Config.Synchronous {
 				d.noteRefused(r.Token, r.Refused)
+				d.noteRefusedRecords(r.Token, r.RefusedRecords)
 			}
 			for _, sw := range d.writes[r.Token] {
 				if slices.Contains(r.Refused, sw.Pos) {
@@ -607,13 +627,14 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 		}
 	}
 	var results []storage.Result
-	players, entities := p.durable.queuedPlayers(), p.durable.queuedEntities()
-	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 {
-		for !p.durable.submit(sections, players, entities) {
+	players, entities, records := p.durable.queuedPlayers(), p.durable.queuedEntities(), p.durable.queuedRecords()
+	if len(sections) > 0 || len(players) > 0 || len(entities) > 0 || len(records) > 0 {
+		for !p.durable.submit(sections, players, entities, records) {
 			results = p.writer.Wait(results)
 		}
 		p.durable.takePlayers()
 		p.durable.takeEntities()
+		p.durable.takeRecords()
 	}
 	p.writer.Stop()
 	var errs []error
