@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -24,6 +26,8 @@ type CheckReport struct {
 	// The keys whose values are intact, by kind (cleared entity columns
 	// and access records left out).
 	Sections, EntityColumns, Handoffs, Leases, Shards, Sessions, Players, Access int
+	// Records counts plugin records (deleted ones left out), by kind.
+	Records map[string]int
 	// Bad lists every key whose value cannot be used, bucket by bucket
 	// in the order read.
 	Bad []BadValue
@@ -48,6 +52,9 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "intact: %d sections, %d entity columns, %d hand-over records, %d leases, %d shards, %d sessions, %d players, %d access records\n",
 		r.Sections, r.EntityColumns, r.Handoffs, r.Leases, r.Shards, r.Sessions, r.Players, r.Access)
+	for _, k := range slices.Sorted(maps.Keys(r.Records)) {
+		fmt.Fprintf(&b, "intact: %d %s records\n", r.Records[k], k)
+	}
 	for _, v := range r.Bad {
 		fmt.Fprintf(&b, "bad: %s_%s %s: %s\n", r.Bucket, v.Bucket, v.Key, v.Problem)
 	}
@@ -206,6 +213,8 @@ func (r *CheckReport) worldValue(key string, v []byte) string {
 		}
 		r.Shards++
 		return ""
+	case "rec":
+		return r.recordValue(key, v)
 	case "session":
 		if _, err := parseSessionKey(key); err != nil {
 			return err.Error()
@@ -221,6 +230,9 @@ func (r *CheckReport) worldValue(key string, v []byte) string {
 
 // playerValue checks a value of the players bucket.
 func (r *CheckReport) playerValue(key string, v []byte) string {
+	if strings.HasPrefix(key, "r.") {
+		return r.recordValue(key, v)
+	}
 	h, ok := strings.CutPrefix(key, "p.")
 	name, err := hex.DecodeString(h)
 	if !ok || err != nil || len(name) == 0 {
@@ -251,6 +263,25 @@ func (r *CheckReport) accessValue(key string, v []byte) string {
 	}
 	if len(v) > 0 {
 		r.Access++
+	}
+	return ""
+}
+
+// recordValue checks a plugin record (records.go), naming its kind and
+// key when it is damaged.
+func (r *CheckReport) recordValue(key string, v []byte) string {
+	k, err := parseRecordKey(key)
+	if err != nil {
+		return err.Error()
+	}
+	if p := recordProblem(v); p != "" {
+		return k.String() + ": " + p
+	}
+	if len(v) > 0 {
+		if r.Records == nil {
+			r.Records = map[string]int{}
+		}
+		r.Records[k.Kind]++
 	}
 	return ""
 }

@@ -21,7 +21,11 @@ import (
 // A Commit returns once JetStream acknowledged every write, and an ack
 // means stored on a quorum of replicas (fsynced, with the servers'
 // sync_interval: always): that is what makes a committed batch durable.
-type Store struct{ c *Cluster }
+type Store struct {
+	c *Cluster
+	// recs are the world records' revisions (records.go).
+	recs recordRevs
+}
 
 var (
 	_ storage.Backend        = (*Store)(nil)
@@ -153,6 +157,11 @@ type write struct {
 	member      bool
 	create, del bool // a hand-over record created (only if never used), or deleted
 	key         string
+	// A plugin record (family "rec"): its key; cas, for a world record,
+	// publishes it only if the key is still at revision expect.
+	rec    storage.RecordKey
+	cas    bool
+	expect uint64
 }
 
 // regionBatch is one region's fenced writes in flight as an atomic batch.
@@ -374,6 +383,7 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 		key := playerKey(pr.Name)
 		add("p:"+key, write{subj: c.playerPre + key, data: data, family: "player"})
 	}
+	c.recordWrites(add, b.Records)
 	return writes
 }
 
@@ -421,6 +431,8 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			fe.Sections = append(fe.Sections, w.pos)
 		case "ent":
 			fe.Columns = append(fe.Columns, w.col)
+		case "rec":
+			fe.Records = append(fe.Records, w.rec)
 		}
 	}
 	for i := range writes {
@@ -468,6 +480,9 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			var opts []jetstream.PublishOpt
 			if w.fenced {
 				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], c.worldPre+leaseKey(w.region)))
+			}
+			if w.cas {
+				opts = append(opts, jetstream.WithExpectLastSequencePerSubject(w.expect))
 			}
 			c.Count(w.family, false, 1)
 			paf, err := c.js.PublishMsgAsync(m, opts...)
@@ -521,6 +536,14 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				if w.fenced {
 					c.acked(w.region, seq)
 				}
+				if w.cas {
+					c.store.recs.set(w.key, seq)
+				}
+			case w.cas && isWrongLastSeq(err):
+				// Another shard changed the world record first: refused,
+				// and the plugin reads it again (at the revision found).
+				c.store.recs.set(w.key, wrongLastSeq(err))
+				refuse(w)
 			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
 				fencedRegions[w.region] = true
 			case w.fenced && isBusySubject(err):
@@ -561,7 +584,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 	if failure != nil {
 		return lostFn, lost, failure
 	}
-	if len(fe.Sections) > 0 || len(fe.Columns) > 0 {
+	if len(fe.Sections) > 0 || len(fe.Columns) > 0 || len(fe.Records) > 0 {
 		fe.Reason = fmt.Sprintf("shard %s does not hold the lease of their regions", c.o.Shard)
 		return lostFn, lost, fe
 	}
