@@ -123,6 +123,9 @@ type Config struct {
 	// NoCompactStates has them not granted protocol.FeatureCompactStates:
 	// entities' moves go to them as PlayerStates.
 	NoCompactStates bool
+	// Plugins run after the server's (server.Config.Plugins: the stock
+	// ones and these), so that their systems are measured too.
+	Plugins []ecs.Plugin
 }
 
 // Result holds the timings of the measured ticks.
@@ -204,6 +207,7 @@ func Run(cfg Config) (Result, error) {
 	scfg.Seed, scfg.InMemory, scfg.Admin, scfg.Listen = cfg.Seed, true, "", ""
 	scfg.MaxViewDistance = max(cfg.View, 1)
 	scfg.MaxClients = max(cfg.Players, 1)
+	scfg.Plugins = append(scfg.Plugins, cfg.Plugins...)
 	prefix := "bot"
 	if cfg.Cluster != "" {
 		if cfg.Shard == "" {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -80,7 +80,7 @@ func openTestRegistry(t *testing.T) *access.Registry {
 // its output.
 func runAdminCmd(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
+	root := newRootCmd(nil)
 	var out bytes.Buffer
 	root.SetOut(&out)
 	root.SetErr(&out)

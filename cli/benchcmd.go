@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -14,8 +14,8 @@ import (
 	"github.com/stratavox/strata/ecs"
 )
 
-func newBenchCmd(g *globalFlags) *cobra.Command {
-	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1}
+func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
+	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1, Plugins: plugins}
 	var asJSON bool
 	var profile, heap, heapBase, trace string
 	cmd := &cobra.Command{

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -96,7 +96,7 @@ func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
 	const ttl = time.Second
 	bucket := fmt.Sprintf("crash%d", time.Now().UnixNano()%1e9)
 	shard := func(name string) []string {
-		return []string{"--seed", "7", "--critters=false", "--cluster", url, "--shard", name, "--cluster-bucket", bucket, "--lease-ttl", ttl.String()}
+		return []string{"--seed", "7", "STRATA_PLUGIN_CRITTERS_ENABLED=false", "--cluster", url, "--shard", name, "--cluster-bucket", bucket, "--lease-ttl", ttl.String()}
 	}
 	status := func() rcluster.Status {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -256,7 +256,7 @@ func newClusterWorld(t *testing.T, bin, url string, ttl time.Duration, replicas 
 
 // shard starts shard name.
 func (w *clusterWorld) shard(name string) *serveProc {
-	return startServe(w.t, w.bin, w.t.TempDir(), "--seed", "7", "--critters=false", "--cluster", w.url, "--shard", name,
+	return startServe(w.t, w.bin, w.t.TempDir(), "--seed", "7", "STRATA_PLUGIN_CRITTERS_ENABLED=false", "--cluster", w.url, "--shard", name,
 		"--cluster-bucket", w.bucket, "--lease-ttl", w.ttl.String(), "--cluster-replicas", fmt.Sprint(w.replicas))
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -37,10 +38,20 @@ type serveProc struct {
 // startServe starts the binary on dataDir and waits for its QUIC listener,
 // reading the address and certificate hash from its JSON log. Its
 // threads are not bound to CPUs: a test runs several servers at once.
+// An extra argument STRATA_NAME=VALUE goes to its environment instead.
 func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 	t.Helper()
-	args := append([]string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json", "--bind-threads=false"}, extra...)
+	args := []string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json", "--bind-threads=false"}
+	env := os.Environ()
+	for _, a := range extra {
+		if k, _, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "STRATA_") {
+			env = append(env, a)
+		} else {
+			args = append(args, a)
+		}
+	}
 	cmd := exec.Command(bin, args...)
+	cmd.Env = env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -108,7 +119,7 @@ func TestCrashKeepsAcknowledgedEdits(t *testing.T) {
 		t.Skip("builds and runs the server binary")
 	}
 	bin := filepath.Join(t.TempDir(), "strata")
-	build := exec.Command("go", "build", "-o", bin, ".")
+	build := exec.Command("go", "build", "-o", bin, "../cmd/strata")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}

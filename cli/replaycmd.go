@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -7,10 +7,11 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
+	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/server"
 )
 
-func newReplayCmd(g *globalFlags) *cobra.Command {
+func newReplayCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	var verify, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
@@ -21,7 +22,7 @@ func newReplayCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := server.ReplayFile(args[0], server.ReplayOptions{Verify: verify, Log: log.Level(max(log.GetLevel(), zerolog.WarnLevel))})
+			res, err := server.ReplayFile(args[0], server.ReplayOptions{Verify: verify, Log: log.Level(max(log.GetLevel(), zerolog.WarnLevel)), Plugins: plugins})
 			if err != nil {
 				return err
 			}

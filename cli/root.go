@@ -1,16 +1,53 @@
-package main
+// Package cli is Strata's command line — serve, bench, replay, bot,
+// pregen, map, admin, check, repair, backup, cluster — as a library: a
+// server binary of one's own is a main that calls Main with its plugins,
+// which then run wherever the built-in ones do (serve and its
+// --print-schedule, bench, replay), their settings read like the stock
+// plugins' (package settings).
+//
+//	func main() { cli.Main(homes.New()) }
+package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+
+	"github.com/stratavox/strata/ecs"
 )
+
+// Main runs the strata command line with os.Args, the stock plugins and
+// the given ones, until it ends or SIGINT or SIGTERM cancels it; on an
+// error it prints "strata: " and the error to stderr and exits with
+// status 1. A server binary's main calls it.
+func Main(plugins ...ecs.Plugin) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Command(plugins...).ExecuteContext(ctx)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "strata:", err)
+		os.Exit(1)
+	}
+}
+
+// Command returns the root command, with every subcommand, running the
+// given plugins beside the stock ones: for a binary that adds commands
+// of its own, or a test that runs one (SetArgs, SetOut, Execute). The
+// plugins are added after the built-in ones, in this order, and take
+// their settings from [plugins.NAME] tables of serve's --config file and
+// STRATA_PLUGIN_NAME_KEY variables (package settings).
+func Command(plugins ...ecs.Plugin) *cobra.Command {
+	return newRootCmd(plugins)
+}
 
 // globalFlags are the flags every subcommand shares.
 type globalFlags struct {
@@ -18,7 +55,7 @@ type globalFlags struct {
 	logFormat string
 }
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(plugins []ecs.Plugin) *cobra.Command {
 	g := &globalFlags{}
 	root := &cobra.Command{
 		Use:           "strata",
@@ -29,14 +66,14 @@ func newRootCmd() *cobra.Command {
 	root.PersistentFlags().StringVar(&g.logLevel, "log-level", "info", "log level: trace, debug, info, warn, error")
 	root.PersistentFlags().StringVar(&g.logFormat, "log-format", "auto", "log format: auto (pretty on a terminal, JSON otherwise), pretty, json")
 	root.AddCommand(
-		newServeCmd(g),
+		newServeCmd(g, plugins),
 		newMapCmd(),
 		newBackupCmd(g),
 		newCheckCmd(),
 		newRepairCmd(g),
-		newReplayCmd(g),
+		newReplayCmd(g, plugins),
 		newPregenCmd(),
-		newBenchCmd(g),
+		newBenchCmd(g, plugins),
 		newBotCmd(),
 		newAdminCmd(),
 		newClusterCmd(),

@@ -1,15 +1,19 @@
-package main
+package cli
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/systems/network"
 )
 
@@ -35,10 +39,7 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.MaxClients, "max-clients", cfg.MaxClients, "most players connected at once")
 	f.StringSliceVar(&cfg.WebOrigins, "web-origin", cfg.WebOrigins, "extra origins allowed to open WebTransport sessions (the /play page of --admin always is)")
 	f.BoolVar(&cfg.AllowFlight, "allow-flight", cfg.AllowFlight, "let clients fly")
-	f.IntVar(&cfg.ProtectRadius, "protect-radius", cfg.ProtectRadius, "blocks around spawn only --protect-allow players may edit (0: no protection)")
-	f.StringSliceVar(&cfg.ProtectAllow, "protect-allow", cfg.ProtectAllow, "players who may edit within --protect-radius of spawn")
 	f.Uint64Var(&cfg.EntitySaveEvery, "entity-save-every", cfg.EntitySaveEvery, "ticks a changed column's entities wait before they are saved, besides when the column leaves and at shutdown (0: 600): what a crash can lose")
-	f.BoolVar(&cfg.Critters, "critters", cfg.Critters, "passive animals on grass (the entity example plugin); --critters=false for none")
 	f.StringVar(&cfg.Cluster, "cluster", cfg.Cluster, "join a world shared by several servers: nats://HOST:4222[,...] URLs of its NATS JetStream cluster, or \"embedded\" for a NATS server in this process (development mode); see docs/cluster.md")
 	f.StringVar(&cfg.Shard, "shard", cfg.Shard, "this server's name in its --cluster")
 	f.StringVar(&cfg.ClusterBucket, "cluster-bucket", cfg.ClusterBucket, "prefix of the world's JetStream buckets and subjects (default strata); the shards of one world share it")
@@ -62,9 +63,10 @@ func markExplicit(cmd *cobra.Command, cfg *server.Config) {
 	cfg.GeneratorVersionExplicit = cmd.Flags().Changed("generator-version")
 }
 
-func newServeCmd(g *globalFlags) *cobra.Command {
+func newServeCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	cfg := server.Defaults()
 	cfg.BindThreads = true // a server of its own binds; in-process test servers do not
+	cfg.Plugins = append(cfg.Plugins, plugins...)
 	var printSchedule bool
 	var configPath string
 	cmd := &cobra.Command{
@@ -75,9 +77,23 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 Every setting below can also come from the environment (STRATA_ and the
 flag's name in capitals with underscores: --max-view-distance is
 STRATA_MAX_VIEW_DISTANCE) or from a TOML file given with --config whose keys
-are the flags' names. Precedence: flag > environment > config file > default.`,
+are the flags' names. Precedence: flag > environment > config file > default.
+
+The plugins' settings, listed below the flags, come from the config file's
+[plugins.NAME] tables and from STRATA_PLUGIN_NAME_KEY variables
+(environment > file > default). A STRATA_ variable that is neither is
+refused, but for STRATA_TEST_* and the test suite's switches
+(` + strings.Join(ignoredEnv, ", ") + `).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applySettings(cmd, configPath, os.Environ()); err != nil {
+			environ := os.Environ()
+			if err := checkEnv(cmd, cfg.Plugins, environ); err != nil {
+				return err
+			}
+			table, err := applySettings(cmd, configPath, environ)
+			if err != nil {
+				return err
+			}
+			if err := settings.Apply(cfg.Plugins, table, environ); err != nil {
 				return err
 			}
 			markExplicit(cmd, &cfg)
@@ -110,7 +126,32 @@ are the flags' names. Precedence: flag > environment > config file > default.`,
 	cmd.Flags().BoolVar(&printSchedule, "print-schedule", false, "print the resolved system order and exit")
 	addConfigFlag(cmd, &configPath)
 	bindServeFlags(cmd, &cfg)
+	help := cmd.HelpFunc()
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		help(c, args)
+		if err := writePluginSettings(c.OutOrStdout(), cfg.Plugins); err != nil {
+			fmt.Fprintln(c.ErrOrStderr(), "strata:", err)
+		}
+	})
 	return cmd
+}
+
+// writePluginSettings lists every setting of the plugins, for serve --help.
+func writePluginSettings(w io.Writer, plugins []ecs.Plugin) error {
+	list, err := settings.List(plugins...)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nPlugin settings ([plugins.NAME] KEY = VALUE in the --config file, or STRATA_PLUGIN_NAME_KEY):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, s := range list {
+		def := s.Default
+		if s.Type == "string" || s.Type == "[]string" {
+			def = strconv.Quote(def)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s (default %s)\n", s.Name(), s.Type, s.Help, def)
+	}
+	return tw.Flush()
 }
 
 // routes lists which plugin serves each inbound message kind and plugin

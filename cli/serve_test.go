@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // runCLI runs the strata command line with args, returning its output.
 func runCLI(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
+	root := newRootCmd(nil)
 	var out bytes.Buffer
 	root.SetOut(&out)
 	root.SetErr(io.Discard)

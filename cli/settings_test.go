@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -57,7 +57,7 @@ func TestSettingsPrecedence(t *testing.T) {
 			if err := cmd.ParseFlags(tc.args); err != nil {
 				t.Fatal(err)
 			}
-			err := applySettings(cmd, tc.config, tc.env)
+			_, err := applySettings(cmd, tc.config, tc.env)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("err %v, want %q", err, tc.wantErr)
@@ -107,7 +107,7 @@ func TestSettingsMarkExplicit(t *testing.T) {
 			if err := cmd.ParseFlags(tc.args); err != nil {
 				t.Fatal(err)
 			}
-			if err := applySettings(cmd, tc.config, tc.env); err != nil {
+			if _, err := applySettings(cmd, tc.config, tc.env); err != nil {
 				t.Fatal(err)
 			}
 			markExplicit(cmd, &cfg)

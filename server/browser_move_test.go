@@ -400,7 +400,9 @@ func TestBrowserMovesLikeAPlayer(t *testing.T) {
 	cfg.SpawnRadius = 2
 	// Movement alone: critters on the meadow would only add drawing to
 	// the CPU-throttled page (their own cost is measured elsewhere).
-	cfg.Critters = false
+	if err := cfg.SetPluginSettings(map[string]string{"plugins.critters.enabled": "false"}); err != nil {
+		t.Fatal(err)
+	}
 	spawn := components.Position{X: 0.5, Y: moveGround, Z: 0.5}
 	srv, adminAddr, quicAddr := startPlayServerOn(ctx, t, cfg, moveTerrain(), spawn)
 	_, adminPort, _ := strings.Cut(adminAddr, ":")

@@ -11,7 +11,12 @@ import (
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/plugins/critters"
+	"github.com/stratavox/strata/plugins/daynight"
+	"github.com/stratavox/strata/plugins/fallingsand"
+	"github.com/stratavox/strata/plugins/protect"
 	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -104,15 +109,6 @@ type Config struct {
 	// BackupKeep is how many scheduled backups are kept, the newest; older
 	// ones are removed after each new one. 0 keeps them all.
 	BackupKeep int
-	// ProtectRadius, when positive, adds the protect plugin: no one but
-	// the players named in ProtectAllow edits blocks within that many
-	// blocks (horizontally) of the world spawn.
-	ProtectRadius int
-	ProtectAllow  []string
-	// Critters adds the critters plugin: passive animals on grass
-	// (plugins/critters), the entity example. On by default; recordings
-	// keep it in their header.
-	Critters bool
 	// SpreadRecentres gives each player's view its own recentring phase
 	// (network.Config.SpreadRecentres). On by default; recordings keep it
 	// in their header, and those made before it replay without.
@@ -149,11 +145,18 @@ type Config struct {
 	// another shard may take over a dead one's regions. Default 5 s.
 	LeaseTTL time.Duration
 
+	// Plugins are added after the built-in ones, in this order, except
+	// those a setting turns off (settings.Optional). Defaults starts it
+	// with StockPlugins (falling sand, the day/night clock, critters,
+	// spawn protection); append a server's own, or leave a stock one out.
+	// Their settings (package settings) are theirs: `strata serve` reads
+	// them from [plugins.NAME] tables and STRATA_PLUGIN_ variables, and
+	// a recording keeps their names and settings.
+	Plugins []ecs.Plugin
+
 	// cluster is the shard's connection once joined (newServer sets it),
 	// for DefaultPlugins.
 	cluster *rcluster.Cluster
-	// plugins are added after DefaultPlugins (tests).
-	plugins []ecs.Plugin
 }
 
 // deliveryBudget is the per-client delivery budget: the network plugin
@@ -190,8 +193,32 @@ func Defaults() Config {
 
 		GeneratorVersion: worldgen.LatestVersion,
 		BackupKeep:       24,
-		Critters:         true,
 		SpreadRecentres:  true,
+		Plugins:          StockPlugins(),
+	}
+}
+
+// SetPluginSettings sets settings of c.Plugins by name
+// (plugins.NAME.KEY), each value as the environment would give it: a
+// test's or an embedder's way to configure the stock plugins, as
+//
+//	cfg.SetPluginSettings(map[string]string{"plugins.protect.radius": "16"})
+//
+// It changes the plugin instances, which copies of c share.
+func (c *Config) SetPluginSettings(values map[string]string) error {
+	return settings.ApplyValues(c.Plugins, values)
+}
+
+// StockPlugins returns fresh instances of the optional example plugins a
+// server runs by default, at their default settings: fallingsand,
+// daynight, critters (on) and protect (radius 0: off). A server sets
+// critters' seed and protect's centre from its world.
+func StockPlugins() []ecs.Plugin {
+	return []ecs.Plugin{
+		fallingsand.New(fallingsand.Config{}),
+		&daynight.Plugin{},
+		critters.New(critters.Config{}),
+		protect.New(protect.Config{}),
 	}
 }
 
@@ -218,9 +245,6 @@ func (c Config) Validate() error {
 	}
 	if c.MaxViewDistance < 1 || c.MaxViewDistance > protocol.ViewDistanceLimit {
 		errs = append(errs, fmt.Errorf("max-view-distance: %d is outside 1..%d", c.MaxViewDistance, protocol.ViewDistanceLimit))
-	}
-	if c.ProtectRadius < 0 || c.ProtectRadius > 1<<20 {
-		errs = append(errs, fmt.Errorf("protect-radius: %d is outside 0..%d", c.ProtectRadius, 1<<20))
 	}
 	if c.MaxClients < 1 {
 		errs = append(errs, fmt.Errorf("max-clients: %d is below 1", c.MaxClients))
@@ -253,6 +277,9 @@ func (c Config) Validate() error {
 	}
 	if c.LeaseTTL < 0 || (c.LeaseTTL > 0 && c.LeaseTTL < 500*time.Millisecond) {
 		errs = append(errs, fmt.Errorf("lease-ttl: %v is below 500ms", c.LeaseTTL))
+	}
+	if _, err := settings.List(c.Plugins...); err != nil {
+		errs = append(errs, fmt.Errorf("plugin settings: %w", err))
 	}
 	if c.BackupKeep < 0 {
 		errs = append(errs, fmt.Errorf("backup-keep: %d is negative (0 keeps every backup)", c.BackupKeep))

@@ -73,8 +73,8 @@ func TestEntityHandover(t *testing.T) {
 	const border = 4096 // regions 7 and 8
 	start := components.Position{X: border - 6.5, Y: moveGround, Z: farZ}
 	cfgA, cfgB := shard.config("a"), shard.config("b")
-	cfgA.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 8}}
-	cfgB.plugins = []ecs.Plugin{&walkers{stopX: border + 8}}
+	cfgA.Plugins = append(cfgA.Plugins, &walkers{spawn: &start, stopX: border + 8})
+	cfgB.Plugins = append(cfgB.Plugins, &walkers{stopX: border + 8})
 	a, _ := shard.start(cfgA)
 	b, _ := shard.start(cfgB)
 	var aLines, bLines systemLines
@@ -132,8 +132,8 @@ func TestEntitiesOfViewedRegion(t *testing.T) {
 	start := components.Position{X: border + 10.5, Y: moveGround, Z: farZ}
 	cfgA, cfgB := shard.config("a"), shard.config("b")
 	// It stops within alice's view (64 blocks from border - 20).
-	cfgA.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 30}}
-	cfgB.plugins = []ecs.Plugin{&walkers{stopX: border + 30}}
+	cfgA.Plugins = append(cfgA.Plugins, &walkers{spawn: &start, stopX: border + 30})
+	cfgB.Plugins = append(cfgB.Plugins, &walkers{stopX: border + 30})
 	cfgA.ClusterClaimViewedAfter, cfgB.ClusterClaimViewedAfter = time.Second, time.Second
 	a, _ := shard.start(cfgA)
 	b, _ := shard.start(cfgB)
@@ -181,7 +181,7 @@ func TestEntityTransit(t *testing.T) {
 	const border = 4096 // regions 7 and 8
 	start := components.Position{X: border - 6.5, Y: moveGround, Z: farZ}
 	cfg := shard.config("a")
-	cfg.plugins = []ecs.Plugin{&walkers{spawn: &start, stopX: border + 8}}
+	cfg.Plugins = append(cfg.Plugins, &walkers{spawn: &start, stopX: border + 8})
 	a, _ := shard.start(cfg)
 	var lines systemLines
 	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: lines.handlers()})

@@ -5,15 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -29,6 +33,11 @@ type ReplayOptions struct {
 	// WorldDir is the checkpoint to start from when the recording's world
 	// was not fresh; it is copied, never modified.
 	WorldDir string
+	// Plugins are the plugins of the binary beside the stock ones
+	// (StockPlugins), fresh instances: a recording replays with the
+	// plugins it names (SettingPlugins), at their recorded settings, and
+	// one that names a plugin neither has is refused.
+	Plugins []ecs.Plugin
 }
 
 // Mismatch is the first tick at which a replay differs from its recording.
@@ -77,6 +86,54 @@ func ReplayFile(path string, opts ReplayOptions) (ReplayResult, error) {
 	return Replay(rec, opts)
 }
 
+// recordedPlugins returns the plugins a recording was made with, among
+// the stock ones and those given, at its recorded settings. A recording
+// made before plugins were recorded had the stock ones, critters as its
+// SettingCritters says.
+func recordedPlugins(h replay.Header, given []ecs.Plugin) ([]ecs.Plugin, error) {
+	names, ok := h.Settings[SettingPlugins]
+	if !ok {
+		ps := StockPlugins()
+		for _, p := range ps {
+			if c, ok := p.(*critters.Plugin); ok {
+				c.Off = h.Settings[SettingCritters] != "on"
+			}
+		}
+		return ps, nil
+	}
+	have := map[string]ecs.Plugin{}
+	for _, p := range append(StockPlugins(), given...) {
+		have[p.Name()] = p // a given plugin replaces a stock one of its name
+	}
+	var ps []ecs.Plugin
+	var missing []string
+	if names != "" {
+		for _, name := range strings.Split(names, ",") {
+			if p, ok := have[name]; ok {
+				ps = append(ps, p)
+			} else {
+				missing = append(missing, strconv.Quote(name))
+			}
+		}
+	}
+	switch {
+	case len(missing) == 1:
+		return nil, fmt.Errorf("recorded with plugin %s, which this binary does not have", missing[0])
+	case len(missing) > 1:
+		return nil, fmt.Errorf("recorded with plugins %s, which this binary does not have", strings.Join(missing, ", "))
+	}
+	values := map[string]string{}
+	for k, v := range h.Settings {
+		if strings.HasPrefix(k, SettingPlugins+".") {
+			values[k] = v
+		}
+	}
+	if err := settings.ApplyValues(ps, values); err != nil {
+		return nil, fmt.Errorf("recorded plugin setting %w", err)
+	}
+	return ps, nil
+}
+
 // Replay runs a recording headless and as fast as it can: the server's own
 // plugins in deterministic mode, with an in-memory database, the spawn
 // anchor the start-up gate would hold, and every recorded event fed to
@@ -88,7 +145,11 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 	cfg.Seed, cfg.GeneratorVersion, cfg.TPS = h.Seed, h.GeneratorVersion, h.TPS
 	cfg.MaxViewDistance, cfg.SpawnRadius = h.MaxViewDistance, h.SpawnRadius
 	cfg.Deterministic, cfg.InMemory, cfg.Admin, cfg.Listen = true, true, "", ""
-	cfg.Critters = h.Settings[SettingCritters] == "on"
+	plugins, err := recordedPlugins(h, opts.Plugins)
+	if err != nil {
+		return ReplayResult{}, err
+	}
+	cfg.Plugins = plugins
 	cfg.SpreadRecentres = h.Settings[SettingSpreadRecentres] == "on"
 	if h.World != "" {
 		if opts.WorldDir == "" {

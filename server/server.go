@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -32,6 +34,7 @@ import (
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server/backups"
+	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/systems/chat"
 	clusterplugin "github.com/stratavox/strata/systems/cluster"
 	"github.com/stratavox/strata/systems/commands"
@@ -189,7 +192,6 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 		source = rs
 	}
 	app.AddPlugins(DefaultPlugins(cfg, terrain, s.spawn, source)...)
-	app.AddPlugins(cfg.plugins...)
 	app.AddPlugins(status.New(status.Config{
 		Status: s.status, Metrics: s.metrics, Generator: gen, TargetTPS: cfg.TPS, Ready: s.ready.Load, Extra: s.networkFigures,
 	}))
@@ -236,7 +238,10 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 // no wall-clock budgets, so the same inputs give the same state tick by
 // tick; cfg.InMemory keeps the database in memory (replay, bench). The
 // status plugin is not among them: it needs the admin listener's state,
-// which New adds.
+// which New adds. cfg.Plugins follow the built-in ones, but for those
+// their settings turn off (settings.Enabled); the stock critters and
+// protect plugins among them are copied with the world's seed and the
+// spawn's column (the instances in cfg are left as they are).
 func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source network.EventSource) []ecs.Plugin {
 	ps := []ecs.Plugin{
 		residency.New(residency.Config{Generator: gen, Workers: cfg.Workers, Deterministic: cfg.Deterministic}),
@@ -264,24 +269,38 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		perms.New(perms.Config{Backend: clusterAccess(cfg)}),
 		chat.New(chat.Config{Limits: cfg.chatLimits(), TPS: float64(cfg.TPS)}),
 		commands.Plugin{},
-		fallingsand.New(fallingsand.Config{}),
-		daynight.Plugin{},
-		entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}),
 	}
-	if cfg.Critters {
-		ps = append(ps, critters.New(critters.Config{Seed: cfg.Seed}))
+	// The stock plugins keep the places they always had (falling sand and
+	// the clock before entities, critters right after it): the order of
+	// the systems, and so every recording's hashes, depends on it.
+	var early, mid, late []ecs.Plugin
+	for _, p := range cfg.Plugins {
+		if !settings.Enabled(p) {
+			continue
+		}
+		switch p := p.(type) {
+		case *critters.Plugin:
+			c := *p
+			c.Config.Seed = cfg.Seed
+			mid = append(mid, &c)
+		case *protect.Plugin:
+			c := *p
+			c.Config.Center = protect.Block{X: int(math.Floor(spawn.X)), Z: int(math.Floor(spawn.Z))}
+			late = append(late, &c)
+		case *fallingsand.Plugin, *daynight.Plugin:
+			early = append(early, p)
+		default:
+			late = append(late, p)
+		}
 	}
+	ps = append(ps, early...)
+	ps = append(ps, entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}))
+	ps = append(ps, mid...)
 	if cfg.cluster != nil {
 		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
 			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly, ClaimViewedAfter: cfg.ClusterClaimViewedAfter}))
 	}
-	if cfg.ProtectRadius > 0 {
-		ps = append(ps, protect.New(protect.Config{
-			Center: protect.Block{X: int(math.Floor(spawn.X)), Z: int(math.Floor(spawn.Z))},
-			Radius: cfg.ProtectRadius, Allow: cfg.ProtectAllow,
-		}))
-	}
-	return ps
+	return append(ps, late...)
 }
 
 // Terrain is what the default plugins need of a world generator: its
@@ -691,8 +710,30 @@ func (s *Server) header() replay.Header {
 		Seed: s.cfg.Seed, GeneratorVersion: s.gen.Version(), TPS: s.cfg.TPS,
 		MaxViewDistance: s.cfg.MaxViewDistance, SpawnRadius: s.cfg.SpawnRadius,
 		SpawnX: s.spawn.X, SpawnY: s.spawn.Y, SpawnZ: s.spawn.Z, Hashes: s.cfg.RecordHashes,
-		Settings: map[string]string{SettingAuth: s.authMode(), SettingCritters: onOff(s.cfg.Critters), SettingSpreadRecentres: onOff(s.cfg.SpreadRecentres)},
+		Settings: recordedSettings(s.cfg, s.authMode()),
 	}
+}
+
+// recordedSettings are a recording's header settings: the server's own,
+// the names of cfg.Plugins (SettingPlugins) and every setting of theirs
+// (plugins.NAME.KEY, as the environment would give it).
+func recordedSettings(cfg Config, auth string) map[string]string {
+	critter := false
+	names := make([]string, len(cfg.Plugins))
+	for i, p := range cfg.Plugins {
+		names[i] = p.Name()
+		if _, ok := p.(*critters.Plugin); ok && settings.Enabled(p) {
+			critter = true
+		}
+	}
+	m := map[string]string{
+		SettingAuth: auth, SettingCritters: onOff(critter), SettingSpreadRecentres: onOff(cfg.SpreadRecentres),
+		SettingPlugins: strings.Join(names, ","),
+	}
+	// Validate has listed them already: an error cannot happen here.
+	values, _ := settings.Values(cfg.Plugins...)
+	maps.Copy(m, values)
+	return m
 }
 
 // SettingAuth is the recording header's setting naming how logins were
@@ -705,8 +746,18 @@ const (
 )
 
 // SettingCritters is the recording header's setting saying whether the
-// critters plugin ran ("on"); a recording without it had none.
+// critters plugin ran ("on"); a recording without it had none. A
+// recording with SettingPlugins says it with plugins.critters.enabled
+// too; those made before replay with critters when it is "on".
 const SettingCritters = "critters"
+
+// SettingPlugins is the recording header's setting naming, comma
+// separated and in order, the plugins of Config.Plugins the server had
+// (the stock ones and the server's own). Every setting of theirs is
+// recorded beside it as plugins.NAME.KEY. A replay needs each of them: a
+// recording without it was made before plugins were recorded, and
+// replays with the stock plugins (critters by SettingCritters).
+const SettingPlugins = "plugins"
 
 // SettingSpreadRecentres is the recording header's setting saying whether
 // players' views had their own recentring phases ("on"); a recording

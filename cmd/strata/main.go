@@ -1,20 +1,9 @@
-// Command strata is the Strata server binary: serve, and the tools around
-// it (schedule, map, pregen, ...).
+// Command strata is the stock Strata server binary: serve, and the tools
+// around it (bench, replay, bot, pregen, map, admin, check, repair,
+// backup, cluster). It is the whole of package cli with the stock
+// plugins; a server binary of one's own calls cli.Main with its plugins.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
-)
+import "github.com/stratavox/strata/cli"
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := newRootCmd().ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "strata:", err)
-		os.Exit(1)
-	}
-}
+func main() { cli.Main() }

@@ -49,20 +49,20 @@ var Body = entities.Body{Width: 0.9, Height: 0.9}
 // Config configures the plugin; zero fields take the defaults.
 type Config struct {
 	// Seed chooses which columns get herds, where, their variants and
-	// every critter's wandering. The server passes the world's seed.
+	// every critter's wandering. A server sets it to the world's seed.
 	Seed int64
 	// PerRegion bounds the critters resident in one region (32 × 32
 	// columns) when a herd is spawned. Default 24.
-	PerRegion int
+	PerRegion int `setting:"per_region" help:"most critters resident in a region (32×32 columns) for a new herd to spawn (0: 24)"`
 	// Every is the share of columns that get a herd: one in Every (by a
 	// hash of the seed and the column). Default 12; negative: no herds
 	// (critters come only from Scatter or storage).
-	Every int
+	Every int `setting:"every" help:"one column in EVERY gets a herd as it first becomes resident (0: 12; negative: no new herds)"`
 	// PendingPerTick bounds the columns examined per tick for a herd; the
 	// rest wait for later ticks. Default 32.
 	PendingPerTick int
 	// Speed is a walking critter's speed in blocks per second. Default 1.5.
-	Speed float64
+	Speed float64 `setting:"speed" help:"a walking critter's speed in blocks per second (0: 1.5)"`
 }
 
 func (c Config) withDefaults() Config {
@@ -128,6 +128,9 @@ type lookAhead struct {
 
 // Plugin is the critters plugin.
 type Plugin struct {
+	// Off leaves the plugin out of a server (settings.Optional): the
+	// setting plugins.critters.enabled is its opposite.
+	Off    bool `setting:"enabled,invert" help:"passive animals on grass; false for none"`
 	Config Config
 }
 
@@ -136,6 +139,13 @@ func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
 
 // Name returns PluginName.
 func (p *Plugin) Name() string { return PluginName }
+
+// Settings returns the plugin itself: Off and the tagged fields of
+// Config are its settings (see package settings).
+func (p *Plugin) Settings() any { return p }
+
+// Enabled reports whether a server runs the plugin (settings.Optional).
+func (p *Plugin) Enabled() bool { return !p.Off }
 
 // Dependencies names the entities plugin (its Registry, its events and
 // systems) and residency (the chunk store).

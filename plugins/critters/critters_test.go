@@ -83,7 +83,6 @@ func newWorld(t testing.TB, o options) *world {
 	sc.Seed = 1
 	sc.Admin, sc.Listen = "", ""
 	sc.Deterministic = true
-	sc.Critters = true
 	plugins := server.DefaultPlugins(sc, o.terrain, components.Position{X: 0.5, Y: 64, Z: 0.5}, &network.QueueSource{})
 	// The default plugins include entities and critters; a build that
 	// does not gets them here.

@@ -23,11 +23,24 @@ func (c *Clock) IsNight() bool { return c.Time >= DayLength/2 }
 // Plugin adds the Clock resource and the advance_clock system.
 type Plugin struct {
 	// Start is the time of day the world starts at.
-	Start uint32
+	Start uint32 `setting:"start" help:"tick of the day the clock starts at (0: sunrise; a day is 24000)"`
+	// Off leaves the plugin out of a server (settings.Optional): the
+	// setting plugins.daynight.enabled is its opposite.
+	Off bool `setting:"enabled,invert" help:"a day/night clock; false for none"`
 }
 
+// PluginName names the plugin.
+const PluginName = "daynight"
+
 // Name names the plugin.
-func (Plugin) Name() string { return "daynight" }
+func (Plugin) Name() string { return PluginName }
+
+// Settings returns the plugin itself: Start and Off are its settings
+// (see package settings).
+func (p *Plugin) Settings() any { return p }
+
+// Enabled reports whether a server runs the plugin (settings.Optional).
+func (p *Plugin) Enabled() bool { return !p.Off }
 
 // Build adds the clock and the system that advances it.
 func (p Plugin) Build(app *ecs.App) error {

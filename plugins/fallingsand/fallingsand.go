@@ -32,7 +32,7 @@ type Config struct {
 	// MaxPerTick bounds the blocks examined per tick; the rest wait for
 	// the next tick, so a collapsing cliff spreads over ticks instead of
 	// stalling one. Default 4096.
-	MaxPerTick int
+	MaxPerTick int `setting:"max_per_tick" help:"blocks examined per tick at most; the rest wait for the next tick (0: 4096)"`
 }
 
 // Stats counts the plugin's work, for tests and metrics.
@@ -45,6 +45,9 @@ type Stats struct {
 
 // Plugin is the falling-blocks plugin.
 type Plugin struct {
+	// Off leaves the plugin out of a server (settings.Optional): the
+	// setting plugins.fallingsand.enabled is its opposite.
+	Off    bool `setting:"enabled,invert" help:"sand and gravel fall; false: they float"`
 	Config Config
 }
 
@@ -53,6 +56,13 @@ func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
 
 // Name returns PluginName.
 func (p *Plugin) Name() string { return PluginName }
+
+// Settings returns the plugin itself: Off and Config.MaxPerTick are its
+// settings (see package settings).
+func (p *Plugin) Settings() any { return p }
+
+// Enabled reports whether a server runs the plugin (settings.Optional).
+func (p *Plugin) Enabled() bool { return !p.Off }
 
 // Dependencies names the gameplay plugin, whose Edits resource it reads
 // and writes (and, through it, the residency plugin's chunk store).

@@ -32,15 +32,21 @@ type Block struct{ X, Z int }
 
 // Config configures the plugin.
 type Config struct {
-	// Center is the protected area's centre (the world spawn).
+	// Center is the protected area's centre (the world spawn: a server
+	// sets it to the spawn's column).
 	Center Block
 	// Radius is the protected distance in blocks, horizontally: a block
 	// (x, z) is protected when (x-Center.X)² + (z-Center.Z)² ≤ Radius².
-	// A negative radius protects nothing.
-	Radius int
+	// A negative radius protects nothing; a server leaves the plugin out
+	// when it is not positive (Enabled), so the setting's 0 is no
+	// protection.
+	Radius int `setting:"radius" help:"blocks around spawn, horizontally, that only the allowed players and operators may edit (0: no protection)"`
 	// Allow names the players who may edit there.
-	Allow []string
+	Allow []string `setting:"allow" help:"players who may edit within the radius (comma-separated in the environment)"`
 }
+
+// MaxRadius is the largest radius Build accepts.
+const MaxRadius = 1 << 20
 
 // Plugin is the spawn protection plugin.
 type Plugin struct {
@@ -55,6 +61,15 @@ func New(cfg Config) *Plugin { return &Plugin{Config: cfg} }
 // Name returns PluginName.
 func (*Plugin) Name() string { return PluginName }
 
+// Settings returns the plugin's Config, whose Radius and Allow are its
+// settings (plugins.protect.radius, plugins.protect.allow; see package
+// settings).
+func (p *Plugin) Settings() any { return &p.Config }
+
+// Enabled reports whether a server runs the plugin: when Radius is
+// positive (settings.Optional).
+func (p *Plugin) Enabled() bool { return p.Config.Radius > 0 }
+
 // Dependencies names the gameplay plugin, whose intents it vetoes, and
 // the permissions plugin, which keeps who may edit anyway.
 func (*Plugin) Dependencies() []string { return []string{gameplay.PluginName, perms.PluginName} }
@@ -62,6 +77,9 @@ func (*Plugin) Dependencies() []string { return []string{gameplay.PluginName, pe
 // Build declares PermEdit and adds protect_spawn to the simulate stage,
 // before the actions are arbitrated.
 func (p *Plugin) Build(app *ecs.App) error {
+	if p.Config.Radius > MaxRadius {
+		return fmt.Errorf("radius %d is outside 0..%d", p.Config.Radius, MaxRadius)
+	}
 	perms.Declare(app, PermEdit, perms.Operators, "edit blocks in the protected spawn area")
 	intents := ecs.AddEvents[gameplay.ActionIntent](app)
 	reason := fmt.Sprintf("the spawn area (%d blocks around %d, %d) is protected", p.Config.Radius, p.Config.Center.X, p.Config.Center.Z)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/plugins/protect"
@@ -17,10 +16,11 @@ import (
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/perms"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestOperatorsEdit runs the plugin in the real server
-// (server.DefaultPlugins with ProtectRadius): inside the radius an
+// (server.DefaultPlugins with plugins.protect.radius): inside the radius an
 // operator's break is accepted, an ordinary player's vetoed, and the
 // allow list still lets its players in; outside it anyone edits.
 func TestOperatorsEdit(t *testing.T) {
@@ -49,7 +49,9 @@ func TestOperatorsEdit(t *testing.T) {
 			cfg := server.Defaults()
 			cfg.DataDir, cfg.InMemory, cfg.Deterministic = t.TempDir(), true, true
 			cfg.Admin, cfg.Listen = "", ""
-			cfg.ProtectRadius, cfg.ProtectAllow = 3, []string{"alice"}
+			if err := cfg.SetPluginSettings(map[string]string{"plugins.protect.radius": "3", "plugins.protect.allow": "alice"}); err != nil {
+				t.Fatal(err)
+			}
 			src := &network.QueueSource{}
 			app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
 			app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)

@@ -2,6 +2,7 @@ package scenario_test
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 
 	"github.com/stratavox/strata/components"
@@ -32,7 +33,7 @@ func encodedSection(t *testing.T, c *scenario.Client, p chunk.Pos) ([]byte, uint
 }
 
 // TestProtectSpawnOverQUIC runs the protect plugin, which
-// server.DefaultPlugins adds for cfg.ProtectRadius > 0, with three real
+// server.DefaultPlugins adds for plugins.protect.radius > 0, with three real
 // clients over loopback QUIC on flat ground: inside the radius the
 // allowed player's edits are accepted and broadcast, the other player's
 // are vetoed — an ActionAck VETOED with a reason and the unchanged block
@@ -42,8 +43,9 @@ func TestProtectSpawnOverQUIC(t *testing.T) {
 	nettest.CheckNoLeaks(t)
 	const radius = 8
 	s := scenario.New(t, scenario.OverQUIC(), scenario.WithConfig(func(c *server.Config) {
-		c.ProtectRadius = radius
-		c.ProtectAllow = []string{"alice"}
+		if err := c.SetPluginSettings(map[string]string{"plugins.protect.radius": strconv.Itoa(radius), "plugins.protect.allow": "alice"}); err != nil {
+			t.Fatal(err)
+		}
 	}))
 	if s.Addr() == "" || s.CertSHA256() == "" {
 		t.Fatal("no QUIC listener")
