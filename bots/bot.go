@@ -40,6 +40,7 @@ type events struct {
 	corrections []*protocol.Correction
 	held        []bool // Held (true) and Released (false), in order
 	errs        []string
+	told        []string // system chat lines: commands' replies
 }
 
 func (e *events) correction(c *protocol.Correction) {
@@ -58,6 +59,10 @@ func (e *events) control(m *protocol.ServerMessage) {
 		e.held = append(e.held, true)
 	case *protocol.ServerMessage_Released:
 		e.held = append(e.held, false)
+	case *protocol.ServerMessage_ChatBroadcast:
+		if k.ChatBroadcast.GetSystem() {
+			e.told = append(e.told, k.ChatBroadcast.GetText())
+		}
 	case *protocol.ServerMessage_Error:
 		e.errs = append(e.errs, fmt.Sprintf("server error %v: %s", k.Error.GetCode(), k.Error.GetMessage()))
 	}
@@ -184,7 +189,21 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 	defer b.r.connected.Add(-1)
 	b.res.joins++
 	s := newSessionState(b, conn, tr, ev, dialed)
+	for _, line := range cfg.Say {
+		if err := conn.Chat(line); err != nil {
+			b.res.errors++
+			b.res.messages = append(b.res.messages, fmt.Sprintf("say %q: %v", line, err))
+		}
+	}
 	defer func() {
+		ev.mu.Lock()
+		for _, line := range ev.told {
+			if len(b.res.told) < maxTold {
+				b.res.told = append(b.res.told, line)
+			}
+		}
+		ev.told = nil
+		ev.mu.Unlock()
 		st, held := tr.finish(time.Now())
 		b.res.addTrack(st, held)
 		cs := conn.Stats()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,10 +80,16 @@ func TestBotsAgainstRealServer(t *testing.T) {
 	rep, err := Run(context.Background(), Config{
 		Server: addr, Bots: 3, Pattern: Walk, Duration: 6 * time.Second, View: view,
 		PinSHA256: srv.CertSHA256(), Admin: admin, Decode: true, Settle: 4 * time.Second,
+		Say: []string{"/where"},
 		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, b := range rep.PerBot {
+		if !slices.ContainsFunc(b.Told, func(l string) bool { return strings.HasPrefix(l, b.Name+": at ") }) {
+			t.Errorf("%s was told %q, want the reply to /where", b.Name, b.Told)
+		}
 	}
 	var sb strings.Builder
 	if err := rep.WriteText(&sb, true); err != nil {

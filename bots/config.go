@@ -141,6 +141,10 @@ type Config struct {
 	// protocol.FeatureCompactStates: entities' moves then come as
 	// PlayerStates, not CompactStates.
 	NoCompactStates bool
+	// Say are chat lines each bot sends once it has joined (a command:
+	// "/quota"); the report lists the system lines the bots were told
+	// (commands' replies), the first few of each bot.
+	Say []string
 	// Decode decodes every section (and counts undecodable ones as
 	// errors); off, bots keep raw bytes, which costs far less CPU.
 	Decode bool

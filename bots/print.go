@@ -73,6 +73,9 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 		fmt.Fprintf(w, "movement          %.0f s moving in all, %.0f blocks commanded, net %.0f blocks (%.1f blocks/s net per bot)\n",
 			t.MovingSeconds, t.Path, t.Net, t.Net/t.MovingSeconds)
 	}
+	if len(t.Told) > 0 {
+		fmt.Fprintf(w, "told              %s\n", strings.Join(t.Told, "\n                  "))
+	}
 	if len(t.Messages) > 0 {
 		fmt.Fprintf(w, "errors            %s\n", strings.Join(t.Messages, "\n                  "))
 	}

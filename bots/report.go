@@ -44,6 +44,8 @@ type botResult struct {
 	path, net                    float64       // blocks travelled (commanded) and start→end, horizontal
 	errors                       int
 	messages                     []string
+	// told are the first system lines the bot was told (Config.Say).
+	told []string
 }
 
 func (r *botResult) addError(msg string) {
@@ -152,7 +154,13 @@ type Summary struct {
 	// Error messages and undecodable sections; Messages are the first few.
 	Errors   int      `json:"errors"`
 	Messages []string `json:"error_messages,omitempty"`
+	// Told are the system lines the bots were told (replies to
+	// Config.Say), each "bot: line", the first few of each bot.
+	Told []string `json:"told,omitempty"`
 }
+
+// maxTold bounds the system lines a bot keeps for the report.
+const maxTold = 8
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
@@ -208,6 +216,9 @@ func summarize(name string, rs ...*botResult) Summary {
 		s.Path += r.path
 		s.Net += r.net
 		s.Errors += r.errors
+		for _, line := range r.told {
+			s.Told = append(s.Told, r.name+": "+line)
+		}
 		for _, m := range r.messages {
 			if len(s.Messages) < maxErrorMessages {
 				s.Messages = append(s.Messages, r.name+": "+m)

@@ -114,6 +114,7 @@ so a server that binds names to keys lets the same bots in on the next run;
 	f.BoolVar(&cfg.NoEntities, "no-entities", false, "do not ask for the entities around the bots (feature entities)")
 	f.BoolVar(&cfg.NoAirSections, "no-air-sections", false, "do not ask for blank sections by position (feature air-sections): every section comes as a Chunk")
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "do not ask for lists by column (feature column-lists): drops and blank sections come by position")
+	f.StringArrayVar(&cfg.Say, "say", nil, "a chat line each bot sends once it has joined, e.g. a command (\"/quota\"); repeat for more; the report lists what the bots were told")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "do not ask for fixed-point entity states (feature compact-states): moves come as PlayerStates")
 	f.BoolVar(&cfg.Decode, "decode", false, "decode every section (undecodable ones count as errors); costs CPU")
 	f.StringVar(&cfg.KeyDir, "keys", defaultBotKeyDir(), `directory of the bots' identity keys, one NAME.key per bot ("": keys for this run only)`)
