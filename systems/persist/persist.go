@@ -180,9 +180,9 @@ type Durability struct {
 	prefetch prefetcher
 	// data is the plugin records' state (data.go): queued writes, the
 	// registered kinds, refusals.
-	data  dataState
-	store *resources.ChunkStore
-	results  []storage.Result
+	data    dataState
+	store   *resources.ChunkStore
+	results []storage.Result
 	// Latency of the last durable write, from hand-over to fsync.
 	LastLatency time.Duration
 	// Failed counts writes that could not be made durable.
