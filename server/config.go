@@ -176,7 +176,8 @@ func (c Config) chatLimits() transport.ChatLimits {
 // 50 ms).
 const minBackupEvery = 10 * time.Millisecond
 
-// Defaults returns the embedded default configuration.
+// Defaults returns the embedded default configuration, with the stock
+// plugins (StockPlugins) in Plugins.
 func Defaults() Config {
 	return Config{
 		DataDir:     "./strata-data",
