@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -119,7 +120,7 @@ type Limits struct {
 	SubscribeBurst int     // [8]
 	// Chat over Chat's length or rate is refused with a non-fatal Error.
 	// The server passes the same value to the chat plugin.
-	Chat ChatLimits
+	Chat wire.ChatLimits
 	// PluginMessages (plugin channels) with a malformed channel name (see
 	// ValidChannel) or a payload over MaxPluginPayload, and those above
 	// PluginRate, are refused with a non-fatal Error.

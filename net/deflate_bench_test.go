@@ -2,6 +2,7 @@ package transport
 
 import (
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -59,7 +60,7 @@ func benchFrames(tb testing.TB) (views []*benchStream, flight *benchStream) {
 		if err != nil {
 			panic(err)
 		}
-		var enc SectionEncoder
+		var enc wire.SectionEncoder
 		order := resources.NearestFirst(benchRadius, 1)
 		frame := func(p chunk.Pos) []byte {
 			s := gen.Generate(p)

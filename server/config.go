@@ -11,6 +11,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/worldgen"
@@ -164,8 +165,8 @@ func (c Config) deliveryBudget() network.DeliveryBudget {
 
 // chatLimits are the chat limits the transport and the chat plugin both
 // enforce.
-func (c Config) chatLimits() transport.ChatLimits {
-	return transport.ChatLimits{}.WithDefaults()
+func (c Config) chatLimits() wire.ChatLimits {
+	return wire.ChatLimits{}.WithDefaults()
 }
 
 // minBackupEvery is the shortest backup interval: each backup is a

@@ -40,6 +40,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
@@ -226,7 +227,7 @@ func Build(t testing.TB, opts ...Option) (*Scenario, error) {
 		},
 		MaxClients:      cfg.MaxClients,
 		MaxViewDistance: uint32(cfg.MaxViewDistance),
-		Limits:          transport.Limits{Chat: transport.ChatLimits{}.WithDefaults()},
+		Limits:          transport.Limits{Chat: wire.ChatLimits{}.WithDefaults()},
 	}
 	for _, fn := range st.transport {
 		fn(&tcfg)
