@@ -252,7 +252,7 @@ func Build(t testing.TB, opts ...Option) (*Scenario, error) {
 		return nil, fmt.Errorf("scenario: transport: %w", err)
 	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	app.AddPlugins(server.DefaultPlugins(cfg, st.terrain, st.spawn, &network.TransportSource{Inbox: s.srv.Inbox()})...)
+	app.AddPlugins(server.DefaultPlugins(cfg, st.terrain, st.spawn, &server.TransportSource{Inbox: s.srv.Inbox()})...)
 	app.AddPlugins(st.plugins...)
 	if err := app.Build(); err != nil {
 		// Plugins built before the failure may hold goroutines.

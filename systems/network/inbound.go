@@ -2,7 +2,6 @@ package network
 
 import (
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 )
@@ -59,30 +58,6 @@ type ConsoleLine struct {
 // blocking.
 type EventSource interface {
 	Drain(dst []InEvent) []InEvent
-}
-
-// TransportSource adapts the QUIC transport's inbox.
-type TransportSource struct {
-	Inbox *transport.Inbox
-	buf   []transport.Event
-}
-
-// Drain converts every queued transport event.
-func (s *TransportSource) Drain(dst []InEvent) []InEvent {
-	s.buf = s.Inbox.Drain(s.buf[:0])
-	for i := range s.buf {
-		ev := &s.buf[i]
-		in := InEvent{Kind: ev.Kind, ID: uint64(ev.ID), Conn: ev.Client, Msg: ev.Msg, Pooled: ev.Pooled, Code: ev.Code}
-		if ev.Kind == wire.Connected {
-			in.Name = ev.Client.Name()
-			in.ViewDistance = int(ev.Client.ViewDistance())
-			in.Features = ev.Client.Features()
-			in.Key = ev.Client.Key()
-		}
-		dst = append(dst, in)
-		*ev = transport.Event{} // drop references for the GC
-	}
-	return dst
 }
 
 // QueueSource is an EventSource that other goroutines push into: synthetic
