@@ -44,11 +44,10 @@ type Config struct {
 	// Default 256.
 	MaxClients int
 	// MaxViewDistance clamps Hello and Subscribe view distances
-	// (--max-view-distance; protocol.ClampView). Default 16.
+	// (--max-view-distance) with protocol.ClampView, the one rule the
+	// network plugin applies too; a request of 0 is granted
+	// protocol.DefaultViewDistance. Default 16.
 	MaxViewDistance uint32
-	// DefaultViewDistance is granted for a requested view distance of 0.
-	// Default 8 (clamped to MaxViewDistance).
-	DefaultViewDistance uint32
 	// Features the server grants when a client asks for them. Default: every
 	// feature protocol defines.
 	Features []string
@@ -176,7 +175,6 @@ func (c Config) withDefaults() (Config, error) {
 		c.MaxClients = 256
 	}
 	c.MaxViewDistance = min(cmp.Or(c.MaxViewDistance, protocol.DefaultMaxViewDistance), protocol.ViewDistanceLimit)
-	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
 			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists,
@@ -269,9 +267,4 @@ func (c *Config) grantFeatures(requested []string) []string {
 		}
 	}
 	return out
-}
-
-// clampView maps a requested view distance to the granted one.
-func (c *Config) clampView(v uint32) uint32 {
-	return protocol.ClampView(cmp.Or(v, c.DefaultViewDistance), c.MaxViewDistance)
 }

@@ -171,12 +171,11 @@ func TestGrantAndClamp(t *testing.T) {
 	if err == nil {
 		t.Fatal("missing TLS accepted")
 	}
-	cfg = Config{MaxViewDistance: 12, DefaultViewDistance: 20, Features: []string{"a", "b"}}
-	cfg.DefaultViewDistance = min(cfg.DefaultViewDistance, cfg.MaxViewDistance)
-	if got := cfg.clampView(10000); got != 12 {
+	cfg = Config{MaxViewDistance: 12, Features: []string{"a", "b"}}
+	if got := protocol.ClampView(10000, cfg.MaxViewDistance); got != 12 {
 		t.Errorf("clamp 10000 = %d", got)
 	}
-	if got := cfg.clampView(0); got != 12 {
+	if got := protocol.ClampView(0, cfg.MaxViewDistance); got != protocol.DefaultViewDistance {
 		t.Errorf("clamp 0 = %d, want the default", got)
 	}
 	if got := cfg.grantFeatures([]string{"b", "x", "b", "a"}); len(got) != 2 || got[0] != "b" || got[1] != "a" {
