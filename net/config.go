@@ -121,7 +121,7 @@ type Limits struct {
 	// The server passes the same value to the chat plugin.
 	Chat wire.ChatLimits
 	// PluginMessages (plugin channels) with a malformed channel name (see
-	// ValidChannel) or a payload over MaxPluginPayload, and those above
+	// wire.ValidChannel) or a payload over MaxPluginPayload, and those above
 	// PluginRate, are refused with a non-fatal Error.
 	PluginRate       float64 // messages per second [20]
 	PluginBurst      int     // [40]

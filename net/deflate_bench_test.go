@@ -23,7 +23,7 @@ import (
 // The chunk-stream compression benchmarks run over real section frames:
 // the sections of radius-8 views of the default world (the seed of
 // strata serve), generated once per process, framed as the deliver system
-// frames them (SectionEncoder) and in the order it sends them (nearest
+// frames them (wire.SectionEncoder) and in the order it sends them (nearest
 // first, 48 a tick: network.DeliveryBudget's default).
 const (
 	benchSeed     = 20261129 // server.Defaults().Seed

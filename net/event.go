@@ -28,7 +28,7 @@ type Event struct {
 	// under the "datagram-input" feature): unordered and lossy.
 	Datagram bool
 	// Pooled is set when Msg is Pooled's: the receiver releases it
-	// (InputMessage.Release) once the tick that read Msg is over.
+	// (wire.InputMessage.Release) once the tick that read Msg is over.
 	Pooled *wire.InputMessage
 	// Code is why the client disconnected (Disconnected only): NONE for a
 	// clean close by either side.
