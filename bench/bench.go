@@ -18,7 +18,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
@@ -300,9 +300,9 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	for _, p := range players {
-		src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name(prefix, p.id), ViewDistance: cfg.View})
+		src.Push(network.InEvent{Kind: wire.Connected, ID: p.id, Conn: p.conn, Name: name(prefix, p.id), ViewDistance: cfg.View})
 	}
-	var inputs transport.InputPool
+	var inputs wire.InputPool
 	warm := math.MaxInt // the warm-up tick, while warming up
 	step := func(moving bool) {
 		for _, p := range players {
@@ -311,7 +311,7 @@ func Run(cfg Config) (Result, error) {
 			}
 			p.tick++
 			m := p.input(&inputs)
-			src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Msg: m.Msg(), Pooled: m})
+			src.Push(network.InEvent{Kind: wire.Message, ID: p.id, Msg: m.Msg(), Pooled: m})
 		}
 		app.Step()
 	}
@@ -482,7 +482,7 @@ func (p *player) move(pattern string, tick uint64, half float64) {
 // input is the player's Input for this tick, in a message of pool, as the
 // transport decodes a client's datagram into one (ingest gives it back
 // once its tick is over).
-func (p *player) input(pool *transport.InputPool) *transport.InputMessage {
+func (p *player) input(pool *wire.InputPool) *wire.InputMessage {
 	m := pool.Get()
 	in := m.Input()
 	in.InputTick, in.Flying = p.tick, true

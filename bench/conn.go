@@ -1,8 +1,8 @@
 package bench
 
 import (
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // Conn is a synthetic client's connection: it accepts everything at once
@@ -16,7 +16,7 @@ type Conn struct {
 }
 
 // Accept implements components.Conn.
-func (c *Conn) Accept(transport.Admission) bool { return true }
+func (c *Conn) Accept(wire.Admission) bool { return true }
 
 // Reject implements components.Conn.
 func (c *Conn) Reject(protocol.ErrorCode, string) bool { return true }
@@ -28,7 +28,7 @@ func (c *Conn) Send(*protocol.ServerMessage) bool { c.Messages++; return true }
 func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.Messages++; return true }
 
 // SendEncoded implements components.Conn.
-func (c *Conn) SendEncoded(e transport.Encoded) bool {
+func (c *Conn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		c.Datagrams++
 		c.DatagramBytes += uint64(e.Len())
@@ -44,7 +44,7 @@ func (c *Conn) SendEncoded(e transport.Encoded) bool {
 func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return true }
 
 // Queued implements components.Conn: nothing ever waits.
-func (c *Conn) Queued() transport.Queued { return transport.Queued{} }
+func (c *Conn) Queued() wire.Queued { return wire.Queued{} }
 
 // HasFeature reports every feature as granted, but those its No fields
 // withhold: a synthetic client is a current one.

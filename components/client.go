@@ -1,25 +1,25 @@
 package components
 
 import (
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // Conn is what the simulation holds of a client's connection: a
 // *transport.Client for a network client, or a synthetic one (bench,
 // replay, tests). Every method is non-blocking.
 type Conn interface {
-	Accept(a transport.Admission) bool
+	Accept(a wire.Admission) bool
 	Reject(code protocol.ErrorCode, reason string) bool
 	Send(m *protocol.ServerMessage) bool
 	SendChunk(m *protocol.ChunkMessage) bool
-	// SendEncoded queues a frame. A frame from a transport.FramePool
+	// SendEncoded queues a frame. A frame from a wire.FramePool
 	// that it accepts is the connection's alone: once it has written the
 	// bytes it may give them back with e.Release, and must not read them
 	// after that.
-	SendEncoded(e transport.Encoded) bool
+	SendEncoded(e wire.Encoded) bool
 	SendDatagram(m *protocol.Datagram) bool
-	Queued() transport.Queued
+	Queued() wire.Queued
 	Close(code protocol.ErrorCode, reason string)
 	// HasFeature reports whether the handshake granted feature f.
 	HasFeature(f string) bool
@@ -53,7 +53,7 @@ type Delivery struct {
 	// computed, with those sections (bit y-MinSectionY): where delivery
 	// looks first, a column at a time, for the blank ones among them. It
 	// empties as delivery looks at it; Pending stays the truth.
-	Entered []transport.Column
+	Entered []wire.Column
 }
 
 // Movement is a client's movement arbitration state.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -71,32 +71,6 @@ const (
 	stateGone                        // died or timed out before a decision
 )
 
-// Admission is what the tick supplies to accept a client; the transport
-// completes the Welcome with the world info, limits, granted features and
-// view distance.
-type Admission struct {
-	// EntityID is the player's entity, as the client will see it in
-	// PlayerState and PlayerJoined.
-	EntityID uint64
-	// X, Y, Z is the spawn position (feet), in blocks.
-	X, Y, Z float64
-	// Yaw and Pitch are the initial look, in degrees.
-	Yaw, Pitch float32
-	// Tick is the current server tick.
-	Tick uint64
-}
-
-// Queued is a client's outbound backlog: frames and bytes not yet handed to
-// QUIC. The deliver system skips a client whose ChunkBytes is above its
-// threshold (backpressure).
-type Queued struct {
-	ControlMessages, ControlBytes int
-	ChunkMessages, ChunkBytes     int
-	Datagrams                     int
-	// DroppedDatagrams counts datagrams discarded because the queue was full.
-	DroppedDatagrams uint64
-}
-
 // ID is the connection's id.
 func (c *Client) ID() ClientID { return c.id }
 
@@ -138,7 +112,7 @@ func (c *Client) Done() <-chan struct{} { return c.ctx.Done() }
 // message, then the chunk stream and datagrams start. It reports false when
 // the client was already decided on or is gone (a Disconnected event is
 // then on its way).
-func (c *Client) Accept(a Admission) bool {
+func (c *Client) Accept(a wire.Admission) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.state != statePending || c.ctx.Err() != nil {
@@ -167,12 +141,12 @@ func (c *Client) Accept(a Admission) bool {
 		SectionFormat: cfg.World.SectionFormat,
 		Blocks:        cfg.World.Blocks,
 	}
-	b, err := frame.Marshal(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Welcome{Welcome: w}}, frame.ControlCap)
+	e, err := wire.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Welcome{Welcome: w}})
 	if err != nil { // cannot happen with a bounded Welcome; fail loudly rather than hang the client
 		c.log.Error().Err(err).Msg("encode Welcome")
 		return false
 	}
-	c.control.push(Encoded{b: b})
+	c.control.push(e)
 	c.state = stateAccepted
 	c.accepted.Store(true)
 	close(c.decided)
@@ -203,7 +177,7 @@ func (c *Client) Send(m *protocol.ServerMessage) bool {
 	if !c.accepted.Load() {
 		return false
 	}
-	e, err := EncodeControl(m)
+	e, err := wire.EncodeControl(m)
 	if err != nil {
 		c.log.Error().Err(err).Msg("dropping unencodable control message")
 		return false
@@ -219,7 +193,7 @@ func (c *Client) SendChunk(m *protocol.ChunkMessage) bool {
 	if !c.accepted.Load() {
 		return false
 	}
-	e, err := EncodeChunk(m)
+	e, err := wire.EncodeChunk(m)
 	if err != nil {
 		c.log.Error().Err(err).Msg("dropping unencodable chunk message")
 		return false
@@ -229,8 +203,8 @@ func (c *Client) SendChunk(m *protocol.ChunkMessage) bool {
 
 // SendEncoded queues a pre-encoded frame on the stream it was encoded for,
 // with the semantics of Send or SendChunk.
-func (c *Client) SendEncoded(e Encoded) bool {
-	if !c.accepted.Load() || e.b == nil || c.ctx.Err() != nil {
+func (c *Client) SendEncoded(e wire.Encoded) bool {
+	if !c.accepted.Load() || e.Bytes() == nil || c.ctx.Err() != nil {
 		return false
 	}
 	if e.IsDatagram() {
@@ -253,17 +227,17 @@ func (c *Client) SendDatagram(m *protocol.Datagram) bool {
 	if !c.accepted.Load() || c.ctx.Err() != nil || !c.dgramsOK {
 		return false
 	}
-	b, err := frame.MarshalDatagram(m)
+	e, err := wire.EncodeDatagram(m)
 	if err != nil {
 		c.log.Debug().Err(err).Msg("dropping datagram")
 		return false
 	}
-	return c.dgrams.push(Encoded{b: b, ref: datagramRef})
+	return c.dgrams.push(e)
 }
 
 // Queued reports the outbound backlog.
-func (c *Client) Queued() Queued {
-	var q Queued
+func (c *Client) Queued() wire.Queued {
+	var q wire.Queued
 	q.ControlMessages, q.ControlBytes, _ = c.control.stats()
 	q.ChunkMessages, q.ChunkBytes, _ = c.chunks.stats()
 	q.Datagrams, _, q.DroppedDatagrams = c.dgrams.stats()

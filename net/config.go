@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -43,11 +44,10 @@ type Config struct {
 	// Default 256.
 	MaxClients int
 	// MaxViewDistance clamps Hello and Subscribe view distances
-	// (--max-view-distance; protocol.ClampView). Default 16.
+	// (--max-view-distance) with protocol.ClampView, the one rule the
+	// network plugin applies too; a request of 0 is granted
+	// protocol.DefaultViewDistance. Default 16.
 	MaxViewDistance uint32
-	// DefaultViewDistance is granted for a requested view distance of 0.
-	// Default 8 (clamped to MaxViewDistance).
-	DefaultViewDistance uint32
 	// Features the server grants when a client asks for them. Default: every
 	// feature protocol defines.
 	Features []string
@@ -119,9 +119,9 @@ type Limits struct {
 	SubscribeBurst int     // [8]
 	// Chat over Chat's length or rate is refused with a non-fatal Error.
 	// The server passes the same value to the chat plugin.
-	Chat ChatLimits
+	Chat wire.ChatLimits
 	// PluginMessages (plugin channels) with a malformed channel name (see
-	// ValidChannel) or a payload over MaxPluginPayload, and those above
+	// wire.ValidChannel) or a payload over MaxPluginPayload, and those above
 	// PluginRate, are refused with a non-fatal Error.
 	PluginRate       float64 // messages per second [20]
 	PluginBurst      int     // [40]
@@ -175,7 +175,6 @@ func (c Config) withDefaults() (Config, error) {
 		c.MaxClients = 256
 	}
 	c.MaxViewDistance = min(cmp.Or(c.MaxViewDistance, protocol.DefaultMaxViewDistance), protocol.ViewDistanceLimit)
-	c.DefaultViewDistance = protocol.ClampView(c.DefaultViewDistance, c.MaxViewDistance)
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
 			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists,
@@ -268,9 +267,4 @@ func (c *Config) grantFeatures(requested []string) []string {
 		}
 	}
 	return out
-}
-
-// clampView maps a requested view distance to the granted one.
-func (c *Config) clampView(v uint32) uint32 {
-	return protocol.ClampView(cmp.Or(v, c.DefaultViewDistance), c.MaxViewDistance)
 }

@@ -2,6 +2,7 @@ package transport
 
 import (
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -22,7 +23,7 @@ import (
 // The chunk-stream compression benchmarks run over real section frames:
 // the sections of radius-8 views of the default world (the seed of
 // strata serve), generated once per process, framed as the deliver system
-// frames them (SectionEncoder) and in the order it sends them (nearest
+// frames them (wire.SectionEncoder) and in the order it sends them (nearest
 // first, 48 a tick: network.DeliveryBudget's default).
 const (
 	benchSeed     = 20261129 // server.Defaults().Seed
@@ -59,7 +60,7 @@ func benchFrames(tb testing.TB) (views []*benchStream, flight *benchStream) {
 		if err != nil {
 			panic(err)
 		}
-		var enc SectionEncoder
+		var enc wire.SectionEncoder
 		order := resources.NearestFirst(benchRadius, 1)
 		frame := func(p chunk.Pos) []byte {
 			s := gen.Generate(p)

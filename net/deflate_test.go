@@ -18,6 +18,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -32,7 +33,7 @@ type deflateFixture struct {
 	dropped []chunk.Pos
 
 	mu    sync.Mutex
-	drops map[string][]transport.Encoded // by client name: the last Drops frames accepted
+	drops map[string][]wire.Encoded // by client name: the last Drops frames accepted
 }
 
 func newDeflateFixture() *deflateFixture {
@@ -78,8 +79,8 @@ func (f *deflateFixture) send(c *transport.Client, n int) {
 		c.SendChunk(protocol.NewChunk(f.pos[i], uint64(i+1), f.data[i]))
 	}
 	if n > 1 {
-		var pool transport.FramePool
-		var sent []transport.Encoded
+		var pool wire.FramePool
+		var sent []wire.Encoded
 		for _, e := range pool.AppendDrops(nil, f.dropped) {
 			if c.SendEncoded(e) {
 				sent = append(sent, e)
@@ -87,7 +88,7 @@ func (f *deflateFixture) send(c *transport.Client, n int) {
 		}
 		f.mu.Lock()
 		if f.drops == nil {
-			f.drops = map[string][]transport.Encoded{}
+			f.drops = map[string][]wire.Encoded{}
 		}
 		f.drops[c.Name()] = sent
 		f.mu.Unlock()
@@ -101,7 +102,7 @@ func (f *deflateFixture) released(name string) bool {
 	defer f.mu.Unlock()
 	sent := f.drops[name]
 	for _, e := range sent {
-		if !transport.Released(e) {
+		if !e.Released() {
 			return false
 		}
 	}
@@ -182,7 +183,7 @@ func TestDeflateChunks(t *testing.T) {
 	onSubscribe := func() func(ev transport.Event) {
 		var subs subscribeCounter
 		return func(ev transport.Event) {
-			if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+			if ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil {
 				f.send(ev.Client, subs.next(ev.ID))
 			}
 		}
@@ -191,7 +192,7 @@ func TestDeflateChunks(t *testing.T) {
 		t.Helper()
 		for _, name := range []string{"zip", "plain"} {
 			c := log.Wait(name+" connected", time.Second, func(ev transport.Event) bool {
-				return ev.Kind == transport.Connected && ev.Client.Name() == name
+				return ev.Kind == wire.Connected && ev.Client.Name() == name
 			}).Client
 			granted := name == "zip" && offered
 			if c.HasFeature(protocol.FeatureDeflateChunks) != granted || slices.Contains(c.Features(), protocol.FeatureDeflateChunks) {
@@ -271,7 +272,7 @@ func TestDeflateChunksOnTheWire(t *testing.T) {
 			h := newMemHarness(t, nil)
 			var subs subscribeCounter
 			h.onEvent = func(ev transport.Event) {
-				if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+				if ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil {
 					f.send(ev.Client, subs.next(ev.ID))
 				}
 			}
@@ -391,7 +392,7 @@ func TestDeflateChunksMalformed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newMemHarness(t, nil)
 			h.onEvent = func(ev transport.Event) {
-				if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+				if ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil {
 					ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 1}, 1, data))
 				}
 			}

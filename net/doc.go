@@ -8,6 +8,14 @@
 //
 //	import transport "github.com/stratavox/strata/net"
 //
+// What is wire format and independent of any session — encoded frames
+// (wire.Encoded), the frame pool, the Drops and AirSections lists, the
+// section and player-state encoders, the pooled input messages, the event
+// kinds, Admission and Queued — is in net/wire, which plugins, replay and
+// bench import; only the server's composition imports this package
+// (server/transport.go adapts its Inbox to the network plugin and
+// access's authenticators to Config.Authenticator).
+//
 // # The bridge
 //
 // Nothing here touches the ECS world. Connection goroutines push Events into
@@ -20,7 +28,8 @@
 // each batch it drains into the stream's one DEFLATE stream (deflate.go),
 // with a compressor borrowed from a shared pool for the batch.
 //
-// Per client the events are ordered: Connected first, then Messages in the
+// Per client the events are ordered (kinds wire.Connected, wire.Message,
+// wire.Disconnected): Connected first, then Messages in the
 // order the client sent them, then exactly one Disconnected — also when the
 // connection dies before the tick answers Connected.
 //

@@ -10,6 +10,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -52,12 +53,12 @@ func Example() {
 		events = srv.Inbox().Drain(events[:0])
 		for _, ev := range events {
 			switch ev.Kind {
-			case transport.Connected:
+			case wire.Connected:
 				// Spawn the entity (Player, Position, View{Radius: ev.Client.ViewDistance()}, Stream{Client}),
 				// then admit; or ev.Client.Reject(protocol.ErrorCode_ERROR_CODE_FORBIDDEN, "banned").
-				ev.Client.Accept(transport.Admission{EntityID: uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: tick})
+				ev.Client.Accept(wire.Admission{EntityID: uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: tick})
 				clients[ev.ID] = ev.Client
-			case transport.Message:
+			case wire.Message:
 				switch m := ev.Msg.Kind.(type) {
 				case *protocol.ClientMessage_Subscribe:
 					_ = m.Subscribe.GetViewDistance() // already clamped and rate-limited: set View.Radius
@@ -65,7 +66,7 @@ func Example() {
 					*protocol.ClientMessage_Chat, *protocol.ClientMessage_Pong:
 					// hand to the simulate stage
 				}
-			case transport.Disconnected:
+			case wire.Disconnected:
 				delete(clients, ev.ID) // despawn; ev.Code / ev.Err say why
 			}
 		}
@@ -74,7 +75,7 @@ func Example() {
 	// The deliver system: encode once, send to many, respect backpressure.
 	deliver := func() {
 		s := chunk.Uniform(chunk.Stone)
-		frame, err := transport.EncodeChunk(protocol.NewChunk(chunk.Pos{Y: 4}, 1, chunk.Encode(&s)))
+		frame, err := wire.EncodeChunk(protocol.NewChunk(chunk.Pos{Y: 4}, 1, chunk.Encode(&s)))
 		if err != nil {
 			return
 		}

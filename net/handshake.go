@@ -16,6 +16,7 @@ import (
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // controlStream is the client's bidirectional stream with its read buffer,
@@ -74,7 +75,7 @@ func (s *Server) serveSession(sess Session) {
 		return
 	}
 	c.log.Info().Uint32("view", c.view).Strs("features", c.features).Msg("client connected; awaiting admission")
-	s.inbox.push(Event{Kind: Connected, ID: c.id, Client: c, Hello: hello})
+	s.inbox.push(Event{Kind: wire.Connected, ID: c.id, Client: c, Hello: hello})
 	c.run()
 	s.unregister(c)
 	code, cause, remote := c.closeInfo()
@@ -88,7 +89,7 @@ func (s *Server) serveSession(sess Session) {
 		Uint64("chunk_frames", c.chunkFrames.Load()).Uint64("chunk_batches", c.chunkBatches.Load()).
 		Uint64("chunk_bytes", c.chunkRaw.Load()).Uint64("chunk_wire_bytes", c.chunkWire.Load()).
 		Msg("client disconnected")
-	s.inbox.push(Event{Kind: Disconnected, ID: c.id, Client: c, Code: code, Err: cause, Remote: remote})
+	s.inbox.push(Event{Kind: wire.Disconnected, ID: c.id, Client: c, Code: code, Err: cause, Remote: remote})
 	// After the push: a login taking this one over waits for it, so the
 	// tick sees this Disconnected before the new Connected.
 	close(c.gone)

@@ -14,6 +14,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // harness is a server on loopback plus a fake tick: a goroutine that drains
@@ -101,11 +102,11 @@ func (h *harness) tick() {
 		buf = h.srv.Inbox().Drain(buf[:0])
 		for _, ev := range buf {
 			h.Record(ev)
-			if ev.Kind == transport.Connected {
+			if ev.Kind == wire.Connected {
 				if h.admit != nil {
 					h.admit(ev.Client)
 				} else {
-					ev.Client.Accept(transport.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+					ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
 				}
 			}
 			if h.onEvent != nil {
@@ -120,7 +121,7 @@ func (h *harness) tick() {
 
 func disconnectOf(name string) func(transport.Event) bool {
 	return func(ev transport.Event) bool {
-		return ev.Kind == transport.Disconnected && ev.Client.Name() == name
+		return ev.Kind == wire.Disconnected && ev.Client.Name() == name
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -54,7 +55,7 @@ func TestHostileStreams(t *testing.T) {
 			if tt.hello {
 				st = rawHello(t, conn, name)
 				h.Wait("admission", 2*time.Second, func(ev transport.Event) bool {
-					return ev.Kind == transport.Connected && ev.Client.Name() == name
+					return ev.Kind == wire.Connected && ev.Client.Name() == name
 				})
 			} else {
 				var err error
@@ -145,7 +146,7 @@ func TestSubscribeFlood(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	isSub := func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil }
+	isSub := func(ev transport.Event) bool { return ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil }
 	waitFor(t, "final subscription", func() bool {
 		events := h.Events()
 		for i := len(events) - 1; i >= 0; i-- {

@@ -16,6 +16,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // rig is one transport under a login test: the QUIC harness on loopback
@@ -279,7 +280,7 @@ func TestLoginReplay(t *testing.T) {
 		})
 		hangUp1()
 		r.Wait("victim left", 3*time.Second, func(ev transport.Event) bool {
-			return ev.Kind == transport.Disconnected && ev.ID == first.ID
+			return ev.Kind == wire.Disconnected && ev.ID == first.ID
 		})
 		t.Run("after the player left", func(t *testing.T) {
 			replay(t)
@@ -455,10 +456,10 @@ func TestTakeover(t *testing.T) {
 		newEv := r.Wait("new alice Connected", 3*time.Second, connectedAs("ALICE"))
 		events := r.Events()
 		gone := slices.IndexFunc(events, func(ev transport.Event) bool {
-			return ev.Kind == transport.Disconnected && ev.ID == oldEv.ID
+			return ev.Kind == wire.Disconnected && ev.ID == oldEv.ID
 		})
 		came := slices.IndexFunc(events, func(ev transport.Event) bool {
-			return ev.Kind == transport.Connected && ev.ID == newEv.ID
+			return ev.Kind == wire.Connected && ev.ID == newEv.ID
 		})
 		if gone < 0 || gone > came {
 			t.Errorf("old Disconnected at %d, new Connected at %d: the old must leave first", gone, came)
@@ -485,7 +486,7 @@ func TestTakeoverPending(t *testing.T) {
 			first := false
 			held.Do(func() { first = true })
 			if !first { // the first login stays pending
-				c.Accept(transport.Admission{EntityID: 1000 + uint64(c.ID())})
+				c.Accept(wire.Admission{EntityID: 1000 + uint64(c.ID())})
 			}
 		}
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -67,8 +68,8 @@ func (h *memHarness) tick() {
 		buf = h.srv.Inbox().Drain(buf[:0])
 		for _, ev := range buf {
 			h.Record(ev)
-			if ev.Kind == transport.Connected {
-				ev.Client.Accept(transport.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+			if ev.Kind == wire.Connected {
+				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
 				if h.onConnected != nil {
 					h.onConnected(ev.Client)
 				}
@@ -119,11 +120,11 @@ func (h *memHarness) open(name string, opts client.Options) (*client.Conn, error
 }
 
 func connectedAs(name string) func(transport.Event) bool {
-	return func(ev transport.Event) bool { return ev.Kind == transport.Connected && ev.Client.Name() == name }
+	return func(ev transport.Event) bool { return ev.Kind == wire.Connected && ev.Client.Name() == name }
 }
 
 func disconnectedAs(name string) func(transport.Event) bool {
-	return func(ev transport.Event) bool { return ev.Kind == transport.Disconnected && ev.Client.Name() == name }
+	return func(ev transport.Event) bool { return ev.Kind == wire.Disconnected && ev.Client.Name() == name }
 }
 
 // recv waits for a value on ch.
@@ -208,7 +209,7 @@ func TestPipeEndToEnd(t *testing.T) {
 		t.Errorf("player state of entity %d", id)
 	}
 	// The negotiated batched form, as the deliver system sends it.
-	for _, e := range transport.EncodeDrops([]chunk.Pos{pos}) {
+	for _, e := range wire.EncodeDrops([]chunk.Pos{pos}) {
 		if !srvAlice.SendEncoded(e) {
 			t.Fatal("SendEncoded(Drops) refused")
 		}
@@ -223,7 +224,7 @@ func TestPipeEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Wait("alice's chat", 3*time.Second, func(ev transport.Event) bool {
-		return ev.Kind == transport.Message && ev.ID == srvAlice.ID() && ev.Msg.GetChat().GetText() == "hello"
+		return ev.Kind == wire.Message && ev.ID == srvAlice.ID() && ev.Msg.GetChat().GetText() == "hello"
 	})
 	stillServes(t, alice)
 

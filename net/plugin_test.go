@@ -9,6 +9,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 func TestValidChannel(t *testing.T) {
@@ -35,7 +36,7 @@ func TestValidChannel(t *testing.T) {
 		{"myplugin:th\x00ng", false},
 	}
 	for _, tt := range tests {
-		if err := transport.ValidChannel(tt.channel); (err == nil) != tt.ok {
+		if err := wire.ValidChannel(tt.channel); (err == nil) != tt.ok {
 			t.Errorf("ValidChannel(%q) = %v, want ok=%v", tt.channel, err, tt.ok)
 		}
 	}
@@ -61,7 +62,7 @@ func pluginFrame(channel string, payload []byte) *protocol.ClientMessage {
 func isPlugin(channel string, payload []byte) func(transport.Event) bool {
 	return func(ev transport.Event) bool {
 		p := ev.Msg.GetPlugin()
-		return ev.Kind == transport.Message && p != nil && p.GetChannel() == channel && bytes.Equal(p.GetPayload(), payload)
+		return ev.Kind == wire.Message && p != nil && p.GetChannel() == channel && bytes.Equal(p.GetPayload(), payload)
 	}
 }
 
@@ -140,7 +141,7 @@ func TestPluginRate(t *testing.T) {
 	stillServes(t, c)
 	allowed := burst + int(time.Since(start).Seconds()*1) + 1
 	isSpam := func(ev transport.Event) bool {
-		return ev.Kind == transport.Message && ev.Msg.GetPlugin().GetChannel() == "myplugin:spam"
+		return ev.Kind == wire.Message && ev.Msg.GetPlugin().GetChannel() == "myplugin:spam"
 	}
 	limited := 0
 	for len(errs) > 0 {

@@ -1,6 +1,9 @@
 package transport
 
-import "sync"
+import (
+	"github.com/stratavox/strata/net/wire"
+	"sync"
+)
 
 // outQueue is one stream's bounded outbound queue of encoded frames. The
 // tick pushes; the stream's writer goroutine takes batches. Counts include
@@ -8,7 +11,7 @@ import "sync"
 // everything not yet handed to QUIC.
 type outQueue struct {
 	mu       sync.Mutex
-	frames   []Encoded
+	frames   []wire.Encoded
 	msgs     int
 	bytes    int
 	maxMsgs  int
@@ -24,7 +27,7 @@ func newOutQueue(maxMsgs, maxBytes int) *outQueue {
 // push queues f unless that would exceed a bound. A frame larger than the
 // byte bound is still accepted into an empty queue, so no frame is
 // unsendable.
-func (q *outQueue) push(f Encoded) bool {
+func (q *outQueue) push(f wire.Encoded) bool {
 	q.mu.Lock()
 	if q.msgs > 0 && (q.msgs+1 > q.maxMsgs || q.bytes+f.Len() > q.maxBytes) {
 		q.dropped++
@@ -43,7 +46,7 @@ func (q *outQueue) push(f Encoded) bool {
 }
 
 // take moves every queued frame to dst.
-func (q *outQueue) take(dst []Encoded) []Encoded {
+func (q *outQueue) take(dst []wire.Encoded) []wire.Encoded {
 	q.mu.Lock()
 	dst = append(dst, q.frames...)
 	clear(q.frames)

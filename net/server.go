@@ -18,6 +18,7 @@ import (
 
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // Server is the QUIC listener and the registry of connected clients.
@@ -25,7 +26,7 @@ type Server struct {
 	cfg    Config
 	log    zerolog.Logger
 	inbox  *Inbox
-	inputs InputPool              // datagram inputs, reused once their tick is over
+	inputs wire.InputPool         // datagram inputs, reused once their tick is over
 	limits *protocol.ServerLimits // shared by every Welcome; never mutated
 
 	udp    net.PacketConn // nil when the caller supplied Config.PacketConn

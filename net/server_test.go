@@ -15,6 +15,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -22,7 +23,7 @@ import (
 // an ack and a block update for a Break, a broadcast for Chat, and a
 // PlayerState datagram for every Input.
 func echoTick(h *harness, ev transport.Event) {
-	if ev.Kind != transport.Message {
+	if ev.Kind != wire.Message {
 		return
 	}
 	c := ev.Client
@@ -40,7 +41,7 @@ func echoTick(h *harness, ev transport.Event) {
 		c.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{Pos: p, Block: uint32(chunk.Air), Revision: 500}}})
 		c.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{RequestId: k.BreakBlock.GetRequestId(), Accepted: true, Revision: 500}}})
 	case *protocol.ClientMessage_Chat:
-		msg, err := transport.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
+		msg, err := wire.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
 			FromEntity: 1000 + uint64(c.ID()), From: c.Name(), Text: k.Chat.GetText(),
 		}}})
 		if err != nil {
@@ -99,7 +100,7 @@ func TestHandshakeAndBridge(t *testing.T) {
 	if f := w.GetFeatures(); !slices.Equal(f, []string{protocol.FeatureDatagramInput, protocol.FeatureDeflateChunks, protocol.FeatureEntities}) {
 		t.Errorf("features = %v", f)
 	}
-	ev := h.Wait("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == transport.Connected })
+	ev := h.Wait("Connected", time.Second, func(ev transport.Event) bool { return ev.Kind == wire.Connected })
 	if ev.Hello.GetName() != "alice" || ev.Client.ViewDistance() != 16 {
 		t.Errorf("Connected event: %v view %d", ev.Hello, ev.Client.ViewDistance())
 	}
@@ -158,13 +159,13 @@ func TestHandshakeAndBridge(t *testing.T) {
 	in2 := &protocol.Input{InputTick: 2, Position: protocol.V3(1.5, 80, 1)}
 	waitFor(t, "datagram Input", func() bool {
 		_ = c.SendInputDatagram(in2) // lossy: resend until one arrives
-		return h.Count(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Datagram }) > 0
+		return h.Count(func(ev transport.Event) bool { return ev.Kind == wire.Message && ev.Datagram }) > 0
 	})
 	waitFor(t, "PlayerState datagrams", func() bool { return states.Load() > 0 })
 
 	// Ping is answered by the transport, not forwarded to the tick.
 	stillServes(t, c)
-	if n := h.Count(func(ev transport.Event) bool { return ev.Kind == transport.Message && ev.Msg.GetPing() != nil }); n != 0 {
+	if n := h.Count(func(ev transport.Event) bool { return ev.Kind == wire.Message && ev.Msg.GetPing() != nil }); n != 0 {
 		t.Errorf("%d pings reached the tick", n)
 	}
 
@@ -183,17 +184,17 @@ func TestHandshakeAndBridge(t *testing.T) {
 
 func checkOrder(t *testing.T, h *harness, id transport.ClientID) {
 	t.Helper()
-	var kinds []transport.EventKind
+	var kinds []wire.EventKind
 	for _, ev := range h.Events() {
 		if ev.ID == id {
 			kinds = append(kinds, ev.Kind)
 		}
 	}
-	if len(kinds) < 2 || kinds[0] != transport.Connected || kinds[len(kinds)-1] != transport.Disconnected {
+	if len(kinds) < 2 || kinds[0] != wire.Connected || kinds[len(kinds)-1] != wire.Disconnected {
 		t.Fatalf("event order %v", kinds)
 	}
 	for _, k := range kinds[1 : len(kinds)-1] {
-		if k != transport.Message {
+		if k != wire.Message {
 			t.Fatalf("event order %v", kinds)
 		}
 	}
@@ -221,7 +222,7 @@ func TestRejects(t *testing.T) {
 			case "ignored":
 				// The tick never answers: the transport times the client out.
 			default:
-				c.Accept(transport.Admission{EntityID: 1})
+				c.Accept(wire.Admission{EntityID: 1})
 			}
 		}
 	})
@@ -277,7 +278,7 @@ func TestKickAndShutdown(t *testing.T) {
 	a := h.mustDial("kickme")
 	b := h.mustDial("stays")
 	ev := h.Wait("kickme connected", time.Second, func(ev transport.Event) bool {
-		return ev.Kind == transport.Connected && ev.Client.Name() == "kickme"
+		return ev.Kind == wire.Connected && ev.Client.Name() == "kickme"
 	})
 	ev.Client.Close(protocol.ErrorCode_ERROR_CODE_KICKED, "behave")
 	<-a.Done()
@@ -300,7 +301,7 @@ func TestKickAndShutdown(t *testing.T) {
 	if !errors.As(b.Err(), &ce) || ce.Code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
 		t.Fatalf("client saw %v, want SHUTDOWN", b.Err())
 	}
-	if ds := h.srv.Inbox().Drain(nil); len(ds) != 1 || ds[0].Kind != transport.Disconnected || ds[0].Code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
+	if ds := h.srv.Inbox().Drain(nil); len(ds) != 1 || ds[0].Kind != wire.Disconnected || ds[0].Code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
 		t.Fatalf("after Close the inbox holds %v", ds)
 	}
 	if st := h.srv.Stats(); st.Clients != 0 || st.Admitted != 2 || st.Disconnected != 2 {

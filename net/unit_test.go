@@ -10,31 +10,32 @@ import (
 	"github.com/quic-go/quic-go"
 
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 func TestInboxOrderAndLimit(t *testing.T) {
 	q := NewInbox(2)
-	q.push(Event{Kind: Connected, ID: 1})
+	q.push(Event{Kind: wire.Connected, ID: 1})
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
-		if err := q.pushMessage(ctx, Event{Kind: Message, ID: 1}); err != nil {
+		if err := q.pushMessage(ctx, Event{Kind: wire.Message, ID: 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// The third message must wait for a drain; lifecycle events never wait.
 	pushed := make(chan struct{})
 	go func() {
-		_ = q.pushMessage(ctx, Event{Kind: Message, ID: 2})
+		_ = q.pushMessage(ctx, Event{Kind: wire.Message, ID: 2})
 		close(pushed)
 	}()
-	q.push(Event{Kind: Disconnected, ID: 1})
+	q.push(Event{Kind: wire.Disconnected, ID: 1})
 	select {
 	case <-pushed:
 		t.Fatal("message pushed past the limit")
 	case <-time.After(50 * time.Millisecond):
 	}
 	got := q.Drain(nil)
-	want := []EventKind{Connected, Message, Message, Disconnected}
+	want := []wire.EventKind{wire.Connected, wire.Message, wire.Message, wire.Disconnected}
 	if len(got) != len(want) {
 		t.Fatalf("drained %d events, want %d", len(got), len(want))
 	}
@@ -50,11 +51,11 @@ func TestInboxOrderAndLimit(t *testing.T) {
 
 	// A waiting pusher gives up when its context ends.
 	for i := 0; i < 2; i++ {
-		_ = q.pushMessage(ctx, Event{Kind: Message})
+		_ = q.pushMessage(ctx, Event{Kind: wire.Message})
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := q.pushMessage(cctx, Event{Kind: Message}); err == nil {
+	if err := q.pushMessage(cctx, Event{Kind: wire.Message}); err == nil {
 		t.Fatal("pushMessage ignored a cancelled context")
 	}
 }
@@ -101,7 +102,7 @@ func TestOutQueueBounds(t *testing.T) {
 			q := newOutQueue(tt.maxMsgs, tt.maxByte)
 			n := 0
 			for _, size := range tt.frames {
-				if q.push(Encoded{b: make([]byte, size)}) {
+				if q.push(wire.ChunkFrame(make([]byte, size))) {
 					n++
 				}
 			}
@@ -170,12 +171,11 @@ func TestGrantAndClamp(t *testing.T) {
 	if err == nil {
 		t.Fatal("missing TLS accepted")
 	}
-	cfg = Config{MaxViewDistance: 12, DefaultViewDistance: 20, Features: []string{"a", "b"}}
-	cfg.DefaultViewDistance = min(cfg.DefaultViewDistance, cfg.MaxViewDistance)
-	if got := cfg.clampView(10000); got != 12 {
+	cfg = Config{MaxViewDistance: 12, Features: []string{"a", "b"}}
+	if got := protocol.ClampView(10000, cfg.MaxViewDistance); got != 12 {
 		t.Errorf("clamp 10000 = %d", got)
 	}
-	if got := cfg.clampView(0); got != 12 {
+	if got := protocol.ClampView(0, cfg.MaxViewDistance); got != protocol.DefaultViewDistance {
 		t.Errorf("clamp 0 = %d, want the default", got)
 	}
 	if got := cfg.grantFeatures([]string{"b", "x", "b", "a"}); len(got) != 2 || got[0] != "b" || got[1] != "a" {

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -53,7 +53,7 @@ func (c *HashConn) mixMsg(kind byte, m proto.Message) {
 }
 
 // Accept implements components.Conn.
-func (c *HashConn) Accept(a transport.Admission) bool {
+func (c *HashConn) Accept(a wire.Admission) bool {
 	if c.Inner != nil {
 		return c.Inner.Accept(a)
 	}
@@ -88,7 +88,7 @@ func (c *HashConn) SendChunk(m *protocol.ChunkMessage) bool {
 }
 
 // SendEncoded implements components.Conn.
-func (c *HashConn) SendEncoded(e transport.Encoded) bool {
+func (c *HashConn) SendEncoded(e wire.Encoded) bool {
 	kind := byte('E')
 	if e.IsDatagram() {
 		kind = 'D' // the same bytes SendDatagram would hash
@@ -110,11 +110,11 @@ func (c *HashConn) SendDatagram(m *protocol.Datagram) bool {
 }
 
 // Queued implements components.Conn: a replayed client never falls behind.
-func (c *HashConn) Queued() transport.Queued {
+func (c *HashConn) Queued() wire.Queued {
 	if c.Inner != nil {
 		return c.Inner.Queued()
 	}
-	return transport.Queued{}
+	return wire.Queued{}
 }
 
 // Close implements components.Conn.

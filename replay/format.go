@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"io"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -63,7 +63,7 @@ type Header struct {
 // Event is one recorded inbound event, applied at Tick.
 type Event struct {
 	Tick         uint64
-	Kind         transport.EventKind
+	Kind         wire.EventKind
 	Client       uint64
 	Name         string // Connected
 	ViewDistance int    // Connected
@@ -145,7 +145,7 @@ func (w *Writer) Event(e Event) {
 	var body []byte
 	body = binary.AppendUvarint(body, e.Client)
 	switch e.Kind {
-	case transport.Connected:
+	case wire.Connected:
 		body = binary.AppendUvarint(body, uint64(e.ViewDistance))
 		body = binary.AppendUvarint(body, uint64(len(e.Features)))
 		for _, f := range e.Features {
@@ -160,14 +160,14 @@ func (w *Writer) Event(e Event) {
 		}
 		body = append(body, e.Name...)
 		w.record(typ, e.Tick, body)
-	case transport.Message:
+	case wire.Message:
 		m, err := proto.MarshalOptions{Deterministic: true}.Marshal(e.Msg)
 		if err != nil {
 			w.err = fmt.Errorf("record message: %w", err)
 			return
 		}
 		w.record(recMessage, e.Tick, append(body, m...))
-	case transport.Disconnected:
+	case wire.Disconnected:
 		body = binary.AppendUvarint(body, uint64(e.Code))
 		w.record(recDisconnected, e.Tick, body)
 	}
@@ -287,7 +287,7 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 		if n <= 0 || v > 1<<16 {
 			return errors.New("bad view distance")
 		}
-		e.Kind, e.ViewDistance, e.Name, e.Features = transport.Connected, int(v), string(body[n:]), LegacyFeatures()
+		e.Kind, e.ViewDistance, e.Name, e.Features = wire.Connected, int(v), string(body[n:]), LegacyFeatures()
 	case recJoined, recLogin:
 		v, n := binary.Uvarint(body)
 		if n <= 0 || v > 1<<16 {
@@ -316,9 +316,9 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 			e.Key = append([]byte(nil), body[n:n+int(l)]...)
 			body = body[n+int(l):]
 		}
-		e.Kind, e.ViewDistance, e.Name = transport.Connected, int(v), string(body)
+		e.Kind, e.ViewDistance, e.Name = wire.Connected, int(v), string(body)
 	case recMessage:
-		e.Kind, e.Msg = transport.Message, &protocol.ClientMessage{}
+		e.Kind, e.Msg = wire.Message, &protocol.ClientMessage{}
 		if err := proto.Unmarshal(body, e.Msg); err != nil {
 			return fmt.Errorf("message: %w", err)
 		}
@@ -327,7 +327,7 @@ func (rec *Recording) add(typ byte, tick uint64, body []byte) error {
 		if n <= 0 {
 			return errors.New("bad close code")
 		}
-		e.Kind, e.Code = transport.Disconnected, protocol.ErrorCode(c)
+		e.Kind, e.Code = wire.Disconnected, protocol.ErrorCode(c)
 	}
 	rec.Events = append(rec.Events, e)
 	return nil

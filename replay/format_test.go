@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -22,10 +22,10 @@ func sample(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Event(Event{Tick: 3, Kind: transport.Connected, Client: 7, Name: "ann", ViewDistance: 8, Features: []string{"batched-drops", "x"}, Key: bytes.Repeat([]byte{0xab}, 32)})
-	w.Event(Event{Tick: 4, Kind: transport.Message, Client: 7, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: "hi"}}}})
+	w.Event(Event{Tick: 3, Kind: wire.Connected, Client: 7, Name: "ann", ViewDistance: 8, Features: []string{"batched-drops", "x"}, Key: bytes.Repeat([]byte{0xab}, 32)})
+	w.Event(Event{Tick: 4, Kind: wire.Message, Client: 7, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: "hi"}}}})
 	w.Hash(Hash{Tick: 4, Sections: 1, Entities: 2, Outbound: 3})
-	w.Event(Event{Tick: 9, Kind: transport.Disconnected, Client: 7, Code: protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT})
+	w.Event(Event{Tick: 9, Kind: wire.Disconnected, Client: 7, Code: protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT})
 	if err := w.Close(12); err != nil {
 		t.Fatal(err)
 	}
@@ -44,14 +44,14 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("%d events %d hashes", len(rec.Events), len(rec.Hashes))
 	}
 	c, m, d := rec.Events[0], rec.Events[1], rec.Events[2]
-	if c.Kind != transport.Connected || c.Name != "ann" || c.ViewDistance != 8 || c.Tick != 3 || c.Client != 7 ||
+	if c.Kind != wire.Connected || c.Name != "ann" || c.ViewDistance != 8 || c.Tick != 3 || c.Client != 7 ||
 		!slices.Equal(c.Features, []string{"batched-drops", "x"}) || !bytes.Equal(c.Key, bytes.Repeat([]byte{0xab}, 32)) {
 		t.Errorf("connected %+v", c)
 	}
-	if m.Kind != transport.Message || m.Msg.GetChat().GetText() != "hi" {
+	if m.Kind != wire.Message || m.Msg.GetChat().GetText() != "hi" {
 		t.Errorf("message %+v", m)
 	}
-	if d.Kind != transport.Disconnected || d.Code != protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT {
+	if d.Kind != wire.Disconnected || d.Code != protocol.ErrorCode_ERROR_CODE_IDLE_TIMEOUT {
 		t.Errorf("disconnected %+v", d)
 	}
 	if h := rec.Hashes[0]; h != (Hash{Tick: 4, Sections: 1, Entities: 2, Outbound: 3}) {

@@ -1,7 +1,7 @@
 package replay
 
 import (
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/network"
 )
 
@@ -12,7 +12,7 @@ type conns map[uint64]*HashConn
 // Connected.
 func (c conns) wrap(ev *network.InEvent) {
 	hc, ok := c[ev.ID]
-	if !ok || ev.Kind == transport.Connected {
+	if !ok || ev.Kind == wire.Connected {
 		hc = NewHashConn(ev.Conn)
 		hc.Features = ev.Features
 		c[ev.ID] = hc
@@ -80,7 +80,7 @@ func (s *Source) Drain(dst []network.InEvent) []network.InEvent {
 	for s.next < len(s.events) && s.events[s.next].Tick <= now {
 		e := s.events[s.next]
 		s.next++
-		if e.Kind == transport.Connected && len(e.Key) > 0 && s.OnLogin != nil {
+		if e.Kind == wire.Connected && len(e.Key) > 0 && s.OnLogin != nil {
 			s.OnLogin(e.Name, e.Key)
 		}
 		ev := network.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Features: e.Features, Key: e.Key, Msg: e.Msg, Code: e.Code}

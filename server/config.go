@@ -11,6 +11,7 @@ import (
 	"github.com/stratavox/strata/ecs"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/plugins/daynight"
 	"github.com/stratavox/strata/plugins/fallingsand"
@@ -167,8 +168,8 @@ func (c Config) deliveryBudget() network.DeliveryBudget {
 
 // chatLimits are the chat limits the transport and the chat plugin both
 // enforce.
-func (c Config) chatLimits() transport.ChatLimits {
-	return transport.ChatLimits{}.WithDefaults()
+func (c Config) chatLimits() wire.ChatLimits {
+	return wire.ChatLimits{}.WithDefaults()
 }
 
 // minBackupEvery is the shortest backup interval: each backup is a

@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/network"
 )
 
@@ -63,7 +63,7 @@ func (c *Console) Run(ctx context.Context, line string) (string, error) {
 	// The line and its waiter go in under one lock, so that the order of
 	// the waiters is the order of the lines.
 	c.queued = append(c.queued, network.InEvent{
-		Kind: transport.Message, ID: network.ConsoleID, Conn: &c.conn,
+		Kind: wire.Message, ID: network.ConsoleID, Conn: &c.conn,
 		Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: line}}},
 	})
 	c.waiting = append(c.waiting, reply)
@@ -118,12 +118,12 @@ func (c *Console) answer(text string) {
 // sent to it.
 type consoleConn struct{ c *Console }
 
-func (k *consoleConn) Accept(transport.Admission) bool        { return false }
+func (k *consoleConn) Accept(wire.Admission) bool             { return false }
 func (k *consoleConn) Reject(protocol.ErrorCode, string) bool { return true }
 func (k *consoleConn) SendChunk(*protocol.ChunkMessage) bool  { return true }
-func (k *consoleConn) SendEncoded(transport.Encoded) bool     { return true }
+func (k *consoleConn) SendEncoded(wire.Encoded) bool          { return true }
 func (k *consoleConn) SendDatagram(*protocol.Datagram) bool   { return true }
-func (k *consoleConn) Queued() transport.Queued               { return transport.Queued{} }
+func (k *consoleConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (k *consoleConn) Close(protocol.ErrorCode, string)       {}
 func (k *consoleConn) HasFeature(string) bool                 { return false }
 

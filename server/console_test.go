@@ -17,11 +17,12 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/replay"
+	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // consoleServer is a headless server (no QUIC, no admin listener) whose
@@ -190,8 +191,8 @@ func TestRecordConsoleAndKick(t *testing.T) {
 	// No features: a replayed client has those its Connected event
 	// recorded, and these events record none.
 	alice, bob := &kickConn{FakeConn: &testkit.FakeConn{Features: []string{}}}, &kickConn{FakeConn: &testkit.FakeConn{Features: []string{}}}
-	q.Push(network.InEvent{Kind: transport.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2})
-	q.Push(network.InEvent{Kind: transport.Connected, ID: 2, Conn: bob, Name: "bob", ViewDistance: 2})
+	q.Push(network.InEvent{Kind: wire.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2})
+	q.Push(network.InEvent{Kind: wire.Connected, ID: 2, Conn: bob, Name: "bob", ViewDistance: 2})
 	clients := ecs.Resource[network.Clients](srv.App())
 	for i := 0; clients.Len() < 2; i++ {
 		if i > 100 {
@@ -203,7 +204,7 @@ func TestRecordConsoleAndKick(t *testing.T) {
 		t.Fatalf("console /op: %q", got)
 	}
 	say := func(id uint64, c *kickConn, text string) {
-		q.Push(network.InEvent{Kind: transport.Message, ID: id, Conn: c, Msg: &protocol.ClientMessage{
+		q.Push(network.InEvent{Kind: wire.Message, ID: id, Conn: c, Msg: &protocol.ClientMessage{
 			Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: text}}}})
 	}
 	say(2, bob, "/kick alice")
@@ -217,7 +218,7 @@ func TestRecordConsoleAndKick(t *testing.T) {
 		t.Fatalf("bob was closed with %v, want KICKED", c)
 	}
 	// The transport reports the closed connection gone.
-	q.Push(network.InEvent{Kind: transport.Disconnected, ID: 2, Conn: bob, Code: protocol.ErrorCode_ERROR_CODE_KICKED})
+	q.Push(network.InEvent{Kind: wire.Disconnected, ID: 2, Conn: bob, Code: protocol.ErrorCode_ERROR_CODE_KICKED})
 	for range 5 {
 		srv.App().Step()
 	}
@@ -303,11 +304,11 @@ func TestRecordKeepsLoginBindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What the transport's handshake does before the tick hears of alice.
-	if err := srv.Access().TOFU().Authenticate(ctx, transport.Login{Name: "alice", Key: pub}); err != nil {
+	if err := srv.Access().TOFU().Authenticate(ctx, access.Login{Name: "alice", Key: pub}); err != nil {
 		t.Fatal(err)
 	}
 	alice := &kickConn{FakeConn: &testkit.FakeConn{Features: []string{}}}
-	q.Push(network.InEvent{Kind: transport.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2, Key: pub})
+	q.Push(network.InEvent{Kind: wire.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2, Key: pub})
 	clients := ecs.Resource[network.Clients](srv.App())
 	for i := 0; clients.Len() < 1; i++ {
 		if i > 100 {

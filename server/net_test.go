@@ -8,12 +8,12 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/testkit"
 )
 
 // startServer runs a real server (Pebble in a temp dir, QUIC and admin on

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
@@ -205,11 +205,11 @@ func BenchmarkRoster(b *testing.B) {
 			var away *simClient
 			tick := func() {
 				if away != nil {
-					s.src.Push(network.InEvent{Kind: transport.Connected, ID: away.id, Conn: away.conn, Name: simName(away.id), ViewDistance: s.cfg.view})
+					s.src.Push(network.InEvent{Kind: wire.Connected, ID: away.id, Conn: away.conn, Name: simName(away.id), ViewDistance: s.cfg.view})
 				}
 				away = s.players[next%n]
 				next += 7 // spread the leavers over the area
-				s.src.Push(network.InEvent{Kind: transport.Disconnected, ID: away.id, Conn: away.conn})
+				s.src.Push(network.InEvent{Kind: wire.Disconnected, ID: away.id, Conn: away.conn})
 				s.inputs(true)
 				tt.step()
 			}

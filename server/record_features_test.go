@@ -12,14 +12,14 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestRecordFeaturesReachLiveClients is a regression test: a recording
@@ -179,7 +179,7 @@ func TestRecordFeaturesReachLiveClients(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	reports := reported()
-	if len(reports) != want || want > transport.MaxDropsPerFrame {
+	if len(reports) != want || want > wire.MaxDropsPerFrame {
 		t.Fatalf("watched was told of %d drops, want %d", len(reports), want)
 	}
 	for i, n := range reports {
@@ -207,7 +207,7 @@ func TestRecordFeaturesReachLiveClients(t *testing.T) {
 	}
 	granted := map[string][]string{}
 	for _, e := range rec.Events {
-		if e.Kind == transport.Connected {
+		if e.Kind == wire.Connected {
 			granted[e.Name] = e.Features
 		}
 	}

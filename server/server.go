@@ -132,7 +132,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 	s := &Server{cfg: cfg, log: log, gen: gen, cluster: cc, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
 	// The issuer's key is read before anything opens: a deployment that
 	// asked for tokens never starts accepting anyone by mistake.
-	var tokens transport.Authenticator
+	var tokens access.Authenticator
 	if cfg.AuthIssuerKey != "" {
 		issuer, err := access.LoadIssuerKey(cfg.AuthIssuerKey)
 		if err != nil {
@@ -210,7 +210,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 	if tokens == nil {
 		tokens = s.access.TOFU()
 	}
-	s.auth = transport.Authenticators(tokens, s.access.Policy())
+	s.auth = loginAuthenticator(access.Authenticators(tokens, s.access.Policy()))
 	if cfg.Admin != "" {
 		adminCfg.Access = s.access
 		if s.admin, err = admin.New(adminCfg, s.status, s.metrics); err != nil {
@@ -433,7 +433,7 @@ func (s *Server) listen(ctx context.Context) error {
 	}
 	s.wt.Store(web)
 	s.net.Store(srv)
-	s.source.set(&network.TransportSource{Inbox: srv.Inbox()})
+	s.source.set(&TransportSource{Inbox: srv.Inbox()})
 	go s.certs.Run(ctx)
 	s.log.Info().Stringer("addr", srv.Addr()).Str("alpn", protocol.ALPN).Msg("QUIC listening")
 	return nil

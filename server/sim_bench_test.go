@@ -14,9 +14,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
@@ -25,6 +24,7 @@ import (
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // This file holds what the per-system benchmarks of network_bench_test.go,
@@ -160,19 +160,19 @@ type simConn struct {
 	sent, datagrams atomic.Uint64
 }
 
-func (c *simConn) Accept(transport.Admission) bool        { return true }
+func (c *simConn) Accept(wire.Admission) bool             { return true }
 func (c *simConn) Reject(protocol.ErrorCode, string) bool { return true }
-func (c *simConn) Queued() transport.Queued               { return transport.Queued{} }
+func (c *simConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (c *simConn) Close(protocol.ErrorCode, string)       {}
-func (c *simConn) SendEncoded(transport.Encoded) bool     { c.sent.Add(1); return true }
+func (c *simConn) SendEncoded(wire.Encoded) bool          { c.sent.Add(1); return true }
 func (c *simConn) SendDatagram(*protocol.Datagram) bool   { c.datagrams.Add(1); return true }
 func (c *simConn) SendChunk(m *protocol.ChunkMessage) bool {
-	_, _ = transport.EncodeChunk(m)
+	_, _ = wire.EncodeChunk(m)
 	c.sent.Add(1)
 	return true
 }
 func (c *simConn) Send(m *protocol.ServerMessage) bool {
-	_, _ = transport.EncodeControl(m)
+	_, _ = wire.EncodeControl(m)
 	c.sent.Add(1)
 	return true
 }
@@ -304,13 +304,13 @@ func (s *sim) shutdown() {
 // join queues every client's connection for the next tick.
 func (s *sim) join() {
 	for _, c := range s.players {
-		s.src.Push(network.InEvent{Kind: transport.Connected, ID: c.id, Conn: c.conn, Name: simName(c.id), ViewDistance: s.cfg.view})
+		s.src.Push(network.InEvent{Kind: wire.Connected, ID: c.id, Conn: c.conn, Name: simName(c.id), ViewDistance: s.cfg.view})
 	}
 }
 
 // push queues an event from c.
 func (s *sim) push(c *simClient, m *protocol.ClientMessage) {
-	s.src.Push(network.InEvent{Kind: transport.Message, ID: c.id, Conn: c.conn, Msg: m})
+	s.src.Push(network.InEvent{Kind: wire.Message, ID: c.id, Conn: c.conn, Msg: m})
 }
 
 // inputs queues one movement input from every client: a step along its

@@ -10,9 +10,9 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -36,7 +36,7 @@ type FakeConn struct {
 }
 
 // Accept records the admission.
-func (f *FakeConn) Accept(transport.Admission) bool {
+func (f *FakeConn) Accept(wire.Admission) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.Admitted = true
@@ -68,7 +68,7 @@ func (f *FakeConn) SendChunk(m *protocol.ChunkMessage) bool {
 }
 
 // SendEncoded decodes and records a shared frame.
-func (f *FakeConn) SendEncoded(e transport.Encoded) bool {
+func (f *FakeConn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		d, err := frame.DecodeDatagram(e.Bytes())
 		if err != nil {
@@ -131,10 +131,10 @@ func (f *FakeConn) CompactStates() int {
 }
 
 // Queued reports QueuedControl.
-func (f *FakeConn) Queued() transport.Queued {
+func (f *FakeConn) Queued() wire.Queued {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return transport.Queued{ControlMessages: f.QueuedControl}
+	return wire.Queued{ControlMessages: f.QueuedControl}
 }
 
 // Close does nothing.

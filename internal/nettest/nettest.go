@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // EventLog records inbox events and the clients they leave connected. It
@@ -37,9 +38,9 @@ func (l *EventLog) Record(ev transport.Event) {
 	l.mu.Lock()
 	l.events = append(l.events, ev)
 	switch ev.Kind {
-	case transport.Connected:
+	case wire.Connected:
 		l.clients[ev.ID] = ev.Client
-	case transport.Disconnected:
+	case wire.Disconnected:
 		delete(l.clients, ev.ID)
 	}
 	l.mu.Unlock()

@@ -15,6 +15,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -59,7 +60,7 @@ func splitEvery(s string, n int) []string {
 // Subscribe with one undecodable and one valid section.
 func server(t *testing.T) (addr string, fp certs.Fingerprint) {
 	return tickServer(t, func(ev transport.Event) {
-		if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
+		if ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil {
 			s := chunk.Uniform(chunk.Sand)
 			ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 1}, 1, []byte{0xee, 0xee}))
 			ev.Client.SendChunk(protocol.NewChunk(chunk.Pos{X: 2}, 2, chunk.Encode(&s)))
@@ -96,8 +97,8 @@ func tickServer(t *testing.T, handle func(ev transport.Event)) (addr string, fp 
 			}
 			buf = srv.Inbox().Drain(buf[:0])
 			for _, ev := range buf {
-				if ev.Kind == transport.Connected {
-					ev.Client.Accept(transport.Admission{EntityID: 9})
+				if ev.Kind == wire.Connected {
+					ev.Client.Accept(wire.Admission{EntityID: 9})
 					continue
 				}
 				handle(ev)

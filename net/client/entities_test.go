@@ -12,6 +12,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // pipeServer is a transport server without sockets whose stand-in tick
@@ -43,8 +44,8 @@ func newPipeServer(t *testing.T) *pipeServer {
 			case <-tk.C:
 			}
 			for _, ev := range srv.Inbox().Drain(buf[:0]) {
-				if ev.Kind == transport.Connected {
-					ev.Client.Accept(transport.Admission{EntityID: 1, Y: 80})
+				if ev.Kind == wire.Connected {
+					ev.Client.Accept(wire.Admission{EntityID: 1, Y: 80})
 					p.admitted <- ev.Client
 				}
 			}

@@ -16,6 +16,7 @@ import (
 	"github.com/stratavox/strata/internal/cputime"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/worldgen"
@@ -45,7 +46,7 @@ func view(tb testing.TB) ([]byte, []byte, int) {
 		}
 		x, y, z := gen.FindSpawn()
 		c := chunk.PosOfBlock(x, y, z)
-		var enc transport.SectionEncoder
+		var enc wire.SectionEncoder
 		var raw, out bytes.Buffer
 		w, _ := flate.NewWriter(&out, transport.DefaultDeflateLevel)
 		n := 0

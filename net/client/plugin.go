@@ -3,19 +3,19 @@ package client
 import (
 	"fmt"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // SendPlugin sends payload on the plugin channel ("namespace:name", see
-// transport.ValidChannel, the rule the server applies). A malformed
+// wire.ValidChannel, the rule the server applies). A malformed
 // channel is an error and nothing is sent. The server refuses, with a
 // non-fatal Error the client sees in Handlers.OnControl, a payload over its
 // MaxPluginPayload (16 KiB by default) or messages over its plugin rate
 // (20/s, burst 40, by default), and answers a channel no plugin serves
 // with a non-fatal ERROR_CODE_UNKNOWN_CHANNEL.
 func (c *Conn) SendPlugin(channel string, payload []byte) error {
-	if err := transport.ValidChannel(channel); err != nil {
+	if err := wire.ValidChannel(channel); err != nil {
 		return fmt.Errorf("client: plugin channel %q: %w", channel, err)
 	}
 	return c.Send(&protocol.ClientMessage{Kind: &protocol.ClientMessage_Plugin{Plugin: &protocol.PluginMessage{

@@ -10,6 +10,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // pluginServer runs a transport server whose tick accepts everyone and
@@ -19,7 +20,7 @@ import (
 func pluginServer(t *testing.T) (addr string, fp certs.Fingerprint) {
 	return tickServer(t, func(ev transport.Event) {
 		p := ev.Msg.GetPlugin()
-		if ev.Kind != transport.Message || p == nil {
+		if ev.Kind != wire.Message || p == nil {
 			return
 		}
 		switch p.GetChannel() {

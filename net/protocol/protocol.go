@@ -152,21 +152,21 @@ func NewDrop(p chunk.Pos) *ChunkMessage {
 // NewDrops builds the chunk-stream message that makes a client forget every
 // section of ps, in order (feature batched-drops). It is the reference
 // form: the server encodes the same bytes without building messages
-// (transport.EncodeDrops), and splits long lists over several frames.
+// (wire.EncodeDrops), and splits long lists over several frames.
 func NewDrops(ps []chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Drops{Drops: &Drops{Coords: pack(ps)}}}
 }
 
 // NewAirSections builds the chunk-stream message that gives a client every
 // section of ps as uniform air at revision 0, in order (feature
-// air-sections): the reference form of transport.AppendAirSections.
+// air-sections): the reference form of wire.AppendAirSections.
 func NewAirSections(ps []chunk.Pos) *ChunkMessage {
 	return &ChunkMessage{Kind: &ChunkMessage_Air{Air: &AirSections{Coords: pack(ps)}}}
 }
 
 // NewColumnDrops builds the Drops that makes a client forget every
 // section of ps by column (feature column-lists): the reference form of
-// transport.AppendColumnDrops. The columns go in the order their first
+// wire.AppendColumnDrops. The columns go in the order their first
 // sections have in ps, each column's sections from the bottom up; every Y
 // must lie within base..base+31.
 func NewColumnDrops(ps []chunk.Pos, base int32) *ChunkMessage {
@@ -178,7 +178,7 @@ func NewColumnDrops(ps []chunk.Pos, base int32) *ChunkMessage {
 // NewAirColumns builds the AirSections that gives a client every section
 // of ps as uniform air at revision 0 by column (feature column-lists),
 // the columns as NewColumnDrops orders them: the reference form of
-// transport.AppendAirColumns.
+// wire.AppendAirColumns.
 func NewAirColumns(ps []chunk.Pos, base int32) *ChunkMessage {
 	a := &AirSections{BaseY: base}
 	a.Columns, a.Masks = columns(ps, base)

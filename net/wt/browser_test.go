@@ -28,6 +28,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -226,7 +227,7 @@ func browserSession(t *testing.T, chromium string, ending browserEnding) {
 	if w == nil || w.GetEntityId() < 1000 || w.GetSeed() != 42 || w.GetViewDistance() != 2 {
 		t.Fatalf("the browser's control message after its Proof is not our Welcome: %v", after)
 	}
-	ev := h.Wait("Connected", 5*time.Second, eventOf(transport.Connected, browserLogin))
+	ev := h.Wait("Connected", 5*time.Second, eventOf(wire.Connected, browserLogin))
 	if !bytes.Equal(ev.Client.Key(), pub) {
 		t.Errorf("the connected client's key is %x, the page's %x", ev.Client.Key(), pub)
 	}
@@ -241,7 +242,7 @@ func browserSession(t *testing.T, chromium string, ending browserEnding) {
 
 	if ending == pageCloses {
 		// The page closed its session with code 0 and a reason.
-		ev := h.Wait("Disconnected", 5*time.Second, eventOf(transport.Disconnected, browserLogin))
+		ev := h.Wait("Disconnected", 5*time.Second, eventOf(wire.Disconnected, browserLogin))
 		if ev.Code != protocol.ErrorCode_ERROR_CODE_NONE || !ev.Remote {
 			t.Errorf("Disconnected code %v remote %v err %v, want NONE by the browser", ev.Code, ev.Remote, ev.Err)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -40,7 +41,7 @@ func TestSessionEndToEnd(t *testing.T) {
 	if f := w.GetFeatures(); len(f) != 1 || f[0] != protocol.FeaturePlayerStates {
 		t.Errorf("features = %v", f)
 	}
-	ev := h.Wait("Connected", 2*time.Second, eventOf(transport.Connected, "webby"))
+	ev := h.Wait("Connected", 2*time.Second, eventOf(wire.Connected, "webby"))
 	if ev.Client.ViewDistance() != 4 {
 		t.Errorf("view distance %d", ev.Client.ViewDistance())
 	}
@@ -101,7 +102,7 @@ func TestSessionEndToEnd(t *testing.T) {
 	if err := sess.CloseWithError(0, "bye"); err != nil {
 		t.Fatal(err)
 	}
-	ev = h.Wait("Disconnected", 2*time.Second, eventOf(transport.Disconnected, "webby"))
+	ev = h.Wait("Disconnected", 2*time.Second, eventOf(wire.Disconnected, "webby"))
 	if ev.Code != protocol.ErrorCode_ERROR_CODE_NONE || !ev.Remote {
 		t.Errorf("Disconnected code %v remote %v err %v, want NONE by the client", ev.Code, ev.Remote, ev.Err)
 	}
@@ -223,7 +224,7 @@ func TestHostileSessions(t *testing.T) {
 				t.Errorf("closed with %v, want %v", code, tt.code)
 			}
 			if tt.announced {
-				ev := h.Wait("Disconnected", 2*time.Second, eventOf(transport.Disconnected, name))
+				ev := h.Wait("Disconnected", 2*time.Second, eventOf(wire.Disconnected, name))
 				if ev.Code != tt.code || ev.Remote {
 					t.Errorf("Disconnected code %v remote %v", ev.Code, ev.Remote)
 				}
@@ -267,7 +268,7 @@ func TestShutdownClosesSessions(t *testing.T) {
 	if c.mustRead().GetWelcome() == nil {
 		t.Fatal("no Welcome")
 	}
-	h.Wait("Connected", 2*time.Second, eventOf(transport.Connected, "stayer"))
+	h.Wait("Connected", 2*time.Second, eventOf(wire.Connected, "stayer"))
 	done := make(chan struct{})
 	go func() { h.close(); close(done) }()
 	if code, _ := closeCode(t, c.sess, 5*time.Second); code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
@@ -279,7 +280,7 @@ func TestShutdownClosesSessions(t *testing.T) {
 		t.Fatal("transport Close did not return")
 	}
 	ds := h.srv.Inbox().Drain(nil)
-	if len(ds) != 1 || ds[0].Kind != transport.Disconnected || ds[0].Code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
+	if len(ds) != 1 || ds[0].Kind != wire.Disconnected || ds[0].Code != protocol.ErrorCode_ERROR_CODE_SHUTDOWN {
 		t.Errorf("after Close the inbox holds %v", ds)
 	}
 }

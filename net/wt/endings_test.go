@@ -10,8 +10,8 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/quic-go/webtransport-go"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 )
 
@@ -64,7 +64,7 @@ func TestSessionEndings(t *testing.T) {
 				t.Fatal("no Welcome")
 			}
 			tt.leave(sess, c, conn)
-			ev := h.Wait("Disconnected", 3*time.Second, eventOf(transport.Disconnected, name))
+			ev := h.Wait("Disconnected", 3*time.Second, eventOf(wire.Disconnected, name))
 			if ev.Code != tt.code || !ev.Remote {
 				t.Errorf("Disconnected code %v remote %v err %v; want %v by the client", ev.Code, ev.Remote, ev.Err, tt.code)
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -112,10 +113,10 @@ func (h *harness) tick() {
 		for _, ev := range buf {
 			h.Record(ev)
 			switch {
-			case ev.Kind == transport.Connected:
-				ev.Client.Accept(transport.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+			case ev.Kind == wire.Connected:
+				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
 				ev.Client.SendChunk(testSection())
-			case ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil:
+			case ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil:
 				ev.Client.SendChunk(testSection())
 			}
 		}
@@ -135,7 +136,7 @@ func testSection() *protocol.ChunkMessage {
 	return protocol.NewChunk(chunk.Pos{X: 1, Y: 4, Z: -2}, 77, chunk.Encode(&s))
 }
 
-func eventOf(kind transport.EventKind, name string) func(transport.Event) bool {
+func eventOf(kind wire.EventKind, name string) func(transport.Event) bool {
 	return func(ev transport.Event) bool { return ev.Kind == kind && ev.Client.Name() == name }
 }
 

@@ -8,8 +8,8 @@ import (
 	"github.com/quic-go/webtransport-go"
 
 	"github.com/stratavox/strata/internal/nettest"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // TestLoginBinding: a WebTransport session is challenged with
@@ -52,13 +52,13 @@ func TestLoginBinding(t *testing.T) {
 				if m.GetWelcome() == nil {
 					t.Fatalf("got %v, want the Welcome", m)
 				}
-				h.Wait("Connected", 2*time.Second, eventOf(transport.Connected, name))
+				h.Wait("Connected", 2*time.Second, eventOf(wire.Connected, name))
 				return
 			}
 			if r := m.GetReject(); r.GetCode() != tt.code {
 				t.Errorf("got %v, want a %v Reject", m, tt.code)
 			}
-			if n := h.Count(eventOf(transport.Connected, name)); n != 0 {
+			if n := h.Count(eventOf(wire.Connected, name)); n != 0 {
 				t.Error("the tick saw a refused login")
 			}
 		})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stratavox/strata/internal/browsertest"
 	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/web"
 )
@@ -80,7 +81,7 @@ func TestEmbeddedClient(t *testing.T) {
 	if st["error"] != "" {
 		t.Errorf("page reports an error: %s", st["error"])
 	}
-	ev := h.Wait("Connected", time.Second, eventOf(transport.Connected, "chromeweb"))
+	ev := h.Wait("Connected", time.Second, eventOf(wire.Connected, "chromeweb"))
 	if ev.Client.ViewDistance() != 8 {
 		t.Errorf("view distance %d, want the default 8", ev.Client.ViewDistance())
 	}

@@ -126,7 +126,7 @@ func TestHomesSurviveKill(t *testing.T) {
 	alice := s.Connect("alice", opts)
 	s.StepUntilSynced(alice)
 	want := "homes of alice: h0 (3.5 64.0 0.5), h1 (13.5 64.0 0.5), h2 (23.5 64.0 0.5), h3 (33.5 64.0 0.5), h4 (43.5 64.0 0.5)"
-	if got := command(t, s, alice, "/homes"); got != want {
+	if got := s.Command(alice, "/homes"); got != want {
 		t.Fatalf("after kill -9: %q\nwant %q", got, want)
 	}
 }

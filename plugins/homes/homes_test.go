@@ -6,44 +6,13 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/homes"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/server/scenario"
 	"github.com/stratavox/strata/systems/perms"
 )
-
-// systemLines returns the system chat lines c received.
-func systemLines(c *scenario.Client) []string {
-	var out []string
-	for _, m := range c.Control() {
-		if b := m.GetChatBroadcast(); b != nil && b.GetSystem() {
-			out = append(out, b.GetText())
-		}
-	}
-	return out
-}
-
-// command sends line as c and steps until c receives a new system line,
-// which it returns.
-func command(t *testing.T, s *scenario.Scenario, c *scenario.Client, line string) string {
-	t.Helper()
-	n := len(systemLines(c))
-	if err := c.Chat(line); err != nil {
-		t.Fatal(err)
-	}
-	var reply string
-	s.StepUntil(func() bool {
-		l := systemLines(c)
-		if len(l) > n {
-			reply = l[n]
-			return true
-		}
-		return false
-	}, c.Name()+"'s reply to "+line)
-	return reply
-}
 
 func near(a, b components.Position) bool {
 	return math.Abs(a.X-b.X) < 1e-6 && math.Abs(a.Y-b.Y) < 1e-6 && math.Abs(a.Z-b.Z) < 1e-6
@@ -52,9 +21,7 @@ func near(a, b components.Position) bool {
 var opts = client.Options{ViewDistance: 2}
 
 // chatty lifts the chat rate limit: the tests send many commands at once.
-var chatty = scenario.WithTransport(func(c *transport.Config) {
-	c.Limits.Chat = transport.ChatLimits{PerSecond: 1000, Burst: 1000}.WithDefaults()
-})
+var chatty = scenario.WithChatLimits(wire.ChatLimits{PerSecond: 1000, Burst: 1000})
 
 // TestHomes sets, uses, lists and deletes homes on one server, and checks
 // who may list another player's.
@@ -64,40 +31,40 @@ func TestHomes(t *testing.T) {
 	bob := s.Connect("bob", opts)
 	s.StepUntilSynced(alice, bob)
 
-	if got := command(t, s, alice, "/home"); got != "/home: you have no home (set one with /sethome)" {
+	if got := s.Command(alice, "/home"); got != "/home: you have no home (set one with /sethome)" {
 		t.Fatalf("/home without a home: %q", got)
 	}
-	if got, want := command(t, s, alice, "/sethome"), "home home set at 0.5 64.0 0.5"; got != want {
+	if got, want := s.Command(alice, "/sethome"), "home home set at 0.5 64.0 0.5"; got != want {
 		t.Fatalf("/sethome: %q, want %q", got, want)
 	}
 	far := components.Position{X: 20.5, Y: scenario.Ground, Z: -11.5}
 	s.Teleport(alice, far)
-	if got := command(t, s, alice, "/sethome mine"); !strings.HasPrefix(got, "home mine set at 20.5") {
+	if got := s.Command(alice, "/sethome mine"); !strings.HasPrefix(got, "home mine set at 20.5") {
 		t.Fatalf("/sethome mine: %q", got)
 	}
 	s.Teleport(alice, s.Spawn())
-	if got := command(t, s, alice, "/home mine"); got != "teleported home to mine" {
+	if got := s.Command(alice, "/home mine"); got != "teleported home to mine" {
 		t.Fatalf("/home mine: %q", got)
 	}
 	if pos := s.Position(alice); !near(pos, far) {
 		t.Fatalf("after /home mine alice is at %+v, want %+v", pos, far)
 	}
-	if got := command(t, s, alice, "/home nowhere"); got != "/home: no home nowhere (yours: home, mine)" {
+	if got := s.Command(alice, "/home nowhere"); got != "/home: no home nowhere (yours: home, mine)" {
 		t.Fatalf("/home nowhere: %q", got)
 	}
-	if got := command(t, s, bob, "/homes alice"); got != "you do not have permission to run /homes PLAYER" {
+	if got := s.Command(bob, "/homes alice"); got != "you do not have permission to run /homes PLAYER" {
 		t.Fatalf("bob's /homes alice: %q", got)
 	}
 	if _, err := perms.Of(s.App().World()).Access().SetOperator("bob", true); err != nil {
 		t.Fatal(err)
 	}
-	if got := command(t, s, bob, "/homes alice"); got != "homes of alice: home (0.5 64.0 0.5), mine (20.5 64.0 -11.5)" {
+	if got := s.Command(bob, "/homes alice"); got != "homes of alice: home (0.5 64.0 0.5), mine (20.5 64.0 -11.5)" {
 		t.Fatalf("operator's /homes alice: %q", got)
 	}
-	if got := command(t, s, alice, "/delhome mine"); got != "home mine deleted" {
+	if got := s.Command(alice, "/delhome mine"); got != "home mine deleted" {
 		t.Fatalf("/delhome mine: %q", got)
 	}
-	if got := command(t, s, alice, "/homes"); got != "homes of alice: home (0.5 64.0 0.5)" {
+	if got := s.Command(alice, "/homes"); got != "homes of alice: home (0.5 64.0 0.5)" {
 		t.Fatalf("/homes: %q", got)
 	}
 }
@@ -113,7 +80,7 @@ func TestHomesAcrossRestart(t *testing.T) {
 	alice := s.Connect("alice", opts)
 	s.StepUntilSynced(alice)
 	s.Teleport(alice, far)
-	if got := command(t, s, alice, "/sethome"); !strings.HasPrefix(got, "home home set at -7.5") {
+	if got := s.Command(alice, "/sethome"); !strings.HasPrefix(got, "home home set at -7.5") {
 		t.Fatalf("/sethome: %q", got)
 	}
 	s.Close()
@@ -122,7 +89,7 @@ func TestHomesAcrossRestart(t *testing.T) {
 	alice = s.Connect("alice", opts)
 	s.StepUntilSynced(alice)
 	s.Teleport(alice, s.Spawn())
-	if got := command(t, s, alice, "/home"); got != "teleported home to home" {
+	if got := s.Command(alice, "/home"); got != "teleported home to home" {
 		t.Fatalf("/home after a restart: %q", got)
 	}
 	if pos := s.Position(alice); !near(pos, far) {

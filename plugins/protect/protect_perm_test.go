@@ -7,8 +7,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/protect"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/access"
@@ -72,12 +72,12 @@ func TestOperatorsEdit(t *testing.T) {
 				}
 			}
 			conn := &testkit.FakeConn{}
-			src.Push(network.InEvent{Kind: transport.Connected, ID: 1, Conn: conn, Name: tc.player, ViewDistance: 2})
+			src.Push(network.InEvent{Kind: wire.Connected, ID: 1, Conn: conn, Name: tc.player, ViewDistance: 2})
 			for range 3 {
 				app.Step()
 			}
 			conn.Take()
-			src.Push(network.InEvent{Kind: transport.Message, ID: 1, Conn: conn, Msg: &protocol.ClientMessage{
+			src.Push(network.InEvent{Kind: wire.Message, ID: 1, Conn: conn, Msg: &protocol.ClientMessage{
 				Kind: &protocol.ClientMessage_BreakBlock{BreakBlock: &protocol.BreakBlock{Pos: protocol.BP(int32(tc.x), 63, int32(tc.z)), RequestId: 7}}}})
 			app.Step()
 			acks := testkit.AcksOf(conn.Take())

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/resources/access"
 )
 
@@ -30,13 +29,13 @@ func ExampleTokenAuthenticator() {
 	if err != nil {
 		panic(err)
 	}
-	auth := transport.Authenticators(
+	auth := access.Authenticators(
 		access.TokenAuthenticator{Issuer: issuer.Public().(ed25519.PublicKey), Now: now},
 		registry.Policy(),
 	)
 
 	try := func(name string) {
-		err := auth.Authenticate(context.Background(), transport.Login{Name: name, Key: playerKey, Token: []byte(token)})
+		err := auth.Authenticate(context.Background(), access.Login{Name: name, Key: playerKey, Token: []byte(token)})
 		fmt.Printf("%s: %v\n", name, err)
 	}
 	try("steve")
@@ -60,7 +59,7 @@ func ExampleRegistry_TOFU() {
 	first := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)).Public().(ed25519.PublicKey)
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, ed25519.SeedSize)).Public().(ed25519.PublicKey)
 	for _, k := range []ed25519.PublicKey{first, first, other} {
-		fmt.Println(registry.Authenticate(context.Background(), transport.Login{Name: "Steve", Key: k}))
+		fmt.Println(registry.Authenticate(context.Background(), access.Login{Name: "Steve", Key: k}))
 	}
 	// Output:
 	// <nil>

@@ -2,9 +2,9 @@
 // name is bound to (trust on first use), who the operators are, the bans
 // and the whitelist. It is kept durably in the world database
 // (storage.PutAccess, docs/storage.md) and answers the handshake's
-// questions through transport.Authenticator: TOFU binds names to keys,
-// Policy applies bans and the whitelist, and TokenAuthenticator is an
-// example of a deployment's own accounts (a token signed by its website).
+// questions through its own Authenticator, which the server adapts to the
+// transport's: TOFU binds names to keys, Policy applies bans and the
+// whitelist, and TokenAuthenticator is an example of a deployment's own accounts (a token signed by its website).
 //
 // Every name is compared case-insensitively: "Steve" and "steve" are one
 // player, one binding, one ban.

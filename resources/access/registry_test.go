@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/storage"
 )
@@ -46,8 +45,8 @@ func key(i byte) ed25519.PrivateKey {
 
 func pub(i byte) ed25519.PublicKey { return key(i).Public().(ed25519.PublicKey) }
 
-func login(name string, k byte) transport.Login {
-	return transport.Login{Name: name, Key: pub(k)}
+func login(name string, k byte) Login {
+	return Login{Name: name, Key: pub(k)}
 }
 
 func openDB(t *testing.T, dir string) *storage.DB {
@@ -75,7 +74,7 @@ func openReg(t *testing.T, db *storage.DB, c *clock) *Registry {
 // code is the refusal code of err: 0 for nil, -1 for an error that is
 // not a Refusal.
 func code(err error) protocol.ErrorCode {
-	var ref *transport.Refusal
+	var ref *Refusal
 	switch {
 	case err == nil:
 		return 0
@@ -103,7 +102,7 @@ func must(t *testing.T, err error) {
 // end with want (and a reason containing reason), or a change.
 type step struct {
 	do     func(r *Registry) error // a change; nil for a login
-	login  transport.Login
+	login  Login
 	want   protocol.ErrorCode
 	reason string
 }
@@ -137,7 +136,7 @@ func TestTOFU(t *testing.T) {
 		{login: login("sTEVE", 1), want: ok},
 		{login: login("steve", 2), want: nameBound, reason: `the name "steve" belongs to another player's key`},
 		{login: login("alex", 2), want: ok},
-		{login: transport.Login{Name: "nokey"}, want: authFail},
+		{login: Login{Name: "nokey"}, want: authFail},
 		{do: func(r *Registry) error {
 			released, err := r.Release("STEVE")
 			if err == nil && !released {

@@ -14,7 +14,6 @@ import (
 	"os"
 	"time"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
 
@@ -48,14 +47,14 @@ type tokenClaims struct {
 // errNoToken is a login that carries no token.
 var errNoToken = errors.New("no login token")
 
-// Authenticate implements transport.Authenticator.
-func (a TokenAuthenticator) Authenticate(_ context.Context, l transport.Login) error {
+// Authenticate implements Authenticator.
+func (a TokenAuthenticator) Authenticate(_ context.Context, l Login) error {
 	if len(a.Issuer) != ed25519.PublicKeySize {
 		// The server's mistake, not the player's: INTERNAL, logged.
 		return fmt.Errorf("token authenticator: issuer key is %d bytes, not %d", len(a.Issuer), ed25519.PublicKeySize)
 	}
 	refuse := func(reason string) error {
-		return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: reason}
+		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: reason}
 	}
 	c, err := parseToken(a.Issuer, l.Token)
 	switch {

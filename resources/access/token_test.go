@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
 )
 
@@ -38,7 +37,7 @@ func TestTokenAuthenticator(t *testing.T) {
 	keyHex := hex.EncodeToString(pub(1))
 	for _, tc := range []struct {
 		name   string
-		login  transport.Login
+		login  Login
 		token  string
 		want   protocol.ErrorCode
 		reason string
@@ -85,7 +84,7 @@ func TestTokenAuthenticator(t *testing.T) {
 func TestTokenWithPolicy(t *testing.T) {
 	c := newClock()
 	r := openReg(t, nil, c)
-	auth := transport.Authenticators(TokenAuthenticator{Issuer: pub(100), Now: c.now}, r.Policy())
+	auth := Authenticators(TokenAuthenticator{Issuer: pub(100), Now: c.now}, r.Policy())
 	l := login("steve", 1)
 	l.Token = []byte(IssueToken(key(100), "steve", pub(1), c.now().Add(time.Hour)))
 	if err := auth.Authenticate(context.Background(), l); err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/storage"
 )
@@ -36,8 +35,8 @@ func TestAccessMigrated(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, step := range []func() error{
-		func() error { return own.Authenticate(ctx, transport.Login{Name: "alice", Key: key(1)}) },
-		func() error { return own.Authenticate(ctx, transport.Login{Name: "dave", Key: key(2)}) },
+		func() error { return own.Authenticate(ctx, access.Login{Name: "alice", Key: key(1)}) },
+		func() error { return own.Authenticate(ctx, access.Login{Name: "dave", Key: key(2)}) },
 		func() error { _, err := own.SetOperator("olga", true); return err },
 		func() error { return own.Ban(access.Ban{Name: "bob", Reason: "griefing"}) },
 		func() error { _, err := own.Whitelist("carol", true); return err },
@@ -54,7 +53,7 @@ func TestAccessMigrated(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Another shard bound dave to its own key first.
-	if err := shared.Authenticate(ctx, transport.Login{Name: "dave", Key: key(3)}); err != nil {
+	if err := shared.Authenticate(ctx, access.Login{Name: "dave", Key: key(3)}); err != nil {
 		t.Fatal(err)
 	}
 

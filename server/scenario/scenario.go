@@ -40,6 +40,7 @@ import (
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
@@ -120,6 +121,13 @@ func WithConfig(fn func(*server.Config)) Option {
 // rate and delivery budget, MaxClients and MaxViewDistance.
 func WithTransport(fn func(*transport.Config)) Option {
 	return func(s *settings) { s.transport = append(s.transport, fn) }
+}
+
+// WithChatLimits sets the chat limits the transport meters every
+// client's chat and commands with (a test that sends many commands at
+// once lifts them); zero fields keep their defaults.
+func WithChatLimits(l wire.ChatLimits) Option {
+	return WithTransport(func(c *transport.Config) { c.Limits.Chat = l.WithDefaults() })
 }
 
 // WithPlugins adds plugins to the App after server.DefaultPlugins.
@@ -226,7 +234,7 @@ func Build(t testing.TB, opts ...Option) (*Scenario, error) {
 		},
 		MaxClients:      cfg.MaxClients,
 		MaxViewDistance: uint32(cfg.MaxViewDistance),
-		Limits:          transport.Limits{Chat: transport.ChatLimits{}.WithDefaults()},
+		Limits:          transport.Limits{Chat: wire.ChatLimits{}.WithDefaults()},
 	}
 	for _, fn := range st.transport {
 		fn(&tcfg)
@@ -251,7 +259,7 @@ func Build(t testing.TB, opts ...Option) (*Scenario, error) {
 		return nil, fmt.Errorf("scenario: transport: %w", err)
 	}
 	app := ecs.NewApp(ecs.WithLogger(log))
-	app.AddPlugins(server.DefaultPlugins(cfg, st.terrain, st.spawn, &network.TransportSource{Inbox: s.srv.Inbox()})...)
+	app.AddPlugins(server.DefaultPlugins(cfg, st.terrain, st.spawn, &server.TransportSource{Inbox: s.srv.Inbox()})...)
 	app.AddPlugins(st.plugins...)
 	if err := app.Build(); err != nil {
 		// Plugins built before the failure may hold goroutines.

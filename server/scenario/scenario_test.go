@@ -7,7 +7,6 @@ import (
 
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/nettest"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -15,6 +14,7 @@ import (
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/server/scenario"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // cylinder is the subscription of a player standing in section center

@@ -12,8 +12,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/internal/ratelimit"
 	"github.com/stratavox/strata/systems/network"
@@ -30,8 +30,8 @@ const (
 // Config configures the chat plugin.
 type Config struct {
 	// Limits are the chat limits, the same value the transport enforces
-	// (zero fields take transport.ChatLimits' defaults).
-	Limits transport.ChatLimits
+	// (zero fields take wire.ChatLimits' defaults).
+	Limits wire.ChatLimits
 	// TPS is the server's tick rate, for the rate limit; 0 means 20.
 	TPS float64
 }
@@ -118,7 +118,7 @@ type broadcastSystem struct {
 	perTick, burst float64
 	buckets        map[uint64]*ratelimit.Bucket // by sender id
 	filter         *generic.Filter1[components.Connection]
-	enc            []transport.Encoded
+	enc            []wire.Encoded
 }
 
 func (s *broadcastSystem) run(ctx *ecs.Context) {
@@ -145,7 +145,7 @@ func (s *broadcastSystem) run(ctx *ecs.Context) {
 			}
 			continue
 		}
-		enc, err := transport.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
+		enc, err := wire.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
 			FromEntity: l.From.ID, From: l.Name, Text: strings.ToValidUTF8(l.Text, "\uFFFD"),
 		}}})
 		if err != nil {
@@ -155,7 +155,7 @@ func (s *broadcastSystem) run(ctx *ecs.Context) {
 		s.stats.Broadcast++
 	}
 	for _, l := range s.relayed.Items() {
-		if enc, err := transport.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
+		if enc, err := wire.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ChatBroadcast{ChatBroadcast: &protocol.ChatBroadcast{
 			From: l.From, Text: strings.ToValidUTF8(l.Text, "\uFFFD"),
 		}}}); err == nil {
 			s.enc = append(s.enc, enc)

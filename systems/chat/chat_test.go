@@ -12,15 +12,15 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/chat"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/testkit"
 )
 
 // The test world: stone below y=64, where players stand, air above.
@@ -83,7 +83,7 @@ func (w *world) join(name string) *player {
 	w.t.Helper()
 	p := &player{id: w.nextID, name: name, conn: &testkit.FakeConn{}}
 	w.nextID++
-	w.src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.conn, Name: name, ViewDistance: 2})
+	w.src.Push(network.InEvent{Kind: wire.Connected, ID: p.id, Conn: p.conn, Name: name, ViewDistance: 2})
 	w.step(3)
 	if _, ok := w.clients.Entity(p.id); !ok {
 		w.t.Fatalf("%s was not admitted", name)
@@ -92,11 +92,11 @@ func (w *world) join(name string) *player {
 }
 
 func (w *world) leave(p *player) {
-	w.src.Push(network.InEvent{Kind: transport.Disconnected, ID: p.id, Conn: p.conn})
+	w.src.Push(network.InEvent{Kind: wire.Disconnected, ID: p.id, Conn: p.conn})
 }
 
 func (w *world) msg(p *player, m *protocol.ClientMessage) {
-	w.src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Conn: p.conn, Msg: m})
+	w.src.Push(network.InEvent{Kind: wire.Message, ID: p.id, Conn: p.conn, Msg: m})
 }
 
 // say queues a chat line from p for the next tick.
@@ -133,7 +133,7 @@ func chatOf(t *testing.T, ms []*protocol.ServerMessage, from ...*player) (lines,
 // defaults): an over-long line and the lines beyond the burst are refused
 // with an error to their sender; the others go to everyone.
 func TestChat(t *testing.T) {
-	lim := transport.ChatLimits{}.WithDefaults()
+	lim := wire.ChatLimits{}.WithDefaults()
 	w := newWorld(t)
 	a := w.join("alice")
 	b := w.join("bob")
@@ -281,13 +281,13 @@ func TestChatDeterministic(t *testing.T) {
 // own work is what is measured. It grants no feature (no player states).
 type benchConn struct{ sent int }
 
-func (c *benchConn) Accept(transport.Admission) bool        { return true }
+func (c *benchConn) Accept(wire.Admission) bool             { return true }
 func (c *benchConn) Reject(protocol.ErrorCode, string) bool { return true }
 func (c *benchConn) Send(*protocol.ServerMessage) bool      { c.sent++; return true }
 func (c *benchConn) SendChunk(*protocol.ChunkMessage) bool  { return true }
-func (c *benchConn) SendEncoded(transport.Encoded) bool     { c.sent++; return true }
+func (c *benchConn) SendEncoded(wire.Encoded) bool          { c.sent++; return true }
 func (c *benchConn) SendDatagram(*protocol.Datagram) bool   { return true }
-func (c *benchConn) Queued() transport.Queued               { return transport.Queued{} }
+func (c *benchConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (c *benchConn) Close(protocol.ErrorCode, string)       {}
 func (c *benchConn) HasFeature(string) bool                 { return false }
 
@@ -300,14 +300,14 @@ func BenchmarkBroadcast(b *testing.B) {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
 			w := newWorld(b)
 			for i := range n {
-				w.src.Push(network.InEvent{Kind: transport.Connected, ID: uint64(i + 1), Conn: &benchConn{}, Name: fmt.Sprint("p", i), ViewDistance: 2})
+				w.src.Push(network.InEvent{Kind: wire.Connected, ID: uint64(i + 1), Conn: &benchConn{}, Name: fmt.Sprint("p", i), ViewDistance: 2})
 			}
 			w.step(n/128 + 10) // admitted, rosters sent
 			if w.clients.Len() != n {
 				b.Fatalf("%d of %d players admitted", w.clients.Len(), n)
 			}
 			line := func(id uint64, text string) network.InEvent {
-				return network.InEvent{Kind: transport.Message, ID: id, Msg: &protocol.ClientMessage{
+				return network.InEvent{Kind: wire.Message, ID: id, Msg: &protocol.ClientMessage{
 					Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: text}}}}
 			}
 			var spent time.Duration

@@ -10,13 +10,13 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/chat"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // The test world: stone below y=64, where players stand, air above.
@@ -137,8 +137,8 @@ func TestCommands(t *testing.T) {
 			clients := ecs.Resource[network.Clients](app)
 			stats := ecs.Resource[chat.Stats](app)
 			alice, bob := &testkit.FakeConn{}, &testkit.FakeConn{}
-			src.Push(network.InEvent{Kind: transport.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2})
-			src.Push(network.InEvent{Kind: transport.Connected, ID: 2, Conn: bob, Name: "bob", ViewDistance: 2})
+			src.Push(network.InEvent{Kind: wire.Connected, ID: 1, Conn: alice, Name: "alice", ViewDistance: 2})
+			src.Push(network.InEvent{Kind: wire.Connected, ID: 2, Conn: bob, Name: "bob", ViewDistance: 2})
 			for range 3 {
 				app.Step()
 			}
@@ -149,7 +149,7 @@ func TestCommands(t *testing.T) {
 			alice.Take()
 			bob.Take()
 
-			src.Push(network.InEvent{Kind: transport.Message, ID: 1, Conn: alice, Msg: &protocol.ClientMessage{
+			src.Push(network.InEvent{Kind: wire.Message, ID: 1, Conn: alice, Msg: &protocol.ClientMessage{
 				Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: tc.text}}}})
 			app.Step()
 			sent := alice.Take()

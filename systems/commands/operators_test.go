@@ -15,14 +15,14 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // closing is a FakeConn that also records how it was closed (a kick).
@@ -107,11 +107,11 @@ func newHarness(t *testing.T, dir string) *harness {
 	h := &harness{t: t, app: app, src: src, reg: ecs.Resource[access.Registry](app), players: map[string]*member{}, console: newConn()}
 	for i, name := range []string{"alice", "bob", "carol"} {
 		m := &member{id: uint64(i + 1), name: name, key: keyOf(name), conn: newConn()}
-		if err := h.reg.Authenticate(context.Background(), transport.Login{Name: name, Key: m.key}); err != nil {
+		if err := h.reg.Authenticate(context.Background(), access.Login{Name: name, Key: m.key}); err != nil {
 			t.Fatal(err)
 		}
 		h.players[name] = m
-		src.Push(network.InEvent{Kind: transport.Connected, ID: m.id, Conn: m.conn, Name: name, ViewDistance: 2})
+		src.Push(network.InEvent{Kind: wire.Connected, ID: m.id, Conn: m.conn, Name: name, ViewDistance: 2})
 	}
 	h.step(3)
 	clients := ecs.Resource[network.Clients](app)
@@ -138,11 +138,11 @@ func (h *harness) step(n int) {
 func (h *harness) line(from, text string) {
 	msg := &protocol.ClientMessage{Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: text}}}
 	if from == "console" {
-		h.src.Push(network.InEvent{Kind: transport.Message, ID: network.ConsoleID, Conn: h.console, Msg: msg})
+		h.src.Push(network.InEvent{Kind: wire.Message, ID: network.ConsoleID, Conn: h.console, Msg: msg})
 		return
 	}
 	m := h.players[from]
-	h.src.Push(network.InEvent{Kind: transport.Message, ID: m.id, Conn: m.conn, Msg: msg})
+	h.src.Push(network.InEvent{Kind: wire.Message, ID: m.id, Conn: m.conn, Msg: msg})
 }
 
 // conn returns the connection of the named player or the console.
@@ -515,8 +515,8 @@ func TestBanIsDurable(t *testing.T) {
 func TestConsoleIDIsNotAClient(t *testing.T) {
 	h := newHarness(t, "")
 	impostor := &testkit.FakeConn{}
-	h.src.Push(network.InEvent{Kind: transport.Connected, ID: network.ConsoleID, Conn: impostor, Name: "console", ViewDistance: 2})
-	h.src.Push(network.InEvent{Kind: transport.Message, ID: network.ConsoleID, Conn: h.console, Msg: &protocol.ClientMessage{
+	h.src.Push(network.InEvent{Kind: wire.Connected, ID: network.ConsoleID, Conn: impostor, Name: "console", ViewDistance: 2})
+	h.src.Push(network.InEvent{Kind: wire.Message, ID: network.ConsoleID, Conn: h.console, Msg: &protocol.ClientMessage{
 		Kind: &protocol.ClientMessage_Subscribe{Subscribe: &protocol.Subscribe{ViewDistance: 3}}}})
 	h.step(3)
 	if impostor.Admitted || impostor.Rejected != protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION {

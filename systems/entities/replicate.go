@@ -9,8 +9,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/gameplay"
 )
 
@@ -157,12 +157,12 @@ type replicator struct {
 	mapped  bool
 
 	subs []subject
-	xz   []point             // by subject
-	encs []transport.Encoded // by subject: its PlayerState (nil bytes: not encoded)
+	xz   []point        // by subject
+	encs []wire.Encoded // by subject: its PlayerState (nil bytes: not encoded)
 	// compact is, by subject, its CompactState, for the receivers granted
 	// "compact-states"; each form is encoded only while some receiver of
 	// this tick takes it (full, compact).
-	compact         []transport.Encoded
+	compact         []wire.Encoded
 	full, compacted bool
 	nplay           int    // subs[:nplay] are the players
 	slots           []slot // by arche entity id
@@ -178,7 +178,7 @@ type replicator struct {
 	workers []replWorker
 	// frames recycles the bytes of each receiver's own spawns and
 	// despawns, which its connection gives back once written.
-	frames transport.FramePool
+	frames wire.FramePool
 
 	// The players' side for legacy receivers, by player subject.
 	legacyConn   []components.Conn // nil: not a legacy receiver
@@ -193,7 +193,7 @@ type replicator struct {
 // replWorker is one goroutine's scratch in the parallel loops, and its
 // counts, added to Stats after them.
 type replWorker struct {
-	arena transport.DatagramArena
+	arena wire.DatagramArena
 	// stamp marks, by subject, what the receiver being recomputed holds
 	// (stamp[si] == serial).
 	stamp  []uint32
@@ -442,9 +442,9 @@ func (s *slot) sub() int32 { return int32(s.ref>>1) - 1 }
 func (s *slot) sends() bool { return s.ref&1 != 0 }
 
 // stateOf returns subject si's state, for its datagrams.
-func (r *replicator) stateOf(now uint64, si int32) *transport.PlayerStateFields {
+func (r *replicator) stateOf(now uint64, si int32) *wire.PlayerStateFields {
 	s := &r.subs[si]
-	return &transport.PlayerStateFields{
+	return &wire.PlayerStateFields{
 		EntityID: s.id, Tick: now,
 		X: s.pos.X, Y: s.pos.Y, Z: s.pos.Z,
 		Yaw: s.look.Yaw, Pitch: s.look.Pitch,
@@ -455,7 +455,7 @@ func (r *replicator) stateOf(now uint64, si int32) *transport.PlayerStateFields 
 // encoded returns subject si's PlayerState datagram, encoding it on first
 // use when it does not send this tick (a fresh legacy receiver gets every
 // player's). Tick goroutine only.
-func (r *replicator) encoded(now uint64, si int32) transport.Encoded {
+func (r *replicator) encoded(now uint64, si int32) wire.Encoded {
 	if r.encs[si].Bytes() == nil {
 		r.encs[si] = r.workers[0].arena.PlayerState(r.stateOf(now, si))
 	}
@@ -832,7 +832,7 @@ func angleDiff(a, b float32) float64 {
 
 // encode frames a control message for one receiver (it is copied into the
 // frame, so the message may be reused after).
-func (r *replicator) encode(m *protocol.ServerMessage) transport.Encoded {
+func (r *replicator) encode(m *protocol.ServerMessage) wire.Encoded {
 	enc, err := r.frames.EncodeControl(m)
 	if err != nil {
 		panic(err) // only messages well under the cap are encoded here

@@ -11,9 +11,9 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/internal/cputime"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/testkit"
 )
 
 // benchConn costs what the transport costs the tick for shared frames:
@@ -25,17 +25,17 @@ type benchConn struct {
 	features           []string
 }
 
-func (c *benchConn) Accept(transport.Admission) bool        { return true }
+func (c *benchConn) Accept(wire.Admission) bool             { return true }
 func (c *benchConn) Reject(protocol.ErrorCode, string) bool { return true }
 func (c *benchConn) SendChunk(*protocol.ChunkMessage) bool  { return true }
-func (c *benchConn) Queued() transport.Queued               { return transport.Queued{} }
+func (c *benchConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (c *benchConn) Close(protocol.ErrorCode, string)       {}
 func (c *benchConn) SendDatagram(*protocol.Datagram) bool   { c.datagrams++; return true }
 func (c *benchConn) Send(m *protocol.ServerMessage) bool {
-	_, _ = transport.EncodeControl(m)
+	_, _ = wire.EncodeControl(m)
 	return true
 }
-func (c *benchConn) SendEncoded(e transport.Encoded) bool {
+func (c *benchConn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		c.datagrams++
 	} else {

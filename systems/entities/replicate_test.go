@@ -14,15 +14,15 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // flat is the test terrain: stone up to y=63, air above (things and
@@ -120,7 +120,7 @@ func (w *repWorld) join(name string, features []string) *client {
 func (w *repWorld) connect(name string, conn *testkit.FakeConn) *client {
 	c := &client{id: w.nextID, conn: conn}
 	w.nextID++
-	w.src.Push(network.InEvent{Kind: transport.Connected, ID: c.id, Conn: conn, Name: name, ViewDistance: 2})
+	w.src.Push(network.InEvent{Kind: wire.Connected, ID: c.id, Conn: conn, Name: name, ViewDistance: 2})
 	return c
 }
 
@@ -446,7 +446,7 @@ func TestPlayersSeeEachOther(t *testing.T) {
 		t.Fatalf("after bob moved, alice got %v", got)
 	}
 	// Bob leaves: alice is told at once.
-	w.src.Push(network.InEvent{Kind: transport.Disconnected, ID: b.id, Conn: b.conn})
+	w.src.Push(network.InEvent{Kind: wire.Disconnected, ID: b.id, Conn: b.conn})
 	w.step(2)
 	if got := despawnIDs(a.conn.Take()); !slices.Equal(got, []uint64{b.id}) {
 		t.Fatalf("after bob left, alice's despawns %v", got)
@@ -510,8 +510,8 @@ func TestLegacyReceivers(t *testing.T) {
 		t.Fatalf("states of unchanged players: %v", got)
 	}
 	// b moves, a turns a little (less than half a degree), then more.
-	w.src.Push(network.InEvent{Kind: transport.Message, ID: b.id, Conn: b.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.7, 64, 0.5), OnGround: true}}}})
-	w.src.Push(network.InEvent{Kind: transport.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.5, 64, 0.5), Yaw: 0.4, OnGround: true}}}})
+	w.src.Push(network.InEvent{Kind: wire.Message, ID: b.id, Conn: b.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.7, 64, 0.5), OnGround: true}}}})
+	w.src.Push(network.InEvent{Kind: wire.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 1, Position: protocol.V3(0.5, 64, 0.5), Yaw: 0.4, OnGround: true}}}})
 	w.step(1)
 	st := a.conn.TakeStates()
 	if len(st) != 1 || st[0].GetEntityId() != b.id || st[0].GetPosition().GetX() != 0.7 || st[0].GetTick() != w.app.Tick()-1 {
@@ -523,7 +523,7 @@ func TestLegacyReceivers(t *testing.T) {
 	if got := far.conn.TakeStates(); len(got) != 0 {
 		t.Fatalf("the far player got %v", got)
 	}
-	w.src.Push(network.InEvent{Kind: transport.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 2, Position: protocol.V3(0.5, 64, 0.5), Yaw: 359.2, OnGround: true}}}})
+	w.src.Push(network.InEvent{Kind: wire.Message, ID: a.id, Conn: a.conn, Msg: &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{InputTick: 2, Position: protocol.V3(0.5, 64, 0.5), Yaw: 359.2, OnGround: true}}}})
 	w.step(1)
 	if st := b.conn.TakeStates(); len(st) != 1 || st[0].GetEntityId() != a.id || st[0].GetYaw() != 359.2 {
 		t.Fatalf("after a turned 1.2°, b got %v", st)

@@ -7,10 +7,10 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/testkit"
 )
 
 // act is one break (place false) or place request.

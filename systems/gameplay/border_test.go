@@ -5,11 +5,11 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/testkit"
 )
 
 // borderSide is one side of the world's border: the axis it crosses and

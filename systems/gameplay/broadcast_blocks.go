@@ -7,8 +7,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -29,7 +29,7 @@ type blockUpdateSystem struct {
 	views   []components.View
 	grid    *cellGrid
 	order   []int32
-	enc     []transport.Encoded
+	enc     []wire.Encoded
 }
 
 func newBlockUpdates(edits *Edits, stats *BroadcastStats) *blockUpdateSystem {
@@ -45,7 +45,7 @@ func (s *blockUpdateSystem) run(ctx *ecs.Context) {
 	// Each update is encoded once and shared by every client that gets it.
 	s.enc = s.enc[:0]
 	for _, e := range list {
-		enc, err := transport.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{
+		enc, err := wire.EncodeControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_BlockUpdate{BlockUpdate: &protocol.BlockUpdate{
 			Pos: protocol.BP(int32(e.X), int32(e.Y), int32(e.Z)), Block: uint32(e.Block), Revision: e.Revision,
 		}}})
 		if err != nil {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/network"
 )
 
@@ -30,7 +30,7 @@ type rosterSystem struct {
 	// progress of the rosters still being sent, by client id.
 	progress map[uint64]*rosterProgress
 	// joinedMsg caches each present player's PlayerJoined.
-	joinedMsg map[uint64]transport.Encoded
+	joinedMsg map[uint64]wire.Encoded
 	// fresh is the resource listing the clients whose roster completed
 	// this tick (replication sends them every player near them at once).
 	fresh *Roster
@@ -38,7 +38,7 @@ type rosterSystem struct {
 	present, newcomers, keys []uint64
 	byID                     map[uint64]rosterClient
 	leftIDs                  []uint64
-	leftEnc, joinEnc         []transport.Encoded
+	leftEnc, joinEnc         []wire.Encoded
 }
 
 // rosterProgress is a newcomer's roster: the ids present when it joined,
@@ -62,7 +62,7 @@ func newRoster(cfg Config, w *ecs.World, clients *network.Clients, stats *Broadc
 		perTick: cfg.RosterPerTick, clients: clients, stats: stats,
 		filter:   generic.NewFilter3[components.Player, components.Connection, components.Snapshot](),
 		names:    generic.NewMap1[components.Player](w),
-		progress: map[uint64]*rosterProgress{}, joinedMsg: map[uint64]transport.Encoded{},
+		progress: map[uint64]*rosterProgress{}, joinedMsg: map[uint64]wire.Encoded{},
 		fresh: fresh, byID: map[uint64]rosterClient{},
 	}
 }
@@ -162,13 +162,13 @@ func (s *rosterSystem) advance(id uint64, pr *rosterProgress) {
 }
 
 // joined returns the PlayerJoined of present player id.
-func (s *rosterSystem) joined(id uint64) (transport.Encoded, bool) {
+func (s *rosterSystem) joined(id uint64) (wire.Encoded, bool) {
 	if enc, ok := s.joinedMsg[id]; ok {
 		return enc, true
 	}
 	e, ok := s.clients.Entity(id)
 	if !ok {
-		return transport.Encoded{}, false
+		return wire.Encoded{}, false
 	}
 	enc := encode(&protocol.ServerMessage{Kind: &protocol.ServerMessage_PlayerJoined{PlayerJoined: &protocol.PlayerJoined{
 		EntityId: id, Name: s.names.Get(e).Name,
@@ -177,7 +177,7 @@ func (s *rosterSystem) joined(id uint64) (transport.Encoded, bool) {
 	return enc, true
 }
 
-func (s *rosterSystem) sendAll(st rosterClient, msgs []transport.Encoded) {
+func (s *rosterSystem) sendAll(st rosterClient, msgs []wire.Encoded) {
 	if st.Conn == nil {
 		return
 	}
@@ -195,8 +195,8 @@ type rosterClient struct {
 }
 
 // encode frames a small control message once, to share between clients.
-func encode(m *protocol.ServerMessage) transport.Encoded {
-	enc, err := transport.EncodeControl(m)
+func encode(m *protocol.ServerMessage) wire.Encoded {
+	enc, err := wire.EncodeControl(m)
 	if err != nil {
 		panic(err) // only messages far below the cap are encoded here
 	}

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 func TestBlockUpdatesGoToHolders(t *testing.T) {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/network"
@@ -27,15 +27,15 @@ type benchConn struct {
 	sent, datagrams int
 }
 
-func (c *benchConn) Accept(transport.Admission) bool        { return true }
+func (c *benchConn) Accept(wire.Admission) bool             { return true }
 func (c *benchConn) Reject(protocol.ErrorCode, string) bool { return true }
 func (c *benchConn) SendChunk(*protocol.ChunkMessage) bool  { return true }
-func (c *benchConn) SendEncoded(transport.Encoded) bool     { c.sent++; return true }
-func (c *benchConn) Queued() transport.Queued               { return transport.Queued{} }
+func (c *benchConn) SendEncoded(wire.Encoded) bool          { c.sent++; return true }
+func (c *benchConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (c *benchConn) Close(protocol.ErrorCode, string)       {}
 func (c *benchConn) HasFeature(string) bool                 { return true }
 func (c *benchConn) Send(m *protocol.ServerMessage) bool {
-	_, _ = transport.EncodeControl(m)
+	_, _ = wire.EncodeControl(m)
 	c.sent++
 	return true
 }
@@ -83,7 +83,7 @@ func newCrowd(b *testing.B, n int, side float64) *crowd {
 	conns := make([]*benchConn, n)
 	for i := range n {
 		conns[i] = &benchConn{}
-		src.Push(network.InEvent{Kind: transport.Connected, ID: uint64(i + 1), Conn: conns[i], Name: fmt.Sprintf("p%d", i), ViewDistance: 2})
+		src.Push(network.InEvent{Kind: wire.Connected, ID: uint64(i + 1), Conn: conns[i], Name: fmt.Sprintf("p%d", i), ViewDistance: 2})
 	}
 	app.Step()
 	w := &crowd{conns: conns, app: app, g: g, store: ecs.Resource[resources.ChunkStore](app), edits: ecs.Resource[Edits](app), tick: app.Tick()}

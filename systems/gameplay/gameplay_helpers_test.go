@@ -9,14 +9,14 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // The test world, made by testTerrain: stone up to y=63 (players stand
@@ -148,13 +148,13 @@ func (w *gameWorld) connect(name string, conn *testkit.FakeConn) *player {
 func (w *gameWorld) connectAs(name string, conn *testkit.FakeConn, as components.Conn) *player {
 	p := &player{id: w.nextID, conn: conn, as: as}
 	w.nextID++
-	w.src.Push(network.InEvent{Kind: transport.Connected, ID: p.id, Conn: p.as, Name: name, ViewDistance: 2})
+	w.src.Push(network.InEvent{Kind: wire.Connected, ID: p.id, Conn: p.as, Name: name, ViewDistance: 2})
 	return p
 }
 
 // leave disconnects p.
 func (w *gameWorld) leave(p *player) {
-	w.src.Push(network.InEvent{Kind: transport.Disconnected, ID: p.id, Conn: p.as})
+	w.src.Push(network.InEvent{Kind: wire.Disconnected, ID: p.id, Conn: p.as})
 }
 
 func (w *gameWorld) entity(p *player) ecs.Entity {
@@ -188,7 +188,7 @@ func (w *gameWorld) place(p *player, pos components.Position) {
 
 // msg queues a control message from p for the next tick.
 func (w *gameWorld) msg(p *player, m *protocol.ClientMessage) {
-	w.src.Push(network.InEvent{Kind: transport.Message, ID: p.id, Conn: p.as, Msg: m})
+	w.src.Push(network.InEvent{Kind: wire.Message, ID: p.id, Conn: p.as, Msg: m})
 }
 
 // move queues an Input from p at (x, y, z) claiming dt input ticks.

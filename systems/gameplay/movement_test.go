@@ -8,10 +8,10 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/physics"
+	"github.com/stratavox/strata/testkit"
 )
 
 // evict removes resident sections behind residency's back, as if they had

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // Channels routes plugin messages (protocol.PluginMessage): each channel
@@ -30,14 +30,14 @@ func newChannels() *Channels { return &Channels{served: map[string]channel{}} }
 
 // ServeChannel registers fn for the messages clients send on channel
 // name; the ingest system calls it in arrival order. A name is served by
-// one plugin; a malformed name (transport.ValidChannel) or a second
+// one plugin; a malformed name (wire.ValidChannel) or a second
 // registration is a build error. The payload is the client's: validate it.
 func ServeChannel(app *ecs.App, plugin, name string, fn func(ctx *ecs.Context, from Sender, payload []byte)) {
 	c := ecs.RequireResource[Channels](app)
 	if c == nil {
 		return
 	}
-	if err := transport.ValidChannel(name); err != nil {
+	if err := wire.ValidChannel(name); err != nil {
 		app.Fail(fmt.Errorf("serve channel %q: %w", name, err))
 		return
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -48,7 +48,7 @@ type DeliverySystem struct {
 	shapes map[[2]int]*viewShape // filled on the tick goroutine, read in the loop
 	// lists recycles the bytes of each client's own Drops and AirSections
 	// frames, which its connection gives back once written.
-	lists transport.FramePool
+	lists wire.FramePool
 	log   zerolog.Logger // sampled: backpressure is a state, not an event
 	// Sent and SentBytes count what was handed to connections; SentAir
 	// the sections of Sent that went as positions of AirSections.
@@ -71,15 +71,15 @@ type turn struct {
 // its counts, added to the system's and the cache's after it.
 type deliverWorker struct {
 	reader                                                 resources.Reader
-	enc                                                    transport.SectionEncoder
+	enc                                                    wire.SectionEncoder
 	mk                                                     func(chunk.Pos, uint64, *chunk.Section) []byte
 	scratch, batch                                         []chunk.Pos
-	air                                                    []chunk.Pos         // blank sections to send as one AirSections
-	airRanks                                               []int               // their ranks, out of the client's Pending until sent (takeAir)
-	sends                                                  []transport.Encoded // the frames of a Drops or an AirSections being sent
-	airCols                                                []transport.Column  // air by column (column-lists)
-	colAt                                                  []int32             // airCols' index of a column of the view's frame, or -1
-	gone                                                   []transport.Column  // what left the view, a column at a time
+	air                                                    []chunk.Pos    // blank sections to send as one AirSections
+	airRanks                                               []int          // their ranks, out of the client's Pending until sent (takeAir)
+	sends                                                  []wire.Encoded // the frames of a Drops or an AirSections being sent
+	airCols                                                []wire.Column  // air by column (column-lists)
+	colAt                                                  []int32        // airCols' index of a column of the view's frame, or -1
+	gone                                                   []wire.Column  // what left the view, a column at a time
 	ranks                                                  []int
 	frames                                                 []resources.Derivation
 	made                                                   []madeFrame
@@ -247,7 +247,7 @@ scan:
 				sections++
 				continue
 			}
-			enc := transport.ChunkFrame(f.Bytes)
+			enc := wire.ChunkFrame(f.Bytes)
 			if !conn.SendEncoded(enc) {
 				break scan // its queue is full: the rest waits for the next tick
 			}
@@ -281,7 +281,7 @@ scan:
 // worth by column: the columns past that wait for the next turn.
 func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, sh *viewShape, pv components.View) {
 	c := pv.Center
-	room := transport.MaxDropsPerFrame - s.budget.Sections - chunk.SectionsPerColumn
+	room := wire.MaxDropsPerFrame - s.budget.Sections - chunk.SectionsPerColumn
 	done := 0
 	for _, col := range st.Entered {
 		if len(w.air) > room {
@@ -328,7 +328,7 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 	// Frame k holds positions k·MaxDropsPerFrame on either way: by column,
 	// no more columns than positions, all in one frame, marked held a
 	// column at a time.
-	byColumn := conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= transport.MaxDropsPerFrame && w.airColumns(pv)
+	byColumn := conn.HasFeature(protocol.FeatureColumnLists) && len(w.air) <= wire.MaxDropsPerFrame && w.airColumns(pv)
 	if byColumn {
 		w.sends = s.lists.AppendAirColumns(w.sends[:0], w.airCols)
 	} else {
@@ -347,7 +347,7 @@ func (s *DeliverySystem) sendAir(w *deliverWorker, conn components.Conn, st *com
 			return bytes, false
 		}
 		bytes += enc.Len()
-		n := min(len(w.air)-done, transport.MaxDropsPerFrame)
+		n := min(len(w.air)-done, wire.MaxDropsPerFrame)
 		if byColumn {
 			for _, c := range w.airCols {
 				st.Held.SetColumn(c.X, c.Z, c.Mask)
@@ -387,7 +387,7 @@ func (w *deliverWorker) airColumns(v components.View) bool {
 		if k < 0 {
 			k = int32(len(w.airCols))
 			w.colAt[i] = k
-			w.airCols = append(w.airCols, transport.Column{X: p.X, Z: p.Z})
+			w.airCols = append(w.airCols, wire.Column{X: p.X, Z: p.Z})
 		}
 		w.airCols[k].Mask |= 1 << dy
 	}
@@ -406,7 +406,7 @@ func (s *DeliverySystem) resubscribe(w *deliverWorker, conn components.Conn, st 
 	masks := v.Masks()
 	st.Held.Columns(func(x, z int32, held uint32) {
 		if gone := held &^ masks.Column(x, z); gone != 0 {
-			w.gone = append(w.gone, transport.Column{X: x, Z: z, Mask: gone})
+			w.gone = append(w.gone, wire.Column{X: x, Z: z, Mask: gone})
 		}
 	})
 	if !s.drop(w, conn, st) {
@@ -434,7 +434,7 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 		w.sends = s.lists.AppendColumnDrops(w.sends[:0], w.gone)
 		defer clear(w.sends)
 		for k, enc := range w.sends {
-			n := min(len(rest), transport.MaxDropsPerFrame)
+			n := min(len(rest), wire.MaxDropsPerFrame)
 			if !conn.SendEncoded(enc) {
 				release(w.sends[k:])
 				break
@@ -468,7 +468,7 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 				}
 				return false
 			}
-			n := min(len(rest), transport.MaxDropsPerFrame)
+			n := min(len(rest), wire.MaxDropsPerFrame)
 			rest = rest[n:]
 			w.drops += uint64(n)
 		}
@@ -488,7 +488,7 @@ func (s *DeliverySystem) drop(w *deliverWorker, conn components.Conn, st *compon
 }
 
 // release gives back the pooled frames a connection refused.
-func release(frames []transport.Encoded) {
+func release(frames []wire.Encoded) {
 	for _, f := range frames {
 		f.Release()
 	}

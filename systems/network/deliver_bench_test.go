@@ -9,24 +9,24 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 // discardConn is a components.Conn that takes everything and keeps
 // nothing, granted every feature.
 type discardConn struct{}
 
-func (discardConn) Accept(transport.Admission) bool        { return true }
+func (discardConn) Accept(wire.Admission) bool             { return true }
 func (discardConn) Reject(protocol.ErrorCode, string) bool { return true }
 func (discardConn) Send(*protocol.ServerMessage) bool      { return true }
 func (discardConn) SendChunk(*protocol.ChunkMessage) bool  { return true }
-func (discardConn) SendEncoded(transport.Encoded) bool     { return true }
+func (discardConn) SendEncoded(wire.Encoded) bool          { return true }
 func (discardConn) SendDatagram(*protocol.Datagram) bool   { return true }
-func (discardConn) Queued() transport.Queued               { return transport.Queued{} }
+func (discardConn) Queued() wire.Queued                    { return wire.Queued{} }
 func (discardConn) Close(protocol.ErrorCode, string)       {}
 func (discardConn) HasFeature(string) bool                 { return true }
 

@@ -14,14 +14,14 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // deliverWorld is the smallest App the deliver system runs in: residency
@@ -66,7 +66,7 @@ func (w *deliverWorld) step(n int) {
 func (w *deliverWorld) join(name string, conn components.Conn) uint64 {
 	id := w.nextID
 	w.nextID++
-	w.src.Push(InEvent{Kind: transport.Connected, ID: id, Conn: conn, Name: name, ViewDistance: 2})
+	w.src.Push(InEvent{Kind: wire.Connected, ID: id, Conn: conn, Name: name, ViewDistance: 2})
 	return id
 }
 
@@ -97,7 +97,7 @@ func newChunkConn(features []string) *chunkConn {
 	return &chunkConn{FakeConn: &testkit.FakeConn{Features: features}}
 }
 
-func (c *chunkConn) SendEncoded(e transport.Encoded) bool {
+func (c *chunkConn) SendEncoded(e wire.Encoded) bool {
 	if e.IsChunk() {
 		c.mu.Lock()
 		full := c.full
@@ -209,7 +209,7 @@ func TestDropsBatchedOnlyForClientsThatAsk(t *testing.T) {
 			default:
 				continue
 			}
-			enc, err := transport.EncodeChunk(m)
+			enc, err := wire.EncodeChunk(m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +311,7 @@ func TestAirSectionsOnlyForClientsThatAsk(t *testing.T) {
 	airBytes := func(ms []*protocol.ChunkMessage) (n, triples int) {
 		for _, m := range ms {
 			if a := m.GetAir(); a != nil {
-				enc, err := transport.EncodeChunk(m)
+				enc, err := wire.EncodeChunk(m)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -541,14 +541,14 @@ func TestParallelDeliveryDeterministic(t *testing.T) {
 // before that tick is over.
 func TestPooledInputsLiveOneTick(t *testing.T) {
 	w := newDeliverWorld(t)
-	var pool transport.InputPool
+	var pool wire.InputPool
 	p := w.join("p", newChunkConn(nil))
 	w.step(1)
 	var seen []*protocol.Input
 	Handle(w.app, "test", func(_ *ecs.Context, _ Sender, m *protocol.ClientMessage_Input) { seen = append(seen, m.Input) })
 	m := pool.Get()
 	m.Input().InputTick = 41
-	w.src.Push(InEvent{Kind: transport.Message, ID: p, Msg: m.Msg(), Pooled: m})
+	w.src.Push(InEvent{Kind: wire.Message, ID: p, Msg: m.Msg(), Pooled: m})
 	w.step(1)
 	if len(seen) != 1 || seen[0] != m.Input() || seen[0].InputTick != 41 {
 		t.Fatalf("inputs seen %v, want the pooled one", seen)
@@ -679,7 +679,7 @@ func TestBlankSweepKeepsToOneFrame(t *testing.T) {
 			inView++
 		}
 	}
-	if inView <= transport.MaxDropsPerFrame {
+	if inView <= wire.MaxDropsPerFrame {
 		t.Fatalf("%d sections in view: not more than a frame holds", inView)
 	}
 	conn := newChunkConn([]string{protocol.FeatureAirSections, protocol.FeatureColumnLists})
@@ -699,7 +699,7 @@ func TestBlankSweepKeepsToOneFrame(t *testing.T) {
 		return len(ps), chunks, airFrames
 	}
 	first, chunks, airFrames := turn()
-	if chunks != 0 || airFrames != 1 || first > transport.MaxDropsPerFrame || len(d.Entered) == 0 {
+	if chunks != 0 || airFrames != 1 || first > wire.MaxDropsPerFrame || len(d.Entered) == 0 {
 		t.Fatalf("first turn: %d sections in %d Chunks and %d AirSections, %d columns left to sweep", first, chunks, airFrames, len(d.Entered))
 	}
 	second, chunks, airFrames := turn()

@@ -3,7 +3,7 @@ package network
 import (
 	"sync"
 
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -17,9 +17,9 @@ import (
 type SectionFrames struct {
 	// Hits and Misses count lookups, for metrics.
 	Hits, Misses uint64
-	enc          transport.SectionEncoder
+	enc          wire.SectionEncoder
 	mk           func(chunk.Pos, uint64, *chunk.Section) []byte
-	workers      sync.Pool // *transport.SectionEncoder, for Derive
+	workers      sync.Pool // *wire.SectionEncoder, for Derive
 }
 
 // NewSectionFrames returns a cache.
@@ -33,7 +33,7 @@ func NewSectionFrames() *SectionFrames {
 }
 
 // Lookup appends, for each position of ps, the Chunk frame (as bytes,
-// see transport.ChunkFrame) of the resident section there and its
+// see wire.ChunkFrame) of the resident section there and its
 // revision, encoding it on a miss. It works in batches for the reason
 // ChunkStore.DeriveAll gives.
 func (c *SectionFrames) Lookup(store *resources.ChunkStore, ps []chunk.Pos, out []resources.Derivation) []resources.Derivation {
@@ -61,9 +61,9 @@ func (c *SectionFrames) Derive(p chunk.Pos, rev uint64, sec chunk.Section) []byt
 	if resources.Blank(&sec, rev) {
 		return nil
 	}
-	enc, _ := c.workers.Get().(*transport.SectionEncoder)
+	enc, _ := c.workers.Get().(*wire.SectionEncoder)
 	if enc == nil {
-		enc = &transport.SectionEncoder{}
+		enc = &wire.SectionEncoder{}
 	}
 	defer c.workers.Put(enc)
 	return enc.Encode(p, rev, &sec).Bytes()

@@ -3,7 +3,7 @@ package network
 import (
 	"testing"
 
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -32,7 +32,7 @@ func TestDeriveSkipsBlank(t *testing.T) {
 			}
 			continue
 		}
-		var enc transport.SectionEncoder
+		var enc wire.SectionEncoder
 		if want := enc.Encode(p, c.rev, &c.sec).Bytes(); string(got) != string(want) {
 			t.Errorf("%s: derived %x, want %x", c.name, got, want)
 		}

@@ -2,15 +2,15 @@ package network
 
 import (
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 )
 
 // InEvent is one inbound occurrence as the ingest system sees it: from
 // the QUIC transport, or from synthetic clients (bench) and recordings
 // (replay), which feed the same queue the network would.
 type InEvent struct {
-	Kind transport.EventKind
+	Kind wire.EventKind
 	// ID identifies the client for the life of the process; it is also the
 	// player's entity id on the wire.
 	ID uint64
@@ -32,7 +32,7 @@ type InEvent struct {
 	// Pooled, when set, holds Msg: ingest gives it back to its pool at
 	// the start of the next tick, the tick that read Msg being over (a
 	// message is valid for the tick it arrives in, docs/plugins.md).
-	Pooled *transport.InputMessage
+	Pooled *wire.InputMessage
 	// Code says why the client left (Disconnected only).
 	Code protocol.ErrorCode
 }
@@ -58,30 +58,6 @@ type ConsoleLine struct {
 // blocking.
 type EventSource interface {
 	Drain(dst []InEvent) []InEvent
-}
-
-// TransportSource adapts the QUIC transport's inbox.
-type TransportSource struct {
-	Inbox *transport.Inbox
-	buf   []transport.Event
-}
-
-// Drain converts every queued transport event.
-func (s *TransportSource) Drain(dst []InEvent) []InEvent {
-	s.buf = s.Inbox.Drain(s.buf[:0])
-	for i := range s.buf {
-		ev := &s.buf[i]
-		in := InEvent{Kind: ev.Kind, ID: uint64(ev.ID), Conn: ev.Client, Msg: ev.Msg, Pooled: ev.Pooled, Code: ev.Code}
-		if ev.Kind == transport.Connected {
-			in.Name = ev.Client.Name()
-			in.ViewDistance = int(ev.Client.ViewDistance())
-			in.Features = ev.Client.Features()
-			in.Key = ev.Client.Key()
-		}
-		dst = append(dst, in)
-		*ev = transport.Event{} // drop references for the GC
-	}
-	return dst
 }
 
 // QueueSource is an EventSource that other goroutines push into: synthetic

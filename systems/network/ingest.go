@@ -9,8 +9,8 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/systems/persist"
 )
 
@@ -26,7 +26,7 @@ type ingestSystem struct {
 	log     zerolog.Logger
 
 	events  []InEvent
-	pooled  []*transport.InputMessage // last tick's, released at this one's start
+	pooled  []*wire.InputMessage // last tick's, released at this one's start
 	loads   []playerLoad
 	joining map[uint64]bool
 
@@ -69,11 +69,11 @@ func (s *ingestSystem) run(ctx *ecs.Context) {
 			s.pooled = append(s.pooled, ev.Pooled)
 		}
 		switch ev.Kind {
-		case transport.Connected:
+		case wire.Connected:
 			s.connect(ev)
-		case transport.Message:
+		case wire.Message:
 			s.message(ctx, ev)
-		case transport.Disconnected:
+		case wire.Disconnected:
 			s.disconnect(ctx, ev)
 		}
 		*ev = InEvent{}
@@ -132,7 +132,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	if s.cfg.SpreadRecentres {
 		follow.Phase = viewPhase(id)
 	}
-	if !ev.Conn.Accept(transport.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
+	if !ev.Conn.Accept(wire.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
 		s.release(l, ev.Name)
 		return // gone meanwhile; its Disconnected event follows
 	}

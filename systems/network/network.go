@@ -234,7 +234,11 @@ func (n *Plugin) Shutdown(app *ecs.App) error {
 	return nil
 }
 
-// clampView is the view radius granted for a request.
+// clampView is the view radius granted for a request: protocol.ClampView,
+// the rule the transport grants Hello and Subscribe view distances with,
+// so a value the transport already granted is kept as it is, and a
+// synthetic or replayed client's request is granted exactly as the
+// transport would have.
 func clampView(requested, limit int) int {
 	return int(protocol.ClampView(uint32(max(requested, 0)), uint32(max(limit, 0))))
 }

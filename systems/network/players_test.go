@@ -9,12 +9,12 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // rejoinWorld is residency, persistence on a Pebble database on disk
@@ -60,11 +60,11 @@ func (w *rejoinWorld) close() {
 }
 
 func (w *rejoinWorld) connect(id uint64, name string) {
-	w.src.Push(InEvent{Kind: transport.Connected, ID: id, Conn: &testkit.FakeConn{}, Name: name, ViewDistance: 1})
+	w.src.Push(InEvent{Kind: wire.Connected, ID: id, Conn: &testkit.FakeConn{}, Name: name, ViewDistance: 1})
 }
 
 func (w *rejoinWorld) disconnect(id uint64) {
-	w.src.Push(InEvent{Kind: transport.Disconnected, ID: id})
+	w.src.Push(InEvent{Kind: wire.Disconnected, ID: id})
 }
 
 // admitted steps until client id has an entity (its record loads on the

@@ -8,10 +8,10 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/internal/nettest"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server/scenario"
+	"github.com/stratavox/strata/testkit"
 )
 
 // The subscription as docs/protocol.md §9.4 states it, written from the

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -58,7 +58,7 @@ func (sh *viewShape) index(dx, dz, dy int32) int32 {
 // column mask less the held one, then a rank bit per missing section
 // (a shape is only read, by any number of goroutines). It lists in
 // *entered the columns with sections missing, and those sections.
-func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held, entered *[]transport.Column) {
+func (sh *viewShape) markMissing(pending *components.Pending, cyl components.View, held *components.Held, entered *[]wire.Column) {
 	mk := pending.Reset(len(sh.offs))
 	*entered = (*entered)[:0]
 	c := cyl.Center
@@ -74,7 +74,7 @@ func (sh *viewShape) markMissing(pending *components.Pending, cyl components.Vie
 			m = 0
 		}
 		if m != 0 {
-			*entered = append(*entered, transport.Column{X: x, Z: z, Mask: m})
+			*entered = append(*entered, wire.Column{X: x, Z: z, Mask: m})
 		}
 		for m != 0 {
 			y := int32(bits.TrailingZeros32(m))

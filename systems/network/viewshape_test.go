@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
@@ -40,7 +40,7 @@ func TestViewShapeMissingIsTheNaiveOrder(t *testing.T) {
 				}
 			}
 			var pending components.Pending
-			entered := []transport.Column{{X: 99, Z: 99, Mask: 1}} // a stale list, replaced
+			entered := []wire.Column{{X: 99, Z: 99, Mask: 1}} // a stale list, replaced
 			sh.markMissing(&pending, cyl, &held, &entered)
 			var got []chunk.Pos
 			for r := pending.Next(0); r >= 0; r = pending.Next(r + 1) {

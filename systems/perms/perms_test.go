@@ -10,15 +10,15 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
-	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/commands"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/perms"
+	"github.com/stratavox/strata/testkit"
 )
 
 var spawn = components.Position{X: 0.5, Y: 64, Z: 0.5}
@@ -137,7 +137,7 @@ func TestPluginPermissions(t *testing.T) {
 	conns := map[string]*testkit.FakeConn{"alice": {}, "bob": {}}
 	ids := map[string]uint64{"alice": 1, "bob": 2}
 	for name, c := range conns {
-		src.Push(network.InEvent{Kind: transport.Connected, ID: ids[name], Conn: c, Name: name, ViewDistance: 2})
+		src.Push(network.InEvent{Kind: wire.Connected, ID: ids[name], Conn: c, Name: name, ViewDistance: 2})
 	}
 	console := &testkit.FakeConn{}
 	for range 3 {
@@ -159,7 +159,7 @@ func TestPluginPermissions(t *testing.T) {
 			c, id = console, network.ConsoleID
 		}
 		c.Take()
-		src.Push(network.InEvent{Kind: transport.Message, ID: id, Conn: c, Msg: &protocol.ClientMessage{
+		src.Push(network.InEvent{Kind: wire.Message, ID: id, Conn: c, Msg: &protocol.ClientMessage{
 			Kind: &protocol.ClientMessage_Chat{Chat: &protocol.Chat{Text: tc.line}}}})
 		app.Step()
 		var got []string

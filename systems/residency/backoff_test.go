@@ -13,10 +13,10 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/testkit"
 )
 
 // failingSource fails the loads of chosen positions, in deterministic

@@ -15,13 +15,13 @@ import (
 	"github.com/stratavox/strata/admin"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/systems/status"
+	"github.com/stratavox/strata/testkit"
 )
 
 // syncBuffer collects log lines from the tick and the storage goroutine.

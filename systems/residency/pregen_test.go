@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/worldgen"
 )
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 // residencyHarness is an App built with the residency plugin.

@@ -13,9 +13,9 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 func TestResidencySchedule(t *testing.T) {

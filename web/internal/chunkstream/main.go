@@ -28,6 +28,7 @@ import (
 	"github.com/klauspost/compress/flate"
 
 	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/worldgen"
@@ -53,7 +54,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var enc transport.SectionEncoder
+	var enc wire.SectionEncoder
 	order := resources.NearestFirst(*radius, 1)
 	var frames [][]byte
 	raw := 0

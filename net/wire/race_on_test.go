@@ -1,6 +1,6 @@
 //go:build race
 
-package transport_test
+package wire_test
 
 // raceEnabled reports that the race detector is on: it changes what
 // sync.Pool keeps, and allocation counts with it.

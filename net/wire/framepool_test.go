@@ -1,11 +1,11 @@
-package transport_test
+package wire_test
 
 import (
 	"bytes"
 	"testing"
 	"unsafe"
 
-	transport "github.com/stratavox/strata/net"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -16,17 +16,17 @@ func TestFrameClass(t *testing.T) {
 		{256<<10 + 1, 13}, {1 << 30, 13}, // none: allocated
 	}
 	for _, tt := range tests {
-		if got := transport.FrameClass(tt.n); got != tt.class {
+		if got := wire.FrameClass(tt.n); got != tt.class {
 			t.Errorf("frameClass(%d) = %d, want %d", tt.n, got, tt.class)
 		}
 	}
 }
 
 // columnsOf are n columns of a view, with masks of every length.
-func columnsOf(n int, seed uint32) []transport.Column {
-	cols := make([]transport.Column, n)
+func columnsOf(n int, seed uint32) []wire.Column {
+	cols := make([]wire.Column, n)
 	for i := range cols {
-		cols[i] = transport.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: (uint32(i)+seed)*2654435761 | 1}
+		cols[i] = wire.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: (uint32(i)+seed)*2654435761 | 1}
 	}
 	return cols
 }
@@ -36,43 +36,43 @@ func columnsOf(n int, seed uint32) []transport.Column {
 // every frame is released after use, so later cases are written over
 // earlier ones, longer or shorter.
 func TestFramePoolFrames(t *testing.T) {
-	var pool transport.FramePool
+	var pool wire.FramePool
 	kinds := []struct {
 		name         string
-		plain, build func(dst []transport.Encoded, n int) []transport.Encoded
+		plain, build func(dst []wire.Encoded, n int) []wire.Encoded
 	}{
 		{"column drops",
-			func(dst []transport.Encoded, n int) []transport.Encoded {
-				return transport.AppendColumnDrops(dst, columnsOf(n, 1))
+			func(dst []wire.Encoded, n int) []wire.Encoded {
+				return wire.AppendColumnDrops(dst, columnsOf(n, 1))
 			},
-			func(dst []transport.Encoded, n int) []transport.Encoded {
+			func(dst []wire.Encoded, n int) []wire.Encoded {
 				return pool.AppendColumnDrops(dst, columnsOf(n, 1))
 			}},
 		{"air columns",
-			func(dst []transport.Encoded, n int) []transport.Encoded {
-				return transport.AppendAirColumns(dst, columnsOf(n, 7))
+			func(dst []wire.Encoded, n int) []wire.Encoded {
+				return wire.AppendAirColumns(dst, columnsOf(n, 7))
 			},
-			func(dst []transport.Encoded, n int) []transport.Encoded {
+			func(dst []wire.Encoded, n int) []wire.Encoded {
 				return pool.AppendAirColumns(dst, columnsOf(n, 7))
 			}},
 		{"drops",
-			func(dst []transport.Encoded, n int) []transport.Encoded {
-				return append(dst, transport.EncodeDrops(dropsPositions(n))...)
+			func(dst []wire.Encoded, n int) []wire.Encoded {
+				return append(dst, wire.EncodeDrops(dropsPositions(n))...)
 			},
-			func(dst []transport.Encoded, n int) []transport.Encoded {
+			func(dst []wire.Encoded, n int) []wire.Encoded {
 				return pool.AppendDrops(dst, dropsPositions(n))
 			}},
 		{"air sections",
-			func(dst []transport.Encoded, n int) []transport.Encoded {
-				return transport.AppendAirSections(dst, dropsPositions(n))
+			func(dst []wire.Encoded, n int) []wire.Encoded {
+				return wire.AppendAirSections(dst, dropsPositions(n))
 			},
-			func(dst []transport.Encoded, n int) []transport.Encoded {
+			func(dst []wire.Encoded, n int) []wire.Encoded {
 				return pool.AppendAirSections(dst, dropsPositions(n))
 			}},
 	}
-	before := transport.EncodeDrops([]chunk.Pos{{X: 9}})
+	before := wire.EncodeDrops([]chunk.Pos{{X: 9}})
 	for _, k := range kinds {
-		for _, n := range []int{0, 1, 3, 300, 40, transport.MaxDropsPerFrame + 2, 2, 900} {
+		for _, n := range []int{0, 1, 3, 300, 40, wire.MaxDropsPerFrame + 2, 2, 900} {
 			want := k.plain(nil, n)
 			got := k.build(before[:1:1], n)
 			if len(got) != 1+len(want) || !bytes.Equal(got[0].Bytes(), before[0].Bytes()) {
@@ -85,11 +85,11 @@ func TestFramePoolFrames(t *testing.T) {
 				if cap(e.Bytes()) != len(e.Bytes()) {
 					t.Errorf("%s of %d, frame %d: cap %d for %d bytes: the pool's room past the frame is reachable", k.name, n, i, cap(e.Bytes()), len(e.Bytes()))
 				}
-				if !transport.Pooled(e) || transport.Pooled(want[i]) {
-					t.Errorf("%s of %d, frame %d: pooled %v, the allocated one %v", k.name, n, i, transport.Pooled(e), transport.Pooled(want[i]))
+				if !wire.Pooled(e) || wire.Pooled(want[i]) {
+					t.Errorf("%s of %d, frame %d: pooled %v, the allocated one %v", k.name, n, i, wire.Pooled(e), wire.Pooled(want[i]))
 				}
 				e.Release()
-				if !transport.Released(e) {
+				if !e.Released() {
 					t.Errorf("%s of %d, frame %d: not released", k.name, n, i)
 				}
 			}
@@ -101,7 +101,7 @@ func TestFramePoolFrames(t *testing.T) {
 // TestFramePoolDoubleRelease: a frame released twice goes back once, so
 // two frames built after it never share its bytes.
 func TestFramePoolDoubleRelease(t *testing.T) {
-	var pool transport.FramePool
+	var pool wire.FramePool
 	e := pool.AppendDrops(nil, dropsPositions(4))[0]
 	e.Release()
 	e.Release()
@@ -118,9 +118,9 @@ func TestFramePoolAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop a share of what it is given")
 	}
-	var pool transport.FramePool
+	var pool wire.FramePool
 	cols, ps := columnsOf(200, 3), dropsPositions(120)
-	dst := make([]transport.Encoded, 0, 4)
+	dst := make([]wire.Encoded, 0, 4)
 	n := testing.AllocsPerRun(100, func() {
 		dst = pool.AppendAirColumns(dst[:0], cols)
 		dst = pool.AppendDrops(dst, ps)
@@ -138,7 +138,7 @@ func TestFramePoolAllocations(t *testing.T) {
 // straddle cache lines and replication slows by nearly half (see
 // frameRef).
 func TestEncodedFourWords(t *testing.T) {
-	if got, want := unsafe.Sizeof(transport.Encoded{}), 4*unsafe.Sizeof(uintptr(0)); got != want {
+	if got, want := unsafe.Sizeof(wire.Encoded{}), 4*unsafe.Sizeof(uintptr(0)); got != want {
 		t.Errorf("Encoded is %d bytes, want %d", got, want)
 	}
 }

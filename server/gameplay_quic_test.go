@@ -1,4 +1,4 @@
-package gameplay
+package server_test
 
 import (
 	"context"
@@ -12,16 +12,18 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/testkit"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/worldgen"
 )
 
@@ -119,8 +121,8 @@ func TestGameplayOverQUIC(t *testing.T) {
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: gen, Workers: 2}),
 		persist.New(persist.Config{DataDir: dir, Seed: seed, GeneratorVersion: gen.Version()}),
-		network.New(network.Config{Source: &network.TransportSource{Inbox: srv.Inbox()}, Spawn: spawn, MaxViewDistance: 2}),
-		New(DefaultConfig()),
+		network.New(network.Config{Source: &server.TransportSource{Inbox: srv.Inbox()}, Spawn: spawn, MaxViewDistance: 2}),
+		gameplay.New(gameplay.DefaultConfig()),
 	)
 	if err := app.Build(); err != nil {
 		srv.Close()

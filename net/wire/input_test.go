@@ -1,4 +1,4 @@
-package transport
+package wire
 
 import (
 	"bytes"
@@ -19,14 +19,14 @@ func inputDatagram(in *protocol.Input) []byte {
 	return b
 }
 
-// sameAsProtobuf checks decodeInputDatagram against frame.DecodeDatagram
+// sameAsProtobuf checks DecodeInputDatagram against frame.DecodeDatagram
 // on b: both refuse it, or both read the same Input (or none).
 func sameAsProtobuf(t *testing.T, pool *InputPool, b []byte) {
 	t.Helper()
 	want, werr := frame.DecodeDatagram(b)
 	m := pool.Get()
 	defer m.Release()
-	got, err := decodeInputDatagram(b, m)
+	got, err := DecodeInputDatagram(b, m)
 	if (err == nil) != (werr == nil) {
 		t.Fatalf("%x: error %v, protobuf's %v", b, err, werr)
 	}
@@ -75,7 +75,7 @@ func TestDecodeInputDatagram(t *testing.T) {
 	b := inputDatagram(full)
 	if n := testing.AllocsPerRun(100, func() {
 		m := pool.Get()
-		if ok, err := decodeInputDatagram(b, m); !ok || err != nil {
+		if ok, err := DecodeInputDatagram(b, m); !ok || err != nil {
 			t.Fatal(ok, err)
 		}
 		m.Release()

@@ -1,4 +1,4 @@
-package transport_test
+package wire_test
 
 import (
 	"bufio"
@@ -7,18 +7,13 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
-	transport "github.com/stratavox/strata/net"
-	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -35,7 +30,7 @@ func dropsPositions(n int) []chunk.Pos {
 // readDrops reads every frame of es with the ordinary frame reader and
 // decoder, as a client does, and returns the positions in order and the
 // number of positions in each frame.
-func readDrops(t *testing.T, es []transport.Encoded) (all []chunk.Pos, perFrame []int) {
+func readDrops(t *testing.T, es []wire.Encoded) (all []chunk.Pos, perFrame []int) {
 	t.Helper()
 	var stream bytes.Buffer
 	for _, e := range es {
@@ -76,7 +71,7 @@ func readDrops(t *testing.T, es []transport.Encoded) (all []chunk.Pos, perFrame 
 }
 
 func TestEncodeDrops(t *testing.T) {
-	const max = transport.MaxDropsPerFrame
+	const max = wire.MaxDropsPerFrame
 	tests := []struct {
 		name     string
 		ps       []chunk.Pos
@@ -98,7 +93,7 @@ func TestEncodeDrops(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			es := transport.EncodeDrops(tt.ps)
+			es := wire.EncodeDrops(tt.ps)
 			if len(tt.ps) == 0 {
 				if es != nil {
 					t.Fatalf("EncodeDrops(%v) = %d frames, want nil", tt.ps, len(es))
@@ -126,13 +121,13 @@ func TestEncodeDropsMatchesMarshal(t *testing.T) {
 		{{X: math.MinInt32, Y: math.MaxInt32, Z: -1}, {X: 63, Y: -64, Z: 64}},
 		varintEdges(),
 		dropsPositions(800),
-		dropsPositions(transport.MaxDropsPerFrame),
+		dropsPositions(wire.MaxDropsPerFrame),
 	} {
-		es := transport.EncodeDrops(ps)
+		es := wire.EncodeDrops(ps)
 		if len(es) != 1 {
 			t.Fatalf("%d positions in %d frames, want 1", len(ps), len(es))
 		}
-		want, err := transport.EncodeChunk(protocol.NewDrops(ps))
+		want, err := wire.EncodeChunk(protocol.NewDrops(ps))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +140,7 @@ func TestEncodeDropsMatchesMarshal(t *testing.T) {
 	}
 	// The spec's example (docs/protocol.md §10): the sections (0, 4, -1)
 	// and (-1, 0, 2).
-	got := transport.EncodeDrops([]chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
+	got := wire.EncodeDrops([]chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
 	if want := []byte{0x0a, 0x1a, 0x08, 0x0a, 0x06, 0x00, 0x08, 0x01, 0x01, 0x00, 0x04}; !bytes.Equal(got[0].Bytes(), want) {
 		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
 	}
@@ -170,7 +165,7 @@ func varintEdges() []chunk.Pos {
 func head(b []byte) []byte { return b[:min(len(b), 64)] }
 
 // readChunkMessage reads the one frame of e as a client does.
-func readChunkMessage(t *testing.T, e transport.Encoded) *protocol.ChunkMessage {
+func readChunkMessage(t *testing.T, e wire.Encoded) *protocol.ChunkMessage {
 	t.Helper()
 	payload, err := frame.ReadFrame(bufio.NewReader(bytes.NewReader(e.Bytes())), frame.ChunkCap)
 	if err != nil {
@@ -188,33 +183,33 @@ func readChunkMessage(t *testing.T, e transport.Encoded) *protocol.ChunkMessage 
 // and NewAirColumns, split at MaxDropsPerFrame columns, appended after
 // what dst held, and give back every section in order.
 func TestEncodeColumns(t *testing.T) {
-	const max = transport.MaxDropsPerFrame
-	view := func(n int) []transport.Column {
-		cols := make([]transport.Column, n)
+	const max = wire.MaxDropsPerFrame
+	view := func(n int) []wire.Column {
+		cols := make([]wire.Column, n)
 		for i := range cols {
-			cols[i] = transport.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: uint32(i)*2654435761 | 1}
+			cols[i] = wire.Column{X: int32(i/97) - 300, Z: int32(i%97) - 48, Mask: uint32(i)*2654435761 | 1}
 		}
 		return cols
 	}
 	kinds := []struct {
 		name   string
-		append func([]transport.Encoded, []transport.Column) []transport.Encoded
+		append func([]wire.Encoded, []wire.Column) []wire.Encoded
 		ref    func([]chunk.Pos, int32) *protocol.ChunkMessage
 		read   func(*protocol.ChunkMessage) ([]chunk.Pos, error)
 	}{
-		{"drops", transport.AppendColumnDrops, protocol.NewColumnDrops, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetDrops().Positions() }},
-		{"air", transport.AppendAirColumns, protocol.NewAirColumns, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetAir().Positions() }},
+		{"drops", wire.AppendColumnDrops, protocol.NewColumnDrops, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetDrops().Positions() }},
+		{"air", wire.AppendAirColumns, protocol.NewAirColumns, func(m *protocol.ChunkMessage) ([]chunk.Pos, error) { return m.GetAir().Positions() }},
 	}
 	tests := []struct {
 		name     string
-		cols     []transport.Column
+		cols     []wire.Column
 		perFrame []int // columns
 	}{
 		{"none", nil, nil},
-		{"origin", []transport.Column{{Mask: 1}}, []int{1}},
-		{"every y and the top bit", []transport.Column{{X: -1, Z: -1, Mask: 1<<chunk.SectionsPerColumn - 1}, {X: -1, Z: 0, Mask: 1 << 31}}, []int{2}},
-		{"far apart", []transport.Column{{X: math.MinInt32, Z: math.MaxInt32, Mask: 5}, {X: math.MaxInt32, Z: math.MinInt32, Mask: 6}}, []int{2}},
-		{"in any order", []transport.Column{{X: 5, Z: 5, Mask: 2}, {X: -3, Z: 2, Mask: 9}, {X: 5, Z: 4, Mask: 1 << 20}}, []int{3}},
+		{"origin", []wire.Column{{Mask: 1}}, []int{1}},
+		{"every y and the top bit", []wire.Column{{X: -1, Z: -1, Mask: 1<<chunk.SectionsPerColumn - 1}, {X: -1, Z: 0, Mask: 1 << 31}}, []int{2}},
+		{"far apart", []wire.Column{{X: math.MinInt32, Z: math.MaxInt32, Mask: 5}, {X: math.MaxInt32, Z: math.MinInt32, Mask: 6}}, []int{2}},
+		{"in any order", []wire.Column{{X: 5, Z: 5, Mask: 2}, {X: -3, Z: 2, Mask: 9}, {X: 5, Z: 4, Mask: 1 << 20}}, []int{3}},
 		{"a recentre", view(34), []int{34}},
 		{"exactly one frame", view(max), []int{max}},
 		{"split", view(max + 1), []int{max, 1}},
@@ -222,7 +217,7 @@ func TestEncodeColumns(t *testing.T) {
 	for _, k := range kinds {
 		for _, tt := range tests {
 			t.Run(k.name+"/"+tt.name, func(t *testing.T) {
-				before := transport.EncodeDrops([]chunk.Pos{{X: 9}})
+				before := wire.EncodeDrops([]chunk.Pos{{X: 9}})
 				es := k.append(before, tt.cols)
 				if len(es) != 1+len(tt.perFrame) || !bytes.Equal(es[0].Bytes(), before[0].Bytes()) {
 					t.Fatalf("%d frames after dst's, want %d", len(es)-1, len(tt.perFrame))
@@ -246,7 +241,7 @@ func TestEncodeColumns(t *testing.T) {
 					}
 					got = append(got, part...)
 					col += tt.perFrame[f]
-					ref, err := transport.EncodeChunk(k.ref(want[from:ends[col-1]], chunk.MinSectionY))
+					ref, err := wire.EncodeChunk(k.ref(want[from:ends[col-1]], chunk.MinSectionY))
 					from = ends[col-1]
 					if err != nil {
 						t.Fatal(err)
@@ -265,7 +260,7 @@ func TestEncodeColumns(t *testing.T) {
 		}
 	}
 	// The spec's example (docs/protocol.md §10).
-	got := transport.AppendColumnDrops(nil, []transport.Column{{X: -5, Z: 7, Mask: 1 << 4}, {X: 3, Z: -2, Mask: 3}, {X: 3, Z: -1, Mask: 1 << 23}})
+	got := wire.AppendColumnDrops(nil, []wire.Column{{X: -5, Z: 7, Mask: 1 << 4}, {X: 3, Z: -2, Mask: 3}, {X: 3, Z: -1, Mask: 1 << 23}})
 	want := []byte{0x14, 0x1a, 0x12, 0x12, 0x06, 0x09, 0x0e, 0x10, 0x11, 0x00, 0x02, 0x1a, 0x06, 0x10, 0x03, 0x80, 0x80, 0x80, 0x04, 0x20, 0x07}
 	if !bytes.Equal(got[0].Bytes(), want) {
 		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
@@ -274,7 +269,7 @@ func TestEncodeColumns(t *testing.T) {
 
 func TestEncodeDropsAllocations(t *testing.T) {
 	ps := dropsPositions(800)
-	if n := testing.AllocsPerRun(20, func() { transport.EncodeDrops(ps) }); n > 2 {
+	if n := testing.AllocsPerRun(20, func() { wire.EncodeDrops(ps) }); n > 2 {
 		t.Errorf("%v allocations for 800 positions in one frame, want 2 (the frame and the result)", n)
 	}
 }
@@ -294,7 +289,7 @@ func FuzzEncodeDrops(f *testing.F) {
 			ps = append(ps, chunk.Pos{X: v(0), Y: v(4), Z: v(8)})
 			in = in[12:]
 		}
-		es := transport.EncodeDrops(ps)
+		es := wire.EncodeDrops(ps)
 		if len(ps) == 0 {
 			if es != nil {
 				t.Fatal("frames for no positions")
@@ -315,138 +310,11 @@ func BenchmarkEncodeDrops(b *testing.B) {
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
-		for _, e := range transport.EncodeDrops(ps) {
+		for _, e := range wire.EncodeDrops(ps) {
 			n += e.Len()
 		}
 	}
 	b.SetBytes(int64(n / max(b.N, 1)))
-}
-
-// TestBatchedDropsEndToEnd: a client that asked for batched-drops is
-// granted it, and a Drops frame reaches its user exactly as one Drop per
-// section would; one that did not ask is not granted it.
-func TestBatchedDropsEndToEnd(t *testing.T) {
-	held := make([]chunk.Pos, 0, 40)
-	for x := int32(-20); x < 20; x++ {
-		held = append(held, chunk.Pos{X: x, Y: -1, Z: -x})
-	}
-	dropped := append(slices.Clone(held[:10]), held[30:]...)
-	stone := chunk.Uniform(chunk.Stone)
-	data := chunk.Encode(&stone)
-	h := newHarness(t, func(h *harness, cfg *transport.Config) {
-		h.onEvent = func(h *harness, ev transport.Event) {
-			if ev.Kind != transport.Message || ev.Msg.GetSubscribe() == nil {
-				return
-			}
-			for i, p := range held {
-				ev.Client.SendChunk(protocol.NewChunk(p, uint64(i+1), data))
-			}
-			if !ev.Client.HasFeature(protocol.FeatureBatchedDrops) {
-				for _, p := range dropped {
-					ev.Client.SendChunk(protocol.NewDrop(p))
-				}
-				return
-			}
-			for _, e := range transport.EncodeDrops(dropped) {
-				ev.Client.SendEncoded(e)
-			}
-		}
-	})
-
-	for _, batched := range []bool{true, false} {
-		var mu sync.Mutex
-		var got []chunk.Pos
-		name := "plain"
-		if batched {
-			name = "batched"
-		}
-		c := h.mustDial(name, func(o *client.Options) {
-			if batched {
-				o.Features = []string{protocol.FeatureBatchedDrops}
-			}
-			o.Handlers.OnDrop = func(p chunk.Pos) {
-				mu.Lock()
-				got = append(got, p)
-				mu.Unlock()
-			}
-		})
-		if c.HasFeature(protocol.FeatureBatchedDrops) != batched {
-			t.Fatalf("%s: feature granted %v, features %v", name, !batched, c.Welcome().GetFeatures())
-		}
-		if err := c.Subscribe(2); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, name+" drops", func() bool { return c.Stats().Drops == uint64(len(dropped)) })
-		mu.Lock()
-		if !slices.Equal(got, dropped) {
-			t.Errorf("%s: OnDrop saw %v, want %v", name, got, dropped)
-		}
-		mu.Unlock()
-		if st := c.Stats(); st.Sections != len(held)-len(dropped) || st.Chunks != uint64(len(held)) {
-			t.Errorf("%s: stats %+v", name, st)
-		}
-		for _, p := range dropped {
-			if _, ok := c.Section(p); ok {
-				t.Errorf("%s: dropped section %v still held", name, p)
-			}
-		}
-		if _, ok := c.Section(held[10]); !ok {
-			t.Errorf("%s: kept section %v missing", name, held[10])
-		}
-		c.Close()
-	}
-}
-
-// TestBadDropsClosesClient: a Drops or AirSections whose coords are not
-// whole triples, or whose columns are not pairs with a mask each, is a
-// broken server; the client closes with
-// INVALID_MESSAGE rather than guessing which sections were meant.
-func TestBadDropsClosesClient(t *testing.T) {
-	for _, tt := range []struct {
-		name    string
-		feature string
-		msg     *protocol.ChunkMessage
-		says    string
-	}{
-		{"drops", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Coords: []int32{1, 2, 3, 4}}}}, "multiple of 3"},
-		{"air", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Coords: []int32{1, 2, 3, 4, 5}}}}, "multiple of 3"},
-		{"drops' columns", protocol.FeatureBatchedDrops, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Drops{Drops: &protocol.Drops{Columns: []int32{1, 2, 3}, Masks: []uint32{1}}}}, "pairs"},
-		{"air's masks", protocol.FeatureAirSections, &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Air{Air: &protocol.AirSections{Columns: []int32{1, 2}}}}, "pairs"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, func(h *harness, cfg *transport.Config) {
-				h.onEvent = func(h *harness, ev transport.Event) {
-					if ev.Kind == transport.Message && ev.Msg.GetSubscribe() != nil {
-						ev.Client.SendChunk(tt.msg)
-					}
-				}
-			})
-			var applied atomic.Int32
-			c := h.mustDial("victim", func(o *client.Options) {
-				o.Features = []string{tt.feature}
-				o.Handlers.OnDrop = func(chunk.Pos) { applied.Add(1) }
-				o.Handlers.OnChunk = func(chunk.Pos, uint64, []byte) { applied.Add(1) }
-			})
-			if err := c.Subscribe(2); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-c.Done():
-			case <-time.After(5 * time.Second):
-				t.Fatal("client still open after a bad message")
-			}
-			if err := c.Err(); err == nil || !strings.Contains(err.Error(), tt.says) {
-				t.Errorf("client error = %v", err)
-			}
-			ev := h.Wait("Disconnected", 5*time.Second, disconnectOf("victim"))
-			if ev.Code != protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE {
-				t.Errorf("server saw the close as %v (%v)", ev.Code, ev.Err)
-			}
-			if n := applied.Load(); n != 0 {
-				t.Errorf("%d sections applied from a bad message", n)
-			}
-		})
-	}
 }
 
 // TestAppendAirSectionsMatchesMarshal: the air frames are byte for byte
@@ -457,11 +325,11 @@ func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
 		{{}},
 		varintEdges(),
 		dropsPositions(800),
-		dropsPositions(transport.MaxDropsPerFrame + 3),
+		dropsPositions(wire.MaxDropsPerFrame + 3),
 	} {
-		before := transport.EncodeDrops([]chunk.Pos{{X: 9}})
-		es := transport.AppendAirSections(before, ps)
-		if len(es) != 1+(len(ps)+transport.MaxDropsPerFrame-1)/transport.MaxDropsPerFrame || !bytes.Equal(es[0].Bytes(), before[0].Bytes()) {
+		before := wire.EncodeDrops([]chunk.Pos{{X: 9}})
+		es := wire.AppendAirSections(before, ps)
+		if len(es) != 1+(len(ps)+wire.MaxDropsPerFrame-1)/wire.MaxDropsPerFrame || !bytes.Equal(es[0].Bytes(), before[0].Bytes()) {
 			t.Fatalf("%d positions: %d frames after dst's", len(ps), len(es)-1)
 		}
 		var got []chunk.Pos
@@ -473,7 +341,7 @@ func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := transport.EncodeChunk(protocol.NewAirSections(part))
+			want, err := wire.EncodeChunk(protocol.NewAirSections(part))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -487,11 +355,11 @@ func TestAppendAirSectionsMatchesMarshal(t *testing.T) {
 		}
 	}
 	// The spec's example (docs/protocol.md §10).
-	got := transport.AppendAirSections(nil, []chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
+	got := wire.AppendAirSections(nil, []chunk.Pos{{X: 0, Y: 4, Z: -1}, {X: -1, Y: 0, Z: 2}})
 	if want := []byte{0x0a, 0x22, 0x08, 0x0a, 0x06, 0x00, 0x08, 0x01, 0x01, 0x00, 0x04}; !bytes.Equal(got[0].Bytes(), want) {
 		t.Errorf("spec example = % x, want % x", got[0].Bytes(), want)
 	}
-	if es := transport.AppendAirSections(nil, nil); es != nil {
+	if es := wire.AppendAirSections(nil, nil); es != nil {
 		t.Errorf("no positions: %d frames", len(es))
 	}
 }

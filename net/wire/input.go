@@ -1,4 +1,4 @@
-package transport
+package wire
 
 import (
 	"errors"
@@ -76,12 +76,12 @@ func (m *InputMessage) Release() {
 // wire type, a PlayerState): protobuf's own decoder takes it from there.
 var errUnusual = errors.New("unusual datagram")
 
-// decodeInputDatagram decodes a client's datagram into m's Input, exactly
+// DecodeInputDatagram decodes a client's datagram into m's Input, exactly
 // as frame.DecodeDatagram would, and reports whether it held an Input. A
 // datagram as clients write it is read in place, without allocating;
 // anything else goes through frame.DecodeDatagram and is copied. A
 // malformed datagram is DecodeDatagram's error.
-func decodeInputDatagram(b []byte, m *InputMessage) (bool, error) {
+func DecodeInputDatagram(b []byte, m *InputMessage) (bool, error) {
 	m.reset()
 	m.in.Position, m.in.Velocity = nil, nil
 	isInput := false

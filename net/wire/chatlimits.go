@@ -1,4 +1,4 @@
-package transport
+package wire
 
 // ChatLimits bound chat lines. The server builds one value and gives it
 // to both places that enforce it: the transport, which refuses a line

@@ -1,4 +1,4 @@
-package transport
+package wire
 
 import (
 	"fmt"
@@ -79,6 +79,13 @@ func (e Encoded) Release() {
 		return
 	}
 	f.pool.classes[f.class].Put(f)
+}
+
+// Released reports whether e is a frame from a FramePool that has been
+// given back to its pool (and not handed out again since): for tests that
+// check a connection releases what it wrote.
+func (e Encoded) Released() bool {
+	return e.ref != nil && e.ref.pool != nil && !e.ref.out.Load()
 }
 
 // AppendAirColumns is AppendAirColumns with the frames' bytes from p.
