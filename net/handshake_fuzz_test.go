@@ -17,6 +17,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // fuzzServer is a socketless server for the handshake fuzzers. Nothing
@@ -26,7 +27,7 @@ func fuzzServer(f *testing.F) *transport.Server {
 	if fl := flag.Lookup("test.fuzz"); fl == nil || fl.Value.String() == "" {
 		// Only on the seed run: when fuzzing, the engine's own goroutines
 		// outlive the target.
-		nettest.CheckNoLeaks(f)
+		testkit.CheckNoLeaks(f)
 	}
 	srv, err := transport.NewSessionServer(transport.Config{
 		Log: zerolog.Nop(),

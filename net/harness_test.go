@@ -15,6 +15,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/testkit"
 )
 
 // harness is a server on loopback plus a fake tick: a goroutine that drains
@@ -44,7 +45,7 @@ type harnessOpt func(*harness, *transport.Config)
 
 func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 	t.Helper()
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

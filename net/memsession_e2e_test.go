@@ -16,6 +16,7 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 // memHarness is a transport.Server without sockets plus a fake tick, as
@@ -39,7 +40,7 @@ type memHarness struct {
 
 func newMemHarness(t *testing.T, mod func(*transport.Config)) *memHarness {
 	t.Helper()
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	cfg := transport.Config{Log: nettest.Logger(t), World: transport.WorldInfo{Seed: 42, GeneratorVersion: 3}}
 	if mod != nil {
 		mod(&cfg)

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // pipeStreams opens a control stream from the client end and accepts it
@@ -74,7 +74,7 @@ func result(t *testing.T, what string, ch <-chan error) error {
 // TestPipeStreams: each stream behaviour the transport relies on, as a
 // native QUIC stream shows it.
 func TestPipeStreams(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	kicked := protocol.ErrorCode_ERROR_CODE_KICKED
 	tests := []struct {
 		name string
@@ -195,7 +195,7 @@ func TestPipeStreams(t *testing.T) {
 
 // TestPipeUniStream: the chunk stream's direction, server to client.
 func TestPipeUniStream(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	srv, cli := transport.Pipe(transport.PipeConfig{})
 	defer cli.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "")
 	acc := make(chan transport.ReceiveStream, 1)
@@ -224,7 +224,7 @@ func TestPipeUniStream(t *testing.T) {
 // the code, as local on the closing end and remote on the other, ends both
 // Contexts with the same, and later calls fail at once.
 func TestPipeClose(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	for _, closer := range []string{"server", "client"} {
 		t.Run(closer+" closes", func(t *testing.T) {
 			srv, cli := transport.Pipe(transport.PipeConfig{StreamBuffer: 8})
@@ -274,7 +274,7 @@ func TestPipeClose(t *testing.T) {
 // TestPipeContextErrors: a caller's context errors come back unchanged,
 // as Session requires (the handshake tells a timeout by them).
 func TestPipeContextErrors(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	srv, cli := transport.Pipe(transport.PipeConfig{})
 	defer srv.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
@@ -314,7 +314,7 @@ func TestPipeContextErrors(t *testing.T) {
 // TestPipeDatagrams: datagrams are copied, bounded, dropped when the
 // receiver falls behind, and refused when over the size or disabled.
 func TestPipeDatagrams(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	srv, cli := transport.Pipe(transport.PipeConfig{DatagramQueue: 4, MaxDatagramSize: 100})
 	defer srv.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "")
 	if !srv.SupportsDatagrams() || !cli.SupportsDatagrams() {

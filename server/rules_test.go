@@ -4,17 +4,17 @@ import (
 	"math"
 	"testing"
 
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/server/scenario"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestWelcomeStatesTheDefaultRules: a default server advertises the
 // numbers docs/protocol.md §5.3 lists as the defaults.
 func TestWelcomeStatesTheDefaultRules(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	l := s.Connect("reader", client.Options{ViewDistance: 1}).Limits()
 	want := []struct {
@@ -83,7 +83,7 @@ func (m *mover) try(t *testing.T, s *scenario.Scenario, dx, dy, dz float64, flyi
 // the server uses (server.GameRules and the gameplay plugin read one
 // configuration).
 func TestAdvertisedRulesAreEnforced(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	for _, fly := range []bool{true, false} {
 		s := scenario.New(t, scenario.WithConfig(func(c *server.Config) { c.AllowFlight = fly }))
 		c := s.Connect("edge", client.Options{ViewDistance: 1})
@@ -138,7 +138,7 @@ func TestAdvertisedRulesAreEnforced(t *testing.T) {
 // TestAdvertisedActionRate: a burst of actions beyond action_burst is
 // refused with RATE_LIMITED, within what the bucket refills meanwhile.
 func TestAdvertisedActionRate(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	c := s.Connect("hasty", client.Options{ViewDistance: 1})
 	s.StepUntilSynced(c)

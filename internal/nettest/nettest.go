@@ -6,7 +6,6 @@ package nettest
 
 import (
 	"bytes"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -102,25 +101,6 @@ func (l *EventLog) Count(pred func(transport.Event) bool) int {
 		}
 	}
 	return n
-}
-
-// CheckNoLeaks fails the test if goroutines started during it are still
-// running after its cleanups (call it first, so that its cleanup runs
-// last).
-func CheckNoLeaks(t testing.TB) {
-	before := runtime.NumGoroutine()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(5 * time.Second)
-		for runtime.NumGoroutine() > before {
-			if time.Now().After(deadline) {
-				buf := make([]byte, 1<<20)
-				n := runtime.Stack(buf, true)
-				t.Errorf("goroutine leak: %d running, %d before the test\n%s", runtime.NumGoroutine(), before, buf[:n])
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	})
 }
 
 // Logger logs to the test at warn level and above.

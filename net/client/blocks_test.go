@@ -12,11 +12,11 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // serveLogin plays the server's half of the login on the server end of a
@@ -99,7 +99,7 @@ func welcomeWith(t *testing.T, w *protocol.Welcome) (*client.Conn, error) {
 // carries, falls back to the built-in one for a server that sends none,
 // and refuses a registry that leaves blocks ambiguous.
 func TestConnBlocksAndLimits(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	custom := []*protocol.BlockInfo{
 		{Id: 0, Name: "strata:air", Transparent: true, Replaceable: true},
 		{Id: 1, Name: "mod:glass", Solid: true, Transparent: true, Placeable: true, Breakable: true, Color: 0xc0e0ff},

@@ -13,6 +13,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/testkit"
 )
 
 // pipeServer is a transport server without sockets whose stand-in tick
@@ -105,7 +106,7 @@ func compactDatagram(id uint64, x float64, tick uint64) *protocol.Datagram {
 // tick wins, unknown ids ignored), forgets despawned ones, and reports the
 // messages to its handlers.
 func TestEntitiesOverPipe(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	p := newPipeServer(t)
 	var spawnMsgs, despawnMsgs, states, controls atomic.Int32
 	c, sc := p.open(t, client.Options{Handlers: client.Handlers{
@@ -184,7 +185,7 @@ func TestEntitiesOverPipe(t *testing.T) {
 // TestNoEntities: with Options.NoEntities the client does not ask for the
 // feature, and PlayerStates are only reported, never kept.
 func TestNoEntities(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	p := newPipeServer(t)
 	var states atomic.Int32
 	c, sc := p.open(t, client.Options{NoEntities: true, Features: []string{protocol.FeaturePlayerStates},

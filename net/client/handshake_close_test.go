@@ -8,10 +8,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // closingSession closes the pipe from the server's side at a chosen point
@@ -51,7 +51,7 @@ func TestCloseDuringHandshakeIsRejection(t *testing.T) {
 		{"before the Hello", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			nettest.CheckNoLeaks(t)
+			testkit.CheckNoLeaks(t)
 			srv, cli := transport.Pipe(transport.PipeConfig{})
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()

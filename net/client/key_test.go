@@ -19,11 +19,11 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/frame"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestLoadOrCreateKey: the first call creates a PEM PKCS#8 key file
@@ -152,7 +152,7 @@ func TestClientRefusesForeignChallenge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			nettest.CheckNoLeaks(t)
+			testkit.CheckNoLeaks(t)
 			srv, cli := transport.Pipe(transport.PipeConfig{})
 			defer srv.CloseWithError(protocol.ErrorCode_ERROR_CODE_NONE, "test over")
 			go func() {

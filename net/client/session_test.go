@@ -8,10 +8,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/stratavox/strata/internal/nettest"
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/testkit"
 )
 
 // The in-memory pipe's client end is what Open takes.
@@ -21,7 +21,7 @@ var _ client.Session = (*transport.PipeEnd)(nil)
 // Open to ctx, after which the client closes the session itself with
 // HANDSHAKE_TIMEOUT, as Dial does on QUIC.
 func TestOpenHandshakeTimeout(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	srv, cli := transport.Pipe(transport.PipeConfig{})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()

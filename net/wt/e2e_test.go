@@ -22,6 +22,7 @@ import (
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestSessionEndToEnd: a WebTransport session goes through the same code
@@ -329,7 +330,7 @@ func TestIdleConnectionClosed(t *testing.T) {
 
 // TestAttachLate: a session that arrives before Attach waits for it.
 func TestAttachLate(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ import (
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 )
 
 // pageOrigin is the origin the test servers allow, as if the page came
@@ -51,7 +52,7 @@ type harness struct {
 
 func newHarness(t *testing.T, mod ...func(*wt.Config, *transport.Config)) *harness {
 	t.Helper()
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	m, err := certs.Open(certs.Options{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/plugins/compass"
 	"github.com/stratavox/strata/server/scenario"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestCompassOverTheTransport asks the compass on its channel through the
@@ -29,7 +29,7 @@ func TestCompassOverTheTransport(t *testing.T) {
 }
 
 func askCompass(t *testing.T, opts ...scenario.Option) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	target := components.Position{X: 40.5, Y: scenario.Ground, Z: 0.5}
 	p := &compass.Plugin{Target: target}
 	s := scenario.New(t, append(opts, scenario.WithPlugins(p))...)

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/server/scenario"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // echoPlugin serves channel "echo:ping": each message is answered, to its
@@ -48,7 +48,7 @@ func reversed(b []byte) []byte {
 // channel to the sender alone; an unserved channel and an oversized
 // payload are refused with non-fatal Errors and the client carries on.
 func TestPluginChannels(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	served := 0
 	s := scenario.New(t, scenario.WithPlugins(echoPlugin{name: "echo", served: &served}))
 	alice := s.Connect("alice", client.Options{ViewDistance: 1})
@@ -140,7 +140,7 @@ func TestPluginChannels(t *testing.T) {
 // TestPluginChannelTakenTwice: a second plugin registering a served
 // channel fails the build, naming the channel and both plugins.
 func TestPluginChannelTakenTwice(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	_, err := scenario.Build(t, scenario.WithPlugins(echoPlugin{name: "echo"}, echoPlugin{name: "echo-copy"}))
 	if err == nil {
 		t.Fatal("Build accepted two plugins serving echo:ping")

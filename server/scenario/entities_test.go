@@ -3,10 +3,10 @@ package scenario_test
 import (
 	"testing"
 
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/server/scenario"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestPlayersAsEntities runs the real server's entity replication end to
@@ -15,7 +15,7 @@ import (
 // through PlayerStates, and its leaving despawns it. The scenario's client
 // records the messages; the Go client keeps the set.
 func TestPlayersAsEntities(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	alice := s.Connect("alice", client.Options{ViewDistance: 2})
 	bob := s.Connect("bob", client.Options{ViewDistance: 2})
@@ -67,7 +67,7 @@ func TestPlayersAsEntities(t *testing.T) {
 // gets no EntitySpawns, and its entity set stays empty, while it still
 // learns of the other player by the roster.
 func TestLegacyClientGetsNoEntities(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	old := s.Connect("old", client.Options{ViewDistance: 2, NoEntities: true, Features: []string{protocol.FeaturePlayerStates}})
 	bob := s.Connect("bob", client.Options{ViewDistance: 2})

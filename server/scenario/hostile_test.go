@@ -14,6 +14,7 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/server/scenario"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestHostileClientsCloseAlone plays hostile peers on raw in-memory
@@ -23,7 +24,7 @@ import (
 // is closed, with the code the protocol names; its player leaves the
 // world, and the real client keeps receiving its sections throughout.
 func TestHostileClientsCloseAlone(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	clients := ecs.Resource[network.Clients](s.App())
 	alice := s.Connect("alice", client.Options{ViewDistance: 1})

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -15,6 +14,7 @@ import (
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/server/scenario"
 	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/testkit"
 )
 
 type blockPos struct{ x, y, z int }
@@ -40,7 +40,7 @@ func encodedSection(t *testing.T, c *scenario.Client, p chunk.Pos) ([]byte, uint
 // re-sent to that player alone, the world and the watcher's copy
 // untouched — and outside it the same player edits freely.
 func TestProtectSpawnOverQUIC(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	const radius = 8
 	s := scenario.New(t, scenario.OverQUIC(), scenario.WithConfig(func(c *server.Config) {
 		if err := c.SetPluginSettings(map[string]string{"plugins.protect.radius": strconv.Itoa(radius), "plugins.protect.allow": "alice"}); err != nil {

@@ -13,7 +13,7 @@
 // wall-clock budgets); the network is not, so tests wait with StepUntil
 // rather than counting ticks. Everything it starts — sessions, clients,
 // the transport server, the App's plugins — is closed by t.Cleanup, and no
-// goroutine outlives it (internal/nettest.CheckNoLeaks checks that in this
+// goroutine outlives it (internal/testkit.CheckNoLeaks checks that in this
 // package's tests).
 //
 // Only the goroutine that runs the test may call a Scenario's methods:

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources"
@@ -50,7 +49,7 @@ func centreOf(t *testing.T, c *scenario.Client, at chunk.Pos, r int) chunk.Pos {
 // views, a second player of a taken name is refused, one leaves; the
 // scenario's cleanup then leaves no goroutine behind.
 func TestScenarioLifecycle(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	if s.Addr() != "" || s.CertSHA256() != "" {
 		t.Errorf("pipe scenario reports a listener %q / %q", s.Addr(), s.CertSHA256())
@@ -106,7 +105,7 @@ func TestScenarioLifecycle(t *testing.T) {
 // TestScenarioBuildError: a configuration the server refuses is an error
 // of Build, and leaves nothing running.
 func TestScenarioBuildError(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	_, err := scenario.Build(t, scenario.WithConfig(func(c *server.Config) { c.TPS = 0 }))
 	if err == nil {
 		t.Fatal("Build accepted TPS 0")

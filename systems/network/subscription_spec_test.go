@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/internal/nettest"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server/scenario"
@@ -106,7 +105,7 @@ func (l *chunkLog) list() []chunk.Pos {
 // for generation — the order. The worked example of §9.4 (radius 2: 37
 // columns of 5 sections) is checked too.
 func TestSubscriptionIsTheDocumentedShapeAndOrder(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	checkWorkedExample(t)
 	s := scenario.New(t)
 	at := s.Spawn().Section()
@@ -162,7 +161,7 @@ func checkWorkedExample(t *testing.T) {
 // once it is two away, as §9.4 says, whichever centre it was admitted
 // with.
 func TestSubscriptionCentreHysteresis(t *testing.T) {
-	nettest.CheckNoLeaks(t)
+	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
 	const r = 2
 	c := s.Connect("walker", client.Options{ViewDistance: r})

@@ -188,7 +188,9 @@ type ColumnData[T any] struct {
 // NewColumnData registers a kind of column records, from a plugin's Build
 // (after the persist plugin's). It lists the kind's stored columns (keys
 // only are kept). A bad or duplicate name, or a store that cannot be
-// read, fails the build; the result is then nil.
+// read, fails the build; the result is then nil. A damaged record does
+// not: it is logged and reads as none (strata check names it; a new value
+// replaces it), as it does once the server runs.
 func NewColumnData[T any](app *ecs.App, kind Kind) *ColumnData[T] {
 	d := newKind(app, &kind, "column data")
 	if d == nil {
@@ -199,6 +201,10 @@ func NewColumnData[T any](app *ecs.App, kind Kind) *ColumnData[T] {
 		c.stored[[2]int32{k.X, k.Z}] = true
 		return nil
 	})
+	if errors.Is(err, storage.ErrCorrupt) {
+		d.data.log.Error().Err(err).Str("kind", kind.Name).Msg("column records unreadable; read as none (see strata check)")
+		err = nil
+	}
 	if err != nil {
 		app.Fail(fmt.Errorf("column data %q: list stored columns: %w", kind.Name, err))
 		return nil
