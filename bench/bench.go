@@ -126,6 +126,10 @@ type Config struct {
 	// Plugins run after the server's (server.Config.Plugins: the stock
 	// ones and these), so that their systems are measured too.
 	Plugins []ecs.Plugin
+	// PluginSettings are plugin settings by name (plugins.NAME.KEY, as
+	// settings.Values gives them), applied to the stock plugins and
+	// Plugins before the App is built.
+	PluginSettings map[string]string
 }
 
 // Result holds the timings of the measured ticks.
@@ -208,6 +212,9 @@ func Run(cfg Config) (Result, error) {
 	scfg.MaxViewDistance = max(cfg.View, 1)
 	scfg.MaxClients = max(cfg.Players, 1)
 	scfg.Plugins = append(scfg.Plugins, cfg.Plugins...)
+	if err := scfg.SetPluginSettings(cfg.PluginSettings); err != nil {
+		return Result{}, fmt.Errorf("plugin settings: %w", err)
+	}
 	prefix := "bot"
 	if cfg.Cluster != "" {
 		if cfg.Shard == "" {

@@ -8,16 +8,19 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 	"github.com/stratavox/strata/bench"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/server"
+	"github.com/stratavox/strata/settings"
 )
 
 func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	cfg := bench.Config{Players: 100, View: 8, Pattern: bench.Walk, Ticks: 200, Warmup: 100, Area: 400, Seed: 1, Plugins: plugins}
 	var asJSON bool
-	var profile, heap, heapBase, trace string
+	var profile, heap, heapBase, trace, configPath string
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Run the real schedule with synthetic players (no network) and print per-system timings",
@@ -27,6 +30,9 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 				return err
 			}
 			cfg.Log = log.Level(max(log.GetLevel(), zerolog.WarnLevel))
+			if cfg.PluginSettings, err = benchPluginSettings(configPath, plugins); err != nil {
+				return err
+			}
 			for _, pf := range []struct {
 				path string
 				to   *io.Writer
@@ -105,6 +111,7 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "the synthetic clients do not ask for lists by column (feature column-lists): drops and blank sections go by position")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "the synthetic clients do not ask for fixed-point entity states (feature compact-states): moves go as PlayerStates")
 	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
+	f.StringVar(&configPath, "config", os.Getenv(envName("config")), "a server's TOML config file, for its [plugins.NAME] tables (the rest is serve's); STRATA_PLUGIN_* variables win over it")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	f.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the measured ticks to this file")
 	f.StringVar(&heap, "memprofile", "", "write a heap profile (what is live after the measured ticks) to this file")
@@ -168,4 +175,28 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 	enc := json.NewEncoder(cmd.OutOrStdout())
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// benchPluginSettings reads the plugins' settings as serve does — the
+// config file's [plugins.NAME] tables, then STRATA_PLUGIN_* — into the
+// values bench applies to the plugins it builds (the stock ones and the
+// binary's).
+func benchPluginSettings(configPath string, plugins []ecs.Plugin) (map[string]string, error) {
+	var table map[string]any
+	if configPath != "" {
+		file := map[string]any{}
+		if _, err := toml.DecodeFile(configPath, &file); err != nil {
+			return nil, fmt.Errorf("config file %s: %w", configPath, err)
+		}
+		if t, ok := file["plugins"]; ok {
+			if table, ok = t.(map[string]any); !ok {
+				return nil, fmt.Errorf("config file %s: plugins is not a table", configPath)
+			}
+		}
+	}
+	all := append(server.StockPlugins(), plugins...)
+	if err := settings.Apply(all, table, os.Environ()); err != nil {
+		return nil, err
+	}
+	return settings.Values(all...)
 }

@@ -163,3 +163,27 @@ func TestBenchRunsUserPlugins(t *testing.T) {
 		t.Fatalf("bench did not run the plugin (built %v):\n%s", g.built, out)
 	}
 }
+
+// TestBenchReadsPluginSettings: bench configures the plugins as serve
+// does, from the config file's [plugins.NAME] tables and STRATA_PLUGIN_*
+// (which win), stock plugins included, and refuses a misspelt key.
+func TestBenchReadsPluginSettings(t *testing.T) {
+	args := []string{"bench", "--ticks", "2", "--warmup", "0", "--players", "1", "--bind-threads=false"}
+	config := writeConfig(t, "tps = 20\n[plugins.greeter]\ngreeting = \"hi\"\ntimes = 3\n[plugins.protect]\nradius = 4\n")
+	t.Setenv("STRATA_PLUGIN_GREETER_TIMES", "2")
+	g := &greeter{Greeting: "x", Times: 1}
+	out, err := run(t, []ecs.Plugin{g}, append(args, "--config", config)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.built) != 1 || g.built[0] != "hihi" {
+		t.Errorf("greeter built with %q, want \"hihi\" (file's greeting, environment's times)", g.built)
+	}
+	if !strings.Contains(out, "protect_spawn") {
+		t.Errorf("protect's radius from the file did not add protect_spawn:\n%s", out)
+	}
+	bad := writeConfig(t, "[plugins.greeter]\ntimse = 3\n")
+	if _, err := run(t, []ecs.Plugin{&greeter{}}, append(args, "--config", bad)...); err == nil || !strings.Contains(err.Error(), "plugins.greeter.timse") {
+		t.Errorf("a misspelt key: %v, want an error naming plugins.greeter.timse", err)
+	}
+}
