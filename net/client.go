@@ -96,9 +96,11 @@ func (c *Client) Features() []string {
 // Welcome, transport-only ones included).
 func (c *Client) HasFeature(f string) bool { return slices.Contains(c.features, f) }
 
-// ViewDistance is the granted initial view distance: Hello.view_distance
-// clamped to the server's maximum (0 asked for the default). Later changes
-// arrive as Subscribe messages, already clamped.
+// ViewDistance is the initial view distance the client asked for
+// (Hello.view_distance), as it asked: the network plugin grants it
+// (protocol.ClampView) and the Welcome carries what it granted
+// (Admission.ViewDistance). Later requests arrive as Subscribe messages,
+// as the client sent them.
 func (c *Client) ViewDistance() uint32 { return c.view }
 
 // RemoteAddr is the client's address.
@@ -136,7 +138,7 @@ func (c *Client) Accept(a wire.Admission) bool {
 		},
 		Limits:        c.srv.limits,
 		Features:      c.features,
-		ViewDistance:  c.view,
+		ViewDistance:  a.ViewDistance,
 		Tick:          a.Tick,
 		SectionFormat: cfg.World.SectionFormat,
 		Blocks:        cfg.World.Blocks,

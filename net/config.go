@@ -43,10 +43,11 @@ type Config struct {
 	// tick's decision) beyond which a Hello is rejected with SERVER_FULL.
 	// Default 256.
 	MaxClients int
-	// MaxViewDistance clamps Hello and Subscribe view distances
-	// (--max-view-distance) with protocol.ClampView, the one rule the
-	// network plugin applies too; a request of 0 is granted
-	// protocol.DefaultViewDistance. Default 16.
+	// MaxViewDistance is the largest view distance the server grants
+	// (--max-view-distance), announced in the Welcome's limits. The
+	// transport passes requests on as the client made them: the network
+	// plugin clamps them (protocol.ClampView) and the Welcome carries
+	// what it granted (Admission.ViewDistance). Default 16.
 	MaxViewDistance uint32
 	// Features the server grants when a client asks for them. Default: every
 	// feature protocol defines.

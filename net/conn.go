@@ -34,7 +34,7 @@ func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hel
 		ctl:      ctl,
 		hello:    hello,
 		features: s.cfg.grantFeatures(hello.GetFeatures()),
-		view:     protocol.ClampView(hello.GetViewDistance(), s.cfg.MaxViewDistance),
+		view:     hello.GetViewDistance(),
 		dgramsOK: sess.SupportsDatagrams(),
 		log:      log.With().Uint64("client", uint64(id)).Logger(),
 		decided:  make(chan struct{}),
@@ -261,7 +261,6 @@ func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time,
 			Nonce: k.Ping.GetNonce(), Time: k.Ping.GetTime(), ReceiverTime: now.UnixMicro(),
 		}}})
 	case *protocol.ClientMessage_Subscribe:
-		k.Subscribe.ViewDistance = protocol.ClampView(k.Subscribe.GetViewDistance(), c.srv.cfg.MaxViewDistance)
 		if !c.sub.offer(m, now) {
 			return true // coalesced; the throttle delivers the latest later
 		}

@@ -56,7 +56,7 @@ func Example() {
 			case wire.Connected:
 				// Spawn the entity (Player, Position, View{Radius: ev.Client.ViewDistance()}, Stream{Client}),
 				// then admit; or ev.Client.Reject(protocol.ErrorCode_ERROR_CODE_FORBIDDEN, "banned").
-				ev.Client.Accept(wire.Admission{EntityID: uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: tick})
+				ev.Client.Accept(wire.Admission{EntityID: uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: tick, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 				clients[ev.ID] = ev.Client
 			case wire.Message:
 				switch m := ev.Msg.Kind.(type) {

@@ -107,7 +107,7 @@ func (h *harness) tick() {
 				if h.admit != nil {
 					h.admit(ev.Client)
 				} else {
-					ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+					ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 				}
 			}
 			if h.onEvent != nil {

@@ -127,7 +127,8 @@ func TestControlFlood(t *testing.T) {
 
 // TestSubscribeFlood: 1,000 subscription changes in a second are throttled
 // (coalesced), not fatal; the tick sees a handful, the last one being the
-// client's final value, clamped.
+// client's final value, as the client sent it (the network plugin clamps
+// it, the one place the rule is applied).
 func TestSubscribeFlood(t *testing.T) {
 	h := newHarness(t, func(h *harness, cfg *transport.Config) {
 		cfg.Limits.ControlRate = 10000
@@ -151,7 +152,7 @@ func TestSubscribeFlood(t *testing.T) {
 		events := h.Events()
 		for i := len(events) - 1; i >= 0; i-- {
 			if isSub(events[i]) {
-				return events[i].Msg.GetSubscribe().GetViewDistance() == 16
+				return events[i].Msg.GetSubscribe().GetViewDistance() == 10000
 			}
 		}
 		return false

@@ -486,7 +486,7 @@ func TestTakeoverPending(t *testing.T) {
 			first := false
 			held.Do(func() { first = true })
 			if !first { // the first login stays pending
-				c.Accept(wire.Admission{EntityID: 1000 + uint64(c.ID())})
+				c.Accept(wire.Admission{EntityID: 1000 + uint64(c.ID()), ViewDistance: protocol.ClampView(c.ViewDistance(), protocol.DefaultMaxViewDistance)})
 			}
 		}
 	})

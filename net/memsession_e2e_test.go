@@ -70,7 +70,7 @@ func (h *memHarness) tick() {
 		for _, ev := range buf {
 			h.Record(ev)
 			if ev.Kind == wire.Connected {
-				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 				if h.onConnected != nil {
 					h.onConnected(ev.Client)
 				}

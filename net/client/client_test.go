@@ -98,7 +98,7 @@ func tickServer(t *testing.T, handle func(ev transport.Event)) (addr string, fp 
 			buf = srv.Inbox().Drain(buf[:0])
 			for _, ev := range buf {
 				if ev.Kind == wire.Connected {
-					ev.Client.Accept(wire.Admission{EntityID: 9})
+					ev.Client.Accept(wire.Admission{EntityID: 9, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 					continue
 				}
 				handle(ev)

@@ -46,7 +46,7 @@ func newPipeServer(t *testing.T) *pipeServer {
 			}
 			for _, ev := range srv.Inbox().Drain(buf[:0]) {
 				if ev.Kind == wire.Connected {
-					ev.Client.Accept(wire.Admission{EntityID: 1, Y: 80})
+					ev.Client.Accept(wire.Admission{EntityID: 1, Y: 80, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 					p.admitted <- ev.Client
 				}
 			}

@@ -13,6 +13,10 @@ type Admission struct {
 	Yaw, Pitch float32
 	// Tick is the current server tick.
 	Tick uint64
+	// ViewDistance is the view radius granted, in sections: the request
+	// clamped by the network plugin (protocol.ClampView), the one place
+	// the rule is applied. The Welcome announces it.
+	ViewDistance uint32
 }
 
 // Queued is a client's outbound backlog: frames and bytes not yet handed to

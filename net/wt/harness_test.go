@@ -115,7 +115,7 @@ func (h *harness) tick() {
 			h.Record(ev)
 			switch {
 			case ev.Kind == wire.Connected:
-				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7})
+				ev.Client.Accept(wire.Admission{EntityID: 1000 + uint64(ev.ID), X: 0.5, Y: 80, Z: 0.5, Tick: 7, ViewDistance: protocol.ClampView(ev.Client.ViewDistance(), protocol.DefaultMaxViewDistance)})
 				ev.Client.SendChunk(testSection())
 			case ev.Kind == wire.Message && ev.Msg.GetSubscribe() != nil:
 				ev.Client.SendChunk(testSection())

@@ -132,7 +132,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	if s.cfg.SpreadRecentres {
 		follow.Phase = viewPhase(id)
 	}
-	if !ev.Conn.Accept(wire.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick}) {
+	if !ev.Conn.Accept(wire.Admission{EntityID: id, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch, Tick: ctx.Tick, ViewDistance: uint32(radius)}) {
 		s.release(l, ev.Name)
 		return // gone meanwhile; its Disconnected event follows
 	}
