@@ -104,6 +104,7 @@ type Cluster struct {
 	store     *Store
 	ents      entityIndex
 	hands     handIndex
+	colRecs   columnRecords // plugin column records' keys (records.go)
 
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context

@@ -35,18 +35,24 @@ func (ix *entityIndex) set(col [2]int32, present bool) {
 	}
 }
 
-// watchEntityKeys fills the index with every entity key and hand-over
-// record (handIndex) stored, then keeps it current on its own goroutine
-// (keys only: values are read when a column is loaded). It returns once
-// the keys stored now are in.
+// watchEntityKeys fills the index with every entity key, hand-over
+// record (handIndex) and plugin column record (columnRecords) stored,
+// then keeps it current on its own goroutine (keys only: values are read
+// when a column is loaded). It returns once the keys stored now are in.
 func (c *Cluster) watchEntityKeys(ctx context.Context) error {
-	w, err := c.world.WatchFiltered(c.ctx, []string{"ent.>", "hand.>"}, jetstream.MetaOnly())
+	w, err := c.world.WatchFiltered(c.ctx, []string{"ent.>", "hand.>", "rec.c.>"}, jetstream.MetaOnly())
 	if err != nil {
 		return fmt.Errorf("watch entity keys: %w", err)
 	}
 	apply := func(e jetstream.KeyValueEntry) {
 		if strings.HasPrefix(e.Key(), "hand.") {
 			c.applyHandKey(e)
+			return
+		}
+		if strings.HasPrefix(e.Key(), "rec.") {
+			if e.Operation() == jetstream.KeyValuePut {
+				c.applyRecordKey(e.Key())
+			}
 			return
 		}
 		xz, err := parseCoords(e.Key(), "ent", 4)

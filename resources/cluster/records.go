@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -23,7 +22,57 @@ import (
 // The kind comes last, so that a kind name with dots stays one suffix. An
 // empty value is a deleted record.
 
-var _ storage.RecordBackend = (*Store)(nil)
+var (
+	_ storage.RecordBackend = (*Store)(nil)
+	_ storage.RemoteRecords = (*Store)(nil)
+)
+
+// columnRecords knows which columns have a stored record of which kind,
+// from the entity-key watch (entindex.go): a column record another shard
+// writes is known here without a read, as entity columns are.
+type columnRecords struct {
+	mu   sync.RWMutex
+	cols map[string]map[[2]int32]bool // by kind
+}
+
+func (ix *columnRecords) has(kind string, x, z int32) bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.cols[kind][[2]int32{x, z}]
+}
+
+// add records that column (x, z) may have a record of kind (a deleted
+// record is an empty value, which a watch of keys does not tell apart:
+// it stays "may have").
+func (ix *columnRecords) add(kind string, x, z int32) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.cols == nil {
+		ix.cols = map[string]map[[2]int32]bool{}
+	}
+	m := ix.cols[kind]
+	if m == nil {
+		m = map[[2]int32]bool{}
+		ix.cols[kind] = m
+	}
+	m[[2]int32{x, z}] = true
+}
+
+// MayHaveColumnRecord implements storage.RemoteRecords: whether column
+// (x, z) may have a stored record of kind, whichever shard wrote it.
+func (s *Store) MayHaveColumnRecord(kind string, x, z int32) bool {
+	return s.c.colRecs.has(kind, x, z)
+}
+
+// applyRecordKey notes a column record's key the watch saw.
+func (c *Cluster) applyRecordKey(key string) {
+	k, err := parseRecordKey(key)
+	if err != nil || k.Scope != storage.ScopeColumn {
+		c.log.Warn().Str("key", key).Msg("entity key watch: bad plugin record key")
+		return
+	}
+	c.colRecs.add(k.Kind, k.X, k.Z)
+}
 
 // recordRevs is the revision of each world record this shard last read
 // or wrote: its writes of the key are compare-and-set on it.
@@ -126,21 +175,20 @@ func (s *Store) LoadRecord(k storage.RecordKey) ([]byte, bool, error) {
 	case storage.ScopePlayer:
 		v, ok, err = s.c.leaderGet("KV_"+s.c.o.Bucket+"_players", s.c.playerPre+key, "rec")
 	default:
+		// From a replica that has applied the revision this shard last
+		// knew of the key (a refused write tells the winner's): a direct
+		// get from a follower behind it would answer an older value,
+		// which a write compared with the newer revision would then
+		// store over the winner's.
 		ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
-		start := time.Now()
-		e, gerr := s.c.world.Get(ctx, key)
-		s.c.roundTrip(start)
+		val, rev, found, gerr := s.c.freshGet(ctx, "rec", key, s.recs.get(key))
 		cancel()
 		switch {
-		case errors.Is(gerr, jetstream.ErrKeyNotFound):
-			// A deleted key's revision is not known from here: the next
-			// write of it is compared with what this shard had.
 		case gerr != nil:
 			err = gerr
-		default:
-			s.recs.set(key, e.Revision())
-			v, ok = e.Value(), true
-			s.c.Count("rec", true, 1)
+		case found:
+			s.recs.set(key, rev)
+			v, ok = val, true
 		}
 	}
 	if err != nil {
@@ -156,7 +204,8 @@ func (s *Store) LoadRecord(k storage.RecordKey) ([]byte, bool, error) {
 }
 
 // ScanRecords implements storage.RecordBackend, in one watch of the
-// kind's scope (values come with the watch's initial state).
+// kind's scope (values come with the watch's initial state). A damaged
+// record is left out and reported at the end, as Pebble's scan does.
 func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.RecordKey, v []byte) error) error {
 	kv, filter := s.c.world, "rec.c.>"
 	switch scope {
@@ -172,6 +221,7 @@ func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.
 		return fmt.Errorf("scan %s records: %w", kind, err)
 	}
 	defer func() { _ = w.Stop() }()
+	var damaged []error
 	for {
 		select {
 		case <-ctx.Done():
@@ -181,7 +231,7 @@ func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.
 				return fmt.Errorf("scan %s records: watch closed", kind)
 			}
 			if e == nil {
-				return nil
+				return errors.Join(damaged...)
 			}
 			k, err := parseRecordKey(e.Key())
 			if err != nil || k.Kind != kind || k.Scope != scope {
@@ -194,13 +244,31 @@ func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.
 				continue
 			}
 			if _, _, err := storage.DecodeRecord(e.Value()); err != nil {
-				return fmt.Errorf("scan: %s (%s): %w", k, e.Key(), err)
+				damaged = append(damaged, fmt.Errorf("scan: %s (%s): %w", k, e.Key(), err))
+				continue
 			}
 			if err := fn(k, append([]byte(nil), e.Value()...)); err != nil {
 				return err
 			}
 		}
 	}
+}
+
+// recordHeaderRoom is what a record's message may need beside its value
+// for headers (the fencing and batch headers are well under it).
+const recordHeaderRoom = 4 << 10
+
+// tooLarge reports whether a plugin record's message would exceed the
+// server's max_payload: published, it would fail the commit, and the
+// Writer would retry it (and every write behind it) for ever. It is
+// refused instead (its callback told not stored).
+func (c *Cluster) tooLarge(w *write) bool {
+	if w.family != "rec" || len(w.data)+recordHeaderRoom <= int(c.nc.MaxPayload()) {
+		return false
+	}
+	c.log.Error().Str("record", w.rec.String()).Int("bytes", len(w.data)).Int64("max_payload", c.nc.MaxPayload()).
+		Msg("plugin record too large for the NATS server's max_payload; refused, not stored")
+	return true
 }
 
 // recordWrites adds a batch's plugin records to a commit's writes.

@@ -436,7 +436,12 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		}
 	}
 	for i := range writes {
-		if w := &writes[i]; w.fenced {
+		w := &writes[i]
+		if c.tooLarge(w) {
+			refuse(w)
+			continue
+		}
+		if w.fenced {
 			// Not held now, or made under another lease of it: one this
 			// shard lost and took back since would let an edit made before
 			// the other owner's writes overwrite them.

@@ -57,8 +57,11 @@ const (
 	MaxKindName = 48
 	// MaxRecordName is the longest player name or world key of a record.
 	MaxRecordName = 128
-	// MaxRecordValue is the largest encoded record value.
-	MaxRecordValue = 1 << 20
+	// MaxRecordValue is the largest encoded record value: 1 MiB less
+	// room for a message's headers, for a cluster stores each record as
+	// one NATS message, and nats-server's default max_payload (headers
+	// and value) is 1 MiB.
+	MaxRecordValue = 1<<20 - 8<<10
 )
 
 // ValidKindName reports why name cannot name a plugin record kind, or
@@ -230,8 +233,19 @@ type RecordBackend interface {
 	// ok is false when none is stored or it was deleted.
 	LoadRecord(k RecordKey) (v []byte, ok bool, err error)
 	// ScanRecords calls fn with every stored record of kind in scope, in
-	// key order (deleted ones left out).
+	// key order (deleted ones left out). A damaged record does not stop
+	// the scan: it is left out, and the scan's error, once every intact
+	// record has been passed to fn, wraps ErrCorrupt and names it.
 	ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []byte) error) error
+}
+
+// RemoteRecords is a RecordBackend other processes write too (a cluster
+// shard's store): a column record another shard wrote after this one
+// listed a kind's keys at start is known without a read.
+type RemoteRecords interface {
+	// MayHaveColumnRecord reports whether column (x, z) may have a
+	// stored record of kind (false: it has none).
+	MayHaveColumnRecord(kind string, x, z int32) bool
 }
 
 // LoadRecord implements RecordBackend.
@@ -253,19 +267,26 @@ func (d *DB) LoadRecord(k RecordKey) ([]byte, bool, error) {
 // ScanRecords implements RecordBackend.
 func (d *DB) ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []byte) error) error {
 	lo, hi := RecordKindBounds(kind, scope)
-	return d.scanValues(lo, hi, func(key, v []byte) error {
+	var damaged []error
+	err := d.scanValues(lo, hi, func(key, v []byte) error {
 		if len(v) == 0 {
 			return nil
 		}
 		k, err := ParseRecordKey(key)
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrCorrupt, err)
+			damaged = append(damaged, fmt.Errorf("%w: %w", ErrCorrupt, err))
+			return nil
 		}
 		if _, _, err := DecodeRecord(v); err != nil {
-			return fmt.Errorf("scan %s (key %x): %w", k, key, d.h.record(err))
+			damaged = append(damaged, fmt.Errorf("scan %s (key %x): %w", k, key, d.h.record(err)))
+			return nil
 		}
 		return fn(k, slices.Clone(v))
 	})
+	if err != nil {
+		return err
+	}
+	return errors.Join(damaged...)
 }
 
 func init() {

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -241,7 +242,9 @@ func (w *Writer) LoadRecord(k RecordKey) ([]byte, bool, error) {
 }
 
 // ScanRecords calls fn with every record of kind in scope, stored or
-// submitted and not yet durable, in no particular order.
+// submitted and not yet durable, in no particular order. Damaged stored
+// records are reported as the backend's ScanRecords reports them, after
+// every other record was passed to fn.
 func (w *Writer) ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []byte) error) error {
 	w.mu.Lock()
 	pending := map[string]RecordWrite{}
@@ -251,16 +254,20 @@ func (w *Writer) ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []
 		}
 	}
 	w.mu.Unlock()
+	var damaged error
 	if rb, ok := w.db.(RecordBackend); ok {
+		var fnErr error
 		err := rb.ScanRecords(kind, scope, func(k RecordKey, v []byte) error {
 			if _, over := pending[string(k.Bytes())]; over {
 				return nil
 			}
-			return fn(k, v)
+			fnErr = fn(k, v)
+			return fnErr
 		})
-		if err != nil {
+		if err != nil && (fnErr != nil || !errors.Is(err, ErrCorrupt)) {
 			return err
 		}
+		damaged = err
 	}
 	for _, rw := range pending {
 		if rw.Value != nil {
@@ -269,7 +276,7 @@ func (w *Writer) ScanRecords(kind string, scope Scope, fn func(k RecordKey, v []
 			}
 		}
 	}
-	return nil
+	return damaged
 }
 
 // entityCol is a column's position, the entity overlay's key.

@@ -181,7 +181,9 @@ type ColumnData[T any] struct {
 	store *resources.ChunkStore
 	cache map[[2]int32]entry[T]
 	// stored lists the columns that may have a record: read at start,
-	// added to by Set, so that a column without one costs no read.
+	// added to by Set, so that a column without one costs no read. On a
+	// cluster shard the store knows those other shards wrote since
+	// (storage.RemoteRecords).
 	stored map[[2]int32]bool
 }
 
@@ -225,7 +227,13 @@ func NewColumnData[T any](app *ecs.App, kind Kind) *ColumnData[T] {
 
 func (c *ColumnData[T]) kindName() string { return c.kind.Name }
 
-func (c *ColumnData[T]) mayHave(x, z int32) bool { return c.stored[[2]int32{x, z}] }
+func (c *ColumnData[T]) mayHave(x, z int32) bool {
+	if c.stored[[2]int32{x, z}] {
+		return true
+	}
+	r := c.d.data.remote
+	return r != nil && r.MayHaveColumnRecord(c.kind.Name, x, z)
+}
 
 func (c *ColumnData[T]) key(x, z int32) storage.RecordKey {
 	return storage.RecordKey{Kind: c.kind.Name, Scope: storage.ScopeColumn, X: x, Z: z}
@@ -268,7 +276,7 @@ func (c *ColumnData[T]) Get(x, z int32) (T, bool) {
 		return e.v, e.ok
 	}
 	var zero T
-	if !c.stored[[2]int32{x, z}] {
+	if !c.mayHave(x, z) {
 		return zero, false
 	}
 	t, ok, err := c.read(x, z)

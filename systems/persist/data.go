@@ -43,7 +43,10 @@ type dataState struct {
 	// cluster is set on a cluster shard (Config.Backend): a player record
 	// is written only by the shard the player is on.
 	cluster bool
-	log     zerolog.Logger
+	// remote, on a cluster shard, knows the column records other shards
+	// wrote since the kinds' keys were listed.
+	remote storage.RemoteRecords
+	log    zerolog.Logger
 }
 
 type recordRefusal struct {

@@ -196,3 +196,47 @@ func TestWorldDataCompareAndSetOnCluster(t *testing.T) {
 		t.Fatalf("Keys = %q", keys)
 	}
 }
+
+// TestColumnDataWrittenByAnotherShard: a column record another shard
+// wrote after this one started (the region was the other's, then comes
+// here) is read here, both by Get and when the column becomes resident:
+// the columns listed at start are not all there is on a cluster.
+func TestColumnDataWrittenByAnotherShard(t *testing.T) {
+	url := natstest.Start(t)
+	bucket := newShardBucket()
+	shards := []*cluster.Cluster{joinCluster(t, url, bucket, "a"), joinCluster(t, url, bucket, "b")}
+	worlds := make([]*persistWorld, 2)
+	cols := make([]*ColumnData[claim], 2)
+	for i := range shards {
+		worlds[i] = newDataWorld(t, Config{InMemory: true, Backend: shards[i].Store()}, func(app *ecs.App) {
+			cols[i] = NewColumnData[claim](app, Kind{Name: "claims"})
+		})
+	}
+	here := chunk.Pos{X: 5, Y: 3, Z: 6}
+	r := cluster.RegionOf(here)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	a, b := shards[0], shards[1]
+	if held, _, err := b.Claim(ctx, r); !held || err != nil {
+		t.Fatalf("b claims: %v %v", held, err)
+	}
+	if !worlds[1].durable(t, "b's record", func(done func(bool)) error { return cols[1].Set(here.X, here.Z, claim{"b"}, done) }) {
+		t.Fatal("b's record was refused")
+	}
+	if err := b.Release(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatalf("a claims: %v %v", held, err)
+	}
+	waitfor.Until(t, 10*time.Second, "shard a reads the record shard b wrote", func() bool {
+		got, ok := cols[0].Get(here.X, here.Z)
+		return ok && got.Owner == "b"
+	})
+	// Resident: loaded by plugin_columns, answered from memory.
+	worlds[0].view(here, 1)
+	worlds[0].settle(t)
+	if e, ok := cols[0].cache[[2]int32{here.X, here.Z}]; !ok || !e.ok || e.v.Owner != "b" {
+		t.Fatalf("resident column's record in memory: %+v %v, want b's", e, ok)
+	}
+}

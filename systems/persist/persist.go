@@ -113,6 +113,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.durable = newDurability(p.writer, backend)
 	p.durable.store = p.store
 	p.durable.data.cluster = p.Config.Backend != nil
+	p.durable.data.remote, _ = backend.(storage.RemoteRecords)
 	p.durable.data.log = p.log
 	if !p.Config.Synchronous {
 		// Acknowledgements leave as soon as their batch is synced, not at
