@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-	"github.com/stratavox/strata/server/backups"
+	"github.com/stratavox/strata/backups"
 )
 
 // BackupFunc takes a backup into the data directory's backups folder

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stratavox/strata/server/backups"
+	"github.com/stratavox/strata/backups"
 )
 
 // fakeBackups records the backups it is asked for; "taken" answers

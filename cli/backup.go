@@ -15,8 +15,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/stratavox/strata/admin"
+	"github.com/stratavox/strata/backups"
 	"github.com/stratavox/strata/resources/storage"
-	"github.com/stratavox/strata/server/backups"
 )
 
 func newBackupCmd(g *globalFlags) *cobra.Command {

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/backups"
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
-	"github.com/stratavox/strata/server/backups"
 )
 
 func TestConfigValidateBackups(t *testing.T) {
