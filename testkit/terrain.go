@@ -3,8 +3,47 @@ package testkit
 import (
 	"sync"
 
+	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/resources/chunk"
 )
+
+// Ground is the height of Flat's ground: stone below block Y 64 (sections
+// Y < 4), air from it up.
+const Ground = 64
+
+// Spawn stands on Flat's ground, in the middle of block column (0, 0).
+var Spawn = components.Position{X: 0.5, Y: Ground, Z: 0.5}
+
+// Flat is the stand-in terrain of a test that needs ground to stand on
+// and nothing else: stone below block Y Ground, air from it up, the same
+// everywhere (every section uniform, so it costs nothing to generate).
+// Use it as a generator (resources.GeneratorFunc(testkit.Flat)) or as
+// the server's terrain (server.TerrainFunc(1, testkit.Flat)).
+func Flat(p chunk.Pos) chunk.Section {
+	if p.Y < Ground/chunk.Size {
+		return chunk.Uniform(chunk.Stone)
+	}
+	return chunk.Uniform(chunk.Air)
+}
+
+// FlatAt is Flat with its ground at block Y ground: stone below it, air
+// from it up (a section the ground crosses is stone in its lower layers).
+func FlatAt(ground int) func(chunk.Pos) chunk.Section {
+	return func(p chunk.Pos) chunk.Section {
+		base := int(p.Y) * chunk.Size
+		switch {
+		case base+chunk.Size <= ground:
+			return chunk.Uniform(chunk.Stone)
+		case base >= ground:
+			return chunk.Uniform(chunk.Air)
+		}
+		s := chunk.Uniform(chunk.Air)
+		for i := 0; i < (ground-base)*chunk.Size*chunk.Size; i++ {
+			s.SetAt(i, chunk.Stone)
+		}
+		return s
+	}
+}
 
 // Surface is a deterministic stand-in generator: stone below section
 // Y=2, a dense surface layer at Y=2 whose height depends on the column,

@@ -16,15 +16,8 @@ import (
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
-
-// ground is the benchmarks' terrain: stone up to y=63, air above.
-func ground(p chunk.Pos) chunk.Section {
-	if p.Y < 4 {
-		return chunk.Uniform(chunk.Stone)
-	}
-	return chunk.Uniform(chunk.Air)
-}
 
 // benchWorld is the server's default plugins (headless network,
 // in-memory database; fallingsand among them), with a view keeping the 128 × 128 blocks
@@ -46,21 +39,16 @@ func newBenchWorld(b *testing.B) *benchWorld {
 	sc.Seed = 1
 	sc.Admin, sc.Listen = "", ""
 	sc.Deterministic = true
-	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, ground), components.Position{X: 0.5, Y: 64, Z: 0.5}, &network.QueueSource{})
+	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, testkit.Flat), testkit.Spawn, &network.QueueSource{})
 	pluginOf[*residency.Plugin](b, plugins).Config.QueueCap = 1 << 16
 	// Writes become durable on the storage goroutine, as in a live
 	// server: ticks do not wait for them.
 	pluginOf[*persist.Plugin](b, plugins).Config.Synchronous = false
-	app := ecs.NewApp()
+	app := testkit.NewApp(b)
 	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			b.Error(err)
-		}
-	})
 	app.Commands().Spawn(nil, components.View{Center: chunk.Pos{X: 0, Y: 5, Z: 0}, Radius: 8})
 	for range 3 {
 		app.Step()

@@ -11,19 +11,14 @@ import (
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
+	"github.com/stratavox/strata/testkit"
 )
 
-// flat is the test terrain: stone up to y=63, air above, a pool of water
-// at y=60..63 around x=8, z=8.
-func flat(p chunk.Pos) chunk.Section {
-	switch {
-	case p.Y > 3:
-		return chunk.Uniform(chunk.Air)
-	case p.Y < 3:
-		return chunk.Uniform(chunk.Stone)
-	}
-	s := chunk.Uniform(chunk.Stone)
-	if p.X == 0 && p.Z == 0 {
+// pool is the test terrain: testkit.Flat (stone up to y=63, air above)
+// with a column of water at y=60..63, x=8, z=8.
+func pool(p chunk.Pos) chunk.Section {
+	s := testkit.Flat(p)
+	if p.X == 0 && p.Y == 3 && p.Z == 0 {
 		for y := 12; y < 16; y++ {
 			s.Set(8, y, 8, chunk.Water)
 		}
@@ -49,18 +44,13 @@ func newWorld(t *testing.T, cfg fallingsand.Config) *world {
 	sc.Seed = 1
 	sc.Admin, sc.Listen = "", ""
 	sc.Deterministic = true
-	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, flat), components.Position{X: 0.5, Y: 64, Z: 0.5}, &network.QueueSource{})
+	plugins := server.DefaultPlugins(sc, server.TerrainFunc(1, pool), testkit.Spawn, &network.QueueSource{})
 	pluginOf[*fallingsand.Plugin](t, plugins).Config = cfg
-	app := ecs.NewApp()
+	app := testkit.NewApp(t)
 	app.AddPlugins(plugins...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
 	w := &world{t: t, app: app, store: ecs.Resource[resources.ChunkStore](app), edits: ecs.Resource[gameplay.Edits](app), stats: ecs.Resource[fallingsand.Stats](app)}
 	// A ticket-less view keeps the area resident, as a player would.
 	app.Commands().Spawn(nil, components.View{Center: chunk.Pos{X: 0, Y: 4, Z: 0}, Radius: 2})

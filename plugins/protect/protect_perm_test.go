@@ -3,9 +3,6 @@ package protect_test
 import (
 	"testing"
 
-	"github.com/rs/zerolog"
-
-	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
@@ -24,13 +21,6 @@ import (
 // operator's break is accepted, an ordinary player's vetoed, and the
 // allow list still lets its players in; outside it anyone edits.
 func TestOperatorsEdit(t *testing.T) {
-	spawn := components.Position{X: 0.5, Y: 64, Z: 0.5}
-	flat := func(p chunk.Pos) chunk.Section {
-		if p.Y < 4 {
-			return chunk.Uniform(chunk.Stone)
-		}
-		return chunk.Uniform(chunk.Air)
-	}
 	for _, tc := range []struct {
 		name     string
 		player   string
@@ -53,16 +43,11 @@ func TestOperatorsEdit(t *testing.T) {
 				t.Fatal(err)
 			}
 			src := &network.QueueSource{}
-			app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
-			app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)
+			app := testkit.NewApp(t)
+			app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, testkit.Flat), testkit.Spawn, src)...)
 			if err := app.Build(); err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() {
-				if err := app.Shutdown(); err != nil {
-					t.Error(err)
-				}
-			})
 			if p, ok := ecs.Resource[perms.Table](app).Lookup(protect.PermEdit); !ok || p.Level != perms.Operators {
 				t.Fatalf("%s declared as %+v, %v", protect.PermEdit, p, ok)
 			}

@@ -47,15 +47,16 @@ import (
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
 )
 
 // Ground is the height of the default terrain, Flat(Ground): stone below
-// block Y 64, air from it up. The default spawn stands on it.
-const Ground = 64
+// block Y 64, air from it up (testkit.Flat's). The default spawn stands on it.
+const Ground = testkit.Ground
 
 // DefaultSpawn is the spawn of the default terrain: on the ground, in the
-// middle of block column (0, 0).
-var DefaultSpawn = components.Position{X: 0.5, Y: Ground, Z: 0.5}
+// middle of block column (0, 0) (testkit.Spawn).
+var DefaultSpawn = testkit.Spawn
 
 // DefaultTimeout bounds every wait of a scenario (StepUntil, Connect, the
 // start-up gate) unless WithTimeout says otherwise.
@@ -65,20 +66,7 @@ const DefaultTimeout = 15 * time.Second
 // the same everywhere: cheap to generate, and any spawn on it at
 // Y = ground stands on solid ground.
 func Flat(ground int) server.Terrain {
-	return server.TerrainFunc(1, func(p chunk.Pos) chunk.Section {
-		base := int(p.Y) * chunk.Size
-		switch {
-		case base+chunk.Size <= ground:
-			return chunk.Uniform(chunk.Stone)
-		case base >= ground:
-			return chunk.Uniform(chunk.Air)
-		}
-		s := chunk.Uniform(chunk.Air)
-		for i := 0; i < (ground-base)*chunk.Size*chunk.Size; i++ {
-			s.SetAt(i, chunk.Stone)
-		}
-		return s
-	})
+	return server.TerrainFunc(1, testkit.FlatAt(ground))
 }
 
 // Option configures New and Build.

@@ -7,10 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
@@ -23,18 +21,8 @@ import (
 	"github.com/stratavox/strata/testkit"
 )
 
-// The test world: stone below y=64, where players stand, air above.
-var spawn = components.Position{X: 0.5, Y: 64, Z: 0.5}
-
-func flat(p chunk.Pos) chunk.Section {
-	if p.Y < 4 {
-		return chunk.Uniform(chunk.Stone)
-	}
-	return chunk.Uniform(chunk.Air)
-}
-
 // world is the real server (server.DefaultPlugins, deterministic, in
-// memory) over the flat terrain, fed by synthetic clients.
+// memory) over testkit.Flat, fed by synthetic clients.
 type world struct {
 	t       testing.TB
 	app     *ecs.App
@@ -57,17 +45,12 @@ func newWorld(t testing.TB, extra ...ecs.Plugin) *world {
 	cfg.DataDir, cfg.InMemory, cfg.Deterministic = t.TempDir(), true, true
 	cfg.Admin, cfg.Listen = "", ""
 	src := &network.QueueSource{}
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
-	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)
+	app := testkit.NewApp(t)
+	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, testkit.Flat), testkit.Spawn, src)...)
 	app.AddPlugins(extra...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
 	return &world{t: t, app: app, src: src, nextID: 1,
 		clients: ecs.Resource[network.Clients](app), stats: ecs.Resource[chat.Stats](app)}
 }

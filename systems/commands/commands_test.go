@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mlange-42/arche/generic"
-	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
@@ -19,33 +18,22 @@ import (
 	"github.com/stratavox/strata/testkit"
 )
 
-// The test world: stone below y=64, where players stand, air above.
-var spawn = components.Position{X: 0.5, Y: 64, Z: 0.5}
-
-func flat(p chunk.Pos) chunk.Section {
-	if p.Y < 4 {
-		return chunk.Uniform(chunk.Stone)
-	}
-	return chunk.Uniform(chunk.Air)
-}
+// The test world is testkit.Flat: stone below y=64, where players stand
+// (spawn), air above.
+var spawn = testkit.Spawn
 
 // newWorld is the real server (server.DefaultPlugins, deterministic, in
-// memory) over the flat terrain, fed by src.
+// memory) over testkit.Flat, fed by src.
 func newWorld(t *testing.T, src network.EventSource) *ecs.App {
 	t.Helper()
 	cfg := server.Defaults()
 	cfg.DataDir, cfg.InMemory, cfg.Deterministic = t.TempDir(), true, true
 	cfg.Admin, cfg.Listen = "", ""
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
-	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)
+	app := testkit.NewApp(t)
+	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, testkit.Flat), spawn, src)...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
 	return app
 }
 

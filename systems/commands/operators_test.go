@@ -94,16 +94,11 @@ func newHarness(t *testing.T, dir string) *harness {
 	}
 	cfg.Admin, cfg.Listen = "", ""
 	src := &network.QueueSource{}
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
-	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)
+	app := testkit.NewApp(t)
+	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, testkit.Flat), spawn, src)...)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
 	h := &harness{t: t, app: app, src: src, reg: ecs.Resource[access.Registry](app), players: map[string]*member{}, console: newConn()}
 	for i, name := range []string{"alice", "bob", "carol"} {
 		m := &member{id: uint64(i + 1), name: name, key: keyOf(name), conn: newConn()}

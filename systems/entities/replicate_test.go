@@ -10,14 +10,12 @@ import (
 	"testing"
 
 	"github.com/mlange-42/arche/generic"
-	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources"
-	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/persist"
@@ -25,21 +23,13 @@ import (
 	"github.com/stratavox/strata/testkit"
 )
 
-// flat is the test terrain: stone up to y=63, air above (things and
-// players stand at y=64).
-func flat(p chunk.Pos) chunk.Section {
-	if p.Y < 4 {
-		return chunk.Uniform(chunk.Stone)
-	}
-	return chunk.Uniform(chunk.Air)
-}
-
 // legacy are the features of a client from before entities.
 var legacy = []string{protocol.FeaturePlayerStates}
 
-// repWorld is a real App: residency over flat terrain (deterministic), an
-// in-memory database, the network fed by a QueueSource, gameplay and the
-// entities plugin. Clients join with view distance 2 (32 blocks).
+// repWorld is a real App: residency over testkit.Flat (stone up to y=63;
+// things and players stand at y=64; deterministic), an in-memory
+// database, the network fed by a QueueSource, gameplay and the entities
+// plugin. Clients join with view distance 2 (32 blocks).
 type repWorld struct {
 	t       testing.TB
 	app     *ecs.App
@@ -72,11 +62,11 @@ func newRepWorldPersist(t testing.TB, cfg Config, pc persist.Config, opts []ecs.
 	t.Helper()
 	pc.Seed, pc.GeneratorVersion, pc.Synchronous = 1, 1, true
 	src := &network.QueueSource{}
-	app := ecs.NewApp(append([]ecs.Option{ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel))}, opts...)...)
+	app := testkit.NewApp(t, opts...)
 	app.AddPlugins(
-		residency.New(residency.Config{Generator: resources.GeneratorFunc(flat), Deterministic: true}),
+		residency.New(residency.Config{Generator: resources.GeneratorFunc(testkit.Flat), Deterministic: true}),
 		persist.New(pc),
-		network.New(network.Config{Source: src, Spawn: components.Position{X: 0.5, Y: 64, Z: 0.5}, MaxViewDistance: 2, Deterministic: true}),
+		network.New(network.Config{Source: src, Spawn: testkit.Spawn, MaxViewDistance: 2, Deterministic: true}),
 		gameplay.New(gameplay.DefaultConfig()),
 		New(cfg),
 	)
@@ -84,11 +74,6 @@ func newRepWorldPersist(t testing.TB, cfg Config, pc persist.Config, opts []ecs.
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
 	return &repWorld{
 		t: t, app: app, src: src, nextID: 1,
 		clients: ecs.Resource[network.Clients](app),

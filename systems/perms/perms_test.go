@@ -6,29 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rs/zerolog"
-
-	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/access"
-	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/commands"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/perms"
 	"github.com/stratavox/strata/testkit"
 )
-
-var spawn = components.Position{X: 0.5, Y: 64, Z: 0.5}
-
-func flat(p chunk.Pos) chunk.Section {
-	if p.Y < 4 {
-		return chunk.Uniform(chunk.Stone)
-	}
-	return chunk.Uniform(chunk.Air)
-}
 
 // build makes the real server's App (server.DefaultPlugins, in memory)
 // with extra plugins, fed by src.
@@ -37,16 +24,10 @@ func build(t *testing.T, src network.EventSource, extra ...ecs.Plugin) (*ecs.App
 	cfg := server.Defaults()
 	cfg.DataDir, cfg.InMemory, cfg.Deterministic = t.TempDir(), true, true
 	cfg.Admin, cfg.Listen = "", ""
-	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
-	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, flat), spawn, src)...)
+	app := testkit.NewApp(t)
+	app.AddPlugins(server.DefaultPlugins(cfg, server.TerrainFunc(1, testkit.Flat), testkit.Spawn, src)...)
 	app.AddPlugins(extra...)
-	err := app.Build()
-	t.Cleanup(func() {
-		if err := app.Shutdown(); err != nil {
-			t.Error(err)
-		}
-	})
-	return app, err
+	return app, app.Build()
 }
 
 // homes is a plugin's use of permissions: anyone may /sethome, only
