@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,13 +22,14 @@ type tally struct {
 	Step  int `setting:"step" help:"added every tick"`
 	built int // the Step its last Build saw
 	total int
+	ran   atomic.Int64 // ticks run, for a test goroutine to watch
 }
 
 func (*tally) Name() string    { return "tally" }
 func (p *tally) Settings() any { return p }
 func (p *tally) Build(app *ecs.App) error {
 	p.built = p.Step
-	app.AddSystem(ecs.Simulate, "tally", func(*ecs.Context) { p.total += p.Step })
+	app.AddSystem(ecs.Simulate, "tally", func(*ecs.Context) { p.total += p.Step; p.ran.Add(1) })
 	return nil
 }
 
@@ -45,8 +47,9 @@ func TestRecordingKeepsPlugins(t *testing.T) {
 	if err := cfg.SetPluginSettings(map[string]string{"plugins.tally.step": "7", "plugins.protect.radius": "5", "plugins.critters.enabled": "false"}); err != nil {
 		t.Fatal(err)
 	}
-	srv, stop := startServer(t, cfg)
-	for srv.App().Tick() < 5 {
+	_, stop := startServer(t, cfg)
+	// The tick goroutine owns the App: watch the plugin's own counter.
+	for live.ran.Load() < 5 {
 		time.Sleep(10 * time.Millisecond)
 	}
 	stop()
