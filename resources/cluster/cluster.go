@@ -105,6 +105,10 @@ type Cluster struct {
 	ents      entityIndex
 	hands     handIndex
 	colRecs   columnRecords // plugin column records' keys (records.go)
+	worldRecs worldFollow   // other shards' world-record writes (worldfollow.go)
+	// busyHook, set by tests before commits, answers a compare-and-set
+	// write of a key it returns true for busy (10164), unpublished.
+	busyHook func(key string) bool
 
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context

@@ -204,15 +204,20 @@ func (s *Store) LoadRecord(k storage.RecordKey) ([]byte, bool, error) {
 }
 
 // ScanRecords implements storage.RecordBackend, in one watch of the
-// kind's scope (values come with the watch's initial state). A damaged
-// record is left out and reported at the end, as Pebble's scan does.
+// kind's keys in its scope (values come with the watch's initial state;
+// the kind is the keys' last tokens, so other kinds' are not sent). A
+// damaged record is left out and reported at the end, as Pebble's scan
+// does.
 func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.RecordKey, v []byte) error) error {
-	kv, filter := s.c.world, "rec.c.>"
+	if err := storage.ValidKindName(kind); err != nil {
+		return fmt.Errorf("scan records: %w", err)
+	}
+	kv, filter := s.c.world, "rec.c.*.*.*.*."+kind
 	switch scope {
 	case storage.ScopePlayer:
-		kv, filter = s.c.playersKV, "r.>"
+		kv, filter = s.c.playersKV, "r.*."+kind
 	case storage.ScopeWorld:
-		filter = "rec.w.>"
+		filter = "rec.w.*." + kind
 	}
 	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
 	defer cancel()

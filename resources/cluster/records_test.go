@@ -540,3 +540,174 @@ func TestRecordTooLargeForServer(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowWorldRecords: a shard following a kind of world records is
+// told, by DrainWorldRecords, of other shards' writes and deletes of
+// them after its scan, not of its own writes nor of other kinds; a
+// change not taken is offered again, and one older than what the shard
+// read or wrote since is not.
+func TestFollowWorldRecords(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	key := func(kind, name string) storage.RecordKey {
+		return storage.RecordKey{Kind: kind, Scope: storage.ScopeWorld, Name: name}
+	}
+	put := func(c *Cluster, k storage.RecordKey, v []byte) {
+		t.Helper()
+		if err := c.Store().Commit(&storage.Batch{Records: []storage.RecordWrite{{Key: k, Value: v}}}); err != nil {
+			t.Fatalf("%s writes %v: %v", c.Shard(), k, err)
+		}
+	}
+	iron, gold, other := key("shop", "iron"), key("shop", "gold"), key("bank", "iron")
+	put(a, iron, rec(1, `1`)) // before b follows: its scan reads it
+	if err := bb.Store().FollowWorldRecords("shop"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bb.Store().ScanRecords("shop", storage.ScopeWorld, func(storage.RecordKey, []byte) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	type change struct {
+		k storage.RecordKey
+		v string
+	}
+	// drain takes what is offered (all when take is nil) until want is
+	// seen, and returns everything offered.
+	drain := func(what string, want change, take func(change) bool) []change {
+		t.Helper()
+		var got []change
+		waitfor.Until(t, 10*time.Second, what, func() bool {
+			seen := false
+			bb.Store().DrainWorldRecords(func(k storage.RecordKey, v []byte) bool {
+				c := change{k, string(v)}
+				got = append(got, c)
+				seen = seen || c == want
+				return take == nil || take(c)
+			})
+			return seen
+		})
+		return got
+	}
+
+	put(bb, gold, rec(1, `"b's own"`))
+	put(a, other, rec(1, `"another kind"`))
+	put(a, iron, rec(1, `2`))
+	got := drain("b is told a's write", change{iron, string(rec(1, `2`))}, nil)
+	if len(got) != 1 {
+		t.Fatalf("b was offered %v, want only a's write of shop iron", got)
+	}
+
+	// Not taken: offered again, and again, until taken.
+	put(a, iron, rec(1, `3`))
+	three := change{iron, string(rec(1, `3`))}
+	drain("the change offered", three, func(change) bool { return false })
+	drain("the change offered again", three, func(change) bool { return false })
+	drain("the change offered a third time", three, nil)
+	bb.Store().DrainWorldRecords(func(k storage.RecordKey, v []byte) bool {
+		t.Errorf("a change taken is offered again: %v %q", k, v)
+		return true
+	})
+
+	// A delete is an empty value: offered as nil.
+	put(a, iron, nil)
+	drain("b is told of the delete", change{iron, ""}, nil)
+
+	// A change b did not take, then b's own write after it (from the
+	// revision it read): the change is older than what b wrote, and is
+	// dropped.
+	if _, _, err := a.Store().LoadRecord(gold); err != nil { // a writes from b's revision
+		t.Fatal(err)
+	}
+	put(a, gold, rec(1, `"a's"`))
+	drain("b is told a's write of gold", change{gold, string(rec(1, `"a's"`))}, func(change) bool { return false })
+	if _, _, err := bb.Store().LoadRecord(gold); err != nil {
+		t.Fatal(err)
+	}
+	put(bb, gold, rec(1, `"b's again"`))
+	put(a, iron, rec(1, `4`))
+	got = drain("b is told a's next write", change{iron, string(rec(1, `4`))}, nil)
+	for _, c := range got {
+		if c.k == gold {
+			t.Errorf("b was offered %q, older than its own write of gold", c.v)
+		}
+	}
+}
+
+// TestWorldRecordBusy: a compare-and-set write answered busy (10164,
+// another write of the key being replicated) is sent again within the
+// commit and stored once the key is free; still busy after casBusyTries
+// answers, it alone is refused (the rest of the commit stored). The
+// answers are faked (busyHook): a single node never gives them, and a
+// replicated one only while two writes of a key race.
+func TestWorldRecordBusy(t *testing.T) {
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	gold := storage.RecordKey{Kind: "bank", Scope: storage.ScopeWorld, Name: "gold"}
+	silver := storage.RecordKey{Kind: "bank", Scope: storage.ScopeWorld, Name: "silver"}
+	ann := storage.RecordKey{Kind: "bank", Scope: storage.ScopePlayer, Name: "ann"}
+	var busy int // busy answers left for gold
+	var asked int
+	a.busyHook = func(key string) bool {
+		if key != recordKey(gold) {
+			return false
+		}
+		asked++
+		if busy > 0 {
+			busy--
+			return true
+		}
+		return false
+	}
+	commit := func(v string) error {
+		return a.Store().Commit(&storage.Batch{Records: []storage.RecordWrite{
+			{Key: gold, Value: rec(1, v)}, {Key: silver, Value: rec(1, v)}, {Key: ann, Value: rec(1, v)},
+		}})
+	}
+	load := func(k storage.RecordKey) string {
+		t.Helper()
+		v, _, err := a.Store().LoadRecord(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(v)
+	}
+
+	busy = casBusyTries - 1
+	if err := commit(`1`); err != nil {
+		t.Fatalf("commit with gold busy %d times: %v", casBusyTries-1, err)
+	}
+	if asked != casBusyTries {
+		t.Errorf("gold sent %d times, want %d", asked, casBusyTries)
+	}
+	for _, k := range []storage.RecordKey{gold, silver, ann} {
+		if got := load(k); got != string(rec(1, `1`)) {
+			t.Fatalf("%v: %q, want stored", k, got)
+		}
+	}
+
+	busy, asked = 1<<20, 0
+	err := commit(`2`)
+	if fe, ok := storage.AsFenced(err); !ok || !slices.Equal(fe.Records, []storage.RecordKey{gold}) || len(fe.Sections)+len(fe.Columns) > 0 {
+		t.Fatalf("commit with gold always busy: %v, want gold alone refused", err)
+	}
+	if asked != casBusyTries {
+		t.Errorf("gold sent %d times, want %d", asked, casBusyTries)
+	}
+	if got := load(gold); got != string(rec(1, `1`)) {
+		t.Errorf("gold %q after its write was refused, want the value before", got)
+	}
+	for _, k := range []storage.RecordKey{silver, ann} {
+		if got := load(k); got != string(rec(1, `2`)) {
+			t.Errorf("%v: %q, want the rest of the commit stored", k, got)
+		}
+	}
+	// The key is free again: the next write, from the revision known, is
+	// stored.
+	busy = 0
+	if err := commit(`3`); err != nil {
+		t.Fatal(err)
+	}
+	if got := load(gold); got != string(rec(1, `3`)) {
+		t.Errorf("gold %q, want the next write stored", got)
+	}
+}

@@ -162,7 +162,26 @@ type write struct {
 	rec    storage.RecordKey
 	cas    bool
 	expect uint64
+	// busy counts the times a compare-and-set write was answered busy
+	// (casBusyTries).
+	busy int
 }
+
+// A compare-and-set write (a world record) answered busy — 10164: a
+// replicated stream refuses to compare while another write of the key,
+// another shard's, is still being replicated — is sent again within the
+// commit, after a pause of casBusyPause doubled each time, up to
+// casBusyTries answers in all (about a tenth of a second of pauses, well
+// inside commitTimeout); still busy, it is refused (not stored, as when
+// the comparison fails: the plugin reads the key again) rather than
+// failing the commit, which the writer would retry whole.
+const (
+	casBusyTries = 8
+	casBusyPause = time.Millisecond
+)
+
+// errCASBusy is what busyHook's writes are answered.
+var errCASBusy = &jetstream.APIError{Code: 400, ErrorCode: jetstream.JSErrCodeStreamWrongLastSequenceConstant, Description: "wrong last sequence"}
 
 // regionBatch is one region's fenced writes in flight as an atomic batch.
 type regionBatch struct {
@@ -289,7 +308,10 @@ const maxCommitRounds = 4096
 // (nats-server 2.11+ answers 10164 for that, unlike 10071 for a moved
 // revision); those are sent again once the round's acks are in, one per
 // region, so a region's writes take about one replication round trip
-// each on a replicated bucket and one round in all on a single node.
+// each on a replicated bucket and one round in all on a single node. A
+// world record's compare-and-set answered busy the same way (another
+// shard's write of the key in flight) is sent again a few times, then
+// refused in the *storage.FencedError (see casBusyTries).
 func (s *Store) Commit(b *storage.Batch) error {
 	c := s.c
 	writes := buildWrites(c, b)
@@ -455,8 +477,19 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 	type sent struct {
 		i   int
 		paf jetstream.PubAckFuture
+		err error // answered without publishing (busyHook)
 	}
+	var casBusy int // the most busy answers of a compare-and-set write to send again
 	for round := 0; ; round++ {
+		if casBusy > 0 {
+			pause := time.NewTimer(casBusyPause << (casBusy - 1))
+			select {
+			case <-pause.C:
+			case <-ctx.Done():
+				pause.Stop()
+			}
+			casBusy = 0
+		}
 		var flight []sent
 		busyRegion := map[Region]bool{}
 		start := time.Now()
@@ -488,6 +521,10 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			}
 			if w.cas {
 				opts = append(opts, jetstream.WithExpectLastSequencePerSubject(w.expect))
+				if c.busyHook != nil && c.busyHook(w.key) {
+					flight = append(flight, sent{i: i, err: errCASBusy})
+					continue
+				}
 			}
 			c.Count(w.family, false, 1)
 			paf, err := c.js.PublishMsgAsync(m, opts...)
@@ -495,7 +532,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				failure = fmt.Errorf("commit: publish %s: %w", w.subj, err)
 				break
 			}
-			flight = append(flight, sent{i, paf})
+			flight = append(flight, sent{i: i, paf: paf})
 		}
 		if len(flight) == 0 && len(batches) == 0 && failure == nil {
 			break
@@ -534,7 +571,10 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		}
 		for _, f := range flight {
 			w := &writes[f.i]
-			seq, err := waitAck(ctx, f.paf)
+			seq, err := uint64(0), f.err
+			if err == nil {
+				seq, err = waitAck(ctx, f.paf)
+			}
 			switch {
 			case err == nil:
 				w.done = true
@@ -549,6 +589,16 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				// and the plugin reads it again (at the revision found).
 				c.store.recs.set(w.key, wrongLastSeq(err))
 				refuse(w)
+			case w.cas && isBusySubject(err):
+				// Another write of the key is being replicated: sent
+				// again next round, a few times (casBusyTries).
+				if w.busy++; w.busy >= casBusyTries {
+					c.log.Warn().Str("record", w.rec.String()).Int("tries", w.busy).
+						Msg("world record write still answered busy (another write of it in flight); refused, not stored")
+					refuse(w)
+				} else {
+					casBusy = max(casBusy, w.busy)
+				}
 			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
 				fencedRegions[w.region] = true
 			case w.fenced && isBusySubject(err):

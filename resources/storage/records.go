@@ -241,11 +241,29 @@ type RecordBackend interface {
 
 // RemoteRecords is a RecordBackend other processes write too (a cluster
 // shard's store): a column record another shard wrote after this one
-// listed a kind's keys at start is known without a read.
+// listed a kind's keys at start is known without a read, and the world
+// records they write are followed.
 type RemoteRecords interface {
 	// MayHaveColumnRecord reports whether column (x, z) may have a
 	// stored record of kind (false: it has none).
 	MayHaveColumnRecord(kind string, x, z int32) bool
+	// FollowWorldRecords starts keeping the changes other processes make
+	// to kind's world records, for DrainWorldRecords. Call it before
+	// ScanRecords of the kind: a change made between the two is then in
+	// one or the other (or both).
+	FollowWorldRecords(kind string) error
+	// DrainWorldRecords calls fn, on the caller's goroutine and without
+	// waiting on the network, with each change to a followed kind's world
+	// record seen since the last call that is newer than what this
+	// process last read or wrote of the key (its own writes are not
+	// passed back): v is the stored value (EncodeRecord's, not checked),
+	// nil for a deleted record. The newest change of a key replaces an
+	// older one not yet drained. fn reports whether it took the change:
+	// the next write of a key taken is compared with the change's
+	// revision; a change not taken (a write of the key in flight) is
+	// offered again at the next call, if it is still newer than what this
+	// process read or wrote of the key by then.
+	DrainWorldRecords(fn func(k RecordKey, v []byte) bool)
 }
 
 // LoadRecord implements RecordBackend.

@@ -96,12 +96,12 @@ func TestCheckCountsPluginRecords(t *testing.T) {
 	recs := []RecordWrite{
 		{Key: RecordKey{Kind: "claims", Scope: ScopeColumn, X: 1, Z: 1}, Value: good(`"a"`)},
 		{Key: RecordKey{Kind: "claims", Scope: ScopeColumn, X: -70, Z: 3}, Value: good(`"b"`)},
-		{Key: RecordKey{Kind: "claims", Scope: ScopeColumn, X: 2, Z: 2}},                // deleted
+		{Key: RecordKey{Kind: "claims", Scope: ScopeColumn, X: 2, Z: 2}},                   // deleted
 		{Key: RecordKey{Kind: "claims", Scope: ScopeColumn, X: 5, Z: 5}, Value: good(`1`)}, // damaged below
 		{Key: RecordKey{Kind: "homes", Scope: ScopePlayer, Name: "ann"}, Value: good(`{}`)},
 		{Key: RecordKey{Kind: "shop.v2", Scope: ScopeWorld, Name: "diamond"}, Value: good(`40`)},
 		{Key: RecordKey{Kind: "shop.v2", Scope: ScopeWorld, Name: "gold"}, Value: good(`5`)}, // damaged below
-		{Key: RecordKey{Kind: "shop.v2", Scope: ScopeWorld, Name: "iron"}},                  // deleted
+		{Key: RecordKey{Kind: "shop.v2", Scope: ScopeWorld, Name: "iron"}},                   // deleted
 	}
 	db, dir := pluginWorld(t, recs...)
 	for _, i := range []int{3, 6} {

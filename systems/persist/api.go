@@ -317,16 +317,27 @@ func (c *ColumnData[T]) put(x, z int32, e entry[T], val []byte, done func(stored
 
 // WorldData is a plugin's world-wide records of one kind, under keys the
 // plugin names (a bounded key space: Kind.MaxKeys): all loaded at start,
-// written on every change in the tick's one write. On a cluster, a write
-// is a compare-and-set on the revision this shard last read of the key:
-// one another shard changed first is refused (done(false)) and the key
-// read again at its next Get. Its methods are for the tick goroutine.
+// written on every change in the tick's one write.
+//
+// On a cluster every shard holds them all. A write is a compare-and-set
+// on the revision this shard last read of the key: one another shard
+// changed first is refused (done(false)) and the key read again at its
+// next Get. Other shards' writes and deletes reach this one's memory
+// promptly, at the start of a tick (SystemPluginWorld, from a watch of
+// the keys; the tick never waits for them), except for a key with a
+// write of this shard's in flight: that one's value stays until its
+// compare-and-set is answered, then the newer change, if any, is taken
+// (or the key read again, refused). Its methods are for the tick
+// goroutine.
 type WorldData[T any] struct {
-	d     *Durability
-	kind  Kind
-	vals  map[string]T
-	mu    sync.Mutex
-	stale map[string]bool // refused writes' keys, to read again
+	d    *Durability
+	kind Kind
+	vals map[string]T
+	// mu guards stale and pending: the write callbacks run on the
+	// storage goroutine.
+	mu      sync.Mutex
+	stale   map[string]bool // refused writes' keys, to read again
+	pending map[string]int  // keys' writes not yet answered
 }
 
 // NewWorldData registers a kind of world records and loads them all, from
@@ -341,7 +352,15 @@ func NewWorldData[T any](app *ecs.App, kind Kind) *WorldData[T] {
 	if kind.MaxKeys <= 0 {
 		kind.MaxKeys = DefaultMaxKeys
 	}
-	w := &WorldData[T]{d: d, kind: kind, vals: map[string]T{}, stale: map[string]bool{}}
+	w := &WorldData[T]{d: d, kind: kind, vals: map[string]T{}, stale: map[string]bool{}, pending: map[string]int{}}
+	if r := d.data.remote; r != nil {
+		// Before the keys are read: a change made meanwhile is then
+		// read, or followed, or both (the newer wins).
+		if err := r.FollowWorldRecords(kind.Name); err != nil {
+			app.Fail(fmt.Errorf("world data %q: %w", kind.Name, err))
+			return nil
+		}
+	}
 	err := d.writer.ScanRecords(kind.Name, storage.ScopeWorld, func(k storage.RecordKey, v []byte) error {
 		t, err := decodeValue[T](kind, v)
 		if err != nil {
@@ -354,7 +373,44 @@ func NewWorldData[T any](app *ecs.App, kind Kind) *WorldData[T] {
 		app.Fail(fmt.Errorf("world data %q: load: %w", kind.Name, err))
 		return nil
 	}
+	if r := d.data.remote; r != nil {
+		if len(d.data.worlds) == 0 {
+			// The first kind of world records on a cluster adds the
+			// system that takes other shards' changes.
+			s := &worldSystem{d: d, remote: r}
+			app.AddSystem(ecs.Ingest, SystemPluginWorld, s.run)
+		}
+		if d.data.worlds == nil {
+			d.data.worlds = map[string]worldKind{}
+		}
+		d.data.worlds[kind.Name] = w
+	}
 	return w
+}
+
+// take makes another shard's change of the record under name (its
+// stored value; nil: deleted) the one in memory, unless a write of the
+// key is in flight here (false: not taken, offered again later). A
+// value that does not decode is logged and read as none.
+func (w *WorldData[T]) take(name string, v []byte) bool {
+	w.mu.Lock()
+	busy := w.pending[name] > 0
+	w.mu.Unlock()
+	if busy {
+		return false
+	}
+	if v == nil {
+		delete(w.vals, name)
+		return true
+	}
+	t, err := decodeValue[T](w.kind, v)
+	if err != nil {
+		w.d.data.log.Error().Err(err).Str("record", w.key(name).String()).Msg("plugin record written by another shard unreadable; read as none (see strata check)")
+		delete(w.vals, name)
+		return true
+	}
+	w.vals[name] = t
+	return true
 }
 
 func (w *WorldData[T]) key(name string) storage.RecordKey {
@@ -439,14 +495,21 @@ func (w *WorldData[T]) Delete(key string, done func(stored bool)) error {
 	return nil
 }
 
-// watch wraps done: a refused write marks its key to be read again.
+// watch counts a write of key in flight until it is answered, and wraps
+// done: a refused write marks its key to be read again.
 func (w *WorldData[T]) watch(key string, done func(stored bool)) func(bool) {
+	w.mu.Lock()
+	w.pending[key]++
+	w.mu.Unlock()
 	return func(stored bool) {
-		if !stored {
-			w.mu.Lock()
-			w.stale[key] = true
-			w.mu.Unlock()
+		w.mu.Lock()
+		if w.pending[key]--; w.pending[key] <= 0 {
+			delete(w.pending, key)
 		}
+		if !stored {
+			w.stale[key] = true
+		}
+		w.mu.Unlock()
 		if done != nil {
 			done(stored)
 		}

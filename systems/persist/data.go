@@ -25,6 +25,11 @@ import (
 // became resident and forgets those of the columns evicted.
 const SystemPluginColumns = "plugin_columns"
 
+// SystemPluginWorld is the system (ingest stage, on a cluster shard with
+// a kind of world records) that takes the changes other shards made to
+// world records (WorldData) into memory, as the store's watch saw them.
+const SystemPluginWorld = "plugin_world"
+
 // dataState is Durability's part for plugin records.
 type dataState struct {
 	// mu guards queue and queueAt (queued on the tick, read by loaders on
@@ -40,11 +45,15 @@ type dataState struct {
 	kinds   map[string]string // kind name → the plugin that registered it
 	players []playerKind
 	columns []columnKind
+	// worlds are the kinds of world records by name, on a cluster shard
+	// (other shards' changes are taken into them).
+	worlds map[string]worldKind
 	// cluster is set on a cluster shard (Config.Backend): a player record
 	// is written only by the shard the player is on.
 	cluster bool
 	// remote, on a cluster shard, knows the column records other shards
-	// wrote since the kinds' keys were listed.
+	// wrote since the kinds' keys were listed, and follows their world
+	// records.
 	remote storage.RemoteRecords
 	log    zerolog.Logger
 }
@@ -70,6 +79,27 @@ type columnKind interface {
 	mayHave(x, z int32) bool
 	load(x, z int32)
 	evict(x, z int32)
+}
+
+// worldKind is a registered kind of world records, untyped.
+type worldKind interface {
+	take(name string, v []byte) bool
+}
+
+// worldSystem is SystemPluginWorld.
+type worldSystem struct {
+	d      *Durability
+	remote storage.RemoteRecords
+}
+
+func (s *worldSystem) run(*ecs.Context) {
+	s.remote.DrainWorldRecords(func(k storage.RecordKey, v []byte) bool {
+		w, ok := s.d.data.worlds[k.Kind]
+		if !ok {
+			return true // not this server's kind: nothing to keep
+		}
+		return w.take(k.Name, v)
+	})
 }
 
 // register records kind for the plugin being built; a name taken fails

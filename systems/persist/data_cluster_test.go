@@ -240,3 +240,79 @@ func TestColumnDataWrittenByAnotherShard(t *testing.T) {
 		t.Fatalf("resident column's record in memory: %+v %v, want b's", e, ok)
 	}
 }
+
+// TestWorldDataFollowsOtherShards: a world record another shard sets,
+// changes or deletes reaches this shard's Get by stepping its App — no
+// write of its own, no restart — and a key this shard is writing keeps
+// its own value until its write is answered (refused here: the other
+// shard's came first), then reads the other shard's.
+func TestWorldDataFollowsOtherShards(t *testing.T) {
+	url := natstest.Start(t)
+	bucket := newShardBucket()
+	shards := []*cluster.Cluster{joinCluster(t, url, bucket, "a"), joinCluster(t, url, bucket, "b")}
+	worlds := make([]*persistWorld, 2)
+	data := make([]*WorldData[string], 2)
+	for i := range shards {
+		worlds[i] = newDataWorld(t, Config{InMemory: true, Backend: shards[i].Store()}, func(app *ecs.App) {
+			data[i] = NewWorldData[string](app, Kind{Name: "shop"})
+		})
+	}
+	a, b := 0, 1
+	// follow steps b until its Get of key is want (ok false: none).
+	follow := func(what, key, want string, ok bool) {
+		t.Helper()
+		waitfor.Until(t, 10*time.Second, what, func() bool {
+			worlds[b].app.Step()
+			v, found := data[b].Get(key)
+			return found == ok && v == want
+		})
+	}
+	for _, v := range []string{"10", "12"} {
+		if !worlds[a].durable(t, "a sets iron", func(done func(bool)) error { return data[a].Set("iron", v, done) }) {
+			t.Fatalf("a's write of iron %q refused", v)
+		}
+		follow("b reads a's price of iron", "iron", v, true)
+	}
+	if !worlds[a].durable(t, "a deletes iron", func(done func(bool)) error { return data[a].Delete("iron", done) }) {
+		t.Fatal("a's delete refused")
+	}
+	follow("b reads iron deleted", "iron", "", false)
+	if keys := data[b].Keys(); len(keys) != 0 {
+		t.Fatalf("b's keys after the delete: %q", keys)
+	}
+	// b writes what it was told: its write is compared with a's revision
+	// and stored, and a follows it in turn.
+	if !worlds[b].durable(t, "b sets iron", func(done func(bool)) error { return data[b].Set("iron", "b", done) }) {
+		t.Fatal("b's write after following a's delete was refused")
+	}
+	waitfor.Until(t, 10*time.Second, "a reads b's iron", func() bool {
+		worlds[a].app.Step()
+		v, ok := data[a].Get("iron")
+		return ok && v == "b"
+	})
+
+	// b's write of gold is queued (not yet handed over) when a's lands:
+	// until b's write is answered, b reads its own value.
+	var cb callback
+	if err := data[b].Set("gold", "b's", cb.done); err != nil {
+		t.Fatal(err)
+	}
+	if !worlds[a].durable(t, "a sets gold", func(done func(bool)) error { return data[a].Set("gold", "a's", done) }) {
+		t.Fatal("a's write of gold refused")
+	}
+	waitfor.Until(t, 10*time.Second, "b's write answered", func() bool {
+		worlds[b].app.Step()
+		if cb.called() {
+			return true
+		}
+		// Not answered after the step: the step took no change of gold.
+		if v := data[b].vals["gold"]; v != "b's" {
+			t.Fatalf("b reads %q while its own write is in flight", v)
+		}
+		return false
+	})
+	if cb.state.Load() != refused {
+		t.Fatal("b's write of gold, from before a's, was stored")
+	}
+	follow("b reads a's gold", "gold", "a's", true)
+}

@@ -538,3 +538,127 @@ func TestDuplicateKindFailsBuild(t *testing.T) {
 		})
 	}
 }
+
+// followingDB is a backend that follows world records (as a cluster
+// shard's store does) with changes the test offers: DrainWorldRecords
+// offers every change given since, keeping those not taken.
+type followingDB struct {
+	*storage.DB
+	mu       sync.Mutex
+	followed []string
+	changes  []followed
+}
+
+type followed struct {
+	k storage.RecordKey
+	v []byte
+}
+
+func (f *followingDB) MayHaveColumnRecord(string, int32, int32) bool { return true }
+
+func (f *followingDB) FollowWorldRecords(kind string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.followed = append(f.followed, kind)
+	return nil
+}
+
+func (f *followingDB) DrainWorldRecords(fn func(k storage.RecordKey, v []byte) bool) {
+	f.mu.Lock()
+	changes := f.changes
+	f.changes = nil
+	f.mu.Unlock()
+	var kept []followed
+	for _, c := range changes {
+		if !fn(c.k, c.v) {
+			kept = append(kept, c)
+		}
+	}
+	f.mu.Lock()
+	f.changes = append(kept, f.changes...)
+	f.mu.Unlock()
+}
+
+func (f *followingDB) offer(name string, v []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.changes = append(f.changes, followed{storage.RecordKey{Kind: "shop", Scope: storage.ScopeWorld, Name: name}, v})
+}
+
+func (f *followingDB) pending() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.changes)
+}
+
+// TestWorldDataTakesFollowedChanges: with a backend that follows world
+// records, the kind is followed before it is read; a change offered is
+// in memory after the next tick (a delete too; a value that does not
+// decode reads as none); a change of a key with a write in flight is
+// not taken until the write is answered, then it is. Without such a
+// backend there is no plugin_world system.
+func TestWorldDataTakesFollowedChanges(t *testing.T) {
+	db, err := storage.OpenInMemory(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	f := &followingDB{DB: db}
+	var shop *WorldData[int]
+	w := newDataWorld(t, Config{InMemory: true, Synchronous: true, Backend: f}, func(app *ecs.App) {
+		shop = NewWorldData[int](app, Kind{Name: "shop"})
+	})
+	if !slices.Equal(f.followed, []string{"shop"}) {
+		t.Fatalf("followed %q, want shop", f.followed)
+	}
+	enc := func(n int) []byte { return storage.EncodeRecord(1, []byte(fmt.Sprint(n))) }
+	get := func(key string) (int, bool) { return shop.Get(key) }
+
+	f.offer("iron", enc(7))
+	f.offer("gold", enc(3))
+	w.app.Step()
+	if v, ok := get("iron"); !ok || v != 7 {
+		t.Fatalf("iron %d %v after a tick, want 7", v, ok)
+	}
+	if keys := shop.Keys(); !slices.Equal(keys, []string{"gold", "iron"}) {
+		t.Fatalf("keys %q", keys)
+	}
+	f.offer("gold", nil)
+	f.offer("iron", []byte("not a record"))
+	w.app.Step()
+	if keys := shop.Keys(); len(keys) != 0 {
+		t.Fatalf("keys %q after a delete and a damaged value, want none", keys)
+	}
+
+	// A write of iron in flight: the change waits for its answer. In
+	// deterministic mode the write is answered within the tick that
+	// hands it over, after the change was offered (ingest stage).
+	var cb callback
+	if err := shop.Set("iron", 1, cb.done); err != nil {
+		t.Fatal(err)
+	}
+	f.offer("iron", enc(9))
+	w.app.Step()
+	if !cb.called() || f.pending() != 1 {
+		t.Fatalf("after a tick: write answered %v, changes kept %d; want answered and the change kept", cb.called(), f.pending())
+	}
+	if v, _ := get("iron"); v != 1 {
+		t.Fatalf("iron %d while the write was in flight, want this server's 1", v)
+	}
+	w.app.Step()
+	if v, _ := get("iron"); v != 9 || f.pending() != 0 {
+		t.Fatalf("iron %d (%d changes kept) once the write was answered, want the change's 9 taken", v, f.pending())
+	}
+
+	// A server without such a backend has no plugin_world system.
+	hasWorldSystem := func(app *ecs.App) bool {
+		return slices.ContainsFunc(app.Schedule().Order(), func(s *ecs.System) bool { return s.Name == SystemPluginWorld })
+	}
+	plain := newDataWorld(t, Config{InMemory: true}, func(app *ecs.App) { NewWorldData[int](app, Kind{Name: "shop"}) })
+	if hasWorldSystem(plain.app) {
+		t.Error("a single server has the plugin_world system")
+	}
+	if !hasWorldSystem(w.app) {
+		t.Error("the following server has no plugin_world system")
+	}
+}
