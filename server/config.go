@@ -152,7 +152,9 @@ type Config struct {
 	// spawn protection); append a server's own, or leave a stock one out.
 	// Their settings (package settings) are theirs: `strata serve` reads
 	// them from [plugins.NAME] tables and STRATA_PLUGIN_ variables, and
-	// a recording keeps their names and settings.
+	// a recording keeps their names and settings. A plugin value is built
+	// into one server: two servers in one process (a test's shards) each
+	// need their own, so copy a Config's Plugins with fresh instances.
 	Plugins []ecs.Plugin
 
 	// cluster is the shard's connection once joined (newServer sets it),
