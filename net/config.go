@@ -63,7 +63,7 @@ type Config struct {
 	// valid signature. A *Refusal rejects with its code and reason; any
 	// other error rejects with INTERNAL "authentication failed" and is
 	// logged.
-	Authenticator Authenticator
+	Authenticator wire.Authenticator
 	// ALPNHandlers serve connections that negotiated another ALPN on the
 	// same UDP port (for example "h3" for WebTransport). The handler owns
 	// the connection; its context is cancelled when the server closes, and

@@ -178,9 +178,9 @@ func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger
 	*log = log.With().Str("key", hex.EncodeToString(pub)).Logger()
 
 	if a := s.cfg.Authenticator; a != nil {
-		login := Login{Name: hello.GetName(), Key: ed25519.PublicKey(bytes.Clone(pub)), Token: bytes.Clone(hello.GetToken()), Remote: sess.RemoteAddr()}
+		login := wire.Login{Name: hello.GetName(), Key: ed25519.PublicKey(bytes.Clone(pub)), Token: bytes.Clone(hello.GetToken()), Remote: sess.RemoteAddr()}
 		if err := a.Authenticate(ctx, login); err != nil {
-			var r *Refusal
+			var r *wire.Refusal
 			switch {
 			case errors.As(err, &r):
 				return ctl, nil, &handshakeError{code: r.Code, reason: r.Reason, reject: true}

@@ -99,8 +99,8 @@ func readReject(t *testing.T, st io.Reader) *protocol.Reject {
 // key, the token and the address.
 func TestLogin(t *testing.T) {
 	var mu sync.Mutex
-	var seen []transport.Login
-	auth := transport.AuthenticatorFunc(func(_ context.Context, l transport.Login) error {
+	var seen []wire.Login
+	auth := wire.AuthenticatorFunc(func(_ context.Context, l wire.Login) error {
 		mu.Lock()
 		defer mu.Unlock()
 		seen = append(seen, l)
@@ -364,22 +364,22 @@ func TestAuthenticatorRefusal(t *testing.T) {
 		ran = append(ran, what)
 		mu.Unlock()
 	}
-	first := transport.AuthenticatorFunc(func(_ context.Context, l transport.Login) error {
+	first := wire.AuthenticatorFunc(func(_ context.Context, l wire.Login) error {
 		note("first:" + l.Name)
 		switch l.Name {
 		case "banned":
-			return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "banned: griefing"}
+			return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "banned: griefing"}
 		case "bound":
-			return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND, Reason: "the name bound belongs to another key"}
+			return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND, Reason: "the name bound belongs to another key"}
 		case "broken":
 			return errors.New("disk on fire")
 		}
 		return nil
 	})
-	second := transport.AuthenticatorFunc(func(_ context.Context, l transport.Login) error {
+	second := wire.AuthenticatorFunc(func(_ context.Context, l wire.Login) error {
 		note("second:" + l.Name)
 		if l.Name == "untokened" && len(l.Token) == 0 {
-			return &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "this server needs a token from its website"}
+			return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "this server needs a token from its website"}
 		}
 		return nil
 	})
@@ -396,7 +396,7 @@ func TestAuthenticatorRefusal(t *testing.T) {
 		{"welcome", protocol.ErrorCode_ERROR_CODE_NONE, "", []string{"first:welcome", "second:welcome"}},
 	}
 	eachTransport(t, func(cfg *transport.Config) {
-		cfg.Authenticator = transport.Authenticators(first, nil, second)
+		cfg.Authenticator = wire.Authenticators(first, nil, second)
 	}, func(t *testing.T, r rig) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -510,27 +510,27 @@ func TestTakeoverPending(t *testing.T) {
 // nil ones and stops at the first error.
 func TestAuthenticators(t *testing.T) {
 	var ran []int
-	member := func(i int, err error) transport.Authenticator {
-		return transport.AuthenticatorFunc(func(context.Context, transport.Login) error {
+	member := func(i int, err error) wire.Authenticator {
+		return wire.AuthenticatorFunc(func(context.Context, wire.Login) error {
 			ran = append(ran, i)
 			return err
 		})
 	}
-	stop := &transport.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "no"}
+	stop := &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "no"}
 	tests := []struct {
 		name    string
-		members []transport.Authenticator
+		members []wire.Authenticator
 		want    error
 		ran     []int
 	}{
 		{"none", nil, nil, nil},
-		{"all pass", []transport.Authenticator{member(1, nil), nil, member(2, nil)}, nil, []int{1, 2}},
-		{"the first error wins", []transport.Authenticator{member(1, nil), member(2, stop), member(3, errors.New("later"))}, stop, []int{1, 2}},
+		{"all pass", []wire.Authenticator{member(1, nil), nil, member(2, nil)}, nil, []int{1, 2}},
+		{"the first error wins", []wire.Authenticator{member(1, nil), member(2, stop), member(3, errors.New("later"))}, stop, []int{1, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ran = nil
-			err := transport.Authenticators(tt.members...).Authenticate(context.Background(), transport.Login{Name: "x"})
+			err := wire.Authenticators(tt.members...).Authenticate(context.Background(), wire.Login{Name: "x"})
 			if err != tt.want || !slices.Equal(ran, tt.ran) {
 				t.Errorf("err %v after %v, want %v after %v", err, ran, tt.want, tt.ran)
 			}

@@ -20,7 +20,6 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/replay"
-	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/testkit"
 )
@@ -304,7 +303,7 @@ func TestRecordKeepsLoginBindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What the transport's handshake does before the tick hears of alice.
-	if err := srv.Access().TOFU().Authenticate(ctx, access.Login{Name: "alice", Key: pub}); err != nil {
+	if err := srv.Access().TOFU().Authenticate(ctx, wire.Login{Name: "alice", Key: pub}); err != nil {
 		t.Fatal(err)
 	}
 	alice := &kickConn{FakeConn: &testkit.FakeConn{Features: []string{}}}

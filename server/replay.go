@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/access"
@@ -204,7 +205,7 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 		// bindings, so the replay makes them at the same point.
 		tofu := ecs.Resource[access.Registry](app).TOFU()
 		src.OnLogin = func(name string, key []byte) {
-			if err := tofu.Authenticate(context.Background(), access.Login{Name: name, Key: key}); err != nil {
+			if err := tofu.Authenticate(context.Background(), wire.Login{Name: name, Key: key}); err != nil {
 				opts.Log.Warn().Err(err).Str("name", name).Msg("replay: recorded login not bound")
 			}
 		}

@@ -24,6 +24,7 @@ import (
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/certs"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/net/wt"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/plugins/daynight"
@@ -74,7 +75,7 @@ type Server struct {
 	// auth is the login check the listener runs after a signature
 	// verifies: the token authenticator or the registry's name binding
 	// (TOFU), then the registry's bans and whitelist.
-	auth transport.Authenticator
+	auth wire.Authenticator
 	net  atomic.Pointer[transport.Server] // set by Run, read by anyone
 	// Progress, if set, receives the start-up gate's progress instead of
 	// the default rate-limited log line (serve draws a bar on a terminal).
@@ -132,7 +133,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 	s := &Server{cfg: cfg, log: log, gen: gen, cluster: cc, status: admin.NewStatus(), metrics: admin.NewMetrics(), source: &sourceSwitch{}, console: NewConsole(), counted: map[string]uint64{}}
 	// The issuer's key is read before anything opens: a deployment that
 	// asked for tokens never starts accepting anyone by mistake.
-	var tokens access.Authenticator
+	var tokens wire.Authenticator
 	if cfg.AuthIssuerKey != "" {
 		issuer, err := access.LoadIssuerKey(cfg.AuthIssuerKey)
 		if err != nil {
@@ -210,7 +211,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 	if tokens == nil {
 		tokens = s.access.TOFU()
 	}
-	s.auth = loginAuthenticator(access.Authenticators(tokens, s.access.Policy()))
+	s.auth = wire.Authenticators(tokens, s.access.Policy())
 	if cfg.Admin != "" {
 		adminCfg.Access = s.access
 		if s.admin, err = admin.New(adminCfg, s.status, s.metrics); err != nil {

@@ -1,12 +1,8 @@
 package server
 
 import (
-	"context"
-	"errors"
-
 	transport "github.com/stratavox/strata/net"
 	"github.com/stratavox/strata/net/wire"
-	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/systems/network"
 )
 
@@ -38,18 +34,4 @@ func (s *TransportSource) Drain(dst []network.InEvent) []network.InEvent {
 		*ev = transport.Event{} // drop references for the GC
 	}
 	return dst
-}
-
-// loginAuthenticator is a as the transport's Authenticator: it hands a
-// proven login to a and turns an access.Refusal into the transport's
-// Refusal (the same code and reason in the Reject); any other error is
-// passed on as it is (INTERNAL).
-func loginAuthenticator(a access.Authenticator) transport.Authenticator {
-	return transport.AuthenticatorFunc(func(ctx context.Context, l transport.Login) error {
-		err := a.Authenticate(ctx, access.Login{Name: l.Name, Key: l.Key, Token: l.Token, Remote: l.Remote})
-		if r, ok := errors.AsType[*access.Refusal](err); ok {
-			return &transport.Refusal{Code: r.Code, Reason: r.Reason}
-		}
-		return err
-	})
 }

@@ -96,10 +96,10 @@ func browserSession(t *testing.T, chromium string, ending browserEnding) {
 	// The authenticator records what each handshake proved: the Login is
 	// built only after the server verified the signature.
 	var loginMu sync.Mutex
-	var logins []transport.Login
+	var logins []wire.Login
 	h := newHarness(t, func(c *wt.Config, tc *transport.Config) {
 		c.AllowedOrigins = []string{pageOrigin}
-		tc.Authenticator = transport.AuthenticatorFunc(func(_ context.Context, l transport.Login) error {
+		tc.Authenticator = wire.AuthenticatorFunc(func(_ context.Context, l wire.Login) error {
 			loginMu.Lock()
 			defer loginMu.Unlock()
 			logins = append(logins, l)

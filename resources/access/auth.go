@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"time"
 
 	"github.com/stratavox/strata/net/protocol"
@@ -18,23 +19,23 @@ import (
 // for a login the policy refuses (a banned key, a name off the
 // whitelist), so that refused logins cannot claim names; such a login is
 // refused with the policy's reason.
-func (r *Registry) TOFU() Authenticator { return AuthenticatorFunc(r.tofu) }
+func (r *Registry) TOFU() wire.Authenticator { return wire.AuthenticatorFunc(r.tofu) }
 
 // Policy returns the Authenticator of bans and the whitelist: a login
 // whose name or key is banned is refused with FORBIDDEN and the ban's
 // reason; while the whitelist is on, a name not on it is refused with
 // FORBIDDEN, operators excepted. It binds nothing, so it also serves
 // after a deployment's own Authenticator (TokenAuthenticator).
-func (r *Registry) Policy() Authenticator { return AuthenticatorFunc(r.policy) }
+func (r *Registry) Policy() wire.Authenticator { return wire.AuthenticatorFunc(r.policy) }
 
 // Authenticate is TOFU, then Policy: the server's default.
-func (r *Registry) Authenticate(ctx context.Context, l Login) error {
-	return Authenticators(r.TOFU(), r.Policy()).Authenticate(ctx, l)
+func (r *Registry) Authenticate(ctx context.Context, l wire.Login) error {
+	return wire.Authenticators(r.TOFU(), r.Policy()).Authenticate(ctx, l)
 }
 
-func (r *Registry) tofu(ctx context.Context, l Login) error {
+func (r *Registry) tofu(ctx context.Context, l wire.Login) error {
 	if len(l.Key) != ed25519.PublicKeySize {
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "the login carries no Ed25519 public key"}
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "the login carries no Ed25519 public key"}
 	}
 	r.mu.RLock()
 	b, ok := r.names[fold(l.Name)]
@@ -52,7 +53,7 @@ func (r *Registry) tofu(ctx context.Context, l Login) error {
 			// record is on its way through the watch (Apply).
 			var found bool
 			if b, found = r.awaitBinding(ctx, l.Name); !found {
-				return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+				return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
 					Reason: fmt.Sprintf("the name %q was bound on another server a moment ago; try again", l.Name)}
 			}
 		} else if err != nil {
@@ -61,18 +62,18 @@ func (r *Registry) tofu(ctx context.Context, l Login) error {
 	}
 	switch {
 	case b.damaged:
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
 			Reason: fmt.Sprintf("the key the name %q is bound to cannot be read (a damaged record); an operator can release the name", l.Name)}
 	case !bytes.Equal(b.key, l.Key):
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_NAME_BOUND,
 			Reason: fmt.Sprintf("the name %q belongs to another player's key: log in with the key that first used it, pick another name, or ask an operator to release it", l.Name)}
 	}
 	return nil
 }
 
-func (r *Registry) policy(_ context.Context, l Login) error {
+func (r *Registry) policy(_ context.Context, l wire.Login) error {
 	if b, ok := r.Banned(l.Name, l.Key); ok {
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: banReason(b)}
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: banReason(b)}
 	}
 	id := fold(l.Name)
 	r.mu.RLock()
@@ -81,7 +82,7 @@ func (r *Registry) policy(_ context.Context, l Login) error {
 	on := r.wlOn
 	r.mu.RUnlock()
 	if on && !listed && !op {
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "not on the whitelist"}
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_FORBIDDEN, Reason: "not on the whitelist"}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"time"
 
 	"github.com/stratavox/strata/resources/access"
@@ -29,13 +30,13 @@ func ExampleTokenAuthenticator() {
 	if err != nil {
 		panic(err)
 	}
-	auth := access.Authenticators(
+	auth := wire.Authenticators(
 		access.TokenAuthenticator{Issuer: issuer.Public().(ed25519.PublicKey), Now: now},
 		registry.Policy(),
 	)
 
 	try := func(name string) {
-		err := auth.Authenticate(context.Background(), access.Login{Name: name, Key: playerKey, Token: []byte(token)})
+		err := auth.Authenticate(context.Background(), wire.Login{Name: name, Key: playerKey, Token: []byte(token)})
 		fmt.Printf("%s: %v\n", name, err)
 	}
 	try("steve")
@@ -59,7 +60,7 @@ func ExampleRegistry_TOFU() {
 	first := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize)).Public().(ed25519.PublicKey)
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, ed25519.SeedSize)).Public().(ed25519.PublicKey)
 	for _, k := range []ed25519.PublicKey{first, first, other} {
-		fmt.Println(registry.Authenticate(context.Background(), access.Login{Name: "Steve", Key: k}))
+		fmt.Println(registry.Authenticate(context.Background(), wire.Login{Name: "Steve", Key: k}))
 	}
 	// Output:
 	// <nil>

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"slices"
 	"strings"
 	"sync"
@@ -45,8 +46,8 @@ func key(i byte) ed25519.PrivateKey {
 
 func pub(i byte) ed25519.PublicKey { return key(i).Public().(ed25519.PublicKey) }
 
-func login(name string, k byte) Login {
-	return Login{Name: name, Key: pub(k)}
+func login(name string, k byte) wire.Login {
+	return wire.Login{Name: name, Key: pub(k)}
 }
 
 func openDB(t *testing.T, dir string) *storage.DB {
@@ -74,7 +75,7 @@ func openReg(t *testing.T, db *storage.DB, c *clock) *Registry {
 // code is the refusal code of err: 0 for nil, -1 for an error that is
 // not a Refusal.
 func code(err error) protocol.ErrorCode {
-	var ref *Refusal
+	var ref *wire.Refusal
 	switch {
 	case err == nil:
 		return 0
@@ -102,7 +103,7 @@ func must(t *testing.T, err error) {
 // end with want (and a reason containing reason), or a change.
 type step struct {
 	do     func(r *Registry) error // a change; nil for a login
-	login  Login
+	login  wire.Login
 	want   protocol.ErrorCode
 	reason string
 }
@@ -136,7 +137,7 @@ func TestTOFU(t *testing.T) {
 		{login: login("sTEVE", 1), want: ok},
 		{login: login("steve", 2), want: nameBound, reason: `the name "steve" belongs to another player's key`},
 		{login: login("alex", 2), want: ok},
-		{login: Login{Name: "nokey"}, want: authFail},
+		{login: wire.Login{Name: "nokey"}, want: authFail},
 		{do: func(r *Registry) error {
 			released, err := r.Release("STEVE")
 			if err == nil && !released {

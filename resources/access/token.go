@@ -11,6 +11,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"github.com/stratavox/strata/net/wire"
 	"os"
 	"time"
 
@@ -48,13 +49,13 @@ type tokenClaims struct {
 var errNoToken = errors.New("no login token")
 
 // Authenticate implements Authenticator.
-func (a TokenAuthenticator) Authenticate(_ context.Context, l Login) error {
+func (a TokenAuthenticator) Authenticate(_ context.Context, l wire.Login) error {
 	if len(a.Issuer) != ed25519.PublicKeySize {
 		// The server's mistake, not the player's: INTERNAL, logged.
 		return fmt.Errorf("token authenticator: issuer key is %d bytes, not %d", len(a.Issuer), ed25519.PublicKeySize)
 	}
 	refuse := func(reason string) error {
-		return &Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: reason}
+		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: reason}
 	}
 	c, err := parseToken(a.Issuer, l.Token)
 	switch {

@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/pem"
+	"github.com/stratavox/strata/net/wire"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func TestTokenAuthenticator(t *testing.T) {
 	keyHex := hex.EncodeToString(pub(1))
 	for _, tc := range []struct {
 		name   string
-		login  Login
+		login  wire.Login
 		token  string
 		want   protocol.ErrorCode
 		reason string
@@ -84,7 +85,7 @@ func TestTokenAuthenticator(t *testing.T) {
 func TestTokenWithPolicy(t *testing.T) {
 	c := newClock()
 	r := openReg(t, nil, c)
-	auth := Authenticators(TokenAuthenticator{Issuer: pub(100), Now: c.now}, r.Policy())
+	auth := wire.Authenticators(TokenAuthenticator{Issuer: pub(100), Now: c.now}, r.Policy())
 	l := login("steve", 1)
 	l.Token = []byte(IssueToken(key(100), "steve", pub(1), c.now().Add(time.Hour)))
 	if err := auth.Authenticate(context.Background(), l); err != nil {

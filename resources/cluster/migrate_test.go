@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"github.com/stratavox/strata/net/wire"
 	"slices"
 	"testing"
 	"time"
@@ -35,8 +36,8 @@ func TestAccessMigrated(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, step := range []func() error{
-		func() error { return own.Authenticate(ctx, access.Login{Name: "alice", Key: key(1)}) },
-		func() error { return own.Authenticate(ctx, access.Login{Name: "dave", Key: key(2)}) },
+		func() error { return own.Authenticate(ctx, wire.Login{Name: "alice", Key: key(1)}) },
+		func() error { return own.Authenticate(ctx, wire.Login{Name: "dave", Key: key(2)}) },
 		func() error { _, err := own.SetOperator("olga", true); return err },
 		func() error { return own.Ban(access.Ban{Name: "bob", Reason: "griefing"}) },
 		func() error { _, err := own.Whitelist("carol", true); return err },
@@ -53,7 +54,7 @@ func TestAccessMigrated(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Another shard bound dave to its own key first.
-	if err := shared.Authenticate(ctx, access.Login{Name: "dave", Key: key(3)}); err != nil {
+	if err := shared.Authenticate(ctx, wire.Login{Name: "dave", Key: key(3)}); err != nil {
 		t.Fatal(err)
 	}
 

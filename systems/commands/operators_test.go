@@ -102,7 +102,7 @@ func newHarness(t *testing.T, dir string) *harness {
 	h := &harness{t: t, app: app, src: src, reg: ecs.Resource[access.Registry](app), players: map[string]*member{}, console: newConn()}
 	for i, name := range []string{"alice", "bob", "carol"} {
 		m := &member{id: uint64(i + 1), name: name, key: keyOf(name), conn: newConn()}
-		if err := h.reg.Authenticate(context.Background(), access.Login{Name: name, Key: m.key}); err != nil {
+		if err := h.reg.Authenticate(context.Background(), wire.Login{Name: name, Key: m.key}); err != nil {
 			t.Fatal(err)
 		}
 		h.players[name] = m

@@ -1,4 +1,4 @@
-package access
+package wire
 
 import (
 	"context"
@@ -8,26 +8,25 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 )
 
-// Login is what a handshake proved, as the registry's checks read it: the
-// client holds Key's private half and signed a login transcript bound to
-// its connection (docs/protocol.md §3.1), so Key is the player's identity.
-// The server fills it from the transport's login (server/transport.go).
+// Login is what a handshake proved: the client holds Key's private half,
+// and signed a transcript bound to this very connection (docs/protocol.md
+// §3.1), so Key is the player's identity for the rest of the session.
 type Login struct {
 	// Name is the Hello's name, as the client spelled it.
 	Name string
 	// Key is the player's Ed25519 public key (Hello.public_key).
 	Key ed25519.PublicKey
-	// Token is Hello.token, the optional credential a TokenAuthenticator
-	// checks; nil when the client sent none.
+	// Token is Hello.token, the optional credential for a deployment's
+	// Authenticator; nil when the client sent none.
 	Token []byte
-	// Remote is the client's address; nil for a replayed login.
+	// Remote is the client's address.
 	Remote net.Addr
 }
 
-// Refusal is a reasoned refusal of a login: the handshake rejects the
-// client with Code and Reason (a human-readable sentence the client shows
-// its player). Any other error from an Authenticator is a server failure,
-// rejected as INTERNAL without its text reaching the client.
+// Refusal is an Authenticator's reasoned refusal: the handshake rejects
+// the client with Code and Reason (a human-readable sentence the client
+// shows its player). Any other error from an Authenticator is a server
+// failure, rejected as INTERNAL without its text reaching the client.
 type Refusal struct {
 	// Code is sent in the Reject, typically NAME_BOUND, AUTH_FAILED or
 	// FORBIDDEN.
@@ -41,10 +40,12 @@ func (r *Refusal) Error() string {
 	return "login refused (" + r.Code.String() + "): " + r.Reason
 }
 
-// Authenticator decides whether a proven login may play. It runs during
-// the handshake, on the connection's goroutine, after the signature was
-// verified; it may block briefly (a disk write, a lookup), bounded by ctx.
-// It must be safe for concurrent use.
+// Authenticator decides whether a proven login may play. It runs on the
+// connection's goroutine during the handshake, after the signature was
+// verified and before the name is registered; it may block briefly (a disk
+// write, a lookup), bounded by ctx, which ends with the handshake's
+// deadline or the server's close. It must be safe for concurrent use: every
+// handshake in progress calls it.
 type Authenticator interface {
 	Authenticate(ctx context.Context, l Login) error
 }
