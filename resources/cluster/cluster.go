@@ -86,9 +86,41 @@ const opTimeout = 10 * time.Second
 var shardName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
 var bucketName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
-// Cluster is one shard's connection to the cluster: its leases, sessions
-// and store. Its methods are safe for concurrent use.
+// Cluster is one shard's connection to the cluster: the NATS connection
+// and JetStream context its parts share (link), and the parts, one per
+// concern, each the only owner of its state and of its lock:
+//
+//   - Leases: region leases, their epochs and fencing revisions, and the
+//     owners the lease watch reports (lease.go);
+//   - Store: sections, entity columns, player and plugin records in the
+//     buckets; Commit and the loads (store.go, records.go, handoff.go);
+//   - Feed: the key/value watches and what they deliver to the tick:
+//     section feeds, the entity-key index, the world records followed
+//     (watch.go, entindex.go, worldfollow.go);
+//   - Sessions: players' sessions (name claims) and this shard's key
+//     (session.go).
+//
+// A part that needs another holds a pointer to it, set at Connect, and
+// calls its methods; no part takes another's lock. Leases, Sessions and
+// Feed are embedded, so their methods are the Cluster's too (c.Holds is
+// c.Leases.Holds). Its methods are safe for concurrent use.
 type Cluster struct {
+	*link
+	*Leases
+	*Sessions
+	*Feed
+	store  *Store
+	access *Access
+
+	paused    atomic.Bool // PauseRenewals
+	closing   atomic.Bool // Close has begun: disconnects are expected
+	closeOnce sync.Once
+	connDone  chan struct{} // closed when the nats connection is closed
+}
+
+// link is what the parts of a Cluster share: set by Connect and not
+// changed after (the counters are atomic), so it has no lock.
+type link struct {
 	o         Options
 	log       zerolog.Logger
 	nc        *nats.Conn
@@ -96,86 +128,19 @@ type Cluster struct {
 	world     jetstream.KeyValue
 	playersKV jetstream.KeyValue
 	accessKV  jetstream.KeyValue
-	access    *Access
 	worldPre  string // "$KV.<bucket>_world.": the subject prefix of the world's keys
 	playerPre string
 	markerTTL time.Duration
-	started   time.Time
-	store     *Store
-	ents      entityIndex
-	hands     handIndex
-	colRecs   columnRecords // plugin column records' keys (records.go)
-	worldRecs worldFollow   // other shards' world-record writes (worldfollow.go)
-	// busyHook, set by tests before commits, answers a compare-and-set
-	// write of a key it returns true for busy (10164), unpublished.
-	busyHook func(key string) bool
+
+	st counters
 
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context
 	cancel context.CancelFunc
-
-	// wmu serialises every write that carries a held revision — lease
-	// renewals, Commit, Release, session renewals and deletes — so a
-	// Commit always carries the lease revision current at the server.
-	// Order: wmu before lmu.
-	wmu sync.Mutex
-	// lmu guards leases, sessions and onLost; held only briefly, never
-	// across network calls, so Holds and Held never wait for a commit.
-	lmu      sync.Mutex
-	leases   map[Region]*lease
-	sessions map[string]uint64
-	onLost   func(Region)
-
-	omu    sync.RWMutex
-	owners map[Region]string // from the lease watch
-
-	paused atomic.Bool
-	// held, while set, is closed when HoldCommits lets commits go on.
-	holdMu  sync.Mutex
-	held    chan struct{}
-	closing atomic.Bool // Close has begun: disconnects are expected
-	// atomic: the world stream takes atomic batches (enabled at Connect);
-	// atomicPause is when a refused batch lets them be tried again.
-	atomic      atomic.Bool
-	atomicPause atomic.Int64
-	batchSeq    atomic.Uint64
-	players     atomic.Int64
-	kick        chan struct{} // asks the renewal loop to re-put the shard key now
-
-	st counters
-
-	wg      sync.WaitGroup
-	stop    chan struct{}
-	watchMu sync.Mutex
-	watches map[*sectionWatch]struct{}
-	// worldStream is the world bucket's stream, looked up on first use
-	// by the watches' stall checks (under watchMu).
-	worldStream jetstream.Stream
-	closeOnce   sync.Once
-	connDone    chan struct{} // closed when the nats connection is closed
-}
-
-// lease is a region lease this shard holds.
-type lease struct {
-	rev     uint64    // revision of the lease key we last wrote
-	epoch   uint64    // revision of the claim that made it: one per lease, kept by renewals
-	renewed time.Time // when the write that made rev was sent (a lower bound of its TTL start)
-	// acked is the highest world-stream sequence of a write to the
-	// region acknowledged under this lease (the claim's at first): a
-	// replica that has applied less may not hold what this shard stored
-	// there (readFloor).
-	acked uint64
-	// unsure: a renewal's outcome is unknown (timeout, disconnect), so
-	// rev may be stale; it is resolved with a Get before the next write.
-	unsure bool
-}
-
-// shardRecord is the value of a shard key.
-type shardRecord struct {
-	Name      string    `json:"name"`
-	Advertise string    `json:"advertise,omitempty"`
-	Players   int       `json:"players"`
-	Started   time.Time `json:"started"`
+	// wg counts the goroutines Close waits for; stop is closed when
+	// they are to end.
+	wg   sync.WaitGroup
+	stop chan struct{}
 }
 
 func (o *Options) normalize() error {
@@ -214,23 +179,23 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	if err := o.normalize(); err != nil {
 		return nil, err
 	}
-	c := &Cluster{
+	l := &link{
 		o:         o,
 		log:       o.Log.With().Str("shard", o.Shard).Logger(),
 		worldPre:  "$KV." + o.Bucket + "_world.",
 		playerPre: "$KV." + o.Bucket + "_players.",
 		markerTTL: max(2*o.LeaseTTL, time.Second),
-		started:   time.Now().UTC().Truncate(time.Millisecond),
-		leases:    map[Region]*lease{},
-		sessions:  map[string]uint64{},
-		owners:    map[Region]string{},
-		kick:      make(chan struct{}, 1),
 		stop:      make(chan struct{}),
-		watches:   map[*sectionWatch]struct{}{},
-		connDone:  make(chan struct{}),
 	}
-	c.st.init()
-	c.store = &Store{c: c}
+	l.st.init()
+	c := &Cluster{
+		link:     l,
+		Leases:   newLeases(l),
+		Sessions: newSessions(l),
+		Feed:     newFeed(l),
+		connDone: make(chan struct{}),
+	}
+	c.store = newStore(l, c.Leases, c.Feed)
 	nc, err := nats.Connect(o.URLs,
 		nats.Name("strata-"+o.Shard),
 		// A shard's own presence and chat are not sent back to it: the
@@ -270,7 +235,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 		return fail(fmt.Errorf("cluster: bucket %s_world: %w", o.Bucket, err))
 	}
 	if !o.NoAtomicBatches {
-		c.enableAtomic(ctx)
+		c.store.enableAtomic(ctx)
 	}
 	c.playersKV, err = c.bucket(ctx, jetstream.KeyValueConfig{
 		Bucket: o.Bucket + "_players", History: 1, Replicas: o.Replicas, Storage: jetstream.FileStorage,
@@ -287,30 +252,18 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 	c.access = &Access{c: c}
 	// Create, not Put: two processes of one name would both believe they
 	// hold the same leases and sessions.
-	rec, _ := json.Marshal(c.shardRecord())
-	c.Count("shard", false, 1)
-	start := time.Now()
-	_, err = c.world.Create(ctx, shardKey(o.Shard), rec, jetstream.KeyTTL(3*o.LeaseTTL))
-	c.roundTrip(start)
-	if errors.Is(err, jetstream.ErrKeyExists) {
-		return fail(fmt.Errorf("cluster: shard %q: %w (a crashed one's key expires within %v)", o.Shard, ErrShardRunning, 3*o.LeaseTTL))
-	}
-	if err != nil {
-		return fail(fmt.Errorf("cluster: register shard %q: %w", o.Shard, err))
+	if err := c.Sessions.register(ctx); err != nil {
+		return fail(err)
 	}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
-	w, err := c.world.Watch(c.ctx, "lease.>")
-	if err != nil {
+	if err := c.Leases.watch(); err != nil {
 		c.cancel()
 		_ = c.world.Purge(ctx, shardKey(o.Shard))
-		return fail(fmt.Errorf("cluster: watch leases: %w", err))
+		return fail(err)
 	}
-	c.wg.Add(2)
-	go c.watchLeases(w)
+	c.wg.Add(1)
 	go c.renewLoop()
-	c.ents.cols = map[[2]int32]bool{}
-	c.hands = handIndex{byCol: map[[2]int32][]string{}, landed: map[string]bool{}}
-	if err := c.watchEntityKeys(ctx); err != nil {
+	if err := c.Feed.watchEntityKeys(ctx); err != nil {
 		_ = c.Close()
 		return nil, err
 	}
@@ -338,33 +291,8 @@ func (c *Cluster) Close() error {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		c.wmu.Lock()
-		c.lmu.Lock()
-		leases, sessions := c.leases, c.sessions
-		c.leases, c.sessions = map[Region]*lease{}, map[string]uint64{}
-		c.lmu.Unlock()
-		for r, l := range leases {
-			if !l.unsure {
-				c.Count("lease", false, 1)
-				if e := c.world.Purge(ctx, leaseKey(r), jetstream.LastRevision(l.rev), jetstream.PurgeTTL(c.markerTTL)); e != nil {
-					c.log.Warn().Err(e).Interface("region", r).Msg("release lease at close")
-				}
-			}
-		}
-		for name, rev := range sessions {
-			if rev == 0 {
-				continue // a claim in flight
-			}
-			c.Count("session", false, 1)
-			if e := c.world.Purge(ctx, sessionKey(name), jetstream.LastRevision(rev), jetstream.PurgeTTL(c.markerTTL)); e != nil {
-				c.log.Warn().Err(e).Str("player", name).Msg("release session at close")
-			}
-		}
-		c.wmu.Unlock()
-		c.Count("shard", false, 1)
-		if e := c.world.Purge(ctx, shardKey(c.o.Shard), jetstream.PurgeTTL(c.markerTTL)); e != nil {
-			c.log.Warn().Err(e).Msg("delete shard key at close")
-		}
+		c.Leases.close(ctx)
+		c.Sessions.close(ctx)
 		if e := c.nc.Drain(); e != nil {
 			err = fmt.Errorf("cluster: drain: %w", e)
 			c.nc.Close()
@@ -384,15 +312,53 @@ func (c *Cluster) stopGoroutines() {
 	c.closing.Store(true)
 	close(c.stop)
 	c.cancel()
-	c.watchMu.Lock()
-	ws := c.watches
-	c.watches = map[*sectionWatch]struct{}{}
-	c.watchMu.Unlock()
-	for w := range ws {
-		w.stop()
-	}
+	c.Feed.stopWatches()
 	c.wg.Wait()
 }
+
+// renewLoop renews leases and the shard key every LeaseTTL/3, and sweeps
+// stale sessions every sessionSweepEvery.
+func (c *Cluster) renewLoop() {
+	defer c.wg.Done()
+	t := time.NewTicker(c.o.LeaseTTL / 3)
+	defer t.Stop()
+	swept := time.Now()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-c.Sessions.kicked():
+			if !c.paused.Load() {
+				c.Sessions.putShard()
+			}
+			continue
+		case <-t.C:
+		}
+		if c.paused.Load() {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, c.o.LeaseTTL/3)
+		lostFn, lost := c.Leases.renew(ctx)
+		cancel()
+		c.Sessions.putShard()
+		notifyLost(lostFn, lost)
+		if time.Since(swept) >= sessionSweepEvery {
+			swept = time.Now()
+			sctx, scancel := context.WithTimeout(c.ctx, opTimeout)
+			c.Sessions.sweepSessions(sctx)
+			scancel()
+		}
+	}
+}
+
+// PauseRenewals stops (or resumes) every renewal, of the leases and of
+// the shard key, as if the process were paused: fault injection for
+// tests.
+func (c *Cluster) PauseRenewals(paused bool) { c.paused.Store(paused) }
+
+// HoldCommits makes every Commit wait (or lets them go on) before it
+// sends anything, as a slow store would: fault injection for tests.
+func (c *Cluster) HoldCommits(hold bool) { c.store.holdCommits(hold) }
 
 // Meta is the world's identity, agreed by every shard.
 type Meta struct {
@@ -405,9 +371,9 @@ type Meta struct {
 // starting together on a fresh cluster both find it missing and both
 // create it: the one that loses is told the name is in use, and updates
 // the winner's instead.
-func (c *Cluster) bucket(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+func (l *link) bucket(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
 	for try := 0; ; try++ {
-		kv, err := c.js.CreateOrUpdateKeyValue(ctx, cfg)
+		kv, err := l.js.CreateOrUpdateKeyValue(ctx, cfg)
 		if err == nil || try == 2 || !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 			return kv, err
 		}
@@ -446,34 +412,10 @@ func (c *Cluster) Agree(ctx context.Context, seed int64, generatorVersion int) (
 	return got, nil
 }
 
-func (c *Cluster) shardRecord() shardRecord {
-	return shardRecord{Name: c.o.Shard, Advertise: c.o.Advertise, Players: int(c.players.Load()), Started: c.started}
-}
-
 // roundTrip counts one network round trip that started at start.
-func (c *Cluster) roundTrip(start time.Time) {
-	c.st.roundTrips.Add(1)
-	c.st.roundTripNanos.Add(uint64(time.Since(start)))
-}
-
-// enableAtomic lets the world stream take atomic batches, so that a
-// commit writes each region's sections in one round trip. A server that
-// cannot (older than 2.12) leaves the writes one by one.
-func (c *Cluster) enableAtomic(ctx context.Context) {
-	name := "KV_" + c.o.Bucket + "_world"
-	st, err := c.js.Stream(ctx, name)
-	if err == nil {
-		cfg := st.CachedInfo().Config
-		if !cfg.AllowAtomicPublish {
-			cfg.AllowAtomicPublish = true
-			_, err = c.js.UpdateStream(ctx, cfg)
-		}
-	}
-	if err != nil {
-		c.log.Warn().Err(err).Str("stream", name).Msg("atomic batch publish not enabled; sections are written one by one")
-		return
-	}
-	c.atomic.Store(true)
+func (l *link) roundTrip(start time.Time) {
+	l.st.roundTrips.Add(1)
+	l.st.roundTripNanos.Add(uint64(time.Since(start)))
 }
 
 // apiCode returns the JetStream error code of err, or 0.

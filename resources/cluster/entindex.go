@@ -39,28 +39,28 @@ func (ix *entityIndex) set(col [2]int32, present bool) {
 // record (handIndex) and plugin column record (columnRecords) stored,
 // then keeps it current on its own goroutine (keys only: values are read
 // when a column is loaded). It returns once the keys stored now are in.
-func (c *Cluster) watchEntityKeys(ctx context.Context) error {
-	w, err := c.world.WatchFiltered(c.ctx, []string{"ent.>", "hand.>", "rec.c.>"}, jetstream.MetaOnly())
+func (f *Feed) watchEntityKeys(ctx context.Context) error {
+	w, err := f.world.WatchFiltered(f.ctx, []string{"ent.>", "hand.>", "rec.c.>"}, jetstream.MetaOnly())
 	if err != nil {
 		return fmt.Errorf("watch entity keys: %w", err)
 	}
 	apply := func(e jetstream.KeyValueEntry) {
 		if strings.HasPrefix(e.Key(), "hand.") {
-			c.applyHandKey(e)
+			f.applyHandKey(e)
 			return
 		}
 		if strings.HasPrefix(e.Key(), "rec.") {
 			if e.Operation() == jetstream.KeyValuePut {
-				c.applyRecordKey(e.Key())
+				f.applyRecordKey(e.Key())
 			}
 			return
 		}
 		xz, err := parseCoords(e.Key(), "ent", 4)
 		if err != nil {
-			c.log.Warn().Err(err).Msg("entity key watch: bad key")
+			f.log.Warn().Err(err).Msg("entity key watch: bad key")
 			return
 		}
-		c.ents.set([2]int32{xz[2], xz[3]}, e.Operation() == jetstream.KeyValuePut)
+		f.ents.set([2]int32{xz[2], xz[3]}, e.Operation() == jetstream.KeyValuePut)
 	}
 	for initial := true; initial; {
 		select {
@@ -78,13 +78,13 @@ func (c *Cluster) watchEntityKeys(ctx context.Context) error {
 			apply(e)
 		}
 	}
-	c.wg.Add(1)
+	f.wg.Add(1)
 	go func() {
-		defer c.wg.Done()
+		defer f.wg.Done()
 		defer w.Stop()
 		for {
 			select {
-			case <-c.stop:
+			case <-f.stop:
 				return
 			case e, ok := <-w.Updates():
 				if !ok {

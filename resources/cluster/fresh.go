@@ -17,52 +17,6 @@ import (
 // what the reader must see.
 var errStaleReplica = errors.New("replica behind this shard's acknowledged writes")
 
-// acked records seq, the sequence of a write to r acknowledged under the
-// lease held on r.
-func (c *Cluster) acked(r Region, seq uint64) {
-	c.lmu.Lock()
-	if l, ok := c.leases[r]; ok {
-		l.acked = max(l.acked, seq)
-	}
-	c.lmu.Unlock()
-}
-
-// leaseOf returns a copy of the lease held on r.
-func (c *Cluster) leaseOf(r Region) (lease, bool) {
-	c.lmu.Lock()
-	defer c.lmu.Unlock()
-	if l, ok := c.leases[r]; ok {
-		return *l, true
-	}
-	return lease{}, false
-}
-
-// regionGet reads key, in region r, in the world bucket. Where this
-// shard holds r, the read is fresh up to the last write there it had
-// acknowledged and the claim that took r (freshGet): its own copies are
-// built from such reads and written back, so an older value would drop
-// acknowledged edits. Elsewhere a direct get does: a copy there is not
-// written from here, and the section feed brings what is newer.
-func (c *Cluster) regionGet(r Region, family, key string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
-	defer cancel()
-	if l, held := c.leaseOf(r); held {
-		v, _, ok, err := c.freshGet(ctx, family, key, l.acked)
-		return v, ok, err
-	}
-	start := time.Now()
-	e, err := c.world.Get(ctx, key)
-	c.roundTrip(start)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("get %s: %w", key, err)
-	}
-	c.Count(family, true, 1)
-	return e.Value(), true, nil
-}
-
 // freshGet reads key's latest value in the world bucket from a replica
 // that has applied at least world-stream sequence floor. A KV Get is a
 // direct get, which any replica answers from what it has applied: a
@@ -73,9 +27,9 @@ func (c *Cluster) regionGet(r Region, family, key string) ([]byte, bool, error) 
 // answer is never empty), in one multi-get, whose end-of-batch reply says
 // how far the answering replica has applied; one behind floor is asked
 // again. A deleted or expired key is ok == false, like one never written.
-func (c *Cluster) freshGet(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
+func (l *link) freshGet(ctx context.Context, family, key string, floor uint64) (val []byte, rev uint64, ok bool, err error) {
 	var got kvLast
-	err = c.freshGetMany(ctx, family, []string{key}, floor, func(_ int, v kvLast) { got = v })
+	err = l.freshGetMany(ctx, family, []string{key}, floor, func(_ int, v kvLast) { got = v })
 	return got.val, got.rev, got.ok, err
 }
 
@@ -94,10 +48,10 @@ const maxMultiGet = 512
 // freshGetMany is freshGet for many keys, in one multi-get per
 // maxMultiGet of them: fn is called with the index of each key and what
 // it holds, once per key, from one replica's answer.
-func (c *Cluster) freshGetMany(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
+func (l *link) freshGetMany(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
 	for off := 0; off < len(keys); off += maxMultiGet {
 		end := min(off+maxMultiGet, len(keys))
-		if err := c.freshGetBatch(ctx, family, keys[off:end], floor, func(i int, v kvLast) { fn(off+i, v) }); err != nil {
+		if err := l.freshGetBatch(ctx, family, keys[off:end], floor, func(i int, v kvLast) { fn(off+i, v) }); err != nil {
 			return err
 		}
 	}
@@ -106,14 +60,14 @@ func (c *Cluster) freshGetMany(ctx context.Context, family string, keys []string
 
 // freshGetBatch is one multi-get of freshGetMany, asked again until a
 // replica that has applied floor answers.
-func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
+func (l *link) freshGetBatch(ctx context.Context, family string, keys []string, floor uint64, fn func(i int, v kvLast)) error {
 	start := time.Now()
-	defer c.roundTrip(start)
+	defer l.roundTrip(start)
 	subjs := make([]string, 0, len(keys)+2)
 	at := make(map[string]int, len(keys)) // a subject's first key
 	first := make([]int, len(keys))
 	for i, k := range keys {
-		subj := c.worldPre + k
+		subj := l.worldPre + k
 		j, seen := at[subj]
 		if !seen {
 			j, at[subj] = i, i
@@ -121,7 +75,7 @@ func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []strin
 		}
 		first[i] = j
 	}
-	subjs = append(subjs, c.worldPre+"meta", c.worldPre+shardKey(c.o.Shard))
+	subjs = append(subjs, l.worldPre+"meta", l.worldPre+shardKey(l.o.Shard))
 	req, _ := json.Marshal(struct {
 		MultiLast []string `json:"multi_last"`
 	}{subjs})
@@ -129,7 +83,7 @@ func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []strin
 	wait := time.Millisecond
 	for {
 		clear(got)
-		upTo, err := c.multiGet(ctx, req, func(subj string, v kvLast) {
+		upTo, err := l.multiGet(ctx, req, func(subj string, v kvLast) {
 			if i, ok := at[subj]; ok {
 				got[i] = v
 			}
@@ -146,7 +100,7 @@ func (c *Cluster) freshGetBatch(ctx context.Context, family string, keys []strin
 				fn(i, got[j])
 			}
 			if n > 0 {
-				c.Count(family, true, n)
+				l.count(family, true, n)
 			}
 			return nil
 		}
@@ -171,14 +125,14 @@ func describeKeys(keys []string) string {
 // is called with each stored subject's last message, and upTo is the
 // sequence the answering replica had applied (Nats-UpTo-Sequence of the
 // end-of-batch reply).
-func (c *Cluster) multiGet(ctx context.Context, req []byte, fn func(subj string, v kvLast)) (upTo uint64, err error) {
-	inbox := c.nc.NewRespInbox()
-	sub, err := c.nc.SubscribeSync(inbox)
+func (l *link) multiGet(ctx context.Context, req []byte, fn func(subj string, v kvLast)) (upTo uint64, err error) {
+	inbox := l.nc.NewRespInbox()
+	sub, err := l.nc.SubscribeSync(inbox)
 	if err != nil {
 		return 0, err
 	}
 	defer func() { _ = sub.Unsubscribe() }()
-	if err := c.nc.PublishRequest("$JS.API.DIRECT.GET.KV_"+c.o.Bucket+"_world", inbox, req); err != nil {
+	if err := l.nc.PublishRequest("$JS.API.DIRECT.GET.KV_"+l.o.Bucket+"_world", inbox, req); err != nil {
 		return 0, err
 	}
 	for {
@@ -234,10 +188,10 @@ func wrongLastSeq(err error) uint64 {
 // record, read after the session of his last shard ended): a follower
 // behind would give an older position. Only while a new leader is being
 // elected can the answer still be old. A deleted key is ok == false.
-func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+func (l *link) leaderGet(stream, subj, family string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(l.ctx, opTimeout)
 	defer cancel()
-	hdr, data, found, err := c.leaderLast(ctx, stream, subj)
+	hdr, data, found, err := l.leaderLast(ctx, stream, subj)
 	if err != nil || !found {
 		return nil, false, err
 	}
@@ -250,20 +204,20 @@ func (c *Cluster) leaderGet(stream, subj, family string) ([]byte, bool, error) {
 			return nil, false, nil
 		}
 	}
-	c.Count(family, true, 1)
+	l.count(family, true, 1)
 	return data, true, nil
 }
 
 // leaderLast asks stream's leader for subj's last message: its headers
 // and data, found false when the subject has none (a deletion is a
 // message, with its headers saying so).
-func (c *Cluster) leaderLast(ctx context.Context, stream, subj string) (hdr, data []byte, found bool, err error) {
+func (l *link) leaderLast(ctx context.Context, stream, subj string) (hdr, data []byte, found bool, err error) {
 	start := time.Now()
-	defer c.roundTrip(start)
+	defer l.roundTrip(start)
 	req, _ := json.Marshal(struct {
 		LastFor string `json:"last_by_subj"`
 	}{subj})
-	m, err := c.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET."+stream, req)
+	m, err := l.nc.RequestWithContext(ctx, "$JS.API.STREAM.MSG.GET."+stream, req)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("get %s: %w", subj, err)
 	}

@@ -85,34 +85,41 @@ func (h *handIndex) isLanded(key string) bool {
 	return h.landed[key]
 }
 
+// colKeys are the hand-over records' keys under one column.
+type colKeys struct {
+	col  [2]int32
+	keys []string
+}
+
+// snapshot returns a copy of the index, in no order.
+func (h *handIndex) snapshot() []colKeys {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	all := make([]colKeys, 0, len(h.byCol))
+	for col, keys := range h.byCol {
+		all = append(all, colKeys{col, slices.Clone(keys)})
+	}
+	return all
+}
+
 // applyHandKey keeps the index current from the entity key watch.
-func (c *Cluster) applyHandKey(e jetstream.KeyValueEntry) {
+func (f *Feed) applyHandKey(e jetstream.KeyValueEntry) {
 	col, err := parseHandKey(e.Key())
 	if err != nil {
-		c.log.Warn().Err(err).Msg("entity key watch: bad hand-over key")
+		f.log.Warn().Err(err).Msg("entity key watch: bad hand-over key")
 		return
 	}
 	if e.Operation() == jetstream.KeyValuePut {
-		c.hands.put(col, e.Key())
+		f.hands.put(col, e.Key())
 	} else {
-		c.hands.remove(col, e.Key())
+		f.hands.remove(col, e.Key())
 	}
 }
 
 // Handoffs calls fn, in column order, for each column with hand-over
 // records stored, with their keys (the caller's). No round trip.
 func (s *Store) Handoffs(fn func(x, z int32, keys []string)) {
-	h := &s.c.hands
-	h.mu.Lock()
-	type colKeys struct {
-		col  [2]int32
-		keys []string
-	}
-	all := make([]colKeys, 0, len(h.byCol))
-	for col, keys := range h.byCol {
-		all = append(all, colKeys{col, slices.Clone(keys)})
-	}
-	h.mu.Unlock()
+	all := s.feed.hands.snapshot()
 	slices.SortFunc(all, func(a, b colKeys) int {
 		if a.col[0] != b.col[0] {
 			return int(a.col[0]) - int(b.col[0])
@@ -147,13 +154,13 @@ func (s *Store) LoadHandoffs(keys []string) ([]HandoffRecord, error) {
 			return nil, fmt.Errorf("load hand-overs: %w", err)
 		}
 		out[i].Key, out[i].X, out[i].Z = k, col[0], col[1]
-		if l, held := s.c.leaseOf(columnRegion(col[0], col[1])); held {
+		if l, held := s.leases.leaseOf(columnRegion(col[0], col[1])); held {
 			floor = max(floor, l.acked)
 		}
 	}
-	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(s.ctx, opTimeout)
 	defer cancel()
-	err := s.c.freshGetMany(ctx, "hand", keys, floor, func(i int, v kvLast) {
+	err := s.freshGetMany(ctx, "hand", keys, floor, func(i int, v kvLast) {
 		h := &out[i]
 		if !v.ok || len(v.val) == 0 {
 			h.Gone = true
@@ -178,8 +185,8 @@ func (s *Store) LoadHandoffs(keys []string) ([]HandoffRecord, error) {
 // subjectUsed reports whether subj has a message in the world stream, a
 // deletion included, asking the stream's leader: a hand-over record is
 // created only on a subject never used, so this tells whether one was.
-func (c *Cluster) subjectUsed(ctx context.Context, subj string) (bool, error) {
-	_, _, found, err := c.leaderLast(ctx, "KV_"+c.o.Bucket+"_world", subj)
+func (l *link) subjectUsed(ctx context.Context, subj string) (bool, error) {
+	_, _, found, err := l.leaderLast(ctx, "KV_"+l.o.Bucket+"_world", subj)
 	return found, err
 }
 
@@ -188,27 +195,27 @@ func (c *Cluster) subjectUsed(ctx context.Context, subj string) (bool, error) {
 // Adopted. They join its atomic batch; written one by one, the creates go
 // before the column and the deletes after it, so that a failure between
 // leaves an entity in two records, never in none.
-func (c *Cluster) handWrites(writes []write, i int, ec *storage.EntityColumn) []write {
+func (s *Store) handWrites(writes []write, i int, ec *storage.EntityColumn) []write {
 	src := writes[i]
 	for _, h := range ec.Outbox {
 		key := handKey(h.X, h.Z, h.ID)
-		if c.hands.isLanded(key) {
+		if s.feed.hands.isLanded(key) {
 			continue // this commit is retried, and it landed before
 		}
 		rec := storage.EntityColumn{X: h.X, Z: h.Z, Entities: []storage.EntityRecord{h.Entity}}
 		writes[i].with = append(writes[i].with, len(writes))
 		writes[i].wait = append(writes[i].wait, len(writes))
-		writes = append(writes, write{subj: c.worldPre + key, data: storage.EncodeEntities(nil, &rec), family: "hand",
+		writes = append(writes, write{subj: s.worldPre + key, data: storage.EncodeEntities(nil, &rec), family: "hand",
 			fenced: true, epoch: src.epoch, region: src.region, create: true, key: key, col: [2]int32{h.X, h.Z}, member: true})
 	}
 	for _, key := range ec.Adopted {
 		col, err := parseHandKey(key)
 		if err != nil || columnRegion(col[0], col[1]) != src.region {
-			c.log.Error().Err(err).Str("key", key).Msg("adopted hand-over not of the column's region: not deleted")
+			s.log.Error().Err(err).Str("key", key).Msg("adopted hand-over not of the column's region: not deleted")
 			continue
 		}
 		writes[i].with = append(writes[i].with, len(writes))
-		writes = append(writes, write{subj: c.worldPre + key, family: "hand", fenced: true, epoch: src.epoch,
+		writes = append(writes, write{subj: s.worldPre + key, family: "hand", fenced: true, epoch: src.epoch,
 			region: src.region, del: true, key: key, col: col, wait: []int{i}, member: true})
 	}
 	return writes
@@ -230,20 +237,20 @@ func writeMsg(w *write) *nats.Msg {
 // whose hand-over creates were refused because an earlier attempt of the
 // same commit landed has them marked done, and the rest of its writes go
 // one by one. It reports whether that was the reason.
-func (c *Cluster) landedBefore(ctx context.Context, writes []write, b regionBatch) (bool, error) {
+func (s *Store) landedBefore(ctx context.Context, writes []write, b regionBatch) (bool, error) {
 	found := false
 	for _, i := range b.items {
 		w := &writes[i]
 		if !w.create {
 			continue
 		}
-		used, err := c.subjectUsed(ctx, w.subj)
+		used, err := s.subjectUsed(ctx, w.subj)
 		if err != nil {
 			return false, err
 		}
 		if used {
 			w.done, found = true, true
-			c.hands.setLanded(w.key)
+			s.feed.hands.setLanded(w.key)
 		}
 	}
 	return found, nil

@@ -38,7 +38,7 @@ func TestHandoffRecords(t *testing.T) {
 				if held, _, err := cl.c.Claim(ctxT(t), cl.r); !held || err != nil {
 					t.Fatal(held, err)
 				}
-				cl.c.atomic.Store(atomicOn)
+				cl.c.store.atomic.Store(atomicOn)
 			}
 			sheep := storage.EntityRecord{Kind: "sheep", X: 500, Y: 64, Z: 1, Width: 0.9, Height: 1.3}
 			walker := storage.EntityRecord{Kind: "walker", X: 512.2, Y: 64, Z: 1, Width: 0.6, Height: 1.8}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -36,47 +37,86 @@ func columnRegion(x, z int32) Region {
 	return Region{x >> storage.RegionShift, z >> storage.RegionShift}
 }
 
+// Leases are the region leases this shard holds (their revisions, the
+// fencing tokens of its writes, and their epochs) and the owner of every
+// region as the lease watch last reported it.
+//
+// Two locks, both its own: lmu guards the table (leases, owners, onLost)
+// and is held only briefly, never across a network call, so Holds, Owner
+// and Held never wait for a commit; wmu is the write turn, held across
+// every write that carries a held lease revision (renewals, Release,
+// the release at Close, and a Commit's writes through fenced), so that a
+// commit always carries the revision current at the server. Order: wmu
+// before lmu.
+type Leases struct {
+	*link
+	wmu    sync.Mutex
+	lmu    sync.Mutex
+	leases map[Region]*lease
+	owners map[Region]string // from the lease watch
+	onLost func(Region)
+}
+
+func newLeases(l *link) *Leases {
+	return &Leases{link: l, leases: map[Region]*lease{}, owners: map[Region]string{}}
+}
+
+// lease is a region lease this shard holds.
+type lease struct {
+	rev     uint64    // revision of the lease key we last wrote
+	epoch   uint64    // revision of the claim that made it: one per lease, kept by renewals
+	renewed time.Time // when the write that made rev was sent (a lower bound of its TTL start)
+	// acked is the highest world-stream sequence of a write to the
+	// region acknowledged under this lease (the claim's at first): a
+	// replica that has applied less may not hold what this shard stored
+	// there (readFloor).
+	acked uint64
+	// unsure: a renewal's outcome is unknown (timeout, disconnect), so
+	// rev may be stale; it is resolved with a Get before the next write.
+	unsure bool
+}
+
 // safetyMargin is how much earlier than the server a shard considers
 // its own lease gone: clocks drift and the TTL starts when the server
 // stored the write, a little after we sent it.
-func (c *Cluster) safetyMargin() time.Duration { return c.o.LeaseTTL / 4 }
+func (ls *Leases) safetyMargin() time.Duration { return ls.o.LeaseTTL / 4 }
 
 // Claim takes the lease of r if nobody holds it. It reports whether this
 // shard holds r afterwards and, if not, who does ("" when the holder
 // could not be read, e.g. it just lapsed). A lease left by an earlier
 // process of this shard's name is not adopted: it lapses.
-func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string, err error) {
-	c.lmu.Lock()
-	_, ok := c.leases[r]
-	c.lmu.Unlock()
+func (ls *Leases) Claim(ctx context.Context, r Region) (held bool, owner string, err error) {
+	ls.lmu.Lock()
+	_, ok := ls.leases[r]
+	ls.lmu.Unlock()
 	if ok {
-		return true, c.o.Shard, nil
+		return true, ls.o.Shard, nil
 	}
 	key := leaseKey(r)
 	for attempt := 0; ; attempt++ {
 		sent := time.Now()
-		c.Count("lease", false, 1)
-		rev, err := c.world.Create(ctx, key, []byte(c.o.Shard), jetstream.KeyTTL(c.o.LeaseTTL))
-		c.roundTrip(sent)
+		ls.count("lease", false, 1)
+		rev, err := ls.world.Create(ctx, key, []byte(ls.o.Shard), jetstream.KeyTTL(ls.o.LeaseTTL))
+		ls.roundTrip(sent)
 		if err == nil {
-			c.lmu.Lock()
-			c.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent, acked: rev}
-			c.lmu.Unlock()
-			c.setOwner(r, c.o.Shard)
-			c.st.claims.Add(1)
-			c.log.Debug().Stringer("region", r).Uint64("rev", rev).Msg("claimed region")
-			return true, c.o.Shard, nil
+			ls.lmu.Lock()
+			ls.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent, acked: rev}
+			ls.lmu.Unlock()
+			ls.setOwner(r, ls.o.Shard)
+			ls.st.claims.Add(1)
+			ls.log.Debug().Stringer("region", r).Uint64("rev", rev).Msg("claimed region")
+			return true, ls.o.Shard, nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyExists) {
 			return false, "", fmt.Errorf("claim region %v: %w", r, err)
 		}
 		start := time.Now()
-		c.Count("lease", true, 1)
-		e, gerr := c.world.Get(ctx, key)
-		c.roundTrip(start)
+		ls.count("lease", true, 1)
+		e, gerr := ls.world.Get(ctx, key)
+		ls.roundTrip(start)
 		switch {
 		case gerr == nil:
-			c.st.claimsLost.Add(1)
+			ls.st.claimsLost.Add(1)
 			return false, string(e.Value()), nil
 		case errors.Is(gerr, jetstream.ErrKeyNotFound) && attempt < 3:
 			// "Exists" from a replicated stream can mean another write to
@@ -84,7 +124,7 @@ func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string,
 			// delete: try again.
 			continue
 		case errors.Is(gerr, jetstream.ErrKeyNotFound):
-			c.st.claimsLost.Add(1)
+			ls.st.claimsLost.Add(1)
 			return false, "", nil
 		default:
 			return false, "", fmt.Errorf("claim region %v: read owner: %w", r, gerr)
@@ -96,67 +136,67 @@ func (c *Cluster) Claim(ctx context.Context, r Region) (held bool, owner string,
 // enough that the lease cannot have lapsed at the server (time-based
 // self-fencing: a shard that cannot renew stops acting as owner before
 // another shard can claim).
-func (c *Cluster) Holds(r Region) bool {
-	c.lmu.Lock()
-	defer c.lmu.Unlock()
-	l, ok := c.leases[r]
-	return ok && time.Since(l.renewed) < c.o.LeaseTTL-c.safetyMargin()
+func (ls *Leases) Holds(r Region) bool {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	l, ok := ls.leases[r]
+	return ok && time.Since(l.renewed) < ls.o.LeaseTTL-ls.safetyMargin()
 }
 
 // Leased reports whether r's lease is this shard's: claimed and not lost
 // or released, whether or not it is fresh enough to arbitrate on (Holds).
 // While a stream has no leader the renewals fail and Holds goes false
 // first; the lease is still this shard's until it is lost.
-func (c *Cluster) Leased(r Region) bool {
-	c.lmu.Lock()
-	defer c.lmu.Unlock()
-	_, ok := c.leases[r]
+func (ls *Leases) Leased(r Region) bool {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	_, ok := ls.leases[r]
 	return ok
 }
 
 // Owner returns r's current owner as last seen by the lease watch: no
 // network call. ok is false for a region nobody holds.
-func (c *Cluster) Owner(r Region) (shard string, ok bool) {
-	c.omu.RLock()
-	defer c.omu.RUnlock()
-	shard, ok = c.owners[r]
+func (ls *Leases) Owner(r Region) (shard string, ok bool) {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	shard, ok = ls.owners[r]
 	return shard, ok
 }
 
 // Held returns the regions this shard holds, sorted by X then Z.
-func (c *Cluster) Held() []Region {
-	c.lmu.Lock()
-	out := make([]Region, 0, len(c.leases))
-	for r := range c.leases {
+func (ls *Leases) Held() []Region {
+	ls.lmu.Lock()
+	out := make([]Region, 0, len(ls.leases))
+	for r := range ls.leases {
 		out = append(out, r)
 	}
-	c.lmu.Unlock()
+	ls.lmu.Unlock()
 	slices.SortFunc(out, func(a, b Region) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) })
 	return out
 }
 
 // Release gives up r: the lease key is deleted if it is still at the
 // revision we hold (if not, it is not ours any more anyway).
-func (c *Cluster) Release(ctx context.Context, r Region) error {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.lmu.Lock()
-	l, ok := c.leases[r]
-	delete(c.leases, r)
-	c.lmu.Unlock()
+func (ls *Leases) Release(ctx context.Context, r Region) error {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	ls.lmu.Lock()
+	l, ok := ls.leases[r]
+	delete(ls.leases, r)
+	ls.lmu.Unlock()
 	if !ok {
 		return nil
 	}
 	if l.unsure {
 		// Learn the revision a renewal of unknown outcome may have written.
-		if v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r), l.rev); err == nil && ok && string(v) == c.o.Shard {
+		if v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), l.rev); err == nil && ok && string(v) == ls.o.Shard {
 			l.rev = rev
 		}
 	}
 	start := time.Now()
-	c.Count("lease", false, 1)
-	err := c.world.Purge(ctx, leaseKey(r), jetstream.LastRevision(l.rev), jetstream.PurgeTTL(c.markerTTL))
-	c.roundTrip(start)
+	ls.count("lease", false, 1)
+	err := ls.world.Purge(ctx, leaseKey(r), jetstream.LastRevision(l.rev), jetstream.PurgeTTL(ls.markerTTL))
+	ls.roundTrip(start)
 	if err != nil && !errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
 		return fmt.Errorf("release region %v: %w", r, err)
 	}
@@ -168,58 +208,25 @@ func (c *Cluster) Release(ctx context.Context, r Region) error {
 // lease could not be renewed for longer than LeaseTTL. It runs on the
 // renewal goroutine (or the goroutine of the Commit that found the loss)
 // with no lock of the Cluster held. Set it before claiming.
-func (c *Cluster) OnLost(fn func(Region)) {
-	c.lmu.Lock()
-	c.onLost = fn
-	c.lmu.Unlock()
-}
-
-// PauseRenewals stops (or resumes) every renewal as if the process were
-// paused: fault injection for tests.
-func (c *Cluster) PauseRenewals(paused bool) { c.paused.Store(paused) }
-
-// HoldCommits makes every Commit wait (or lets them go on) before it
-// sends anything, as a slow store would: fault injection for tests.
-func (c *Cluster) HoldCommits(hold bool) {
-	c.holdMu.Lock()
-	defer c.holdMu.Unlock()
-	switch {
-	case hold && c.held == nil:
-		c.held = make(chan struct{})
-	case !hold && c.held != nil:
-		close(c.held)
-		c.held = nil
-	}
-}
-
-// waitHeld waits while HoldCommits holds commits, or until c closes.
-func (c *Cluster) waitHeld() error {
-	c.holdMu.Lock()
-	h := c.held
-	c.holdMu.Unlock()
-	if h == nil {
-		return nil
-	}
-	select {
-	case <-h:
-		return nil
-	case <-c.ctx.Done():
-		return fmt.Errorf("commit held: %w", c.ctx.Err())
-	}
+func (ls *Leases) OnLost(fn func(Region)) {
+	ls.lmu.Lock()
+	ls.onLost = fn
+	ls.lmu.Unlock()
 }
 
 // dropLocked drops the leases of rs (under lmu) and returns the callback to
 // call once no lock is held.
-func (c *Cluster) dropLocked(rs []Region, why string) func(Region) {
+func (ls *Leases) dropLocked(rs []Region, why string) func(Region) {
 	for _, r := range rs {
-		delete(c.leases, r)
-		c.st.leasesLost.Add(1)
-		c.log.Warn().Stringer("region", r).Str("reason", why).Msg("lease lost")
+		delete(ls.leases, r)
+		ls.st.leasesLost.Add(1)
+		ls.log.Warn().Stringer("region", r).Str("reason", why).Msg("lease lost")
 	}
-	return c.onLost
+	return ls.onLost
 }
 
-func (c *Cluster) notifyLost(fn func(Region), rs []Region) {
+// notifyLost calls fn, if set, with each of rs; callers hold no lock.
+func notifyLost(fn func(Region), rs []Region) {
 	if fn == nil {
 		return
 	}
@@ -228,24 +235,35 @@ func (c *Cluster) notifyLost(fn func(Region), rs []Region) {
 	}
 }
 
-func (c *Cluster) setOwner(r Region, shard string) {
-	c.omu.Lock()
+func (ls *Leases) setOwner(r Region, shard string) {
+	ls.lmu.Lock()
 	if shard == "" {
-		delete(c.owners, r)
+		delete(ls.owners, r)
 	} else {
-		c.owners[r] = shard
+		ls.owners[r] = shard
 	}
-	c.omu.Unlock()
+	ls.lmu.Unlock()
+}
+
+// watch starts the lease watch (watchLeases) on its own goroutine.
+func (ls *Leases) watch() error {
+	w, err := ls.world.Watch(ls.ctx, "lease.>")
+	if err != nil {
+		return fmt.Errorf("cluster: watch leases: %w", err)
+	}
+	ls.wg.Add(1)
+	go ls.watchLeases(w)
+	return nil
 }
 
 // watchLeases keeps owners current from one watch on every lease key;
 // deletes, purges and TTL-expiry markers make a region ownerless.
-func (c *Cluster) watchLeases(w jetstream.KeyWatcher) {
-	defer c.wg.Done()
+func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
+	defer ls.wg.Done()
 	defer w.Stop()
 	for {
 		select {
-		case <-c.stop:
+		case <-ls.stop:
 			return
 		case e, ok := <-w.Updates():
 			if !ok {
@@ -254,55 +272,27 @@ func (c *Cluster) watchLeases(w jetstream.KeyWatcher) {
 			if e == nil {
 				continue // end of the initial values
 			}
-			c.Count("lease", true, 1)
+			ls.count("lease", true, 1)
 			r, err := parseLeaseKey(e.Key())
 			if err != nil {
-				c.log.Warn().Err(err).Msg("lease watch: bad key")
+				ls.log.Warn().Err(err).Msg("lease watch: bad key")
 				continue
 			}
 			if e.Operation() == jetstream.KeyValuePut {
-				c.setOwner(r, string(e.Value()))
+				ls.setOwner(r, string(e.Value()))
 			} else {
-				c.setOwner(r, "")
+				ls.setOwner(r, "")
 			}
 		}
 	}
 }
 
-// renewLoop renews leases, sessions and the shard key every LeaseTTL/3.
-func (c *Cluster) renewLoop() {
-	defer c.wg.Done()
-	t := time.NewTicker(c.o.LeaseTTL / 3)
-	defer t.Stop()
-	swept := time.Now()
-	for {
-		select {
-		case <-c.stop:
-			return
-		case <-c.kick:
-			if !c.paused.Load() {
-				c.putShard()
-			}
-			continue
-		case <-t.C:
-		}
-		if c.paused.Load() {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(c.ctx, c.o.LeaseTTL/3)
-		c.wmu.Lock()
-		lostFn, lost := c.renewLeases(ctx)
-		c.wmu.Unlock()
-		cancel()
-		c.putShard()
-		c.notifyLost(lostFn, lost)
-		if time.Since(swept) >= sessionSweepEvery {
-			swept = time.Now()
-			sctx, scancel := context.WithTimeout(c.ctx, opTimeout)
-			c.sweepSessions(sctx)
-			scancel()
-		}
-	}
+// renew renews every held lease (renewLeases) in the write turn, and
+// returns the leases lost for the caller to notify once no lock is held.
+func (ls *Leases) renew(ctx context.Context) (func(Region), []Region) {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	return ls.renewLeases(ctx)
 }
 
 // renewItem is one renewal in flight.
@@ -317,16 +307,16 @@ type renewItem struct {
 // renewLeases renews every held lease with a compare-and-set on its
 // revision and a fresh TTL, all publishes in flight at once. Callers
 // hold wmu.
-func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
-	c.lmu.Lock()
-	held := make(map[Region]lease, len(c.leases))
-	for r, l := range c.leases {
+func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
+	ls.lmu.Lock()
+	held := make(map[Region]lease, len(ls.leases))
+	for r, l := range ls.leases {
 		held[r] = *l
 	}
-	c.lmu.Unlock()
+	ls.lmu.Unlock()
 	for r, l := range held {
 		if l.unsure {
-			held[r] = c.resolve(ctx, r, l)
+			held[r] = ls.resolve(ctx, r, l)
 		}
 	}
 
@@ -334,9 +324,9 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 	start := time.Now()
 	for r, l := range held {
 		it := renewItem{r: r, sent: time.Now()}
-		c.Count("lease", false, 1)
-		it.paf, it.err = c.js.PublishMsgAsync(&nats.Msg{Subject: c.worldPre + leaseKey(r), Data: []byte(c.o.Shard)},
-			jetstream.WithExpectLastSequencePerSubject(l.rev), jetstream.WithMsgTTL(c.o.LeaseTTL))
+		ls.count("lease", false, 1)
+		it.paf, it.err = ls.js.PublishMsgAsync(&nats.Msg{Subject: ls.worldPre + leaseKey(r), Data: []byte(ls.o.Shard)},
+			jetstream.WithExpectLastSequencePerSubject(l.rev), jetstream.WithMsgTTL(ls.o.LeaseTTL))
 		items = append(items, it)
 	}
 	for i := range items {
@@ -344,24 +334,24 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 			items[i].seq, items[i].err = waitAck(ctx, items[i].paf)
 		}
 		if isWrongLastSeq(items[i].err) {
-			c.ownRenewal(ctx, &items[i], held[items[i].r])
+			ls.ownRenewal(ctx, &items[i], held[items[i].r])
 		}
 	}
 	if len(items) > 0 {
-		c.roundTrip(start)
+		ls.roundTrip(start)
 	}
 	var lost []Region
-	c.lmu.Lock()
-	defer c.lmu.Unlock()
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
 	for _, it := range items {
-		l, ok := c.leases[it.r]
+		l, ok := ls.leases[it.r]
 		if !ok {
 			continue // released meanwhile
 		}
 		switch {
 		case it.err == nil:
 			l.rev, l.renewed, l.unsure = it.seq, it.sent, false
-			c.st.renewals.Add(1)
+			ls.st.renewals.Add(1)
 		case isWrongLastSeq(it.err) && !held[it.r].unsure:
 			lost = append(lost, it.r)
 		case isBusySubject(it.err):
@@ -373,8 +363,8 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 				// Timeout or disconnect: the renewal may have landed.
 				l.unsure = true
 			}
-			c.log.Warn().Err(it.err).Stringer("region", it.r).Msg("renew lease")
-			if time.Since(l.renewed) > c.o.LeaseTTL {
+			ls.log.Warn().Err(it.err).Stringer("region", it.r).Msg("renew lease")
+			if time.Since(l.renewed) > ls.o.LeaseTTL {
 				lost = append(lost, it.r)
 			}
 		}
@@ -382,7 +372,7 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 	if len(lost) == 0 {
 		return nil, nil
 	}
-	return c.dropLocked(lost, "renewal refused or overdue"), lost
+	return ls.dropLocked(lost, "renewal refused or overdue"), lost
 }
 
 // ownRenewal looks at a lease key a renewal found moved: when its last
@@ -391,40 +381,40 @@ func (c *Cluster) renewLeases(ctx context.Context) (func(Region), []Region) {
 // all, and the lease is still ours at that revision. The read is fresh up
 // to the sequence the refusal named, so that a replica behind it cannot
 // show an older write of ours instead.
-func (c *Cluster) ownRenewal(ctx context.Context, it *renewItem, l lease) {
+func (ls *Leases) ownRenewal(ctx context.Context, it *renewItem, l lease) {
 	at := wrongLastSeq(it.err)
 	if at <= l.rev {
 		return
 	}
-	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(it.r), at)
-	if err != nil || !ok || rev != at || string(v) != c.o.Shard {
+	v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(it.r), at)
+	if err != nil || !ok || rev != at || string(v) != ls.o.Shard {
 		return
 	}
-	c.log.Info().Stringer("region", it.r).Uint64("rev", rev).Msg("lease: a renewal thought lost had landed")
+	ls.log.Info().Stringer("region", it.r).Uint64("rev", rev).Msg("lease: a renewal thought lost had landed")
 	it.err, it.seq, it.sent = nil, rev, l.renewed
 }
 
 // resolve learns the revision of a lease whose last renewal had an
 // unknown outcome: only this shard writes its name into a lease key it
 // holds, so a put of our name is our own latest write.
-func (c *Cluster) resolve(ctx context.Context, r Region, l lease) lease {
+func (ls *Leases) resolve(ctx context.Context, r Region, l lease) lease {
 	// Fresh: a replica behind our last renewal would give an older
 	// revision of our own name, and the next renewal would find the
 	// lease lost that is still ours.
-	v, rev, ok, err := c.freshGet(ctx, "lease", leaseKey(r), l.rev)
+	v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), l.rev)
 	switch {
-	case err == nil && ok && string(v) == c.o.Shard:
+	case err == nil && ok && string(v) == ls.o.Shard:
 		l.rev, l.unsure = rev, false
 	case err == nil:
 		l.unsure = false // someone else's, or gone: the CAS will say lost
 	default:
 		return l
 	}
-	c.lmu.Lock()
-	if cur, ok := c.leases[r]; ok {
+	ls.lmu.Lock()
+	if cur, ok := ls.leases[r]; ok {
 		cur.rev, cur.unsure = l.rev, l.unsure
 	}
-	c.lmu.Unlock()
+	ls.lmu.Unlock()
 	return l
 }
 
@@ -437,5 +427,111 @@ func waitAck(ctx context.Context, paf jetstream.PubAckFuture) (uint64, error) {
 		return 0, err
 	case <-ctx.Done():
 		return 0, ctx.Err()
+	}
+}
+
+// acked records seq, the sequence of a write to r acknowledged under the
+// lease held on r.
+func (ls *Leases) acked(r Region, seq uint64) {
+	ls.lmu.Lock()
+	if l, ok := ls.leases[r]; ok {
+		l.acked = max(l.acked, seq)
+	}
+	ls.lmu.Unlock()
+}
+
+// leaseOf returns a copy of the lease held on r.
+func (ls *Leases) leaseOf(r Region) (lease, bool) {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	if l, ok := ls.leases[r]; ok {
+		return *l, true
+	}
+	return lease{}, false
+}
+
+// heldCount is the number of leases held.
+func (ls *Leases) heldCount() int {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	return len(ls.leases)
+}
+
+// fenced runs fn in the write turn: no renewal or release moves a lease
+// revision while the writes fn sends (a Commit's) are in flight.
+func (ls *Leases) fenced(fn func()) {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	fn()
+}
+
+// fences returns, for the regions rs held here, the revision of each
+// lease (the fencing token of a write there) and its epoch, resolving a
+// revision left unsure by a renewal first; unresolved are those whose
+// revision could still not be learned: the lease may be ours at a newer
+// revision, so a refusal proves nothing. Callers are in the write turn
+// (fenced).
+func (ls *Leases) fences(ctx context.Context, rs []Region) (revs, epochs map[Region]uint64, unresolved map[Region]bool) {
+	revs, epochs = map[Region]uint64{}, map[Region]uint64{}
+	var unsure []Region
+	ls.lmu.Lock()
+	for _, r := range rs {
+		if l, ok := ls.leases[r]; ok {
+			revs[r], epochs[r] = l.rev, l.epoch
+			if l.unsure {
+				unsure = append(unsure, r)
+			}
+		}
+	}
+	copies := make(map[Region]lease, len(unsure))
+	for _, r := range unsure {
+		copies[r] = *ls.leases[r]
+	}
+	ls.lmu.Unlock()
+	unresolved = map[Region]bool{}
+	for _, r := range unsure {
+		l := ls.resolve(ctx, r, copies[r])
+		revs[r] = l.rev
+		unresolved[r] = l.unsure
+	}
+	return revs, epochs, unresolved
+}
+
+// refused drops the leases of regions whose fenced writes the server
+// refused, those still at the revision the writes carried (revs), and
+// returns them with the callback to call once no lock is held. Callers
+// are in the write turn.
+func (ls *Leases) refused(regions map[Region]bool, revs map[Region]uint64) (func(Region), []Region) {
+	if len(regions) == 0 {
+		return nil, nil
+	}
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	var lost []Region
+	for r := range regions {
+		if l, ok := ls.leases[r]; ok && l.rev == revs[r] {
+			lost = append(lost, r)
+		}
+	}
+	return ls.dropLocked(lost, "fenced write refused"), lost
+}
+
+// close releases every lease held, in the write turn, as the shard
+// leaves: each delete compares the revision held, so a lease another
+// shard took meanwhile is left alone.
+func (ls *Leases) close(ctx context.Context) {
+	ls.wmu.Lock()
+	defer ls.wmu.Unlock()
+	ls.lmu.Lock()
+	leases := ls.leases
+	ls.leases = map[Region]*lease{}
+	ls.lmu.Unlock()
+	for r, l := range leases {
+		if !l.unsure {
+			ls.count("lease", false, 1)
+			if e := ls.world.Purge(ctx, leaseKey(r), jetstream.LastRevision(l.rev), jetstream.PurgeTTL(ls.markerTTL)); e != nil {
+				ls.log.Warn().Err(e).Interface("region", r).Msg("release lease at close")
+			}
+		}
 	}
 }

@@ -61,39 +61,32 @@ func (ix *columnRecords) add(kind string, x, z int32) {
 // MayHaveColumnRecord implements storage.RemoteRecords: whether column
 // (x, z) may have a stored record of kind, whichever shard wrote it.
 func (s *Store) MayHaveColumnRecord(kind string, x, z int32) bool {
-	return s.c.colRecs.has(kind, x, z)
+	return s.feed.colRecs.has(kind, x, z)
 }
 
 // applyRecordKey notes a column record's key the watch saw.
-func (c *Cluster) applyRecordKey(key string) {
+func (f *Feed) applyRecordKey(key string) {
 	k, err := parseRecordKey(key)
 	if err != nil || k.Scope != storage.ScopeColumn {
-		c.log.Warn().Str("key", key).Msg("entity key watch: bad plugin record key")
+		f.log.Warn().Str("key", key).Msg("entity key watch: bad plugin record key")
 		return
 	}
-	c.colRecs.add(k.Kind, k.X, k.Z)
+	f.colRecs.add(k.Kind, k.X, k.Z)
 }
 
-// recordRevs is the revision of each world record this shard last read
-// or wrote: its writes of the key are compare-and-set on it.
-type recordRevs struct {
-	mu   sync.Mutex
-	revs map[string]uint64
+// recRev is the revision of world record key this shard last read or
+// wrote: its writes of the key are compare-and-set on it.
+func (s *Store) recRev(key string) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.revs[key]
 }
 
-func (r *recordRevs) get(key string) uint64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.revs[key]
-}
-
-func (r *recordRevs) set(key string, rev uint64) {
-	r.mu.Lock()
-	if r.revs == nil {
-		r.revs = map[string]uint64{}
-	}
-	r.revs[key] = max(r.revs[key], rev)
-	r.mu.Unlock()
+// setRecRev raises key's revision to rev.
+func (s *Store) setRecRev(key string, rev uint64) {
+	s.mu.Lock()
+	s.revs[key] = max(s.revs[key], rev)
+	s.mu.Unlock()
 }
 
 // recordKey returns a plugin record's key in its bucket.
@@ -171,23 +164,23 @@ func (s *Store) LoadRecord(k storage.RecordKey) ([]byte, bool, error) {
 	)
 	switch k.Scope {
 	case storage.ScopeColumn:
-		v, ok, err = s.c.regionGet(columnRegion(k.X, k.Z), "rec", key)
+		v, ok, err = s.regionGet(columnRegion(k.X, k.Z), "rec", key)
 	case storage.ScopePlayer:
-		v, ok, err = s.c.leaderGet("KV_"+s.c.o.Bucket+"_players", s.c.playerPre+key, "rec")
+		v, ok, err = s.leaderGet("KV_"+s.o.Bucket+"_players", s.playerPre+key, "rec")
 	default:
 		// From a replica that has applied the revision this shard last
 		// knew of the key (a refused write tells the winner's): a direct
 		// get from a follower behind it would answer an older value,
 		// which a write compared with the newer revision would then
 		// store over the winner's.
-		ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
-		val, rev, found, gerr := s.c.freshGet(ctx, "rec", key, s.recs.get(key))
+		ctx, cancel := context.WithTimeout(s.ctx, opTimeout)
+		val, rev, found, gerr := s.freshGet(ctx, "rec", key, s.recRev(key))
 		cancel()
 		switch {
 		case gerr != nil:
 			err = gerr
 		case found:
-			s.recs.set(key, rev)
+			s.setRecRev(key, rev)
 			v, ok = val, true
 		}
 	}
@@ -212,14 +205,14 @@ func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.
 	if err := storage.ValidKindName(kind); err != nil {
 		return fmt.Errorf("scan records: %w", err)
 	}
-	kv, filter := s.c.world, "rec.c.*.*.*.*."+kind
+	kv, filter := s.world, "rec.c.*.*.*.*."+kind
 	switch scope {
 	case storage.ScopePlayer:
-		kv, filter = s.c.playersKV, "r.*."+kind
+		kv, filter = s.playersKV, "r.*."+kind
 	case storage.ScopeWorld:
 		filter = "rec.w.*." + kind
 	}
-	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(s.ctx, opTimeout)
 	defer cancel()
 	w, err := kv.WatchFiltered(ctx, []string{filter}, jetstream.IgnoreDeletes())
 	if err != nil {
@@ -243,7 +236,7 @@ func (s *Store) ScanRecords(kind string, scope storage.Scope, fn func(k storage.
 				continue
 			}
 			if scope == storage.ScopeWorld {
-				s.recs.set(e.Key(), e.Revision())
+				s.setRecRev(e.Key(), e.Revision())
 			}
 			if len(e.Value()) == 0 {
 				continue
@@ -267,17 +260,17 @@ const recordHeaderRoom = 4 << 10
 // server's max_payload: published, it would fail the commit, and the
 // Writer would retry it (and every write behind it) for ever. It is
 // refused instead (its callback told not stored).
-func (c *Cluster) tooLarge(w *write) bool {
-	if w.family != "rec" || len(w.data)+recordHeaderRoom <= int(c.nc.MaxPayload()) {
+func (s *Store) tooLarge(w *write) bool {
+	if w.family != "rec" || len(w.data)+recordHeaderRoom <= int(s.nc.MaxPayload()) {
 		return false
 	}
-	c.log.Error().Str("record", w.rec.String()).Int("bytes", len(w.data)).Int64("max_payload", c.nc.MaxPayload()).
+	s.log.Error().Str("record", w.rec.String()).Int("bytes", len(w.data)).Int64("max_payload", s.nc.MaxPayload()).
 		Msg("plugin record too large for the NATS server's max_payload; refused, not stored")
 	return true
 }
 
 // recordWrites adds a batch's plugin records to a commit's writes.
-func (c *Cluster) recordWrites(add func(key string, w write), recs []storage.RecordWrite) {
+func (s *Store) recordWrites(add func(key string, w write), recs []storage.RecordWrite) {
 	for _, rw := range recs {
 		k := rw.Key
 		key := recordKey(k)
@@ -287,12 +280,12 @@ func (c *Cluster) recordWrites(add func(key string, w write), recs []storage.Rec
 		}
 		switch k.Scope {
 		case storage.ScopeColumn:
-			w.subj, w.fenced, w.epoch, w.region = c.worldPre+key, true, rw.Epoch, columnRegion(k.X, k.Z)
+			w.subj, w.fenced, w.epoch, w.region = s.worldPre+key, true, rw.Epoch, columnRegion(k.X, k.Z)
 			w.col = [2]int32{k.X, k.Z}
 		case storage.ScopeWorld:
-			w.subj, w.cas, w.expect = c.worldPre+key, true, c.store.recs.get(key)
+			w.subj, w.cas, w.expect = s.worldPre+key, true, s.recRev(key)
 		default:
-			w.subj = c.playerPre + key
+			w.subj = s.playerPre + key
 			key = "p:" + key
 		}
 		add(key, w)

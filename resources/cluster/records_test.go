@@ -647,7 +647,7 @@ func TestWorldRecordBusy(t *testing.T) {
 	ann := storage.RecordKey{Kind: "bank", Scope: storage.ScopePlayer, Name: "ann"}
 	var busy int // busy answers left for gold
 	var asked int
-	a.busyHook = func(key string) bool {
+	a.store.busyHook = func(key string) bool {
 		if key != recordKey(gold) {
 			return false
 		}

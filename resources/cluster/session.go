@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -21,13 +23,85 @@ import (
 // sessions costs nothing however many players it has. sweepSessions
 // deletes the stale ones.
 
+// Sessions are the players connected here (each one's session key, a
+// name claim) and this shard's own key, which keeps those sessions valid
+// and shows the shard and its player count to the others. mu guards
+// sessions, held only briefly, never across a network call.
+type Sessions struct {
+	*link
+	started  time.Time // this process's start: its incarnation
+	mu       sync.Mutex
+	sessions map[string]uint64 // name: revision of its session key (0: a claim in flight)
+	players  atomic.Int64
+	kick     chan struct{} // asks the renewal loop to re-put the shard key now
+}
+
+func newSessions(l *link) *Sessions {
+	return &Sessions{link: l, started: time.Now().UTC().Truncate(time.Millisecond),
+		sessions: map[string]uint64{}, kick: make(chan struct{}, 1)}
+}
+
+// shardRecord is the value of a shard key.
+type shardRecord struct {
+	Name      string    `json:"name"`
+	Advertise string    `json:"advertise,omitempty"`
+	Players   int       `json:"players"`
+	Started   time.Time `json:"started"`
+}
+
+func (ss *Sessions) shardRecord() shardRecord {
+	return shardRecord{Name: ss.o.Shard, Advertise: ss.o.Advertise, Players: int(ss.players.Load()), Started: ss.started}
+}
+
+// register creates this shard's key: Create, not Put, as two processes
+// of one name would both believe they hold the same leases and sessions.
+func (ss *Sessions) register(ctx context.Context) error {
+	rec, _ := json.Marshal(ss.shardRecord())
+	ss.count("shard", false, 1)
+	start := time.Now()
+	_, err := ss.world.Create(ctx, shardKey(ss.o.Shard), rec, jetstream.KeyTTL(3*ss.o.LeaseTTL))
+	ss.roundTrip(start)
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("cluster: shard %q: %w (a crashed one's key expires within %v)", ss.o.Shard, ErrShardRunning, 3*ss.o.LeaseTTL)
+	}
+	if err != nil {
+		return fmt.Errorf("cluster: register shard %q: %w", ss.o.Shard, err)
+	}
+	return nil
+}
+
+// kicked is the channel of SetPlayers' requests to re-put the shard key.
+func (ss *Sessions) kicked() <-chan struct{} { return ss.kick }
+
+// close deletes this shard's session keys (each a compare-and-set on the
+// revision held) and then its shard key, as the shard leaves.
+func (ss *Sessions) close(ctx context.Context) {
+	ss.mu.Lock()
+	sessions := ss.sessions
+	ss.sessions = map[string]uint64{}
+	ss.mu.Unlock()
+	for name, rev := range sessions {
+		if rev == 0 {
+			continue // a claim in flight
+		}
+		ss.count("session", false, 1)
+		if e := ss.world.Purge(ctx, sessionKey(name), jetstream.LastRevision(rev), jetstream.PurgeTTL(ss.markerTTL)); e != nil {
+			ss.log.Warn().Err(e).Str("player", name).Msg("release session at close")
+		}
+	}
+	ss.count("shard", false, 1)
+	if e := ss.world.Purge(ctx, shardKey(ss.o.Shard), jetstream.PurgeTTL(ss.markerTTL)); e != nil {
+		ss.log.Warn().Err(e).Msg("delete shard key at close")
+	}
+}
+
 // incarnation names the shard process that started at t, in session
 // values.
 func incarnation(t time.Time) string { return strconv.FormatInt(t.UnixNano(), 36) }
 
 // sessionValue is this shard's session value.
-func (c *Cluster) sessionValue() []byte {
-	return []byte(c.o.Shard + "@" + incarnation(c.started))
+func (ss *Sessions) sessionValue() []byte {
+	return []byte(ss.o.Shard + "@" + incarnation(ss.started))
 }
 
 // parseSession splits a session value into its shard and incarnation
@@ -43,11 +117,11 @@ func parseSession(v []byte) (shard, inc string) {
 // shardAlive reports whether the incarnation of shard that wrote a
 // session still runs: its shard key exists and was written by that same
 // process (an empty incarnation: any).
-func (c *Cluster) shardAlive(ctx context.Context, shard, inc string) (bool, error) {
+func (ss *Sessions) shardAlive(ctx context.Context, shard, inc string) (bool, error) {
 	start := time.Now()
-	c.Count("shard", true, 1)
-	e, err := c.world.Get(ctx, shardKey(shard))
-	c.roundTrip(start)
+	ss.count("shard", true, 1)
+	e, err := ss.world.Get(ctx, shardKey(shard))
+	ss.roundTrip(start)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return false, nil
 	}
@@ -65,39 +139,39 @@ func (c *Cluster) shardAlive(ctx context.Context, shard, inc string) (bool, erro
 // is connected on another shard the error wraps ErrNameTaken and names
 // that shard; claiming a name this shard already has is fine. A session
 // left by a shard incarnation that no longer runs is taken over.
-func (c *Cluster) ClaimName(ctx context.Context, name string) error {
+func (ss *Sessions) ClaimName(ctx context.Context, name string) error {
 	if name == "" {
 		return errors.New("claim name: empty name")
 	}
-	c.lmu.Lock()
-	_, ok := c.sessions[name]
+	ss.mu.Lock()
+	_, ok := ss.sessions[name]
 	if !ok {
 		// Reserved before the write, so that sweepSessions never takes
 		// a key just created for a name not yet in the table.
-		c.sessions[name] = 0
+		ss.sessions[name] = 0
 	}
-	c.lmu.Unlock()
+	ss.mu.Unlock()
 	if ok {
 		return nil
 	}
-	rev, err := c.claimName(ctx, name)
-	c.lmu.Lock()
+	rev, err := ss.claimName(ctx, name)
+	ss.mu.Lock()
 	if err != nil {
-		delete(c.sessions, name)
+		delete(ss.sessions, name)
 	} else {
-		c.sessions[name] = rev
+		ss.sessions[name] = rev
 	}
-	c.lmu.Unlock()
+	ss.mu.Unlock()
 	return err
 }
 
-func (c *Cluster) claimName(ctx context.Context, name string) (uint64, error) {
-	key, val := sessionKey(name), c.sessionValue()
+func (ss *Sessions) claimName(ctx context.Context, name string) (uint64, error) {
+	key, val := sessionKey(name), ss.sessionValue()
 	for attempt := 0; ; attempt++ {
 		start := time.Now()
-		c.Count("session", false, 1)
-		rev, err := c.world.Create(ctx, key, val)
-		c.roundTrip(start)
+		ss.count("session", false, 1)
+		rev, err := ss.world.Create(ctx, key, val)
+		ss.roundTrip(start)
 		if err == nil {
 			return rev, nil
 		}
@@ -105,9 +179,9 @@ func (c *Cluster) claimName(ctx context.Context, name string) (uint64, error) {
 			return 0, fmt.Errorf("claim name %q: %w", name, err)
 		}
 		start = time.Now()
-		c.Count("session", true, 1)
-		e, gerr := c.world.Get(ctx, key)
-		c.roundTrip(start)
+		ss.count("session", true, 1)
+		e, gerr := ss.world.Get(ctx, key)
+		ss.roundTrip(start)
 		if errors.Is(gerr, jetstream.ErrKeyNotFound) && attempt < 3 {
 			continue // a delete was in flight
 		}
@@ -118,7 +192,7 @@ func (c *Cluster) claimName(ctx context.Context, name string) (uint64, error) {
 			return e.Revision(), nil // ours, from a claim whose answer was lost
 		}
 		holder, inc := parseSession(e.Value())
-		alive, err := c.shardAlive(ctx, holder, inc)
+		alive, err := ss.shardAlive(ctx, holder, inc)
 		if err != nil {
 			return 0, fmt.Errorf("claim name %q: read shard %q: %w", name, holder, err)
 		}
@@ -127,9 +201,9 @@ func (c *Cluster) claimName(ctx context.Context, name string) (uint64, error) {
 		}
 		// Stale: taken over with a compare-and-set on what we read.
 		start = time.Now()
-		c.Count("session", false, 1)
-		rev, err = c.world.Update(ctx, key, val, e.Revision())
-		c.roundTrip(start)
+		ss.count("session", false, 1)
+		rev, err = ss.world.Update(ctx, key, val, e.Revision())
+		ss.roundTrip(start)
 		if err == nil {
 			return rev, nil
 		}
@@ -146,8 +220,8 @@ const sessionSweepEvery = time.Minute
 // longer run, and this shard's own that name no player here (a release
 // whose delete failed): without a TTL, nothing else would. Each delete is
 // a compare-and-set on the revision read.
-func (c *Cluster) sweepSessions(ctx context.Context) {
-	w, err := c.world.Watch(ctx, "session.>", jetstream.IgnoreDeletes())
+func (ss *Sessions) sweepSessions(ctx context.Context) {
+	w, err := ss.world.Watch(ctx, "session.>", jetstream.IgnoreDeletes())
 	if err != nil {
 		return
 	}
@@ -179,19 +253,19 @@ func (c *Cluster) sweepSessions(ctx context.Context) {
 		}
 	}
 	alive := map[string]bool{}
-	mine := incarnation(c.started)
+	mine := incarnation(ss.started)
 	for _, e := range entries {
 		stale := false
-		if e.shard == c.o.Shard && e.inc == mine {
-			c.lmu.Lock()
-			_, held := c.sessions[e.name]
-			c.lmu.Unlock()
+		if e.shard == ss.o.Shard && e.inc == mine {
+			ss.mu.Lock()
+			_, held := ss.sessions[e.name]
+			ss.mu.Unlock()
 			stale = !held
 		} else {
 			k := e.shard + "@" + e.inc
 			a, seen := alive[k]
 			if !seen {
-				if a, err = c.shardAlive(ctx, e.shard, e.inc); err != nil {
+				if a, err = ss.shardAlive(ctx, e.shard, e.inc); err != nil {
 					return
 				}
 				alive[k] = a
@@ -199,55 +273,53 @@ func (c *Cluster) sweepSessions(ctx context.Context) {
 			stale = !a
 		}
 		if stale {
-			c.Count("session", false, 1)
-			_ = c.world.Purge(ctx, e.key, jetstream.LastRevision(e.rev), jetstream.PurgeTTL(c.markerTTL))
+			ss.count("session", false, 1)
+			_ = ss.world.Purge(ctx, e.key, jetstream.LastRevision(e.rev), jetstream.PurgeTTL(ss.markerTTL))
 		}
 	}
 }
 
 // ReleaseName forgets that name is connected here and deletes its
 // session key if it is still ours (compare-and-set on our revision).
-func (c *Cluster) ReleaseName(name string) {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.lmu.Lock()
-	rev, ok := c.sessions[name]
-	delete(c.sessions, name)
-	c.lmu.Unlock()
+func (ss *Sessions) ReleaseName(name string) {
+	ss.mu.Lock()
+	rev, ok := ss.sessions[name]
+	delete(ss.sessions, name)
+	ss.mu.Unlock()
 	if !ok || rev == 0 {
 		return // not held, or a claim still in flight (it will be swept)
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(ss.ctx, opTimeout)
 	defer cancel()
 	start := time.Now()
-	c.Count("session", false, 1)
-	err := c.world.Purge(ctx, sessionKey(name), jetstream.LastRevision(rev), jetstream.PurgeTTL(c.markerTTL))
-	c.roundTrip(start)
+	ss.count("session", false, 1)
+	err := ss.world.Purge(ctx, sessionKey(name), jetstream.LastRevision(rev), jetstream.PurgeTTL(ss.markerTTL))
+	ss.roundTrip(start)
 	if err != nil {
-		c.log.Warn().Err(err).Str("player", name).Msg("release name")
+		ss.log.Warn().Err(err).Str("player", name).Msg("release name")
 	}
 }
 
 // SetPlayers sets the player count the shard key shows; the key is
 // re-put soon after (not on the caller's goroutine).
-func (c *Cluster) SetPlayers(n int) {
-	c.players.Store(int64(n))
+func (ss *Sessions) SetPlayers(n int) {
+	ss.players.Store(int64(n))
 	select {
-	case c.kick <- struct{}{}:
+	case ss.kick <- struct{}{}:
 	default:
 	}
 }
 
 // putShard re-puts the shard key with a fresh TTL and the player count.
-func (c *Cluster) putShard() {
-	ctx, cancel := context.WithTimeout(c.ctx, c.o.LeaseTTL/3)
+func (ss *Sessions) putShard() {
+	ctx, cancel := context.WithTimeout(ss.ctx, ss.o.LeaseTTL/3)
 	defer cancel()
-	rec, _ := json.Marshal(c.shardRecord())
+	rec, _ := json.Marshal(ss.shardRecord())
 	start := time.Now()
-	c.Count("shard", false, 1)
-	_, err := c.js.PublishMsg(ctx, &nats.Msg{Subject: c.worldPre + shardKey(c.o.Shard), Data: rec}, jetstream.WithMsgTTL(3*c.o.LeaseTTL))
-	c.roundTrip(start)
-	if err != nil && c.ctx.Err() == nil {
-		c.log.Warn().Err(err).Msg("renew shard key")
+	ss.count("shard", false, 1)
+	_, err := ss.js.PublishMsg(ctx, &nats.Msg{Subject: ss.worldPre + shardKey(ss.o.Shard), Data: rec}, jetstream.WithMsgTTL(3*ss.o.LeaseTTL))
+	ss.roundTrip(start)
+	if err != nil && ss.ctx.Err() == nil {
+		ss.log.Warn().Err(err).Msg("renew shard key")
 	}
 }

@@ -50,17 +50,22 @@ func (s *counters) init() {
 // Count adds n messages of a subject family, received (in) or sent; the
 // server counts its own core-NATS subjects with it. Safe from any
 // goroutine.
-func (c *Cluster) Count(family string, in bool, n int) {
-	c.st.fmu.RLock()
-	f, ok := c.st.fam[family]
-	c.st.fmu.RUnlock()
+func (c *Cluster) Count(family string, in bool, n int) { c.st.count(family, in, n) }
+
+// count is Count, for the parts.
+func (l *link) count(family string, in bool, n int) { l.st.count(family, in, n) }
+
+func (s *counters) count(family string, in bool, n int) {
+	s.fmu.RLock()
+	f, ok := s.fam[family]
+	s.fmu.RUnlock()
 	if !ok {
-		c.st.fmu.Lock()
-		if f, ok = c.st.fam[family]; !ok {
+		s.fmu.Lock()
+		if f, ok = s.fam[family]; !ok {
 			f = new([2]atomic.Uint64)
-			c.st.fam[family] = f
+			s.fam[family] = f
 		}
-		c.st.fmu.Unlock()
+		s.fmu.Unlock()
 	}
 	i := 1
 	if in {
@@ -71,9 +76,7 @@ func (c *Cluster) Count(family string, in bool, n int) {
 
 // Stats returns a snapshot of the counters.
 func (c *Cluster) Stats() Stats {
-	c.lmu.Lock()
-	held := len(c.leases)
-	c.lmu.Unlock()
+	held := c.Leases.heldCount()
 	s := Stats{
 		LeasesHeld:     held,
 		Claims:         c.st.claims.Load(),

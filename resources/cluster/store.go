@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -21,10 +23,34 @@ import (
 // A Commit returns once JetStream acknowledged every write, and an ack
 // means stored on a quorum of replicas (fsynced, with the servers'
 // sync_interval: always): that is what makes a committed batch durable.
+//
+// Its writes are fenced on the leases (Leases), and it answers some loads
+// from the Feed's key index without a round trip; it holds a pointer to
+// each, set at Connect. mu guards held and revs, held only briefly.
 type Store struct {
-	c *Cluster
-	// recs are the world records' revisions (records.go).
-	recs recordRevs
+	*link
+	leases *Leases
+	feed   *Feed
+
+	mu sync.Mutex
+	// held, while set, is closed when HoldCommits lets commits go on.
+	held chan struct{}
+	// revs is the revision of each world record this shard last read or
+	// wrote (records.go).
+	revs map[string]uint64
+
+	// atomic: the world stream takes atomic batches (enabled at Connect);
+	// atomicPause is when a refused batch lets them be tried again.
+	atomic      atomic.Bool
+	atomicPause atomic.Int64
+	batchSeq    atomic.Uint64
+	// busyHook, set by tests before commits, answers a compare-and-set
+	// write of a key it returns true for busy (10164), unpublished.
+	busyHook func(key string) bool
+}
+
+func newStore(l *link, leases *Leases, feed *Feed) *Store {
+	return &Store{link: l, leases: leases, feed: feed, revs: map[string]uint64{}}
 }
 
 var (
@@ -35,12 +61,12 @@ var (
 
 // MayHaveEntities implements storage.RemoteEntities: LoadEntities of a
 // column without a stored record is answered without a round trip.
-func (s *Store) MayHaveEntities(x, z int32) bool { return s.c.ents.has(x, z) }
+func (s *Store) MayHaveEntities(x, z int32) bool { return s.feed.ents.has(x, z) }
 
 // Epoch returns the epoch of the lease held on section column (x, z)'s
 // region (the revision of the claim that took it), or storage.NoEpoch.
 func (s *Store) Epoch(x, z int32) uint64 {
-	if l, ok := s.c.leaseOf(columnRegion(x, z)); ok {
+	if l, ok := s.leases.leaseOf(columnRegion(x, z)); ok {
 		return l.epoch
 	}
 	return storage.NoEpoch
@@ -49,10 +75,36 @@ func (s *Store) Epoch(x, z int32) uint64 {
 // Store returns the shard's storage backend.
 func (c *Cluster) Store() *Store { return c.store }
 
+// regionGet reads key, in region r, in the world bucket. Where this
+// shard holds r, the read is fresh up to the last write there it had
+// acknowledged and the claim that took r (freshGet): its own copies are
+// built from such reads and written back, so an older value would drop
+// acknowledged edits. Elsewhere a direct get does: a copy there is not
+// written from here, and the section feed brings what is newer.
+func (s *Store) regionGet(r Region, family, key string) ([]byte, bool, error) {
+	ctx, cancel := context.WithTimeout(s.ctx, opTimeout)
+	defer cancel()
+	if l, held := s.leases.leaseOf(r); held {
+		v, _, ok, err := s.freshGet(ctx, family, key, l.acked)
+		return v, ok, err
+	}
+	start := time.Now()
+	e, err := s.world.Get(ctx, key)
+	s.roundTrip(start)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("get %s: %w", key, err)
+	}
+	s.count(family, true, 1)
+	return e.Value(), true, nil
+}
+
 // LoadSection returns the stored version of an edited section.
 func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	key := sectionKey(p)
-	v, ok, err := s.c.regionGet(RegionOf(p), "sec", key)
+	v, ok, err := s.regionGet(RegionOf(p), "sec", key)
 	if err != nil {
 		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
 	}
@@ -85,20 +137,20 @@ func (s *Store) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, errs []e
 	for i := range cols {
 		x, z := cols[i].X, cols[i].Z
 		cols[i], ok[i], errs[i] = storage.EntityColumn{X: x, Z: z}, false, nil
-		if !s.c.ents.has(x, z) {
+		if !s.feed.ents.has(x, z) {
 			continue // never stored: no round trip
 		}
 		keys, at = append(keys, entityKey(x, z)), append(at, i)
-		if l, held := s.c.leaseOf(columnRegion(x, z)); held {
+		if l, held := s.leases.leaseOf(columnRegion(x, z)); held {
 			floor = max(floor, l.acked)
 		}
 	}
 	if len(keys) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.c.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(s.ctx, opTimeout)
 	defer cancel()
-	err := s.c.freshGetMany(ctx, "ent", keys, floor, func(j int, v kvLast) {
+	err := s.freshGetMany(ctx, "ent", keys, floor, func(j int, v kvLast) {
 		i := at[j]
 		x, z := cols[i].X, cols[i].Z
 		if !v.ok || len(v.val) == 0 {
@@ -122,7 +174,7 @@ func (s *Store) LoadEntitiesAll(cols []storage.EntityColumn, ok []bool, errs []e
 // LoadPlayer returns a player's stored record.
 func (s *Store) LoadPlayer(name string) (storage.PlayerRecord, bool, error) {
 	key := playerKey(name)
-	v, ok, err := s.c.leaderGet("KV_"+s.c.o.Bucket+"_players", s.c.playerPre+key, "player")
+	v, ok, err := s.leaderGet("KV_"+s.o.Bucket+"_players", s.playerPre+key, "player")
 	if err != nil {
 		return storage.PlayerRecord{}, false, fmt.Errorf("load player %q (%s): %w", name, key, err)
 	}
@@ -202,14 +254,14 @@ const jsErrAtomicDisabled jetstream.ErrorCode = 10174
 const atomicRetry = 10 * time.Second
 
 // atomicOK reports whether commits send atomic batches now.
-func (c *Cluster) atomicOK() bool {
-	return c.atomic.Load() && time.Now().UnixNano() >= c.atomicPause.Load()
+func (s *Store) atomicOK() bool {
+	return s.atomic.Load() && time.Now().UnixNano() >= s.atomicPause.Load()
 }
 
 // atomicOff pauses atomic batches for atomicRetry.
-func (c *Cluster) atomicOff(err error) {
-	c.atomicPause.Store(time.Now().Add(atomicRetry).UnixNano())
-	c.log.Warn().Err(err).Msg("atomic batch publish refused; writing one by one for a while")
+func (s *Store) atomicOff(err error) {
+	s.atomicPause.Store(time.Now().Add(atomicRetry).UnixNano())
+	s.log.Warn().Err(err).Msg("atomic batch publish refused; writing one by one for a while")
 }
 
 // sendBatches publishes, for each region with two or more fenced writes
@@ -217,7 +269,7 @@ func (c *Cluster) atomicOff(err error) {
 // fence (the server checks the lease once for the batch and stores all or
 // none). It returns the batches in flight; the writes sent are marked
 // batched. A publish that fails sets *failure.
-func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *error) []regionBatch {
+func (s *Store) sendBatches(writes []write, revs map[Region]uint64, failure *error) []regionBatch {
 	byRegion := map[Region][]int{}
 	var order []Region
 	for i := range writes {
@@ -249,8 +301,8 @@ func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *e
 		if len(items) < 2 {
 			continue
 		}
-		id := c.o.Shard + "-" + strconv.FormatUint(c.batchSeq.Add(1), 36)
-		lease := c.worldPre + leaseKey(r)
+		id := s.o.Shard + "-" + strconv.FormatUint(s.batchSeq.Add(1), 36)
+		lease := s.worldPre + leaseKey(r)
 		rev := strconv.FormatUint(revs[r], 10)
 		var paf jetstream.PubAckFuture
 		for n, i := range items {
@@ -264,13 +316,13 @@ func (c *Cluster) sendBatches(writes []write, revs map[Region]uint64, failure *e
 				m.Header.Set("Nats-Expected-Last-Subject-Sequence", rev)
 				m.Header.Set("Nats-Expected-Last-Subject-Sequence-Subject", lease)
 			}
-			c.Count(w.family, false, 1)
+			s.count(w.family, false, 1)
 			var err error
 			if n < len(items)-1 {
-				err = c.nc.PublishMsg(m) // no reply: the commit answers for all
+				err = s.nc.PublishMsg(m) // no reply: the commit answers for all
 			} else {
 				m.Header.Set("Nats-Batch-Commit", "1")
-				paf, err = c.js.PublishMsgAsync(m)
+				paf, err = s.js.PublishMsgAsync(m)
 			}
 			if err != nil {
 				*failure = fmt.Errorf("commit: publish %s: %w", w.subj, err)
@@ -313,48 +365,121 @@ const maxCommitRounds = 4096
 // shard's write of the key in flight) is sent again a few times, then
 // refused in the *storage.FencedError (see casBusyTries).
 func (s *Store) Commit(b *storage.Batch) error {
-	c := s.c
-	writes := buildWrites(c, b)
+	writes := s.buildWrites(b)
 	if len(writes) == 0 {
 		return nil
 	}
-	if err := c.waitHeld(); err != nil {
+	if err := s.waitHeld(); err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, c.commitTimeout())
+	ctx, cancel := context.WithTimeout(s.ctx, s.commitTimeout())
 	defer cancel()
-	c.wmu.Lock()
-	lostFn, lost, err := c.commitLocked(ctx, writes)
-	c.wmu.Unlock()
+	var (
+		lostFn func(Region)
+		lost   []Region
+		err    error
+	)
+	s.leases.fenced(func() { lostFn, lost, err = s.commitFenced(ctx, writes) })
 	for i := range writes {
 		// Before the watch brings them back.
 		switch w := &writes[i]; {
 		case !w.done || w.refused:
 		case w.family == "ent":
-			c.ents.set(w.col, true)
+			s.feed.ents.set(w.col, true)
 		case w.create:
-			c.hands.put(w.col, w.key)
-			c.hands.setLanded(w.key)
+			s.feed.hands.put(w.col, w.key)
+			s.feed.hands.setLanded(w.key)
 		case w.del:
-			c.hands.remove(w.col, w.key)
+			s.feed.hands.remove(w.col, w.key)
 		}
 	}
-	c.notifyLost(lostFn, lost)
+	notifyLost(lostFn, lost)
 	return err
 }
 
+// HoldCommits makes every Commit wait (or lets them go on) before it
+// sends anything (Cluster.HoldCommits).
+func (s *Store) holdCommits(hold bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case hold && s.held == nil:
+		s.held = make(chan struct{})
+	case !hold && s.held != nil:
+		close(s.held)
+		s.held = nil
+	}
+}
+
+// waitHeld waits while HoldCommits holds commits, or until the cluster
+// closes.
+func (s *Store) waitHeld() error {
+	s.mu.Lock()
+	h := s.held
+	s.mu.Unlock()
+	if h == nil {
+		return nil
+	}
+	select {
+	case <-h:
+		return nil
+	case <-s.ctx.Done():
+		return fmt.Errorf("commit held: %w", s.ctx.Err())
+	}
+}
+
+// enableAtomic lets the world stream take atomic batches, so that a
+// commit writes each region's sections in one round trip. A server that
+// cannot (older than 2.12) leaves the writes one by one.
+func (s *Store) enableAtomic(ctx context.Context) {
+	name := "KV_" + s.o.Bucket + "_world"
+	st, err := s.js.Stream(ctx, name)
+	if err == nil {
+		cfg := st.CachedInfo().Config
+		if !cfg.AllowAtomicPublish {
+			cfg.AllowAtomicPublish = true
+			_, err = s.js.UpdateStream(ctx, cfg)
+		}
+	}
+	if err != nil {
+		s.log.Warn().Err(err).Str("stream", name).Msg("atomic batch publish not enabled; sections are written one by one")
+		return
+	}
+	s.atomic.Store(true)
+}
+
+// FollowWorldRecords implements storage.RemoteRecords. The first call
+// starts the watch of every world record's key, from the newest one
+// stored now on; each call adds a kind whose changes are kept.
+func (s *Store) FollowWorldRecords(kind string) error { return s.feed.followWorldRecords(kind) }
+
+// DrainWorldRecords implements storage.RemoteRecords. Changes at or
+// before the revision this shard last read or wrote of their key (its
+// own writes among them) are dropped.
+func (s *Store) DrainWorldRecords(fn func(k storage.RecordKey, v []byte) bool) {
+	s.feed.drainWorldRecords(
+		func(key string, rev uint64) bool { return rev > s.recRev(key) },
+		func(k storage.RecordKey, v []byte, key string, rev uint64) bool {
+			if !fn(k, v) {
+				return false
+			}
+			s.setRecRev(key, rev)
+			return true
+		})
+}
+
 // commitTimeout bounds how long a commit waits for its acknowledgements
-// while it holds wmu: a third of the lease TTL (at least a second), so
-// that a stream without a leader (a node died; the others elect one in
+// while it holds the lease write turn (Leases.fenced): a third of the
+// lease TTL (at least a second), so that a stream without a leader (a node died; the others elect one in
 // seconds) fails the commit, for the writer to retry, before the
 // renewals it holds back let the leases lapse.
-func (c *Cluster) commitTimeout() time.Duration {
-	return min(max(c.o.LeaseTTL/3, time.Second), opTimeout)
+func (s *Store) commitTimeout() time.Duration {
+	return min(max(s.o.LeaseTTL/3, time.Second), opTimeout)
 }
 
 // buildWrites encodes a batch, a later write of the same key replacing
 // an earlier one in place.
-func buildWrites(c *Cluster, b *storage.Batch) []write {
+func (s *Store) buildWrites(b *storage.Batch) []write {
 	writes := make([]write, 0, len(b.Sections)+len(b.Entities)+len(b.Players))
 	index := make(map[string]int, cap(writes))
 	add := func(key string, w write) {
@@ -368,7 +493,7 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 	for i := range b.Sections {
 		sw := &b.Sections[i]
 		key := sectionKey(sw.Pos)
-		add(key, write{subj: c.worldPre + key, data: storage.EncodeSection(nil, &sw.Section, sw.Revision),
+		add(key, write{subj: s.worldPre + key, data: storage.EncodeSection(nil, &sw.Section, sw.Revision),
 			family: "sec", fenced: true, epoch: sw.Epoch, region: RegionOf(sw.Pos), pos: sw.Pos})
 	}
 	// A column's later record replaces an earlier one, and carries what
@@ -388,10 +513,10 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 	for i := range cols {
 		ec := &cols[i]
 		key := entityKey(ec.X, ec.Z)
-		add(key, write{subj: c.worldPre + key, data: storage.EncodeEntities(nil, ec),
+		add(key, write{subj: s.worldPre + key, data: storage.EncodeEntities(nil, ec),
 			family: "ent", fenced: true, epoch: ec.Epoch, region: columnRegion(ec.X, ec.Z), col: [2]int32{ec.X, ec.Z}})
 		if len(ec.Outbox) > 0 || len(ec.Adopted) > 0 {
-			writes = c.handWrites(writes, index[key], ec)
+			writes = s.handWrites(writes, index[key], ec)
 		}
 	}
 	for _, pr := range b.Players {
@@ -399,55 +524,36 @@ func buildWrites(c *Cluster, b *storage.Batch) []write {
 		if err != nil {
 			// A PlayerRecord is plain numbers and a string: this cannot
 			// fail; keep the batch going rather than lose the rest.
-			c.log.Error().Err(err).Str("player", pr.Name).Msg("encode player")
+			s.log.Error().Err(err).Str("player", pr.Name).Msg("encode player")
 			continue
 		}
 		key := playerKey(pr.Name)
-		add("p:"+key, write{subj: c.playerPre + key, data: data, family: "player"})
+		add("p:"+key, write{subj: s.playerPre + key, data: data, family: "player"})
 	}
-	c.recordWrites(add, b.Records)
+	s.recordWrites(add, b.Records)
 	return writes
 }
 
-// commitLocked publishes writes; callers hold wmu, so no renewal moves a
-// lease revision while they are in flight.
-func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region), []Region, error) {
-	revs, epochs := map[Region]uint64{}, map[Region]uint64{}
-	c.lmu.Lock()
-	var unsure []Region
+// commitFenced publishes writes; it runs in the lease write turn
+// (Leases.fenced), so no renewal moves a lease revision while they are
+// in flight.
+func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region), []Region, error) {
+	var regions []Region
+	seen := map[Region]bool{}
 	for i := range writes {
-		if !writes[i].fenced {
-			continue
-		}
-		r := writes[i].region
-		if _, seen := revs[r]; seen {
-			continue
-		}
-		if l, ok := c.leases[r]; ok {
-			revs[r], epochs[r] = l.rev, l.epoch
-			if l.unsure {
-				unsure = append(unsure, r)
-			}
+		if r := writes[i].region; writes[i].fenced && !seen[r] {
+			seen[r] = true
+			regions = append(regions, r)
 		}
 	}
-	leases := make(map[Region]lease, len(unsure))
-	for _, r := range unsure {
-		leases[r] = *c.leases[r]
-	}
-	c.lmu.Unlock()
 	// A lease whose revision could not be learned may be ours at a
 	// newer revision: a refusal then proves nothing (see below).
-	unresolved := map[Region]bool{}
-	for _, r := range unsure {
-		l := c.resolve(ctx, r, leases[r])
-		revs[r] = l.rev
-		unresolved[r] = l.unsure
-	}
+	revs, epochs, unresolved := s.leases.fences(ctx, regions)
 
 	fe := &storage.FencedError{}
 	refuse := func(w *write) {
 		w.done, w.refused = true, true
-		c.st.fenced.Add(1)
+		s.st.fenced.Add(1)
 		switch w.family {
 		case "sec":
 			fe.Sections = append(fe.Sections, w.pos)
@@ -459,7 +565,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 	}
 	for i := range writes {
 		w := &writes[i]
-		if c.tooLarge(w) {
+		if s.tooLarge(w) {
 			refuse(w)
 			continue
 		}
@@ -494,11 +600,11 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		busyRegion := map[Region]bool{}
 		start := time.Now()
 		var batches []regionBatch
-		if round == 0 && c.atomicOK() {
+		if round == 0 && s.atomicOK() {
 			// Each region's fenced writes as one atomic batch: one
 			// round trip for all, where one at a time they cost one
 			// each on a replicated stream (10164).
-			batches = c.sendBatches(writes, revs, &failure)
+			batches = s.sendBatches(writes, revs, &failure)
 		}
 		for i := range writes {
 			w := &writes[i]
@@ -517,17 +623,17 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			m := writeMsg(w)
 			var opts []jetstream.PublishOpt
 			if w.fenced {
-				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], c.worldPre+leaseKey(w.region)))
+				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], s.worldPre+leaseKey(w.region)))
 			}
 			if w.cas {
 				opts = append(opts, jetstream.WithExpectLastSequencePerSubject(w.expect))
-				if c.busyHook != nil && c.busyHook(w.key) {
+				if s.busyHook != nil && s.busyHook(w.key) {
 					flight = append(flight, sent{i: i, err: errCASBusy})
 					continue
 				}
 			}
-			c.Count(w.family, false, 1)
-			paf, err := c.js.PublishMsgAsync(m, opts...)
+			s.count(w.family, false, 1)
+			paf, err := s.js.PublishMsgAsync(m, opts...)
 			if err != nil {
 				failure = fmt.Errorf("commit: publish %s: %w", w.subj, err)
 				break
@@ -547,10 +653,10 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				for _, i := range b.items {
 					writes[i].done = true
 				}
-				c.acked(b.region, seq)
-				c.st.batches.Add(1)
+				s.leases.acked(b.region, seq)
+				s.st.batches.Add(1)
 			case isWrongLastSeq(err) && !unresolved[b.region]:
-				again, gerr := c.landedBefore(ctx, writes, b)
+				again, gerr := s.landedBefore(ctx, writes, b)
 				switch {
 				case gerr != nil:
 					if failure == nil {
@@ -562,11 +668,11 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			case apiCode(err) == jsErrAtomicDisabled:
 				// Turned off under us (a shard's CreateOrUpdateKeyValue
 				// resets the stream's flags): the writes go one by one.
-				c.atomicOff(err)
+				s.atomicOff(err)
 			default:
 				// Busy, incomplete or failed: sent one by one next round;
 				// a lost connection fails the commit there.
-				c.log.Debug().Err(err).Stringer("region", b.region).Msg("atomic batch not committed; writes sent one by one")
+				s.log.Debug().Err(err).Stringer("region", b.region).Msg("atomic batch not committed; writes sent one by one")
 			}
 		}
 		for _, f := range flight {
@@ -579,21 +685,21 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 			case err == nil:
 				w.done = true
 				if w.fenced {
-					c.acked(w.region, seq)
+					s.leases.acked(w.region, seq)
 				}
 				if w.cas {
-					c.store.recs.set(w.key, seq)
+					s.setRecRev(w.key, seq)
 				}
 			case w.cas && isWrongLastSeq(err):
 				// Another shard changed the world record first: refused,
 				// and the plugin reads it again (at the revision found).
-				c.store.recs.set(w.key, wrongLastSeq(err))
+				s.setRecRev(w.key, wrongLastSeq(err))
 				refuse(w)
 			case w.cas && isBusySubject(err):
 				// Another write of the key is being replicated: sent
 				// again next round, a few times (casBusyTries).
 				if w.busy++; w.busy >= casBusyTries {
-					c.log.Warn().Str("record", w.rec.String()).Int("tries", w.busy).
+					s.log.Warn().Str("record", w.rec.String()).Int("tries", w.busy).
 						Msg("world record write still answered busy (another write of it in flight); refused, not stored")
 					refuse(w)
 				} else {
@@ -609,7 +715,7 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 				}
 			}
 		}
-		c.roundTrip(start)
+		s.roundTrip(start)
 		for i := range writes {
 			if w := &writes[i]; !w.done && w.fenced && fencedRegions[w.region] {
 				refuse(w)
@@ -624,23 +730,12 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 		}
 	}
 
-	var lostFn func(Region)
-	var lost []Region
-	if len(fencedRegions) > 0 {
-		c.lmu.Lock()
-		for r := range fencedRegions {
-			if l, ok := c.leases[r]; ok && l.rev == revs[r] {
-				lost = append(lost, r)
-			}
-		}
-		lostFn = c.dropLocked(lost, "fenced write refused")
-		c.lmu.Unlock()
-	}
+	lostFn, lost := s.leases.refused(fencedRegions, revs)
 	if failure != nil {
 		return lostFn, lost, failure
 	}
 	if len(fe.Sections) > 0 || len(fe.Columns) > 0 || len(fe.Records) > 0 {
-		fe.Reason = fmt.Sprintf("shard %s does not hold the lease of their regions", c.o.Shard)
+		fe.Reason = fmt.Sprintf("shard %s does not hold the lease of their regions", s.o.Shard)
 		return lostFn, lost, fe
 	}
 	return lostFn, lost, nil
@@ -657,16 +752,15 @@ func (c *Cluster) commitLocked(ctx context.Context, writes []write) (func(Region
 // lease at or after the claim that took it (its epoch): every write stored
 // before the claim has then been delivered as well.
 func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, error) {
-	c := s.c
 	start := time.Now()
-	defer c.roundTrip(start)
-	l, held := c.leaseOf(r)
+	defer s.roundTrip(start)
+	l, held := s.leases.leaseOf(r)
 	if !held {
 		return nil, fmt.Errorf("load region %v: not leased here", r)
 	}
 	epoch := l.epoch
 	lkey := leaseKey(r)
-	w, err := c.world.WatchFiltered(ctx, []string{"sec." + coord(r.X) + "." + coord(r.Z) + ".>", lkey})
+	w, err := s.world.WatchFiltered(ctx, []string{"sec." + coord(r.X) + "." + coord(r.Z) + ".>", lkey})
 	if err != nil {
 		return nil, fmt.Errorf("load region %v: %w", r, err)
 	}
@@ -692,7 +786,7 @@ func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, erro
 					caught = true
 				}
 			default:
-				c.Count("sec", true, 1)
+				s.count("sec", true, 1)
 				p, err := parseSectionKey(e.Key())
 				if err != nil {
 					return nil, fmt.Errorf("load region %v: %w", r, err)
@@ -703,7 +797,7 @@ func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, erro
 				}
 				sec, rev, err := storage.DecodeSection(e.Value())
 				if err != nil {
-					c.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
+					s.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
 					continue
 				}
 				secs[p] = SectionUpdate{Pos: p, Section: sec, Revision: rev}

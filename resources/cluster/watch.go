@@ -15,6 +15,52 @@ import (
 	"github.com/stratavox/strata/resources/storage"
 )
 
+// Feed is what this shard's key/value watches bring: the section feeds
+// (WatchSections), the index of the entity, hand-over and column record
+// keys stored (the entity-key watch), and the world records other shards
+// write (FollowWorldRecords). mu guards the running section feeds and the
+// world stream's handle; the indexes own their locks.
+type Feed struct {
+	*link
+	mu      sync.Mutex
+	watches map[*sectionWatch]struct{}
+	// worldStream is the world bucket's stream, looked up on first use
+	// by the watches' stall checks.
+	worldStream jetstream.Stream
+
+	ents      entityIndex
+	hands     handIndex
+	colRecs   columnRecords // plugin column records' keys (records.go)
+	worldRecs worldFollow   // other shards' world-record writes (worldfollow.go)
+}
+
+func newFeed(l *link) *Feed {
+	return &Feed{link: l, watches: map[*sectionWatch]struct{}{},
+		ents:  entityIndex{cols: map[[2]int32]bool{}},
+		hands: handIndex{byCol: map[[2]int32][]string{}, landed: map[string]bool{}}}
+}
+
+// forget removes sw from the running feeds, reporting whether it ran.
+func (f *Feed) forget(sw *sectionWatch) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, running := f.watches[sw]
+	delete(f.watches, sw)
+	return running
+}
+
+// stopWatches stops every running section feed and waits for each; the
+// other watches end with ctx and stop.
+func (f *Feed) stopWatches() {
+	f.mu.Lock()
+	ws := f.watches
+	f.watches = map[*sectionWatch]struct{}{}
+	f.mu.Unlock()
+	for w := range ws {
+		w.stop()
+	}
+}
+
 // SectionUpdate is one change of a stored section seen by WatchSections.
 type SectionUpdate struct {
 	Pos      chunk.Pos
@@ -45,8 +91,8 @@ type sectionWatch struct {
 
 // SectionFeed is a running WatchSections feed.
 type SectionFeed struct {
-	c  *Cluster
-	sw *sectionWatch
+	feed *Feed
+	sw   *sectionWatch
 }
 
 // restart stops the current watcher, for the feed's goroutine to start
@@ -82,13 +128,9 @@ func (s *sectionWatch) poke() {
 
 // Stop ends the feed and waits for its callback to return; it may be
 // called more than once.
-func (f *SectionFeed) Stop() {
-	f.c.watchMu.Lock()
-	_, running := f.c.watches[f.sw]
-	delete(f.c.watches, f.sw)
-	f.c.watchMu.Unlock()
-	if running {
-		f.sw.stop()
+func (sf *SectionFeed) Stop() {
+	if sf.feed.forget(sf.sw) {
+		sf.sw.stop()
 	}
 }
 
@@ -98,8 +140,8 @@ func (f *SectionFeed) Stop() {
 // delivered first (what was stored before it was watched), then its
 // changes; nothing is delivered twice out of order. Safe from any
 // goroutine.
-func (f *SectionFeed) SetRegions(regions []Region) {
-	sw := f.sw
+func (sf *SectionFeed) SetRegions(regions []Region) {
+	sw := sf.sw
 	want := slices.Clone(regions)
 	slices.SortFunc(want, compareRegions)
 	want = slices.Compact(want)
@@ -145,36 +187,36 @@ const stallCheck = 2 * time.Second
 // stored and none arrives, see stallCheck), is started again from the
 // revision after the last one seen, so no change is missed. Stop ends the
 // feed and waits for fn to return; Close stops it too.
-func (c *Cluster) WatchSections(fn func(SectionUpdate)) (*SectionFeed, error) {
-	w, err := c.world.Watch(c.ctx, "sec.>", jetstream.UpdatesOnly())
+func (f *Feed) WatchSections(fn func(SectionUpdate)) (*SectionFeed, error) {
+	w, err := f.world.Watch(f.ctx, "sec.>", jetstream.UpdatesOnly())
 	if err != nil {
 		return nil, fmt.Errorf("watch sections: %w", err)
 	}
 	sw := &sectionWatch{w: w, keys: []string{"sec.>"}, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	c.watchMu.Lock()
-	if c.ctx.Err() != nil {
-		c.watchMu.Unlock()
+	f.mu.Lock()
+	if f.ctx.Err() != nil {
+		f.mu.Unlock()
 		_ = w.Stop()
-		return nil, fmt.Errorf("watch sections: %w", c.ctx.Err())
+		return nil, fmt.Errorf("watch sections: %w", f.ctx.Err())
 	}
-	c.watches[sw] = struct{}{}
-	c.watchMu.Unlock()
-	if rev, err := c.lastSectionRevision(sw.keys); err == nil {
+	f.watches[sw] = struct{}{}
+	f.mu.Unlock()
+	if rev, err := f.lastSectionRevision(sw.keys); err == nil {
 		sw.last.Store(rev) // what is stored already is not awaited
 	}
 	checking := make(chan struct{})
-	go c.watchStalls(sw, checking)
+	go f.watchStalls(sw, checking)
 	go func() {
 		defer close(sw.done)
 		defer close(checking)
-		c.feed(sw, w, fn)
+		f.run(sw, w, fn)
 	}()
-	return &SectionFeed{c: c, sw: sw}, nil
+	return &SectionFeed{feed: f, sw: sw}, nil
 }
 
-// feed is the feed's goroutine: it delivers what the watcher brings and
+// run is a section feed's goroutine: it delivers what the watcher brings and
 // starts another when it ends, was kicked, or the regions changed.
-func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(SectionUpdate)) {
+func (f *Feed) run(sw *sectionWatch, w jetstream.KeyWatcher, fn func(SectionUpdate)) {
 	var last uint64 // the KV revision of the last change seen
 	var have []Region
 	all := true // w watches every section
@@ -206,7 +248,7 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 					}
 				}
 				seen(rev)
-				c.deliverSection(e, fn)
+				f.deliverSection(e, fn)
 			}
 		}
 		for {
@@ -215,7 +257,7 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 			filtered, want := sw.filtered, sw.want
 			sw.kicked, sw.reset = false, false
 			sw.mu.Unlock()
-			if stopped || c.ctx.Err() != nil {
+			if stopped || f.ctx.Err() != nil {
 				return
 			}
 			if filtered && len(want) == 0 {
@@ -226,12 +268,12 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 				w, have, all = nil, nil, false
 				select {
 				case <-sw.wake:
-				case <-c.ctx.Done():
+				case <-f.ctx.Done():
 				}
 				continue
 			}
 			if w != nil && !kicked && !reset {
-				c.log.Warn().Uint64("after_revision", last).Msg("section watch ended; starting it again")
+				f.log.Warn().Uint64("after_revision", last).Msg("section watch ended; starting it again")
 			}
 			if !reset {
 				time.Sleep(watchRetry)
@@ -245,9 +287,9 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 				opt = jetstream.ResumeFromRevision(from + 1)
 			}
 			// A copy: WatchFiltered writes the stream's prefix into it.
-			nw, err := c.world.WatchFiltered(c.ctx, slices.Clone(keys), opt)
+			nw, err := f.world.WatchFiltered(f.ctx, slices.Clone(keys), opt)
 			if err != nil {
-				c.log.Warn().Err(err).Msg("section watch not started; trying again")
+				f.log.Warn().Err(err).Msg("section watch not started; trying again")
 				time.Sleep(watchRetry)
 				sw.mu.Lock()
 				sw.kicked, sw.reset = true, sw.reset || reset // try again, quietly
@@ -258,10 +300,10 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 			// watcher's changes, which start after the last one seen.
 			if filtered && !all {
 				if added := missing(want, have); len(added) > 0 {
-					to, err := c.snapshotSections(added, skip, fn)
+					to, err := f.snapshotSections(added, skip, fn)
 					if err != nil {
 						_ = nw.Stop()
-						c.log.Warn().Err(err).Int("regions", len(added)).Msg("sections of regions added to the watch not read; trying again")
+						f.log.Warn().Err(err).Int("regions", len(added)).Msg("sections of regions added to the watch not read; trying again")
 						time.Sleep(watchRetry)
 						sw.mu.Lock()
 						sw.kicked, sw.reset = true, true
@@ -281,7 +323,7 @@ func (c *Cluster) feed(sw *sectionWatch, w jetstream.KeyWatcher, fn func(Section
 			sw.mu.Unlock()
 			w, have, all = nw, want, !filtered
 			if !reset {
-				c.st.watchRestarts.Add(1)
+				f.st.watchRestarts.Add(1)
 			}
 			break
 		}
@@ -301,10 +343,10 @@ func missing(want, have []Region) []Region {
 
 // snapshotSections delivers every section stored in regions, noting each
 // key's KV revision in skip, and returns the newest.
-func (c *Cluster) snapshotSections(regions []Region, skip map[string]uint64, fn func(SectionUpdate)) (uint64, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+func (f *Feed) snapshotSections(regions []Region, skip map[string]uint64, fn func(SectionUpdate)) (uint64, error) {
+	ctx, cancel := context.WithTimeout(f.ctx, 10*time.Second)
 	defer cancel()
-	w, err := c.world.WatchFiltered(ctx, regionSectionKeys(regions))
+	w, err := f.world.WatchFiltered(ctx, regionSectionKeys(regions))
 	if err != nil {
 		return 0, fmt.Errorf("read sections of %d regions: %w", len(regions), err)
 	}
@@ -321,7 +363,7 @@ func (c *Cluster) snapshotSections(regions []Region, skip map[string]uint64, fn 
 			}
 			skip[e.Key()] = e.Revision()
 			newest = max(newest, e.Revision())
-			c.deliverSection(e, fn)
+			f.deliverSection(e, fn)
 		case <-ctx.Done():
 			return 0, fmt.Errorf("read sections of %d regions: %w", len(regions), ctx.Err())
 		}
@@ -332,7 +374,7 @@ func (c *Cluster) snapshotSections(regions []Region, skip map[string]uint64, fn 
 // running, the newest section change stored under its keys is newer than
 // the last one delivered, and nothing was delivered in between. It
 // returns when done is closed.
-func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
+func (f *Feed) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 	t := time.NewTicker(stallCheck)
 	defer t.Stop()
 	var behind bool // at the previous check, a newer change was stored than delivered
@@ -350,13 +392,13 @@ func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 			behind = false
 			continue
 		}
-		stored, err := c.lastSectionRevision(keys)
+		stored, err := f.lastSectionRevision(keys)
 		last := sw.last.Load()
 		switch {
 		case err != nil || stored <= last:
 			behind = false
 		case behind && at == last:
-			c.log.Warn().Uint64("after_revision", last).Uint64("stored_revision", stored).Msg("section watch stalled; starting it again")
+			f.log.Warn().Uint64("after_revision", last).Uint64("stored_revision", stored).Msg("section watch stalled; starting it again")
 			sw.restart()
 			behind = false
 		default:
@@ -367,24 +409,24 @@ func (c *Cluster) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 
 // lastSectionRevision returns the KV revision of the newest section change
 // stored under keys (0: none).
-func (c *Cluster) lastSectionRevision(keys []string) (uint64, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, stallCheck)
+func (f *Feed) lastSectionRevision(keys []string) (uint64, error) {
+	ctx, cancel := context.WithTimeout(f.ctx, stallCheck)
 	defer cancel()
-	c.watchMu.Lock()
-	st := c.worldStream
-	c.watchMu.Unlock()
+	f.mu.Lock()
+	st := f.worldStream
+	f.mu.Unlock()
 	if st == nil {
 		var err error
-		if st, err = c.js.Stream(ctx, "KV_"+c.o.Bucket+"_world"); err != nil {
+		if st, err = f.js.Stream(ctx, "KV_"+f.o.Bucket+"_world"); err != nil {
 			return 0, err
 		}
-		c.watchMu.Lock()
-		c.worldStream = st
-		c.watchMu.Unlock()
+		f.mu.Lock()
+		f.worldStream = st
+		f.mu.Unlock()
 	}
 	var newest uint64
 	for _, k := range keys {
-		m, err := st.GetLastMsgForSubject(ctx, c.worldPre+k)
+		m, err := st.GetLastMsgForSubject(ctx, f.worldPre+k)
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
 			continue
 		}
@@ -397,11 +439,11 @@ func (c *Cluster) lastSectionRevision(keys []string) (uint64, error) {
 }
 
 // deliverSection decodes one watched change for fn.
-func (c *Cluster) deliverSection(e jetstream.KeyValueEntry, fn func(SectionUpdate)) {
-	c.Count("sec", true, 1)
+func (f *Feed) deliverSection(e jetstream.KeyValueEntry, fn func(SectionUpdate)) {
+	f.count("sec", true, 1)
 	p, err := parseSectionKey(e.Key())
 	if err != nil {
-		c.log.Warn().Err(err).Msg("section watch: bad key")
+		f.log.Warn().Err(err).Msg("section watch: bad key")
 		return
 	}
 	if e.Operation() != jetstream.KeyValuePut {
@@ -410,7 +452,7 @@ func (c *Cluster) deliverSection(e jetstream.KeyValueEntry, fn func(SectionUpdat
 	}
 	s, rev, err := storage.DecodeSection(e.Value())
 	if err != nil {
-		c.log.Warn().Err(err).Str("key", e.Key()).Stringer("pos", p).Msg("section watch: corrupt value skipped")
+		f.log.Warn().Err(err).Str("key", e.Key()).Stringer("pos", p).Msg("section watch: corrupt value skipped")
 		return
 	}
 	fn(SectionUpdate{Pos: p, Section: s, Revision: rev})

@@ -62,12 +62,10 @@ func (f *worldFollow) keep(ch worldChange, key string) {
 	f.changes[key] = ch
 }
 
-// FollowWorldRecords implements storage.RemoteRecords. The first call
-// starts the watch of every world record's key, from the newest one
-// stored now on; each call adds a kind whose changes are kept.
-func (s *Store) FollowWorldRecords(kind string) error {
-	c := s.c
-	f := &c.worldRecs
+// follow adds kind to the kinds whose changes are kept; the first call
+// runs start, serialised with other calls, and a start that fails is
+// tried again by the next call.
+func (f *worldFollow) follow(kind string, start func() error) error {
 	f.start.Lock()
 	defer f.start.Unlock()
 	f.mu.Lock()
@@ -80,48 +78,105 @@ func (s *Store) FollowWorldRecords(kind string) error {
 	if running {
 		return nil
 	}
-	from, err := c.lastSectionRevision([]string{"rec.w.>"})
-	if err != nil {
-		return fmt.Errorf("follow %s records: %w", kind, err)
+	if err := start(); err != nil {
+		return err
 	}
-	w, err := c.watchWorldRecords(from)
-	if err != nil {
-		return fmt.Errorf("follow %s records: %w", kind, err)
-	}
-	c.watchMu.Lock()
-	if c.ctx.Err() != nil {
-		c.watchMu.Unlock()
-		_ = w.Stop()
-		return fmt.Errorf("follow %s records: %w", kind, c.ctx.Err())
-	}
-	// Under watchMu, checked against ctx: stopGoroutines cancels ctx
-	// before it takes watchMu and then waits on wg.
-	c.wg.Add(1)
-	c.watchMu.Unlock()
 	f.mu.Lock()
 	f.running = true
 	f.mu.Unlock()
-	go c.followWorldRecords(w, from)
 	return nil
+}
+
+// take empties the mailbox: the changes kept, in the order their keys
+// first came.
+func (f *worldFollow) take() (order []string, changes map[string]worldChange) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	order, changes = f.order, f.changes
+	f.order, f.changes = nil, nil
+	return order, changes
+}
+
+// putBack keeps again the changes of keys not taken (unless newer ones
+// came meanwhile).
+func (f *worldFollow) putBack(keys []string, changes map[string]worldChange) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, key := range keys {
+		f.keep(changes[key], key)
+	}
+}
+
+// followWorldRecords adds kind to the world records followed: the first
+// call starts the watch of every world record's key, from the newest one
+// stored now on.
+func (f *Feed) followWorldRecords(kind string) error {
+	return f.worldRecs.follow(kind, func() error {
+		from, err := f.lastSectionRevision([]string{"rec.w.>"})
+		if err != nil {
+			return fmt.Errorf("follow %s records: %w", kind, err)
+		}
+		w, err := f.watchWorldRecords(from)
+		if err != nil {
+			return fmt.Errorf("follow %s records: %w", kind, err)
+		}
+		f.mu.Lock()
+		if f.ctx.Err() != nil {
+			f.mu.Unlock()
+			_ = w.Stop()
+			return fmt.Errorf("follow %s records: %w", kind, f.ctx.Err())
+		}
+		// Under mu, checked against ctx: stopGoroutines cancels ctx
+		// before it takes mu (stopWatches) and then waits on wg.
+		f.wg.Add(1)
+		f.mu.Unlock()
+		go f.runWorldRecords(w, from)
+		return nil
+	})
+}
+
+// drainWorldRecords calls fn with each change kept, in the order their
+// keys first came, unless fresh reports it no newer than what this shard
+// read or wrote of its key; a change fn does not take is kept for the
+// next drain.
+func (f *Feed) drainWorldRecords(fresh func(key string, rev uint64) bool, fn func(k storage.RecordKey, v []byte, key string, rev uint64) bool) {
+	order, changes := f.worldRecs.take()
+	if len(order) == 0 {
+		return
+	}
+	var kept []string
+	for _, key := range order {
+		ch := changes[key]
+		if !fresh(key, ch.rev) {
+			continue
+		}
+		if fn(ch.rec, ch.value, key, ch.rev) {
+			continue
+		}
+		kept = append(kept, key)
+	}
+	if len(kept) > 0 {
+		f.worldRecs.putBack(kept, changes)
+	}
 }
 
 // watchWorldRecords starts a watch of the world records' keys, with
 // values, from the change after revision from.
-func (c *Cluster) watchWorldRecords(from uint64) (jetstream.KeyWatcher, error) {
-	return c.world.WatchFiltered(c.ctx, []string{"rec.w.>"}, jetstream.ResumeFromRevision(from+1))
+func (f *Feed) watchWorldRecords(from uint64) (jetstream.KeyWatcher, error) {
+	return f.world.WatchFiltered(f.ctx, []string{"rec.w.>"}, jetstream.ResumeFromRevision(from+1))
 }
 
-// followWorldRecords is the watch's goroutine: it keeps what the watch
+// runWorldRecords is the watch's goroutine: it keeps what the watch
 // brings and starts another, from after the last revision seen, when it
 // ends underneath (its consumer lost with a NATS node).
-func (c *Cluster) followWorldRecords(w jetstream.KeyWatcher, last uint64) {
-	defer c.wg.Done()
+func (f *Feed) runWorldRecords(w jetstream.KeyWatcher, last uint64) {
+	defer f.wg.Done()
 	for {
 		if w != nil {
 		watch:
 			for {
 				select {
-				case <-c.stop:
+				case <-f.stop:
 					_ = w.Stop()
 					return
 				case e, ok := <-w.Updates():
@@ -132,73 +187,38 @@ func (c *Cluster) followWorldRecords(w jetstream.KeyWatcher, last uint64) {
 						continue
 					}
 					last = max(last, e.Revision())
-					c.noteWorldRecord(e)
+					f.noteWorldRecord(e)
 				}
 			}
-			c.log.Warn().Uint64("after_revision", last).Msg("world record watch ended; starting it again")
+			f.log.Warn().Uint64("after_revision", last).Msg("world record watch ended; starting it again")
 		}
 		select {
-		case <-c.stop:
+		case <-f.stop:
 			return
 		case <-time.After(watchRetry):
 		}
-		nw, err := c.watchWorldRecords(last)
+		nw, err := f.watchWorldRecords(last)
 		if err != nil {
-			c.log.Warn().Err(err).Msg("world record watch not started; trying again")
+			f.log.Warn().Err(err).Msg("world record watch not started; trying again")
 			w = nil
 			continue
 		}
-		c.st.watchRestarts.Add(1)
+		f.st.watchRestarts.Add(1)
 		w = nw
 	}
 }
 
 // noteWorldRecord keeps one watched change of a world record.
-func (c *Cluster) noteWorldRecord(e jetstream.KeyValueEntry) {
-	c.Count("rec", true, 1)
+func (f *Feed) noteWorldRecord(e jetstream.KeyValueEntry) {
+	f.count("rec", true, 1)
 	k, err := parseRecordKey(e.Key())
 	if err != nil || k.Scope != storage.ScopeWorld {
-		c.log.Warn().Str("key", e.Key()).Msg("world record watch: bad plugin record key")
+		f.log.Warn().Str("key", e.Key()).Msg("world record watch: bad plugin record key")
 		return
 	}
 	var v []byte
 	if e.Operation() == jetstream.KeyValuePut && len(e.Value()) > 0 {
 		v = append([]byte(nil), e.Value()...)
 	}
-	c.worldRecs.note(k, e.Key(), v, e.Revision())
-}
-
-// DrainWorldRecords implements storage.RemoteRecords. Changes at or
-// before the revision this shard last read or wrote of their key (its
-// own writes among them) are dropped.
-func (s *Store) DrainWorldRecords(fn func(k storage.RecordKey, v []byte) bool) {
-	f := &s.c.worldRecs
-	f.mu.Lock()
-	if len(f.order) == 0 {
-		f.mu.Unlock()
-		return
-	}
-	order, changes := f.order, f.changes
-	f.order, f.changes = nil, nil
-	f.mu.Unlock()
-	var kept []string
-	for _, key := range order {
-		ch := changes[key]
-		if ch.rev <= s.recs.get(key) {
-			continue
-		}
-		if fn(ch.rec, ch.value) {
-			s.recs.set(key, ch.rev)
-			continue
-		}
-		kept = append(kept, key)
-	}
-	if len(kept) == 0 {
-		return
-	}
-	f.mu.Lock()
-	for _, key := range kept {
-		f.keep(changes[key], key)
-	}
-	f.mu.Unlock()
+	f.worldRecs.note(k, e.Key(), v, e.Revision())
 }
