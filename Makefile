@@ -1,8 +1,14 @@
 # Convenience targets; the README's two commands need none of them.
-.PHONY: test serve bench race
+.PHONY: test test-long serve bench race
 
+# The functional suite, about two minutes on two cores.
 test:
 	go test ./...
+
+# test and the long integration runs (real browsers, NATS clusters,
+# killed subprocesses), about ten minutes on two cores.
+test-long:
+	STRATA_TEST_LONG=1 go test ./...
 
 race:
 	go test -race ./ecs/... ./resources/... ./net/... ./server/...

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/stratavox/strata/internal/browsertest"
+	"github.com/stratavox/strata/testkit"
 )
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the status page screenshot to docs/img/status.png")
@@ -31,6 +32,7 @@ var updateScreenshot = flag.Bool("update-screenshot", false, "write the status p
 // Needs Debian's chromium package (apt-get install -y chromium); skipped
 // without it. Artefacts go to $STRATA_ARTIFACTS when set.
 func TestStatusPageInBrowser(t *testing.T) {
+	testkit.Long(t)
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium not on PATH: install Debian's chromium package (apt-get install -y chromium) to run the status page browser test")

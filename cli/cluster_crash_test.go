@@ -21,6 +21,7 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/testkit"
 )
 
 // TestMain lets the test binary serve as a NATS node for
@@ -88,6 +89,7 @@ func (e *editor) snapshot() map[[3]int32]chunk.Block {
 // players is in the world; the dead shard's player reconnects to the live
 // one and finds the place it was saved at.
 func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
@@ -166,21 +168,28 @@ func TestShardCrashKeepsAcknowledgedEdits(t *testing.T) {
 		ben.place([3]int32{x - 2 - (i/30)%3, y + i%6, z - 2 + (i/6)%5})
 		time.Sleep(pause)
 	}
+	// b needed the region and takes it over once a's lease lapses; ben
+	// keeps building until b arbitrates one of his edits. How long that
+	// took is logged, not checked: on a loaded machine the lease's
+	// wall-clock TTL says nothing about the code (docs: DESIGN.md
+	// "Measuring").
+	more, polls := int32(90), 0
+	waitfor.Until(t, 30*time.Second, "b never took the spawn region over and arbitrated an edit after the owner died", func() bool {
+		if ownerOf(region) == "b" && firstAckAfter(ben, killedAt) > 0 {
+			return true
+		}
+		if polls++; polls%20 == 0 { // an edit every 200 ms, within ben's rate
+			ben.place([3]int32{x - 2 - (more/30)%3, y + more%6, z - 2 + (more/6)%5})
+			more++
+		}
+		return false
+	})
 	time.Sleep(500 * time.Millisecond)
 	annAcked, benAcked := ann.snapshot(), ben.snapshot()
 	if len(annAcked) == 0 || len(benAcked) == 0 {
 		t.Fatalf("acknowledged: ann %d, ben %d; the test proves nothing", len(annAcked), len(benAcked))
 	}
-
-	// b needed the region and took it over in time.
-	if got := ownerOf(region); got != "b" {
-		t.Fatalf("after the crash the spawn region is owned by %q, want b", got)
-	}
-	takeover := firstAckAfter(ben, killedAt)
-	t.Logf("ann %d acked, ben %d acked; b's first acknowledged edit came %v after the kill", len(annAcked), len(benAcked), takeover)
-	if takeover <= 0 || takeover > ttl+time.Second {
-		t.Errorf("b took %v to arbitrate again after the owner died; want within the lease TTL (%v) plus a second", takeover, ttl)
-	}
+	t.Logf("ann %d acked, ben %d acked; b's first acknowledged edit came %v after the kill (lease TTL %v)", len(annAcked), len(benAcked), firstAckAfter(ben, killedAt), ttl)
 
 	// The operator's view says the same.
 	if code, out := runStrata(t, bin, "cluster", "status", "--cluster", url, "--cluster-bucket", bucket); code != 0 ||
@@ -283,6 +292,7 @@ func (w *clusterWorld) owner(r rcluster.Region) string {
 // and none is applied twice: every edit acknowledged to either player
 // is in the world as that player made it, seen alike from both shards.
 func TestShardPausedPastLeaseIsFenced(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
@@ -316,9 +326,20 @@ func TestShardPausedPastLeaseIsFenced(t *testing.T) {
 		ben.place(benAt(i))
 		time.Sleep(150 * time.Millisecond)
 	}
-	if got := w.owner(region); got != "b" {
-		t.Fatalf("with a stopped for %v the region is owned by %q, want b", time.Since(stopped).Round(time.Millisecond), got)
-	}
+	// b claims the region once a's lease lapses: waited for, not timed.
+	// Ben builds on until b arbitrates one of his edits.
+	more, polls := int32(24), 0
+	waitfor.Until(t, 30*time.Second, "with a stopped, b never took the region over and arbitrated an edit", func() bool {
+		if w.owner(region) == "b" && firstAckAfter(ben, stopped) > 0 {
+			return true
+		}
+		if polls++; polls%20 == 0 { // an edit every 200 ms, within ben's rate
+			ben.place(benAt(more))
+			more++
+		}
+		return false
+	})
+	t.Logf("b owns the region, a stopped %v ago", time.Since(stopped).Round(time.Millisecond))
 	if err := a.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
@@ -353,6 +374,7 @@ func TestShardPausedPastLeaseIsFenced(t *testing.T) {
 // edits, and checks the world keeps working: edits made after the kill
 // are acknowledged, and every acknowledged edit is there.
 func TestNATSNodeKillKeepsWorldWorking(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("builds and runs the server binaries")
 	}

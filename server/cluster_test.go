@@ -23,6 +23,7 @@ import (
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	clusterplugin "github.com/stratavox/strata/systems/cluster"
 	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/testkit"
 )
 
 // shardConfig is a shard of the world in bucket on the NATS at url.
@@ -339,6 +340,7 @@ func dialPlayerErr(srv *Server, o client.Options) (*client.Conn, error) {
 // other shard takes the region over and simulates the same critters from
 // where the owner saved them.
 func TestCrittersAcrossShards(t *testing.T) {
+	testkit.Long(t)
 	shard := shardStarter(t)
 	a, stopA := shard("a")
 	b, _ := shard("b")
@@ -346,8 +348,10 @@ func TestCrittersAcrossShards(t *testing.T) {
 	alice := dialPlayerOpts(t, a, client.Options{Name: "alice", ViewDistance: 4, Handlers: aLines.handlers()})
 	teleport(t, alice, &aLines, farX, moveGround, farZ)
 	far := rcluster.RegionOfBlock(4000, 4000) // farX, farZ
-	waitfor.Until(t, 15*time.Second, "shard a did not take the far region", func() bool { return clusterOf(a).Holds(far) })
-	waitfor.Until(t, 30*time.Second, "alice sees no critter", func() bool { return len(heldCritters(alice)) > 0 })
+	// The waits below are bounds, generous for a loaded machine; nothing
+	// here is timed.
+	waitfor.Until(t, 60*time.Second, "shard a did not take the far region", func() bool { return clusterOf(a).Holds(far) })
+	waitfor.Until(t, 60*time.Second, "alice sees no critter", func() bool { return len(heldCritters(alice)) > 0 })
 
 	bob := dialPlayerOpts(t, b, client.Options{Name: "bob", ViewDistance: 4, Handlers: bLines.handlers()})
 	teleport(t, bob, &bLines, farX+3, moveGround, farZ)
@@ -363,7 +367,7 @@ func TestCrittersAcrossShards(t *testing.T) {
 			paths[i][e.ID][e.Position] = true
 		}
 	}
-	waitfor.Until(t, 40*time.Second, "bob saw no critter walk 10 steps of a path alice saw", func() bool {
+	waitfor.Until(t, 120*time.Second, "bob saw no critter walk 10 steps of a path alice saw", func() bool {
 		record(0, alice)
 		record(1, bob)
 		for id, path := range paths[1] {
@@ -393,24 +397,36 @@ func TestCrittersAcrossShards(t *testing.T) {
 	}
 
 	// Shard a stops (saving its critters); b takes the region and
-	// simulates them, from where a left them.
+	// simulates them, from where a left them. Where any critter was seen,
+	// on the whole of the paths both players saw, and last.
+	record(0, alice)
+	record(1, bob)
 	var before []client.Vec3
 	for _, c := range []*client.Conn{alice, bob} {
 		for _, e := range heldCritters(c) {
 			before = append(before, e.Position)
 		}
 	}
+	for _, ps := range paths {
+		for _, path := range ps {
+			for p := range path {
+				before = append(before, p)
+			}
+		}
+	}
 	mirrors := len(heldCritters(bob))
 	stopA()
-	waitfor.Until(t, 20*time.Second, "shard b did not take the far region over", func() bool { return clusterOf(b).Holds(far) })
+	stopped := time.Now()
+	waitfor.Until(t, 60*time.Second, "shard b did not take the far region over", func() bool { return clusterOf(b).Holds(far) })
 	first := map[uint64]client.Vec3{}
-	waitfor.Until(t, 20*time.Second, "bob does not hold the critters shard b simulates", func() bool {
+	firstAt := map[uint64]time.Duration{}
+	waitfor.Until(t, 60*time.Second, "bob does not hold the critters shard b simulates", func() bool {
 		left := 0
 		for _, e := range heldCritters(bob) {
 			if e.ID&(1<<61) != 0 {
 				left++
 			} else if _, ok := first[e.ID]; !ok {
-				first[e.ID] = e.Position
+				first[e.ID], firstAt[e.ID] = e.Position, time.Since(stopped)
 			}
 		}
 		return left == 0 && len(first) >= mirrors*3/4
@@ -418,11 +434,16 @@ func TestCrittersAcrossShards(t *testing.T) {
 	// Each taken over where one was seen; but a critter neither client
 	// saw (in a column resident on b, beyond what bob is sent) may walk
 	// into his view meanwhile, as one did in a CI run: most, not all.
+	// Near is 3 blocks, and as far again as a critter walks (1.5 blocks
+	// a second) in the time until bob saw it on b: the takeover takes
+	// longer on a loaded machine, and b simulates the critters meanwhile.
+	// A slower takeover only loosens this; it never fails it.
 	near := 0
 	for id, at := range first {
 		seen := false
+		within := 3 + 1.5*firstAt[id].Seconds()
 		for _, p := range before {
-			seen = seen || dist(p, at) < 3
+			seen = seen || dist(p, at) < within
 		}
 		if seen {
 			near++

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/stratavox/strata/testkit"
 	"io"
 	"net/http"
 	"strings"
@@ -127,6 +128,7 @@ func TestEntityHandover(t *testing.T) {
 // resident column's. Once another shard's player stands in the region,
 // the first shard gives it up and the second simulates the same entity.
 func TestEntitiesOfViewedRegion(t *testing.T) {
+	testkit.Long(t)
 	shard := newShards(t)
 	const border = 4096 // regions 7 and 8
 	start := components.Position{X: border + 10.5, Y: moveGround, Z: farZ}
@@ -177,6 +179,7 @@ func TestEntitiesOfViewedRegion(t *testing.T) {
 // watching sees it walk on without a despawn, and the world stores it
 // once, in the region it entered, its hand-over record gone.
 func TestEntityTransit(t *testing.T) {
+	testkit.Long(t)
 	shard := newShards(t)
 	const border = 4096 // regions 7 and 8
 	start := components.Position{X: border - 6.5, Y: moveGround, Z: farZ}
