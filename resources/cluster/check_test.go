@@ -13,6 +13,7 @@ import (
 // a player, an access record), checks it clean, then damages one value
 // of each bucket behind the shard's back and finds exactly those.
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	ctx := ctxT(t)

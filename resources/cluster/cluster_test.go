@@ -18,6 +18,7 @@ import (
 	"github.com/stratavox/strata/internal/waitfor"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/testkit"
 )
 
 // One server for the single-node tests; each test has its own buckets.
@@ -56,6 +57,7 @@ func url(t *testing.T) string {
 }
 
 func TestAgree(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -95,6 +97,7 @@ func TestAgree(t *testing.T) {
 // TestShardsStartTogether: shards started at the same instant on a fresh
 // world all join, though each finds the buckets missing and creates them.
 func TestShardsStartTogether(t *testing.T) {
+	t.Parallel()
 	u := url(t)
 	for round := range 30 {
 		b := newBucket(t)
@@ -119,6 +122,7 @@ func TestShardsStartTogether(t *testing.T) {
 }
 
 func TestConnectRefusesRunningShardName(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	connect(t, u, b, "a")
 	_, err := Connect(ctxT(t), Options{URLs: u, Shard: "a", Bucket: b, LeaseTTL: time.Second})
@@ -133,6 +137,7 @@ func TestConnectRefusesRunningShardName(t *testing.T) {
 }
 
 func TestClaimOwnerHoldsRelease(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -181,6 +186,7 @@ func TestClaimOwnerHoldsRelease(t *testing.T) {
 }
 
 func TestRegionOf(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		p    chunk.Pos
 		want Region
@@ -209,6 +215,7 @@ func TestRegionOf(t *testing.T) {
 // section and to one the new owner never wrote — are refused by the
 // server, not just locally.
 func TestLeaseLapseFencing(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -286,6 +293,7 @@ func TestLeaseLapseFencing(t *testing.T) {
 }
 
 func TestStoreRoundTrip(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	ctx := ctxT(t)
@@ -372,6 +380,7 @@ func TestStoreRoundTrip(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -436,6 +445,7 @@ func TestSessions(t *testing.T) {
 // while their shard's key does — so a shard with many players writes
 // nothing for them between their claims and their releases.
 func TestSessionsCostNothingToKeep(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	ctx := ctxT(t)
@@ -470,6 +480,7 @@ func watchedPair(t *testing.T) (a, b *Cluster, updates chan SectionUpdate, stop 
 }
 
 func TestWatchSections(t *testing.T) {
+	t.Parallel()
 	a, _, updates, stop := watchedPair(t)
 	defer stop()
 	ctx := ctxT(t)
@@ -503,6 +514,7 @@ func TestWatchSections(t *testing.T) {
 // keeps one value per key, so of two changes made meanwhile to one
 // section the newer is what must arrive.
 func TestWatchSurvivesLostConsumer(t *testing.T) {
+	t.Parallel()
 	a, bb, updates, stop := watchedPair(t)
 	defer stop()
 	ctx := ctxT(t)
@@ -570,6 +582,7 @@ func TestWatchSurvivesLostConsumer(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a", func(o *Options) { o.Advertise = "10.0.0.1:4433" })
 	bb := connect(t, u, b, "b")
@@ -610,6 +623,7 @@ func TestStatus(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	a.Count("presence", false, 3)
@@ -627,6 +641,8 @@ func TestStats(t *testing.T) {
 // TestThreeNodes: on an R3 cluster commits and loads keep working when
 // one node stops.
 func TestThreeNodes(t *testing.T) {
+	t.Parallel()
+	testkit.Long(t)
 	urls, nodes := natstest.StartCluster(t, 3)
 	all := strings.Join(urls, ",")
 	b := newBucket(t)
@@ -759,6 +775,7 @@ func benchCommit(b *testing.B, name, urls string, mod func(*Options), n int, spr
 // trip; one another shard stored is found by a shard connected before
 // (through the key watch) and by one connected after (its first index).
 func TestEntityIndex(t *testing.T) {
+	t.Parallel()
 	u, bk := url(t), newBucket(t)
 	a := connect(t, u, bk, "a")
 	// No renewal (a round trip) may fall inside the look-up counted below.
@@ -794,6 +811,7 @@ func TestEntityIndex(t *testing.T) {
 // now — here the shard lost the region, another wrote there, and the
 // first took it back before its old write was committed.
 func TestWriteFencedByEpoch(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -863,6 +881,7 @@ func TestWriteFencedByEpoch(t *testing.T) {
 // writes the other scans and watches, and a name bound first on one
 // cannot be bound again on the other.
 func TestAccessShared(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -915,6 +934,7 @@ func TestAccessShared(t *testing.T) {
 // atomic batch, all stored; with batches off they are written one by one,
 // the same.
 func TestAtomicBatchCommit(t *testing.T) {
+	t.Parallel()
 	u := url(t)
 	for _, off := range []bool{false, true} {
 		c := connect(t, u, newBucket(t), "a", func(o *Options) { o.NoAtomicBatches = off })
@@ -951,6 +971,7 @@ func TestAtomicBatchCommit(t *testing.T) {
 // first, then its changes, never an older copy after a newer one; with
 // no region, nothing is delivered.
 func TestWatchRegions(t *testing.T) {
+	t.Parallel()
 	u, bucket := url(t), newBucket(t)
 	a := connect(t, u, bucket, "a")
 	b := connect(t, u, bucket, "b")

@@ -37,6 +37,7 @@ func storedColumns(t testing.TB, c *Cluster, n int) []storage.EntityColumn {
 // does — stored, cleared, never stored, and a corrupt record as an error
 // of its column alone — in one round trip per 512 stored columns.
 func TestLoadEntitiesAll(t *testing.T) {
+	t.Parallel()
 	// Renewals (every LeaseTTL/3) are round trips too: none may fall
 	// inside the load counted below, however slow the machine.
 	c := connect(t, url(t), newBucket(t), "a", func(o *Options) { o.LeaseTTL = time.Minute })

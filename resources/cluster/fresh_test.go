@@ -17,6 +17,7 @@ import (
 // write this shard had acknowledged, deletes read as missing, and a
 // region load ends only once it has seen the claim.
 func TestFreshReads(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	ctx := ctxT(t)
@@ -110,6 +111,7 @@ func TestFreshReads(t *testing.T) {
 // still this shard's at that revision, while another shard's write to the
 // key loses it.
 func TestRenewalThoughtLost(t *testing.T) {
+	t.Parallel()
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	ctx := ctxT(t)
@@ -159,6 +161,7 @@ func TestRenewalThoughtLost(t *testing.T) {
 }
 
 func TestWrongLastSeq(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		err  error
 		want uint64

@@ -26,6 +26,7 @@ func handoffKeys(c *Cluster, x, z int32) []string {
 // batches or one by one, when a commit is retried after it landed, and
 // when a's lease is not held.
 func TestHandoffRecords(t *testing.T) {
+	t.Parallel()
 	for _, atomicOn := range []bool{true, false} {
 		name := map[bool]string{true: "atomic", false: "one by one"}[atomicOn]
 		t.Run(name, func(t *testing.T) {

@@ -22,6 +22,7 @@ import (
 // setting stays behind, and the records are cleared at the source so that
 // they move once.
 func TestAccessMigrated(t *testing.T) {
+	t.Parallel()
 	db, err := storage.Open(t.TempDir(), zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +96,7 @@ func TestAccessMigrated(t *testing.T) {
 // is not brought back by the join; one made after the cluster's deletion
 // is moved in.
 func TestAccessMigratedAfterDeletion(t *testing.T) {
+	t.Parallel()
 	db, err := storage.Open(t.TempDir(), zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
