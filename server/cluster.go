@@ -144,7 +144,7 @@ func (s *Server) clusterSnapshot() *admin.ClusterSnapshot {
 	}
 	c := s.cfg.cluster
 	cs := &admin.ClusterSnapshot{Shard: c.Shard(), Fenced: c.Stats().FencedWrites}
-	for _, r := range c.Held() {
+	for _, r := range c.Leases.Held() {
 		cs.Regions = append(cs.Regions, fmt.Sprintf("%d,%d", r.X, r.Z))
 	}
 	if st, ok := ecs.GetResource[clusterplugin.Stats](s.app); ok {

@@ -278,7 +278,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
 	p.handing = newHandoverSystem(p, reg)
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
-	p.c.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
+	p.c.Leases.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
 
 	limits := ecs.RequireResource[gameplay.ActionLimits](app)
 	if limits == nil {
@@ -336,7 +336,7 @@ func (p *Plugin) subscribe() error {
 		}
 		p.subs = append(p.subs, sb)
 	}
-	feed, err := p.c.WatchSections(func(u rcluster.SectionUpdate) {
+	feed, err := p.c.Feed.WatchSections(func(u rcluster.SectionUpdate) {
 		p.in.put(func(b *inbox) { b.sections = append(b.sections, u) })
 	})
 	if err != nil {
@@ -379,4 +379,4 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 
 // arbitrates reports whether this shard decides edits in r: it holds the
 // lease and has refreshed the region since it took it.
-func (p *Plugin) arbitrates(r rcluster.Region) bool { return p.c.Holds(r) && p.ready.has(r) }
+func (p *Plugin) arbitrates(r rcluster.Region) bool { return p.c.Leases.Holds(r) && p.ready.has(r) }

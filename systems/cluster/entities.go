@@ -23,7 +23,7 @@ func (p *Plugin) LoadsEntities(x, z int32) bool { return p.arbitrates(columnRegi
 
 // KeepsEntities reports whether column (x, z)'s region is still this
 // shard's lease, fresh or not: only a lost lease drops its entities.
-func (p *Plugin) KeepsEntities(x, z int32) bool { return p.c.Leased(columnRegion(x, z)) }
+func (p *Plugin) KeepsEntities(x, z int32) bool { return p.c.Leases.Leased(columnRegion(x, z)) }
 
 func columnRegion(x, z int32) rcluster.Region {
 	return rcluster.Region{X: x >> storage.RegionShift, Z: z >> storage.RegionShift}

@@ -19,7 +19,7 @@ import (
 // there is one when another shard owns the column's region. Whoever holds
 // the region when the record lands, or takes it later, adopts it.
 func (p *Plugin) HandOver(x, z int32) (string, bool) {
-	owner, ok := p.c.Owner(columnRegion(x, z))
+	owner, ok := p.c.Leases.Owner(columnRegion(x, z))
 	if !ok || owner == p.c.Shard() {
 		return "", false
 	}
@@ -31,7 +31,7 @@ func (p *Plugin) HandOver(x, z int32) (string, bool) {
 // from another (entities.Transits): each region is one atomic batch, so
 // the move goes through a hand-over record too, adopted in place here.
 func (p *Plugin) Transit(x, z int32) (string, bool) {
-	owner, ok := p.c.Owner(columnRegion(x, z))
+	owner, ok := p.c.Leases.Owner(columnRegion(x, z))
 	if !ok || owner != p.c.Shard() {
 		return "", false
 	}

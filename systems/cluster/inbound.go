@@ -96,7 +96,7 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 			}
 		}
 		s.dropAhead(&rf)
-		if p.c.Holds(rf.region) {
+		if p.c.Leases.Holds(rf.region) {
 			p.ready.set(rf.region, true)
 		}
 	}
@@ -137,7 +137,7 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 	if s.store.IsDirty(u.Pos) {
 		return
 	}
-	if u.Revision <= rev && s.p.c.Leased(rcluster.RegionOf(u.Pos)) {
+	if u.Revision <= rev && s.p.c.Leases.Leased(rcluster.RegionOf(u.Pos)) {
 		return // the owner's own write coming back
 	}
 	sec := u.Section
@@ -158,7 +158,7 @@ func (s *inboundSystem) apply(u *rcluster.SectionUpdate) {
 // know yet) or a copy holds edits of its own not yet durable, the feed
 // decides, as it does for stored copies.
 func (s *inboundSystem) showAhead(h *blocksHeard, now time.Time) {
-	if s.p.c.Leased(h.region) {
+	if s.p.c.Leases.Leased(h.region) {
 		return
 	}
 	for es := h.edits; len(es) > 0; {
@@ -192,7 +192,7 @@ func (s *inboundSystem) reloadUnconfirmed(now time.Time) {
 			break
 		}
 		s.ahead.drop(pos)
-		if s.store.Has(pos) && !s.store.IsDirty(pos) && !s.p.c.Leased(rcluster.RegionOf(pos)) && s.reload(pos) {
+		if s.store.Has(pos) && !s.store.IsDirty(pos) && !s.p.c.Leases.Leased(rcluster.RegionOf(pos)) && s.reload(pos) {
 			s.p.Stats.AheadReloads.Add(1)
 		}
 	}
@@ -226,7 +226,7 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 	if !s.store.Has(pos) {
 		return
 	}
-	if r := rcluster.RegionOf(pos); s.p.c.Leased(r) && s.p.ready.has(r) {
+	if r := rcluster.RegionOf(pos); s.p.c.Leases.Leased(r) && s.p.ready.has(r) {
 		// Refused under a lease since lost, and the region was taken back
 		// and refreshed from the store after that: the refresh already
 		// dropped the refused edit, and edits made since are newer than

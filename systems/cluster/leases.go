@@ -107,12 +107,12 @@ func (s *leaseSystem) do(op leaseOp) {
 	defer cancel()
 	if op.release {
 		p.ready.set(op.r, false)
-		if err := p.c.Release(ctx, op.r); err != nil {
+		if err := p.c.Leases.Release(ctx, op.r); err != nil {
 			p.log.Warn().Err(err).Stringer("region", op.r).Msg("release failed")
 		}
 		return
 	}
-	if p.c.Leased(op.r) {
+	if p.c.Leases.Leased(op.r) {
 		// Queued twice, or held but not renewed lately (a stream
 		// electing a leader): the lease was never lost, so nobody else
 		// wrote there and the copies here are current; reloading them
@@ -121,7 +121,7 @@ func (s *leaseSystem) do(op leaseOp) {
 		return
 	}
 	p.ready.set(op.r, false)
-	held, _, err := p.c.Claim(ctx, op.r)
+	held, _, err := p.c.Leases.Claim(ctx, op.r)
 	if err != nil || !held {
 		if err != nil {
 			p.log.Warn().Err(err).Stringer("region", op.r).Msg("claim failed")
@@ -138,7 +138,7 @@ func (s *leaseSystem) do(op leaseOp) {
 		p.log.Warn().Err(err).Stringer("region", op.r).Msg("region not refreshed; released")
 		rctx, rcancel := context.WithTimeout(context.Background(), claimTimeout)
 		defer rcancel()
-		_ = p.c.Release(rctx, op.r)
+		_ = p.c.Leases.Release(rctx, op.r)
 		return
 	}
 	p.in.put(func(b *inbox) { b.refresh = append(b.refresh, refresh{region: op.r, sections: secs}) })
@@ -154,10 +154,10 @@ func (s *leaseSystem) run(ctx *ecs.Context) {
 		_, pos := q.Get()
 		r := rcluster.RegionOfBlock(int(pos.X), int(pos.Z))
 		s.seen[r] = now
-		if p.c.Holds(r) {
+		if p.c.Leases.Holds(r) {
 			continue
 		}
-		if owner, owned := p.c.Owner(r); !owned || owner == p.c.Shard() {
+		if owner, owned := p.c.Leases.Owner(r); !owned || owner == p.c.Shard() {
 			s.queue(leaseOp{r: r})
 		}
 	}
@@ -181,7 +181,7 @@ func (s *leaseSystem) claimViewed(now time.Time) {
 	s.reg.EachRegion(func(x, z int32, foreign bool) {
 		r := rcluster.Region{X: x, Z: z}
 		s.resident[r] = true
-		if _, owned := p.c.Owner(r); !foreign || owned || s.standing[r] {
+		if _, owned := p.c.Leases.Owner(r); !foreign || owned || s.standing[r] {
 			delete(s.unowned, r)
 			return
 		}
@@ -210,7 +210,7 @@ func (s *leaseSystem) touch(r rcluster.Region) { s.seen[r] = time.Now() }
 // answered so: never acknowledged and lost.
 func (s *leaseSystem) release(now time.Time) {
 	p := s.p
-	s.buf = p.c.Held()
+	s.buf = p.c.Leases.Held()
 	clear(s.dirty)
 	for _, pos := range s.store.AppendDirty(nil) {
 		s.dirty[rcluster.RegionOf(pos)] = true
@@ -235,7 +235,7 @@ func (s *leaseSystem) release(now time.Time) {
 		delete(s.seen, r)
 	}
 	for r, t := range s.seen {
-		if now.Sub(t) > 2*p.Config.IdleRelease && !p.c.Holds(r) {
+		if now.Sub(t) > 2*p.Config.IdleRelease && !p.c.Leases.Holds(r) {
 			delete(s.seen, r)
 		}
 	}

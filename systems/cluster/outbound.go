@@ -149,7 +149,7 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 			delete(s.deltas, to)
 		}
 	}
-	p.c.SetPlayers(all)
+	p.c.Sessions.SetPlayers(all)
 
 	for i := range s.lines.Items() {
 		l := &s.lines.Items()[i]

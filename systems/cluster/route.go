@@ -156,9 +156,9 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 		if p.arbitrates(r) {
 			continue
 		}
-		owner, ok := p.c.Owner(r)
+		owner, ok := p.c.Leases.Owner(r)
 		switch {
-		case p.c.Holds(r):
+		case p.c.Leases.Holds(r):
 			// Just taken: its stored sections are on their way.
 			it.Handled = true
 			held(it.From.Conn, it.RequestID, "the region is being loaded; try again")

@@ -22,7 +22,7 @@ type sessions struct{ c *rcluster.Cluster }
 func (s sessions) Claim(name string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
-	err := s.c.ClaimName(ctx, name)
+	err := s.c.Sessions.ClaimName(ctx, name)
 	if errors.Is(err, rcluster.ErrNameTaken) {
 		return fmt.Errorf("%w: %w", network.ErrNameElsewhere, err)
 	}
@@ -31,4 +31,4 @@ func (s sessions) Claim(name string) error {
 
 // Release runs on the storage goroutine (after the record of leaving is
 // durable), so the round trip goes on its own.
-func (s sessions) Release(name string) { go s.c.ReleaseName(name) }
+func (s sessions) Release(name string) { go s.c.Sessions.ReleaseName(name) }
