@@ -641,8 +641,8 @@ func TestStats(t *testing.T) {
 // TestThreeNodes: on an R3 cluster commits and loads keep working when
 // one node stops.
 func TestThreeNodes(t *testing.T) {
-	t.Parallel()
 	testkit.Long(t)
+	t.Parallel()
 	urls, nodes := natstest.StartCluster(t, 3)
 	all := strings.Join(urls, ",")
 	b := newBucket(t)
