@@ -464,34 +464,100 @@ func (w *Writer) loop() {
 	for {
 		select {
 		case p := <-w.in:
-			batch = append(batch[:0], p)
+			batch = w.commitQueued(append(batch[:0], p))
 		case <-w.stop:
 			for {
 				select {
 				case p := <-w.in:
-					batch = append(batch[:0], p)
-					w.commit(w.gather(batch))
+					batch = w.commitQueued(append(batch[:0], p))
 					continue
 				default:
 				}
 				return
 			}
 		}
-		w.commit(w.gather(batch))
 	}
 }
 
-// gather adds every Write already queued to the batch, without waiting.
-func (w *Writer) gather(batch []pending) []pending {
-	for len(batch) < cap(w.in) {
-		select {
-		case p := <-w.in:
-			batch = append(batch, p)
-		default:
+// commitQueued commits batch with every Write already queued behind it,
+// in as few batches as gather allows, in order.
+func (w *Writer) commitQueued(batch []pending) []pending {
+	for {
+		next, split := w.gather(&batch)
+		w.commit(batch)
+		if !split {
 			return batch
 		}
+		batch = append(batch[:0], next)
 	}
-	return batch
+}
+
+// epochKey is a key a Write stores under a Fencer's epoch: a section, an
+// entity column, or a plugin record.
+type epochKey struct {
+	kind byte // 's', 'e', 'r'
+	pos  chunk.Pos
+	rec  string
+}
+
+// gather adds every Write already queued to the batch, without waiting,
+// up to the first one that writes a key already in the batch under
+// another fence epoch: that one is returned (split true) to start the
+// next batch. In one batch a later write of a key replaces an earlier one
+// and is fenced on its own epoch, and a refusal names keys, not Writes:
+// an earlier write of a lease since lost (which is refused) replaced by
+// one under the lease taken back (which lands) would be reported stored,
+// its edits acknowledged, though the later copy may not hold them (the
+// region was refreshed from the store in between).
+func (w *Writer) gather(batch *[]pending) (next pending, split bool) {
+	var epochs map[epochKey]uint64
+	note := func(p *pending, check bool) bool {
+		ok := true
+		visit := func(k epochKey, e uint64) {
+			if !ok {
+				return
+			}
+			if old, seen := epochs[k]; seen && old != e {
+				if check {
+					ok = false
+				}
+				return
+			}
+			if !check {
+				epochs[k] = e
+			}
+		}
+		for i := range p.w.Sections {
+			visit(epochKey{kind: 's', pos: p.w.Sections[i].Pos}, p.w.Sections[i].Epoch)
+		}
+		for i := range p.w.Entities {
+			c := &p.w.Entities[i]
+			visit(epochKey{kind: 'e', pos: chunk.Pos{X: c.X, Z: c.Z}}, c.Epoch)
+		}
+		for i := range p.w.Records {
+			visit(epochKey{kind: 'r', rec: string(p.w.Records[i].Key.Bytes())}, p.w.Records[i].Epoch)
+		}
+		return ok
+	}
+	for len(*batch) < cap(w.in) {
+		select {
+		case p := <-w.in:
+			if epochs == nil {
+				epochs = map[epochKey]uint64{}
+				for i := range *batch {
+					note(&(*batch)[i], false)
+				}
+			}
+			if !note(&p, true) {
+				return p, true
+			}
+			note(&p, false)
+			*batch = append(*batch, p)
+		default:
+			return pending{}, false
+		}
+	}
+	return pending{}, false
 }
 
 // Back-off bounds between retries of a failed commit, and how many
