@@ -74,8 +74,9 @@ var (
 	ErrForeignWorld = errors.New("cluster: the store holds another world")
 	// ErrNameTaken: the player name is connected on another shard.
 	ErrNameTaken = errors.New("cluster: player name connected on another shard")
-	// ErrShardRunning: a shard of the same name is running (or crashed
-	// less than 3×LeaseTTL ago).
+	// ErrShardRunning: a shard of the same name is running: its process
+	// answers on NATS (or is stopped with its connection open, and its
+	// key has not lapsed yet).
 	ErrShardRunning = errors.New("cluster: a shard of this name is running")
 )
 
@@ -211,6 +212,9 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 			c.log.Warn().Err(err).Msg("nats disconnected")
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
+			// While the connection was down, others may have taken this
+			// process for dead and its players' sessions over.
+			c.Sessions.suspect.Store(true)
 			c.log.Info().Str("url", nc.ConnectedUrl()).Uint64("reconnects", nc.Reconnects).Msg("nats reconnected")
 		}),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.connDone) }),
