@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
@@ -47,10 +49,35 @@ type Store struct {
 	// busyHook, set by tests before commits, answers a compare-and-set
 	// write of a key it returns true for busy (10164), unpublished.
 	busyHook func(key string) bool
+	// lostAckHook, set by tests before commits, makes the commit of a
+	// fenced write whose subject it returns true for fail as if its
+	// acknowledgement were lost (a stream electing a leader): sent, and
+	// published, or not when published is false.
+	lostAckHook func(subj string) (lost, published bool)
+
+	// uncertain holds, by subject, the fenced writes a failed commit sent
+	// without learning their fate (a timeout while the stream elected a
+	// leader; the writer retries the batch whole): the id they were
+	// published with (Nats-Msg-Id) and the lease revision they carried.
+	// The retry sends them again with both, whether or not the lease is
+	// still held, so that the stream answers a duplicate if one landed:
+	// refused unseen, an edit stored would be answered refused. Only the
+	// commits touch it, in the write turn (Leases.fenced).
+	uncertain map[string]uncertainWrite
+	msgNonce  string
+	msgSeq    atomic.Uint64
+}
+
+// uncertainWrite is a fenced write sent by a commit that failed.
+type uncertainWrite struct {
+	data  []byte
+	msgID string
+	fence uint64
 }
 
 func newStore(l *link, leases *Leases, feed *Feed) *Store {
-	return &Store{link: l, leases: leases, feed: feed, revs: map[string]uint64{}}
+	return &Store{link: l, leases: leases, feed: feed, revs: map[string]uint64{},
+		msgNonce: strconv.FormatInt(time.Now().UnixNano(), 36)}
 }
 
 var (
@@ -217,6 +244,16 @@ type write struct {
 	// busy counts the times a compare-and-set write was answered busy
 	// (casBusyTries).
 	busy int
+	// msgID is the write's Nats-Msg-Id (a fenced plain put; "" for the
+	// others): the same on a retry of a write of unknown fate. stale: a
+	// retry of one made under a lease not held here now, sent on the
+	// lease revision it was first sent with (fence) to learn its fate;
+	// sent is the revision it carried in this commit.
+	msgID       string
+	retry       bool // sent by the failed commit before (uncertain)
+	stale       bool
+	fence, sent uint64
+	published   bool
 }
 
 // A compare-and-set write (a world record) answered busy — 10164: a
@@ -274,7 +311,7 @@ func (s *Store) sendBatches(writes []write, revs map[Region]uint64, failure *err
 	var order []Region
 	for i := range writes {
 		w := &writes[i]
-		if w.done || !w.fenced || w.member {
+		if w.done || !w.fenced || w.member || w.retry {
 			continue
 		}
 		if _, ok := byRegion[w.region]; !ok {
@@ -308,6 +345,10 @@ func (s *Store) sendBatches(writes []write, revs map[Region]uint64, failure *err
 		for n, i := range items {
 			w := &writes[i]
 			m := writeMsg(w)
+			if w.msgID != "" {
+				m.Header.Set(jetstream.MsgIDHeader, w.msgID)
+			}
+			w.published, w.sent = true, revs[r]
 			m.Header.Set("Nats-Batch-Id", id)
 			m.Header.Set("Nats-Batch-Sequence", strconv.Itoa(n+1))
 			if w.create {
@@ -569,14 +610,34 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 			refuse(w)
 			continue
 		}
-		if w.fenced {
-			// Not held now, or made under another lease of it: one this
-			// shard lost and took back since would let an edit made before
-			// the other owner's writes overwrite them.
-			if _, ok := revs[w.region]; !ok || (w.epoch != 0 && w.epoch != epochs[w.region]) {
+		if !w.fenced {
+			continue
+		}
+		// Not held now, or made under another lease of it: one this
+		// shard lost and took back since would let an edit made before
+		// the other owner's writes overwrite them.
+		_, held := revs[w.region]
+		gone := !held || (w.epoch != 0 && w.epoch != epochs[w.region])
+		if w.member || len(w.with) > 0 || w.create || w.del {
+			if gone {
 				refuse(w)
 			}
+			continue
 		}
+		if u, ok := s.uncertain[w.subj]; ok && bytes.Equal(u.data, w.data) {
+			// Sent by the commit that failed, its fate unknown: sent
+			// again with the same id, one by one. Where its lease is gone
+			// it carries the revision it was sent with: the stream answers
+			// a duplicate if it landed, stores it if that lease is still
+			// current there, and refuses it only if it never landed.
+			w.msgID, w.retry, w.stale, w.fence = u.msgID, true, gone, u.fence
+			continue
+		}
+		if gone {
+			refuse(w)
+			continue
+		}
+		w.msgID = s.msgNonce + "." + strconv.FormatUint(s.msgSeq.Add(1), 36)
 	}
 	fencedRegions := map[Region]bool{}
 	var failure error
@@ -623,7 +684,24 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 			m := writeMsg(w)
 			var opts []jetstream.PublishOpt
 			if w.fenced {
-				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(revs[w.region], s.worldPre+leaseKey(w.region)))
+				fence := revs[w.region]
+				if w.stale {
+					fence = w.fence
+				}
+				opts = append(opts, jetstream.WithExpectLastSequenceForSubject(fence, s.worldPre+leaseKey(w.region)))
+				if w.msgID != "" {
+					m.Header.Set(jetstream.MsgIDHeader, w.msgID)
+					w.published, w.sent = true, fence
+				}
+				if s.lostAckHook != nil {
+					if lost, pub := s.lostAckHook(w.subj); lost {
+						if pub {
+							_, _ = s.js.PublishMsg(ctx, m, opts...)
+						}
+						flight = append(flight, sent{i: i, err: context.DeadlineExceeded})
+						continue
+					}
+				}
 			}
 			if w.cas {
 				opts = append(opts, jetstream.WithExpectLastSequencePerSubject(w.expect))
@@ -684,7 +762,7 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 			switch {
 			case err == nil:
 				w.done = true
-				if w.fenced {
+				if w.fenced && !w.stale {
 					s.leases.acked(w.region, seq)
 				}
 				if w.cas {
@@ -704,6 +782,27 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 					refuse(w)
 				} else {
 					casBusy = max(casBusy, w.busy)
+				}
+			case w.retry && isWrongLastSeq(err):
+				// Refused now; the attempt of unknown fate may have landed
+				// (a replicated stream answers that first, a duplicate,
+				// but a single server checks the fence first): it did if
+				// the key's last message is it.
+				landed, lerr := s.landedAsSent(ctx, w)
+				switch {
+				case lerr != nil:
+					if failure == nil {
+						failure = fmt.Errorf("commit: write %s: %w (and its fate: %w)", w.subj, err, lerr)
+					}
+				case landed:
+					w.done = true
+				case w.stale || !unresolved[w.region]:
+					refuse(w)
+				case failure == nil:
+					failure = fmt.Errorf("commit: write %s: %w", w.subj, err)
+				}
+				if !w.stale && !unresolved[w.region] {
+					fencedRegions[w.region] = true
 				}
 			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
 				fencedRegions[w.region] = true
@@ -731,6 +830,7 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 	}
 
 	lostFn, lost := s.leases.refused(fencedRegions, revs)
+	s.noteUncertain(writes, failure != nil)
 	if failure != nil {
 		return lostFn, lost, failure
 	}
@@ -739,6 +839,43 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 		return lostFn, lost, fe
 	}
 	return lostFn, lost, nil
+}
+
+// landedAsSent reports whether the last message of w's key is w as a
+// commit of unknown fate sent it (its Nats-Msg-Id), read from the
+// stream's leader.
+func (s *Store) landedAsSent(ctx context.Context, w *write) (bool, error) {
+	hdr, _, found, err := s.leaderLast(ctx, "KV_"+s.o.Bucket+"_world", w.subj)
+	if err != nil || !found || len(hdr) == 0 {
+		return false, err
+	}
+	h, err := nats.DecodeHeadersMsg(hdr)
+	if err != nil {
+		return false, fmt.Errorf("get %s: headers: %w", w.subj, err)
+	}
+	return h.Get(jetstream.MsgIDHeader) == w.msgID, nil
+}
+
+// noteUncertain keeps, after a failed commit, the fenced writes it sent
+// (or that were still uncertain from the one before) and did not learn
+// the fate of, for the retry; after any other it forgets them.
+func (s *Store) noteUncertain(writes []write, failed bool) {
+	if !failed {
+		s.uncertain = nil
+		return
+	}
+	next := map[string]uncertainWrite{}
+	for i := range writes {
+		w := &writes[i]
+		switch {
+		case w.msgID == "" || w.done:
+		case w.published:
+			next[w.subj] = uncertainWrite{data: w.data, msgID: w.msgID, fence: w.sent}
+		case w.retry:
+			next[w.subj] = s.uncertain[w.subj]
+		}
+	}
+	s.uncertain = next
 }
 
 // LoadRegion returns every section stored in region r, as it is stored
