@@ -32,6 +32,7 @@ type App struct {
 	cmd       Commands
 	timings   *Timings
 	tick      uint64
+	stalled   uint64 // ticks' worth of time the server did not run (Stall)
 	log       zerolog.Logger
 	errs      []error
 	current   string // plugin being built, for error messages
@@ -114,6 +115,20 @@ func (a *App) Log() zerolog.Logger { return a.log }
 // Tick returns the number of ticks run so far; inside a system it is the
 // number of the tick being run, starting at 0.
 func (a *App) Tick() uint64 { return a.tick }
+
+// Stalled returns how many ticks' worth of time the server has not run
+// so far: the ticks the loop dropped, a backlog longer than MaxCatchUp
+// (a GC pause, a stopped process, a starved CPU). What clients sent
+// meanwhile reaches the tick all at once; a system that meters clients
+// in ticks credits them with it (the action limits do). It is 0 in a
+// deterministic loop (LoopConfig.Deterministic) and when a test or a
+// replay steps the App, unless it calls Stall.
+func (a *App) Stalled() uint64 { return a.stalled }
+
+// Stall records that ticks' worth of time passed without the schedule
+// running; the loop calls it before the tick after a stall, and a test
+// can, to play one. Tick goroutine only, between ticks.
+func (a *App) Stall(ticks uint64) { a.stalled += ticks }
 
 // Timings returns the per-system timing record.
 func (a *App) Timings() *Timings { return a.timings }

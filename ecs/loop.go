@@ -55,19 +55,34 @@ func (p *Pacer) Wait(now time.Time) time.Duration {
 }
 
 // Done records that the tick due at the pacer's schedule ran from start to
-// end, and schedules the next one.
-func (p *Pacer) Done(start, end time.Time) {
+// end, and schedules the next one. It returns how many ticks it dropped
+// (Catch).
+func (p *Pacer) Done(start, end time.Time) uint64 {
 	if end.Sub(start) > p.Period {
 		p.Overruns.Add(1)
 	}
 	p.next = p.next.Add(p.Period)
-	behind := end.Sub(p.next)
-	if limit := time.Duration(p.MaxCatchUp) * p.Period; behind > limit {
-		// Keep MaxCatchUp ticks of backlog to run back to back; drop the rest.
-		skip := uint64((behind - limit) / p.Period)
-		p.Dropped.Add(skip)
-		p.next = p.next.Add(time.Duration(skip) * p.Period)
+	return p.Catch(end)
+}
+
+// Catch keeps at most MaxCatchUp ticks of backlog at now to run back to
+// back and drops the rest, returning how many it dropped. The loop calls
+// it before each tick too: after a stall outside a tick (the process
+// stopped while it slept), the tick learns of it (App.Stall) before it
+// reads what arrived meanwhile.
+func (p *Pacer) Catch(now time.Time) uint64 {
+	if !p.started {
+		return 0
 	}
+	behind := now.Sub(p.next)
+	limit := time.Duration(p.MaxCatchUp) * p.Period
+	if behind <= limit {
+		return 0
+	}
+	skip := uint64((behind - limit) / p.Period)
+	p.Dropped.Add(skip)
+	p.next = p.next.Add(time.Duration(skip) * p.Period)
+	return skip
 }
 
 // LoopConfig configures Run.
@@ -81,6 +96,10 @@ type LoopConfig struct {
 	// IdleGC, when set, is offered the time between ticks to collect in
 	// (Run starts and stops it).
 	IdleGC *IdleGC
+	// Deterministic keeps the ticks the loop drops from the App
+	// (App.Stall): the simulation stays a function of its inputs, as a
+	// recording needs.
+	Deterministic bool
 }
 
 // Run runs the schedule at a fixed rate until ctx is done, stopping at a
@@ -113,10 +132,15 @@ func (a *App) Run(ctx context.Context, cfg LoopConfig) *Pacer {
 			continue
 		}
 		start := cfg.Clock.Now()
+		if n := p.Catch(start); n > 0 && !cfg.Deterministic {
+			a.Stall(n)
+		}
 		a.Step()
 		end := cfg.Clock.Now()
 		ticked = true
-		p.Done(start, end)
+		if n := p.Done(start, end); n > 0 && !cfg.Deterministic {
+			a.Stall(n)
+		}
 		if took := end.Sub(start); took > p.Period && cfg.OnOverrun != nil {
 			cfg.OnOverrun(a.tick-1, took)
 		}

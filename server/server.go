@@ -604,6 +604,9 @@ func (s *Server) Run(ctx context.Context) error {
 		TPS:        s.cfg.TPS,
 		MaxCatchUp: s.cfg.MaxCatchUp,
 		IdleGC:     idle,
+		// A stall of a deterministic or recorded server is not credited
+		// to clients (App.Stalled): a replay knows no wall clock.
+		Deterministic: s.cfg.Deterministic || s.cfg.Record != "",
 		OnOverrun: func(tick uint64, took time.Duration) {
 			overruns.Warn().Uint64("tick", tick).Dur("took", took).Msg("tick overran its period")
 		},

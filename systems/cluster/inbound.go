@@ -301,9 +301,11 @@ func (s *inboundSystem) serve(f *forwardedEdit) {
 	s.intents.Emit(gameplay.ActionIntent{
 		Name: req.Name, RequestID: req.RequestID, Place: req.Place, Block: req.Block, X: req.X, Y: req.Y, Z: req.Z,
 		Remote: &gameplay.RemoteActor{
-			ID:   req.ID,
-			Key:  req.Shard + "/" + req.Name,
-			Feet: physics.Vec{X: req.Feet[0], Y: req.Feet[1], Z: req.Feet[2]},
+			ID:      req.ID,
+			Key:     req.Shard + "/" + req.Name,
+			Shard:   req.Shard,
+			Stalled: req.Stalled,
+			Feet:    physics.Vec{X: req.Feet[0], Y: req.Feet[1], Z: req.Feet[2]},
 			Reply: func(ack *protocol.ActionAck, b *protocol.BlockUpdate) {
 				r := editReply{Result: int32(ack.GetResult()), Revision: ack.GetRevision(), Reason: ack.GetReason()}
 				if b != nil {

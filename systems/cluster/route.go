@@ -31,6 +31,9 @@ type editRequest struct {
 	X         int        `json:"x"`
 	Y         int        `json:"y"`
 	Z         int        `json:"z"`
+	// Stalled is the forwarding shard's stalled ticks (ecs.App.Stalled),
+	// for the owner to credit a stall to its players' rate limits.
+	Stalled uint64 `json:"stalled,omitempty"`
 }
 
 // editReply is the owner's answer, sent once the edit is durable (or
@@ -191,7 +194,7 @@ func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner
 	it.Handled = true
 	f := &forward{conn: it.From.Conn, requestID: it.RequestID, target: [3]int{it.X, it.Y, it.Z}, deadline: time.Now().Add(p.Config.ForwardTimeout)}
 	id := p.pending.add(f)
-	req := editRequest{Req: id, Shard: p.c.Shard(), ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z}
+	req := editRequest{Req: id, Shard: p.c.Shard(), ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z, Stalled: ctx.App.Stalled()}
 	if ctx.World.Alive(it.From.Entity) && s.feet.Has(it.From.Entity) {
 		pos := s.feet.Get(it.From.Entity)
 		req.Feet = [3]float64{pos.X, pos.Y, pos.Z}

@@ -103,8 +103,8 @@ func (s *actionsSystem) run(ctx *ecs.Context) {
 		// the looser limit here is against a shard that did not.
 		for i := range s.intents.Items() {
 			if it := &s.intents.Items()[i]; it.Remote != nil && !it.Handled {
-				key := it.Remote.Key
-				take := func(_, now uint64) bool { return s.limits.takeRemote(key, now) }
+				who := it.Remote
+				take := func(_, now uint64) bool { return s.limits.takeRemote(who, now) }
 				s.action(ctx.Tick, actor{id: it.Remote.ID, feet: it.Remote.Feet, take: take, reply: it.Remote.Reply}, it)
 			}
 		}

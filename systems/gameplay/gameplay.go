@@ -339,7 +339,7 @@ func (g *Plugin) Build(app *ecs.App) error {
 	log := app.Log().With().Str("plugin", PluginName).Logger()
 
 	g.move = newMovement(cfg, w, store, in.moves, arb, app.Parallel(), log)
-	limits := newActionLimits(cfg)
+	limits := newActionLimits(cfg, app.Stalled)
 	ecs.AddResource(app, limits)
 	g.act = newActions(cfg, w, store, dur, edits, clients, in.actions, arb, limits, log)
 	g.blocks = newBlockUpdates(edits, stats)

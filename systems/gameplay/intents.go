@@ -51,6 +51,11 @@ type RemoteActor struct {
 	// Key names the player across the cluster ("shard/name"), for the
 	// owner's rate limit of forwarded edits.
 	Key string
+	// Shard is the forwarding shard, and Stalled its ticks stalled
+	// (ecs.App.Stalled) when it forwarded: a stall of it is credited to
+	// its players' rate limits here (ActionLimits).
+	Shard   string
+	Stalled uint64
 	// Reply receives the ActionAck (and, after a refusal, the block as
 	// this shard has it). It is called once, from the tick goroutine or
 	// the storage goroutine, so it must only queue.
