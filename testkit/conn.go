@@ -33,6 +33,9 @@ type FakeConn struct {
 	DgramCap int
 	// QueuedControl is reported as the queued control messages.
 	QueuedControl int
+	// closed and closeReason are the first Close's.
+	closed      protocol.ErrorCode
+	closeReason string
 }
 
 // Accept records the admission.
@@ -138,7 +141,20 @@ func (f *FakeConn) Queued() wire.Queued {
 }
 
 // Close does nothing.
-func (f *FakeConn) Close(protocol.ErrorCode, string) {}
+func (f *FakeConn) Close(code protocol.ErrorCode, reason string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed == protocol.ErrorCode_ERROR_CODE_NONE {
+		f.closed, f.closeReason = code, reason
+	}
+}
+
+// Closed returns the code and reason of the first Close, NONE if none.
+func (f *FakeConn) Closed() (protocol.ErrorCode, string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.closed, f.closeReason
+}
 
 // HasFeature reports whether f was granted (Features nil grants all).
 func (f *FakeConn) HasFeature(name string) bool {
