@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -11,6 +12,7 @@ import (
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/persist"
 	"github.com/stratavox/strata/systems/physics"
@@ -53,12 +55,23 @@ type inboundSystem struct {
 	ahead   aheadEdits
 	now     func() time.Time
 	scratch []chunk.Pos
+	// unrestored are the sections whose writes were fenced off and could
+	// not be reloaded (the store unreadable, a stream electing a leader):
+	// marked saved so that their refused edits are never written again,
+	// and reloaded on a later tick, or replaced by the region's refresh.
+	unrestored map[chunk.Pos]struct{}
+	// stored is the refresh's scratch: the positions it brought.
+	stored map[chunk.Pos]struct{}
+	// load reads a stored section (the cluster store's LoadSection; a
+	// test's failing read).
+	load func(chunk.Pos) (chunk.Section, uint64, bool, error)
 }
 
 func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persist.Durability, edits *gameplay.Edits,
 	intents *ecs.Events[gameplay.ActionIntent]) *inboundSystem {
 	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange),
-		ahead: aheadEdits{m: map[chunk.Pos][]aheadEdit{}}, now: time.Now}
+		ahead: aheadEdits{m: map[chunk.Pos][]aheadEdit{}}, now: time.Now,
+		unrestored: map[chunk.Pos]struct{}{}, stored: map[chunk.Pos]struct{}{}, load: p.c.Store().LoadSection}
 }
 
 func (s *inboundSystem) run(ctx *ecs.Context) {
@@ -89,13 +102,16 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	// Regions just taken: their resident copies become what is stored,
 	// then this shard arbitrates there.
 	for _, rf := range s.refresh {
+		clear(s.stored)
 		for i := range rf.sections {
 			u := &rf.sections[i]
+			s.stored[u.Pos] = struct{}{}
 			if _, ok := s.store.Revision(u.Pos); ok {
 				s.replace(u.Pos, u.Section, u.Revision)
 			}
 		}
 		s.dropAhead(&rf)
+		s.dropUnstored(rf.region)
 		if p.c.Leases.Holds(rf.region) {
 			p.ready.set(rf.region, true)
 		}
@@ -104,6 +120,9 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 	// After the feed: the store is at least as new as what it brought.
 	for _, pos := range s.dur.TakeFenced() {
 		s.restore(pos)
+	}
+	if ctx.Tick%aheadEvery == 0 {
+		s.retryUnrestored()
 	}
 	for i := range s.forwards {
 		s.serve(&s.forwards[i])
@@ -199,21 +218,53 @@ func (s *inboundSystem) reloadUnconfirmed(now time.Time) {
 }
 
 // dropAhead forgets the edits shown ahead in a region just taken: its
-// stored copies replaced them, and a section it holds none of goes back
-// to natural terrain, for that is what is stored.
+// stored copies replaced them, and dropUnstored puts a section it holds
+// none of back to natural terrain, for that is what is stored.
 func (s *inboundSystem) dropAhead(rf *refresh) {
 	s.scratch = s.ahead.inRegion(s.scratch[:0], rf.region)
 	for _, pos := range s.scratch {
 		s.ahead.drop(pos)
-		stored := false
-		for i := range rf.sections {
-			if rf.sections[i].Pos == pos {
-				stored = true
-				break
-			}
+	}
+}
+
+// dropUnstored puts every resident section of a region just taken that
+// the store holds no copy of (s.stored, the refresh's) and that may
+// differ from natural terrain back to natural terrain, for that is what
+// is stored: edits made here under a lease since lost, whose writes are
+// refused (or were, and the section could not be reloaded), edits shown
+// ahead that were never stored. Left, they would be written under the new
+// lease: refused edits stored after all. A section straight from the
+// generator (revision 0, clean) is natural terrain already. Edits made
+// before the region was lost and stored then are in the stored copies;
+// writes of the old lease still in flight are refused, for the claim
+// made a new epoch.
+func (s *inboundSystem) dropUnstored(r rcluster.Region) {
+	for pos := range s.unrestored {
+		if rcluster.RegionOf(pos) == r {
+			delete(s.unrestored, pos) // replaced now, by the stored copy or here
 		}
-		if !stored && s.store.Has(pos) && s.p.Config.Generator != nil {
-			s.replace(pos, s.p.Config.Generator.Generate(pos), 0)
+	}
+	gen := s.p.Config.Generator
+	if gen == nil {
+		return
+	}
+	const side = 1 << storage.RegionShift
+	for x := r.X * side; x < (r.X+1)*side; x++ {
+		for z := r.Z * side; z < (r.Z+1)*side; z++ {
+			if s.store.ColumnLen(x, z) == 0 {
+				continue
+			}
+			for y := int32(chunk.MinSectionY); y <= chunk.MaxSectionY; y++ {
+				pos := chunk.Pos{X: x, Y: y, Z: z}
+				rev, ok := s.store.Revision(pos)
+				if !ok || (rev == 0 && !s.store.IsDirty(pos)) {
+					continue
+				}
+				if _, ok := s.stored[pos]; ok {
+					continue
+				}
+				s.replace(pos, gen.Generate(pos), 0)
+			}
 		}
 	}
 }
@@ -229,7 +280,8 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 	if r := rcluster.RegionOf(pos); s.p.c.Leases.Leased(r) && s.p.ready.has(r) {
 		// Refused under a lease since lost, and the region was taken back
 		// and refreshed from the store after that: the refresh already
-		// dropped the refused edit, and edits made since are newer than
+		// dropped the refused edit (replaced the copy with the stored one,
+		// or natural terrain: dropUnstored), and edits made since are newer than
 		// the stored copy and on their way to it (the writer was still
 		// retrying the old batch). Restoring now would drop them from
 		// the copy their writes come from.
@@ -237,15 +289,65 @@ func (s *inboundSystem) restore(pos chunk.Pos) {
 	}
 	if s.reload(pos) {
 		s.p.Stats.FencedReloads.Add(1)
+		return
+	}
+	s.keepUnrestored(pos)
+}
+
+// keepUnrestored marks a fenced section that could not be reloaded saved,
+// so that persist never writes its refused edits (under a lease claimed
+// again, they would land), and keeps it to reload on a later tick. Its
+// copy here shows them until then; the region's refresh, should it be
+// claimed first, replaces it (dropUnstored).
+func (s *inboundSystem) keepUnrestored(pos chunk.Pos) {
+	if rev, ok := s.store.Revision(pos); ok {
+		s.store.MarkSaved(pos, rev)
+		s.unrestored[pos] = struct{}{}
+	}
+}
+
+// retryUnrestored reloads, a few a tick, the fenced sections that could
+// not be reloaded when their writes were refused.
+func (s *inboundSystem) retryUnrestored() {
+	if len(s.unrestored) == 0 {
+		return
+	}
+	s.scratch = s.scratch[:0]
+	for pos := range s.unrestored {
+		s.scratch = append(s.scratch, pos)
+	}
+	slices.SortFunc(s.scratch, chunk.ComparePos) // the same order on every run
+	n := 0
+	for _, pos := range s.scratch {
+		if n == aheadReloadsPerTick {
+			return
+		}
+		if !s.store.Has(pos) {
+			delete(s.unrestored, pos) // evicted clean: loaded from the store when wanted
+			continue
+		}
+		n++
+		if r := rcluster.RegionOf(pos); s.p.c.Leases.Leased(r) && s.p.ready.has(r) {
+			delete(s.unrestored, pos) // refreshed since: dropUnstored replaced it
+			continue
+		}
+		if !s.reload(pos) {
+			if s.store.IsDirty(pos) {
+				s.keepUnrestored(pos)
+			}
+			return // the store is unreadable: the others wait too
+		}
+		delete(s.unrestored, pos)
+		s.p.Stats.FencedReloads.Add(1)
 	}
 }
 
 // reload replaces the resident copy of pos with the stored one or, when
 // none is stored, natural terrain; false if neither could be had.
 func (s *inboundSystem) reload(pos chunk.Pos) bool {
-	sec, rev, ok, err := s.p.c.Store().LoadSection(pos)
+	sec, rev, ok, err := s.load(pos)
 	if err != nil {
-		s.p.log.Error().Err(err).Stringer("section", pos).Msg("section not reloaded from the store; it stays as it is here")
+		s.p.log.Error().Err(err).Stringer("section", pos).Msg("section not reloaded from the store; it stays as it is here for now")
 		return false
 	}
 	if !ok {
