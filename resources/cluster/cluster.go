@@ -341,9 +341,7 @@ func (c *Cluster) renewLoop() {
 		if c.paused.Load() {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, c.o.LeaseTTL/3)
-		lostFn, lost := c.Leases.renew(ctx)
-		cancel()
+		lostFn, lost := c.Leases.renew(c.ctx, c.o.LeaseTTL/3)
 		c.Sessions.putShard()
 		notifyLost(lostFn, lost)
 		if time.Since(swept) >= sessionSweepEvery {

@@ -289,9 +289,15 @@ func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
 
 // renew renews every held lease (renewLeases) in the write turn, and
 // returns the leases lost for the caller to notify once no lock is held.
-func (ls *Leases) renew(ctx context.Context) (func(Region), []Region) {
+// Its time limit d starts once it has the write turn: a commit holding
+// the turn (up to its own timeout, through a leader election) must not
+// eat the renewal's time, or a lease would be reported lost while the
+// renewal had not even been sent.
+func (ls *Leases) renew(parent context.Context, d time.Duration) (func(Region), []Region) {
 	ls.wmu.Lock()
 	defer ls.wmu.Unlock()
+	ctx, cancel := context.WithTimeout(parent, d)
+	defer cancel()
 	return ls.renewLeases(ctx)
 }
 
