@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/BurntSushi/toml"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 	"github.com/stratavox/strata/bench"
@@ -182,17 +181,9 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 // values bench applies to the plugins it builds (the stock ones and the
 // binary's).
 func benchPluginSettings(configPath string, plugins []ecs.Plugin) (map[string]string, error) {
-	var table map[string]any
-	if configPath != "" {
-		file := map[string]any{}
-		if _, err := toml.DecodeFile(configPath, &file); err != nil {
-			return nil, fmt.Errorf("config file %s: %w", configPath, err)
-		}
-		if t, ok := file["plugins"]; ok {
-			if table, ok = t.(map[string]any); !ok {
-				return nil, fmt.Errorf("config file %s: plugins is not a table", configPath)
-			}
-		}
+	_, table, err := readConfig(configPath)
+	if err != nil {
+		return nil, err
 	}
 	all := append(server.StockPlugins(), plugins...)
 	if err := settings.Apply(all, table, os.Environ()); err != nil {

@@ -37,18 +37,9 @@ func applySettings(cmd *cobra.Command, configPath string, environ []string) (map
 			env[k] = v
 		}
 	}
-	file := map[string]any{}
-	if configPath != "" {
-		if _, err := toml.DecodeFile(configPath, &file); err != nil {
-			return nil, fmt.Errorf("config file %s: %w", configPath, err)
-		}
-	}
-	var plugins map[string]any
-	if t, ok := file[pluginsKey]; ok {
-		if plugins, ok = t.(map[string]any); !ok {
-			return nil, fmt.Errorf("config file %s: %s must be a table of the plugins' tables ([plugins.NAME])", configPath, pluginsKey)
-		}
-		delete(file, pluginsKey)
+	file, plugins, err := readConfig(configPath)
+	if err != nil {
+		return nil, err
 	}
 	flags := cmd.Flags()
 	var unknown []string
@@ -61,7 +52,6 @@ func applySettings(cmd *cobra.Command, configPath string, environ []string) (map
 		slices.Sort(unknown)
 		return nil, fmt.Errorf("config file %s: unknown settings %s (see strata %s --help)", configPath, strings.Join(unknown, ", "), cmd.Name())
 	}
-	var err error
 	flags.VisitAll(func(f *pflag.Flag) {
 		if err != nil || f.Changed || f.Name == "config" || f.Name == "help" {
 			return
@@ -89,6 +79,26 @@ func applySettings(cmd *cobra.Command, configPath string, environ []string) (map
 
 // pluginsKey is the config file's table of the plugins' tables.
 const pluginsKey = "plugins"
+
+// readConfig decodes the TOML config file at path (none when path is
+// empty) and splits off its plugins table, the plugins' settings: the
+// rest is the flags' settings. serve and bench both read it.
+func readConfig(path string) (file, plugins map[string]any, err error) {
+	file = map[string]any{}
+	if path == "" {
+		return file, nil, nil
+	}
+	if _, err := toml.DecodeFile(path, &file); err != nil {
+		return nil, nil, fmt.Errorf("config file %s: %w", path, err)
+	}
+	if t, ok := file[pluginsKey]; ok {
+		if plugins, ok = t.(map[string]any); !ok {
+			return nil, nil, fmt.Errorf("config file %s: %s must be a table of the plugins' tables ([plugins.NAME])", path, pluginsKey)
+		}
+		delete(file, pluginsKey)
+	}
+	return file, plugins, nil
+}
 
 // ignoredEnv are the STRATA_ variables that are not settings of serve,
 // which checkEnv lets by: the test suite's switches (docs/plugins.md,
