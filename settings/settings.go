@@ -433,24 +433,19 @@ func setTOML(s Setting, x any) error {
 		default:
 			return bad("a number")
 		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		n, ok := x.(int64)
 		if !ok {
 			return bad("an integer")
 		}
-		if v.OverflowInt(n) {
+		if v.CanInt() && !v.OverflowInt(n) {
+			v.SetInt(n)
+		} else if v.CanUint() && n >= 0 && !v.OverflowUint(uint64(n)) {
+			v.SetUint(uint64(n))
+		} else {
 			return fmt.Errorf("%d is out of range for %s", n, t.Kind())
 		}
-		v.SetInt(n)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, ok := x.(int64)
-		if !ok {
-			return bad("an integer")
-		}
-		if n < 0 || v.OverflowUint(uint64(n)) {
-			return fmt.Errorf("%d is out of range for %s", n, t.Kind())
-		}
-		v.SetUint(uint64(n))
 	case reflect.Slice:
 		list, ok := x.([]any)
 		if !ok {
@@ -498,22 +493,27 @@ func setString(s Setting, str string) error {
 			return bad("a number")
 		}
 		v.SetFloat(f)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(str, 10, t.Bits())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		var err error
+		what := "an integer"
+		if v.CanInt() {
+			var n int64
+			if n, err = strconv.ParseInt(str, 10, t.Bits()); err == nil {
+				v.SetInt(n)
+			}
+		} else {
+			what = "a non-negative integer"
+			var n uint64
+			if n, err = strconv.ParseUint(str, 10, t.Bits()); err == nil {
+				v.SetUint(n)
+			}
+		}
 		if errors.Is(err, strconv.ErrRange) {
 			return fmt.Errorf("%q is out of range for %s", str, t.Kind())
 		} else if err != nil {
-			return bad("an integer")
+			return bad(what)
 		}
-		v.SetInt(n)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(str, 10, t.Bits())
-		if errors.Is(err, strconv.ErrRange) {
-			return fmt.Errorf("%q is out of range for %s", str, t.Kind())
-		} else if err != nil {
-			return bad("a non-negative integer")
-		}
-		v.SetUint(n)
 	case reflect.Slice:
 		out := reflect.MakeSlice(t, 0, 0)
 		if str != "" {
