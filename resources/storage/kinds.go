@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sync"
 	"unicode/utf8"
 )
@@ -74,19 +73,6 @@ func KindOf(k []byte) (*RecordKind, bool) {
 	defer kindsMu.RUnlock()
 	rk := kinds[k[0]]
 	return rk, rk != nil
-}
-
-// Kinds returns every registered kind, by prefix.
-func Kinds() []RecordKind {
-	kindsMu.RLock()
-	defer kindsMu.RUnlock()
-	var out []RecordKind
-	for _, k := range kinds {
-		if k != nil {
-			out = append(out, *k)
-		}
-	}
-	return out
 }
 
 // group names the report group of key k of kind rk.
@@ -177,14 +163,4 @@ func init() {
 		Live:  func(v []byte) bool { return len(v) > 0 },
 		Tally: func(r *Report, _, _ []byte) { r.EntityColumns++ },
 	})
-}
-
-// KindNames returns the names of the registered kinds, sorted.
-func KindNames() []string {
-	var out []string
-	for _, k := range Kinds() {
-		out = append(out, k.Name)
-	}
-	slices.Sort(out)
-	return out
 }
