@@ -118,15 +118,7 @@ func (p *PlayerData[T]) Get(name string) (T, bool) {
 	if e, on := p.online[name]; on {
 		return e.v, e.ok
 	}
-	v, ok, err := p.d.LoadRecord(p.key(name))
-	var t T
-	if err == nil && ok {
-		t, err = decodeValue[T](p.kind, v)
-	}
-	if err != nil {
-		p.d.data.log.Error().Err(err).Str("record", p.key(name).String()).Msg("plugin record unreadable")
-		return t, false
-	}
+	t, ok, _ := readValue[T](p.d, p.kind, p.key(name))
 	return t, ok
 }
 
@@ -244,22 +236,9 @@ func (c *ColumnData[T]) load(x, z int32) {
 	if _, ok := c.cache[[2]int32{x, z}]; ok {
 		return
 	}
-	if t, ok, err := c.read(x, z); err == nil {
+	if t, ok, err := readValue[T](c.d, c.kind, c.key(x, z)); err == nil {
 		c.cache[[2]int32{x, z}] = entry[T]{v: t, ok: ok}
 	}
-}
-
-func (c *ColumnData[T]) read(x, z int32) (T, bool, error) {
-	var t T
-	v, ok, err := c.d.LoadRecord(c.key(x, z))
-	if err == nil && ok {
-		t, err = decodeValue[T](c.kind, v)
-	}
-	if err != nil {
-		c.d.data.log.Error().Err(err).Str("record", c.key(x, z).String()).Msg("plugin record unreadable")
-		return t, false, err
-	}
-	return t, ok, nil
 }
 
 func (c *ColumnData[T]) evict(x, z int32) { delete(c.cache, [2]int32{x, z}) }
@@ -279,7 +258,7 @@ func (c *ColumnData[T]) Get(x, z int32) (T, bool) {
 	if !c.mayHave(x, z) {
 		return zero, false
 	}
-	t, ok, err := c.read(x, z)
+	t, ok, err := readValue[T](c.d, c.kind, c.key(x, z))
 	if err != nil {
 		return zero, false
 	}
@@ -431,14 +410,9 @@ func (w *WorldData[T]) refresh() {
 	clear(w.stale)
 	w.mu.Unlock()
 	for _, name := range keys {
-		v, ok, err := w.d.LoadRecord(w.key(name))
-		var t T
-		if err == nil && ok {
-			t, err = decodeValue[T](w.kind, v)
-		}
+		t, ok, err := readValue[T](w.d, w.kind, w.key(name))
 		switch {
-		case err != nil:
-			w.d.data.log.Error().Err(err).Str("record", w.key(name).String()).Msg("plugin record unreadable")
+		case err != nil: // logged; the value in memory stays
 		case ok:
 			w.vals[name] = t
 		default:

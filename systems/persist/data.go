@@ -336,6 +336,21 @@ func decodeValue[T any](kind Kind, v []byte) (T, error) {
 	return out, nil
 }
 
+// readValue returns the latest value of record k of kind, decoded
+// (Durability.LoadRecord, then decodeValue); ok is false when there is
+// none. An error is logged, and ok is then false.
+func readValue[T any](d *Durability, kind Kind, k storage.RecordKey) (t T, ok bool, err error) {
+	v, ok, err := d.LoadRecord(k)
+	if err == nil && ok {
+		t, err = decodeValue[T](kind, v)
+	}
+	if err != nil {
+		d.data.log.Error().Err(err).Str("record", k.String()).Msg("plugin record unreadable")
+		return t, false, err
+	}
+	return t, ok, nil
+}
+
 // encodeValue returns the stored value of v.
 func encodeValue[T any](kind Kind, v T) ([]byte, error) {
 	payload, err := json.Marshal(v)
