@@ -274,7 +274,7 @@ func (r *CheckReport) recordValue(key string, v []byte) string {
 	if err != nil {
 		return err.Error()
 	}
-	if p := recordProblem(v); p != "" {
+	if p := storage.RecordProblem(v); p != "" {
 		return k.String() + ": " + p
 	}
 	if len(v) > 0 {

@@ -139,18 +139,6 @@ func parseRecordKey(key string) (storage.RecordKey, error) {
 	return k, nil
 }
 
-// recordProblem says why a plugin record's value cannot be used, "" when
-// it is intact (empty: deleted).
-func recordProblem(v []byte) string {
-	if len(v) == 0 {
-		return ""
-	}
-	if _, _, err := storage.DecodeRecord(v); err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
 // LoadRecord implements storage.RecordBackend: a column's record is read
 // fresh where this shard holds its region (like its sections), a
 // player's from the players stream's leader (like the player record), a

@@ -212,6 +212,18 @@ func DecodeRecord(v []byte) (version uint32, payload []byte, err error) {
 	return uint32(ver), body[1+n:], nil
 }
 
+// RecordProblem says why a stored plugin record's value cannot be used,
+// or "" when it is intact (an empty value is a deleted record).
+func RecordProblem(v []byte) string {
+	if len(v) == 0 {
+		return ""
+	}
+	if _, _, err := DecodeRecord(v); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
 // ErrDeleted is DecodeRecord's answer for a deleted record.
 var ErrDeleted = errors.New("record deleted")
 
@@ -314,16 +326,8 @@ func init() {
 			k, err := ParseRecordKey(b)
 			return k.String(), err == nil
 		},
-		Problem: func(_, v []byte) string {
-			if len(v) == 0 {
-				return ""
-			}
-			if _, _, err := DecodeRecord(v); err != nil {
-				return err.Error()
-			}
-			return ""
-		},
-		Live: func(v []byte) bool { return len(v) > 0 },
+		Problem: func(_, v []byte) string { return RecordProblem(v) },
+		Live:    func(v []byte) bool { return len(v) > 0 },
 		Group: func(b []byte) string {
 			k, _ := ParseRecordKey(b)
 			return "plugin " + k.Kind
