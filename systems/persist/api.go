@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/residency"
 )
@@ -170,7 +169,6 @@ func (p *PlayerData[T]) put(name string, v T, ok bool, done func(stored bool)) e
 type ColumnData[T any] struct {
 	d     *Durability
 	kind  Kind
-	store *resources.ChunkStore
 	cache map[[2]int32]entry[T]
 	// stored lists the columns that may have a record: read at start,
 	// added to by Set, so that a column without one costs no read. On a
@@ -190,7 +188,7 @@ func NewColumnData[T any](app *ecs.App, kind Kind) *ColumnData[T] {
 	if d == nil {
 		return nil
 	}
-	c := &ColumnData[T]{d: d, kind: kind, store: d.store, cache: map[[2]int32]entry[T]{}, stored: map[[2]int32]bool{}}
+	c := &ColumnData[T]{d: d, kind: kind, cache: map[[2]int32]entry[T]{}, stored: map[[2]int32]bool{}}
 	err := d.writer.ScanRecords(kind.Name, storage.ScopeColumn, func(k storage.RecordKey, _ []byte) error {
 		c.stored[[2]int32{k.X, k.Z}] = true
 		return nil
@@ -210,7 +208,7 @@ func NewColumnData[T any](app *ecs.App, kind Kind) *ColumnData[T] {
 		if changes == nil {
 			return nil
 		}
-		cols := &columnsSystem{d: d, store: d.store, changes: changes}
+		cols := &columnsSystem{d: d, changes: changes}
 		app.AddSystem(ecs.Stream, SystemPluginColumns, cols.run, ecs.After(residency.SystemReconcile))
 	}
 	d.data.columns = append(d.data.columns, c)
@@ -244,7 +242,7 @@ func (c *ColumnData[T]) load(x, z int32) {
 func (c *ColumnData[T]) evict(x, z int32) { delete(c.cache, [2]int32{x, z}) }
 
 func (c *ColumnData[T]) resident(x, z int32) bool {
-	return c.store == nil || c.store.ColumnLen(x, z) > 0
+	return c.d.store == nil || c.d.store.ColumnLen(x, z) > 0
 }
 
 // Get returns column (x, z)'s record. A resident column is answered from

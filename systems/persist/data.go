@@ -9,7 +9,6 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/ecs"
-	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/systems/residency"
 )
@@ -280,7 +279,6 @@ func (d *Durability) EvictPlayerData(name string) {
 // that became resident are loaded, those of evicted columns forgotten.
 type columnsSystem struct {
 	d       *Durability
-	store   *resources.ChunkStore
 	changes *residency.Changes
 }
 
@@ -293,7 +291,7 @@ func (s *columnsSystem) run(*ecs.Context) {
 		if i > 0 && p.X == s.changes.Evicted[i-1].X && p.Z == s.changes.Evicted[i-1].Z {
 			continue
 		}
-		if s.store.ColumnLen(p.X, p.Z) == 0 {
+		if s.d.store.ColumnLen(p.X, p.Z) == 0 {
 			for _, k := range kinds {
 				k.evict(p.X, p.Z)
 			}
