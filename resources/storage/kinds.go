@@ -21,7 +21,8 @@ type RecordKind struct {
 	// prefix.
 	Prefix byte
 	// Scope says what one record is kept for: "world", "section",
-	// "player", "access", "column" (documentation and reports).
+	// "player", "access", "column". It documents the declaration: check,
+	// repair and DescribeKey do not read it.
 	Scope string
 	// Describe names a key of the kind for people ("section (1,2,3)"), or
 	// says why it is no key of the kind (ok false: a key Strata does not
