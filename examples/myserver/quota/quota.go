@@ -71,6 +71,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 		return fmt.Errorf("plugins.quota.max_blocks: %d is negative", p.Config.MaxBlocks)
 	}
 	p.placed = persist.NewPlayerData[Placed](app, Kind)
+	if p.placed == nil {
+		return nil // a bad or taken kind name: the App has the error
+	}
 	intents := ecs.AddEvents[gameplay.ActionIntent](app)
 	edits := ecs.Resource[gameplay.Edits](app)
 	players := generic.NewFilter1[components.Player]()
