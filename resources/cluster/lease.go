@@ -54,11 +54,16 @@ type Leases struct {
 	lmu    sync.Mutex
 	leases map[Region]*lease
 	owners map[Region]string // from the lease watch
+	// turns holds, per region, the world-stream revision of the last
+	// lease event that changed its owner (a claim, a delete, a lapse);
+	// turned counts such events. A renewal changes neither.
+	turns  map[Region]uint64
+	turned uint64
 	onLost func(Region)
 }
 
 func newLeases(l *link) *Leases {
-	return &Leases{link: l, leases: map[Region]*lease{}, owners: map[Region]string{}}
+	return &Leases{link: l, leases: map[Region]*lease{}, owners: map[Region]string{}, turns: map[Region]uint64{}}
 }
 
 // lease is a region lease this shard holds.
@@ -102,7 +107,7 @@ func (ls *Leases) Claim(ctx context.Context, r Region) (held bool, owner string,
 			ls.lmu.Lock()
 			ls.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent, acked: rev}
 			ls.lmu.Unlock()
-			ls.setOwner(r, ls.o.Shard)
+			ls.setOwner(r, ls.o.Shard, rev)
 			ls.st.claims.Add(1)
 			ls.log.Debug().Stringer("region", r).Uint64("rev", rev).Msg("claimed region")
 			return true, ls.o.Shard, nil
@@ -161,6 +166,33 @@ func (ls *Leases) Owner(r Region) (shard string, ok bool) {
 	defer ls.lmu.Unlock()
 	shard, ok = ls.owners[r]
 	return shard, ok
+}
+
+// Turn returns r's owner as Owner does and the lease turn it holds it
+// in: the world-stream revision of the last change of r's owner the
+// lease watch saw (0 if none). A write made under a lease is fenced once
+// the turn moves past the lease's epoch, so a turn later than the one an
+// edit was forwarded in means that edit's owner can no longer store it.
+func (ls *Leases) Turn(r Region) (shard string, ok bool, turn uint64) {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	shard, ok = ls.owners[r]
+	return shard, ok, ls.turns[r]
+}
+
+// Turned counts the changes of owner the lease watch has seen, of any
+// region: a cheap test of whether any Turn moved.
+func (ls *Leases) Turned() uint64 {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	return ls.turned
+}
+
+// Epoch returns the epoch of the lease this shard holds on r (the
+// revision of the claim that took it), or 0.
+func (ls *Leases) Epoch(r Region) uint64 {
+	l, _ := ls.leaseOf(r)
+	return l.epoch
 }
 
 // Held returns the regions this shard holds, sorted by X then Z.
@@ -235,8 +267,12 @@ func notifyLost(fn func(Region), rs []Region) {
 	}
 }
 
-func (ls *Leases) setOwner(r Region, shard string) {
+func (ls *Leases) setOwner(r Region, shard string, rev uint64) {
 	ls.lmu.Lock()
+	if ls.owners[r] != shard {
+		ls.turns[r] = max(ls.turns[r], rev)
+		ls.turned++
+	}
 	if shard == "" {
 		delete(ls.owners, r)
 	} else {
@@ -279,9 +315,9 @@ func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
 				continue
 			}
 			if e.Operation() == jetstream.KeyValuePut {
-				ls.setOwner(r, string(e.Value()))
+				ls.setOwner(r, string(e.Value()), e.Revision())
 			} else {
-				ls.setOwner(r, "")
+				ls.setOwner(r, "", e.Revision())
 			}
 		}
 	}
