@@ -329,13 +329,22 @@ func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
 // the turn (up to its own timeout, through a leader election) must not
 // eat the renewal's time, or a lease would be reported lost while the
 // renewal had not even been sent.
-func (ls *Leases) renew(parent context.Context, d time.Duration) (func(Region), []Region) {
+// failed reports a renewal that did not land (timed out, unsure, or an
+// error other than the lease having moved).
+func (ls *Leases) renew(parent context.Context, d time.Duration) (lostFn func(Region), lost []Region, failed bool) {
 	ls.wmu.Lock()
 	defer ls.wmu.Unlock()
 	ctx, cancel := context.WithTimeout(parent, d)
 	defer cancel()
 	return ls.renewLeases(ctx)
 }
+
+// renewRetry is how soon a renewal round follows one that failed, and
+// renewRetryWait how long such a round waits for its acknowledgements.
+const (
+	renewRetry     = 100 * time.Millisecond
+	renewRetryWait = 500 * time.Millisecond
+)
 
 // renewItem is one renewal in flight.
 type renewItem struct {
@@ -349,7 +358,7 @@ type renewItem struct {
 // renewLeases renews every held lease with a compare-and-set on its
 // revision and a fresh TTL, all publishes in flight at once. Callers
 // hold wmu.
-func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
+func (ls *Leases) renewLeases(ctx context.Context) (lostFn func(Region), lost []Region, failed bool) {
 	ls.lmu.Lock()
 	held := make(map[Region]lease, len(ls.leases))
 	for r, l := range ls.leases {
@@ -382,7 +391,6 @@ func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
 	if len(items) > 0 {
 		ls.roundTrip(start)
 	}
-	var lost []Region
 	ls.lmu.Lock()
 	defer ls.lmu.Unlock()
 	for _, it := range items {
@@ -399,8 +407,9 @@ func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
 		case isBusySubject(it.err):
 			// Someone's write to our lease key is in flight; the next
 			// round will tell whether it moved the lease.
-			l.unsure = true
+			l.unsure, failed = true, true
 		default:
+			failed = true
 			if apiCode(it.err) == 0 {
 				// Timeout or disconnect: the renewal may have landed.
 				l.unsure = true
@@ -412,9 +421,9 @@ func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
 		}
 	}
 	if len(lost) == 0 {
-		return nil, nil
+		return nil, nil, failed
 	}
-	return ls.dropLocked(lost, "renewal refused or overdue"), lost
+	return ls.dropLocked(lost, "renewal refused or overdue"), lost, failed
 }
 
 // ownRenewal looks at a lease key a renewal found moved: when its last
