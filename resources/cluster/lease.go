@@ -414,16 +414,19 @@ func (ls *Leases) renewLeases(ctx context.Context) (lostFn func(Region), lost []
 				// Timeout or disconnect: the renewal may have landed.
 				l.unsure = true
 			}
+			// Kept, however overdue: Holds is already false, so nothing
+			// is arbitrated on it, and only the server knows whether it
+			// lapsed. After a stream's election the next renewal either
+			// lands (the region is arbitrated again at once, its copies
+			// current: nobody else could write there) or is refused as
+			// moved (lost, claimed again and reloaded).
 			ls.log.Warn().Err(it.err).Stringer("region", it.r).Msg("renew lease")
-			if time.Since(l.renewed) > ls.o.LeaseTTL {
-				lost = append(lost, it.r)
-			}
 		}
 	}
 	if len(lost) == 0 {
 		return nil, nil, failed
 	}
-	return ls.dropLocked(lost, "renewal refused or overdue"), lost, failed
+	return ls.dropLocked(lost, "renewal refused: the lease moved"), lost, failed
 }
 
 // ownRenewal looks at a lease key a renewal found moved: when its last
