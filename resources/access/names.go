@@ -434,7 +434,9 @@ func (r *Registry) Bindings() []NameBinding {
 		out = append(out, r.describe(id, b, now))
 	}
 	r.mu.RUnlock()
-	slices.SortFunc(out, func(a, b NameBinding) int { return cmp.Or(strings.Compare(fold(a.Name), fold(b.Name)), strings.Compare(a.Name, b.Name)) })
+	slices.SortFunc(out, func(a, b NameBinding) int {
+		return cmp.Or(strings.Compare(fold(a.Name), fold(b.Name)), strings.Compare(a.Name, b.Name))
+	})
 	return out
 }
 
