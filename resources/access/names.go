@@ -60,10 +60,13 @@ const (
 	// a squatter with very many addresses.
 	DefaultMaxNames = 100_000
 	// DefaultBindBurst and DefaultBindEvery let a household or a small
-	// LAN party make its names at once, and one host at most 154 that
-	// never play (10 + 144 a day, each lapsing after a day).
+	// LAN party make its names at once, then one an hour: one host holds
+	// at most 34 names that never play (10 + 24 a day, each lapsing after
+	// a day), and at most 2,170 it keeps playing with (10 + 24 a day for
+	// the 90 days of DefaultIdleTTL), so that filling DefaultMaxNames
+	// takes 47 hosts busy for three months.
 	DefaultBindBurst = 10
-	DefaultBindEvery = 10 * time.Minute
+	DefaultBindEvery = time.Hour
 )
 
 // DefaultNameLimits are the limits a server starts with.
