@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -395,5 +396,49 @@ func TestNameLimitsValidate(t *testing.T) {
 		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.l, err, tc.want)
 		}
+	}
+}
+
+// TestNamesConcurrent runs logins of new names from several addresses,
+// entries into the world, listings and prunes side by side (for the race
+// detector), then checks that every binding kept is within the limits
+// and that what Entered wrote is on disk.
+func TestNamesConcurrent(t *testing.T) {
+	c := newClock()
+	dir := t.TempDir()
+	db := openDB(t, dir)
+	lim := NameLimits{UnplayedTTL: time.Hour, IdleTTL: time.Hour, Max: 50, BindBurst: 5, BindEvery: time.Hour}
+	r := openLimited(t, db, c, lim)
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := range 40 {
+				name := fmt.Sprintf("w%dn%d", w, i)
+				l := wire.Login{Name: name, Key: freshKey(w*1000 + i), Remote: &net.UDPAddr{IP: net.IPv4(10, 0, 0, byte(w)), Port: 1}}
+				if err := r.Authenticate(context.Background(), l); err == nil {
+					r.Entered(name)
+				} else if code(err) != rateLimited && code(err) != full {
+					t.Errorf("%s: %v", name, err)
+				}
+				if i%10 == 0 {
+					_ = r.Bindings()
+					if _, err := r.Prune(PruneOptions{}); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r.Close()
+	if n := r.NameStats().Bindings; n != 8*lim.BindBurst {
+		t.Fatalf("%d bindings, want the %d bursts", n, 8*lim.BindBurst)
+	}
+	must(t, db.Close())
+	db = openDB(t, dir)
+	defer db.Close()
+	r = openLimited(t, db, c, lim)
+	if s := r.NameStats(); s.Bindings != 8*lim.BindBurst || s.NeverPlayed != 0 {
+		t.Fatalf("after a restart: %+v, want %d bindings, all played", s, 8*lim.BindBurst)
 	}
 }
