@@ -231,3 +231,24 @@ func accessRecords(t *testing.T, dir string) (records, bytes int) {
 	}
 	return records, bytes
 }
+
+// TestNamesConnectedPlayerKeeps: a player who stays in the world longer
+// than the idle time keeps the name: the registry hears, while the
+// session lasts, that the player is still there.
+func TestNamesConnectedPlayerKeeps(t *testing.T) {
+	const idle = 2 * time.Second
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 1
+	cfg.NameIdleTTL = idle
+	srv, _ := startServer(t, cfg)
+	carol := dialPlayerOpts(t, srv, client.Options{Name: "carol", Key: newKey(t), ViewDistance: 2})
+	time.Sleep(idle + idle/2)
+	_, err := tryDial(t, srv, client.Options{Name: "carol", Key: newKey(t), ViewDistance: 2})
+	wantReject(t, err, protocol.ErrorCode_ERROR_CODE_NAME_BOUND, "belongs to another player's key")
+	carol.Close()
+	time.Sleep(idle + idle/2)
+	if _, err := tryDial(t, srv, client.Options{Name: "carol", Key: newKey(t), ViewDistance: 2}); err != nil {
+		t.Fatalf("another key for carol once she was away longer than the idle time: %v", err)
+	}
+}

@@ -20,13 +20,20 @@ import (
 const SystemNamesEntered = "names_entered"
 
 // enteredRefresh is how often the players still connected are reported:
-// far below any idle time worth having, so a long session never lapses.
-const enteredRefresh = time.Hour
+// hourly, or four times per idle time when that is shorter, so that a
+// long session never lapses.
+func enteredRefresh(l access.NameLimits) time.Duration {
+	if l.IdleTTL > 0 {
+		return min(time.Hour, l.IdleTTL/4)
+	}
+	return time.Hour
+}
 
 // namesEntered is the names_entered system.
 type namesEntered struct {
-	reg *access.Registry
-	now func() time.Time
+	reg     *access.Registry
+	now     func() time.Time
+	refresh time.Duration
 	// clients is the network plugin's, looked up on the first run (nil
 	// in an App without it: nobody enters).
 	clients *network.Clients
@@ -39,8 +46,8 @@ type namesEntered struct {
 	mapsFor *ecs.World
 }
 
-func newNamesEntered(reg *access.Registry, now func() time.Time) *namesEntered {
-	return &namesEntered{reg: reg, now: now, names: map[uint64]string{}}
+func newNamesEntered(reg *access.Registry, now func() time.Time, l access.NameLimits) *namesEntered {
+	return &namesEntered{reg: reg, now: now, refresh: enteredRefresh(l), names: map[uint64]string{}}
 }
 
 func (s *namesEntered) run(ctx *ecs.Context) {
@@ -68,7 +75,7 @@ func (s *namesEntered) run(ctx *ecs.Context) {
 			delete(s.names, id)
 		}
 	}
-	if now := s.now(); now.Sub(s.last) >= enteredRefresh {
+	if now := s.now(); now.Sub(s.last) >= s.refresh {
 		s.last = now
 		for _, name := range s.names {
 			s.reg.Entered(name)

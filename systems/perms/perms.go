@@ -169,7 +169,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 		return fmt.Errorf("open the access registry: %w", err)
 	}
 	p.reg = reg
-	app.AddSystem(ecs.Simulate, SystemNamesEntered, newNamesEntered(reg, now).run)
+	app.AddSystem(ecs.Simulate, SystemNamesEntered, newNamesEntered(reg, now, p.Config.Names).run)
 	if w, ok := backend.(access.Watcher); ok {
 		if p.stop, err = w.WatchAccess(reg.Apply); err != nil {
 			return fmt.Errorf("watch the access registry: %w", err)
