@@ -112,10 +112,13 @@ func (g *Generator) GenerateLOD(pos chunk.Pos, level int) chunk.Section {
 	if y0 > maxHeight+treeReach && y0 > SeaLevel {
 		return chunk.Section{} // above anything the generator places
 	}
-	// A section whose cells, and the cells just above them, are all rock
-	// in any column (terrain never goes below minHeight) needs no sample.
-	if y0+(chunk.Size+1)*s-1 < minHeight-maxSurfaceDepth {
+	// A section of rock in any column (terrain never goes below
+	// minHeight) needs no sample.
+	if rockBelow(y0, s, minHeight) {
 		return rockSection(y0, s)
+	}
+	if level <= 4 && y0 > SeaLevel && y0 > lodUpperBound(g, pos.X, pos.Z, level)+treeReach {
+		return chunk.Section{} // above the terrain and its trees
 	}
 	var c LODColumn
 	g.SampleLOD(&c, pos.X, pos.Z, level)
@@ -265,7 +268,7 @@ func (c *LODColumn) Section(y int32) chunk.Section {
 	if y0 > c.maxTop {
 		return chunk.Section{} // the lowest cell holds nothing
 	}
-	if y0+(chunk.Size+1)*s-1 < c.minTop-maxSurfaceDepth {
+	if rockBelow(y0, s, c.minTop) {
 		return rockSection(y0, s)
 	}
 	cells := new([chunk.Volume]uint16)
@@ -335,8 +338,39 @@ func rockAt(y int) chunk.Block {
 	return chunk.Stone
 }
 
+// rockBelow reports whether the LOD section from y0 (cells of s blocks)
+// is rock in every column whose terrain height is at least minH: each
+// cell's top block lies below the surface layers, and the cell above the
+// section is mostly solid (terrain, or the water up to SeaLevel), so no
+// cell's top is exposed.
+func rockBelow(y0, s, minH int) bool {
+	top := y0 + chunk.Size*s - 1
+	return top < minH-maxSurfaceDepth && top+s/2 <= max(minH, SeaLevel)
+}
+
+// lodUpperBound bounds every terrain height a LOD column at level 1..4
+// samples (its cells' columns, and at level 1 its trees' roots), as
+// area.upperBound does for a section column: from cont and mount at the
+// coarse points around its footprint alone, without sampling.
+func lodUpperBound(g *Generator, x, z int32, level int) int {
+	span := chunk.Size << level
+	x0, z0 := int(x)*span, int(z)*span
+	i0, i1 := floorDivN(x0, coarseStep)-1, floorDivN(x0+span, coarseStep)+1
+	j0, j1 := floorDivN(z0, coarseStep)-1, floorDivN(z0+span, coarseStep)+1
+	var c climate
+	var hi climate
+	hi.cont, hi.mount = -10, -10
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			g.coarseShape(&c, i*coarseStep, j*coarseStep)
+			hi.cont, hi.mount = max(hi.cont, c.cont), max(hi.mount, c.mount)
+		}
+	}
+	return int(heightUpper(&hi))
+}
+
 // rockSection is the LOD section from y0 (cells of s blocks) whose every
-// cell, and the cell above each, is rock in every column.
+// cell is rock in every column (rockBelow).
 func rockSection(y0, s int) chunk.Section {
 	var layer [chunk.Size]chunk.Block
 	for k := range layer {
