@@ -403,18 +403,14 @@ type lodLattice struct {
 	level   int
 	ci0     int // coarse index (x/16) of the grid's first point, both axes share n
 	cj0     int
-	cn      int
-	coarse  []climate
-	cdone   []bool
+	cn      int // coarse points per row (0: no grid)
 	fi0     int // fine index (x/4) of the fine grid's first point
 	fj0     int
-	fn      int
-	fine    []float64
-	fdone   []bool
-	storage [lodCoarseMax * lodCoarseMax]climate
-	cflags  [lodCoarseMax * lodCoarseMax]bool
-	fstore  [lodFineMax * lodFineMax]float64
-	fflags  [lodFineMax * lodFineMax]bool
+	fn      int // fine points per row (0: no grid)
+	coarse  [lodCoarseMax * lodCoarseMax]climate
+	cdone   [lodCoarseMax * lodCoarseMax]bool
+	fine    [lodFineMax * lodFineMax]float64
+	fdone   [lodFineMax * lodFineMax]bool
 }
 
 // Grid sizes: a level-L footprint is 16·2^L blocks; the coarse grid
@@ -431,12 +427,10 @@ func (l *lodLattice) init(g *Generator, x0, z0, level int) {
 	if level <= 4 {
 		l.ci0, l.cj0 = floorDivN(x0, coarseStep)-1, floorDivN(z0, coarseStep)-1
 		l.cn = span/coarseStep + 3
-		l.coarse, l.cdone = l.storage[:l.cn*l.cn], l.cflags[:l.cn*l.cn]
 	}
 	if level <= 2 {
 		l.fi0, l.fj0 = floorDivN(x0, fineStep)-1, floorDivN(z0, fineStep)-1
 		l.fn = span/fineStep + 3
-		l.fine, l.fdone = l.fstore[:l.fn*l.fn], l.fflags[:l.fn*l.fn]
 	}
 }
 
