@@ -399,18 +399,18 @@ func rockSection(y0, s int) chunk.Section {
 // lies on a fine point (its height needs no interpolation) and from level
 // 5 on a coarse one (nor its climate), so those levels keep no grid.
 type lodLattice struct {
-	g       *Generator
-	level   int
-	ci0     int // coarse index (x/16) of the grid's first point, both axes share n
-	cj0     int
-	cn      int // coarse points per row (0: no grid)
-	fi0     int // fine index (x/4) of the fine grid's first point
-	fj0     int
-	fn      int // fine points per row (0: no grid)
-	coarse  [lodCoarseMax * lodCoarseMax]climate
-	cdone   [lodCoarseMax * lodCoarseMax]bool
-	fine    [lodFineMax * lodFineMax]float64
-	fdone   [lodFineMax * lodFineMax]bool
+	g      *Generator
+	level  int
+	ci0    int // coarse index (x/16) of the grid's first point, both axes share n
+	cj0    int
+	cn     int // coarse points per row (0: no grid)
+	fi0    int // fine index (x/4) of the fine grid's first point
+	fj0    int
+	fn     int // fine points per row (0: no grid)
+	coarse [lodCoarseMax * lodCoarseMax]climate
+	cdone  [lodCoarseMax * lodCoarseMax]bool
+	fine   [lodFineMax * lodFineMax]float64
+	fdone  [lodFineMax * lodFineMax]bool
 }
 
 // Grid sizes: a level-L footprint is 16·2^L blocks; the coarse grid
