@@ -2,6 +2,7 @@ package lod
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/stratavox/strata/resources/chunk"
@@ -69,25 +70,76 @@ func padded(d int64, pad int) int64 {
 	return max(d-int64(pad), 0)
 }
 
+// col is a column of sections at one level.
+type col struct{ X, Z int32 }
+
+// colSet maps a column to the mask of its sections, bit y-lo for section
+// Y y, lo the level's lowest Y (YRange): a level spans at most 24 Ys.
+// Cylinders are vertical prisms, so a column holds an interval and the
+// sets stay a column's worth smaller than sets of sections.
+type colSet map[col]uint32
+
 // cylinder adds the level-l sections of the view's cylinder that are in
 // the world to set.
-func (v *View) cylinder(l int, set map[chunk.Pos]struct{}) {
-	c, r, pad := v.Centers[l], int32(v.Radius), int32(v.Pad)
+func (v *View) cylinder(l int, set colSet) {
+	c, r, pad := v.Centers[l], int64(v.Radius), int64(v.Pad)
 	lo, hi := YRange(l)
+	h := r/2 + pad
+	ylo, yhi := max(int64(c.Y)-h, int64(lo)), min(int64(c.Y)+h, int64(hi))
+	if ylo > yhi {
+		return
+	}
+	mask := (uint32(1)<<(yhi-ylo+1) - 1) << (ylo - int64(lo))
 	reach := r + pad
+	n := int64(1) << l
 	for dx := -reach; dx <= reach; dx++ {
-		for dz := -reach; dz <= reach; dz++ {
-			for dy := -(r/2 + pad); dy <= r/2+pad; dy++ {
-				p := c.Add(dx, dy, dz)
-				if p.Y < lo || p.Y > hi || !v.wants(l, p) {
-					continue
-				}
-				if (Pos{Pos: p, Level: uint8(l)}).InWorld() {
-					set[p] = struct{}{}
-				}
+		ax := max(abs64(dx)-pad, 0)
+		if ax > r {
+			continue
+		}
+		w := isqrt(r*r-ax*ax) + pad
+		x := int64(c.X) + dx
+		for z := int64(c.Z) - w; z <= int64(c.Z)+w; z++ {
+			// In the border: the column's first or last level-0 column is.
+			if x*n+n-1 < -chunk.BorderSections || x*n > chunk.BorderSections || z*n+n-1 < -chunk.BorderSections || z*n > chunk.BorderSections {
+				continue
 			}
+			set[col{int32(x), int32(z)}] |= mask
 		}
 	}
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// isqrt returns floor(sqrt(n)) for n ≥ 0.
+func isqrt(n int64) int64 {
+	x := int64(1)
+	for x*x <= n {
+		x++
+	}
+	return x - 1
+}
+
+// parents returns the level-(l+1) columns and sections holding set's
+// level-l sections.
+func parents(l int, set colSet) colSet {
+	lo, _ := YRange(l)
+	plo, _ := YRange(l + 1)
+	out := make(colSet, len(set)/4+1)
+	for c, m := range set {
+		var pm uint32
+		for ; m != 0; m &= m - 1 {
+			y := int32(bits.TrailingZeros32(m)) + lo
+			pm |= 1 << ((y >> 1) - plo)
+		}
+		out[col{c.X >> 1, c.Z >> 1}] |= pm
+	}
+	return out
 }
 
 // Tiles appends the view's tiling to dst, sorted by level then
@@ -111,46 +163,78 @@ func (v *View) cylinder(l int, set map[chunk.Pos]struct{}) {
 // deliver at level 0 for the tiling to hold.
 func (v *View) Tiles(dst []Pos) []Pos {
 	n := v.Levels
-	need := map[chunk.Pos]struct{}{}
-	v.cylinder(0, need)
-	splits := make([]map[chunk.Pos]struct{}, n+2)
-	splits[0] = map[chunk.Pos]struct{}{}
-	needs := make([]map[chunk.Pos]struct{}, n+1)
-	needs[0] = need
+	needs := make([]colSet, n+1)
+	splits := make([]colSet, n+1)
+	needs[0], splits[0] = colSet{}, colSet{}
+	v.cylinder(0, needs[0])
 	for l := 1; l <= n; l++ {
-		split := make(map[chunk.Pos]struct{}, len(needs[l-1])/4+1)
-		for p := range needs[l-1] {
-			split[Pos{Pos: p}.Parent().Pos] = struct{}{}
-		}
-		splits[l] = split
-		need := make(map[chunk.Pos]struct{}, len(split)*2)
+		splits[l] = parents(l-1, needs[l-1])
+		need := make(colSet, len(splits[l])*2)
 		v.cylinder(l, need)
-		for p := range split {
-			need[p] = struct{}{}
+		for c, m := range splits[l] {
+			need[c] |= m
 		}
 		needs[l] = need
 	}
-	start := len(dst)
+	var cols []col
 	for l := 0; l <= n; l++ {
+		// tiles(l) as masks per column.
+		tiles := colSet{}
 		if l == n {
-			for p := range needs[n] {
-				if _, s := splits[n][p]; !s {
-					dst = append(dst, Pos{Pos: p, Level: uint8(n)})
+			for c, m := range needs[n] {
+				if t := m &^ splits[n][c]; t != 0 {
+					tiles[c] = t
 				}
 			}
-			continue
-		}
-		for p := range splits[l+1] {
-			for _, c := range (Pos{Pos: p, Level: uint8(l + 1)}).Children() {
-				if _, s := splits[l][c.Pos]; s || !c.InWorld() {
-					continue
+		} else {
+			lo, hi := YRange(l)
+			plo, _ := YRange(l + 1)
+			full := uint32(1)<<(hi-lo+1) - 1
+			for pc, pm := range splits[l+1] {
+				// Each split parent section's two child Ys, in the world.
+				var cm uint32
+				for ; pm != 0; pm &= pm - 1 {
+					py := int32(bits.TrailingZeros32(pm)) + plo
+					for y := 2 * py; y <= 2*py+1; y++ {
+						if y >= lo && y <= hi {
+							cm |= 1 << (y - lo)
+						}
+					}
 				}
-				dst = append(dst, c)
+				cm &= full
+				for o := int32(0); o < 4; o++ {
+					c := col{pc.X<<1 | o&1, pc.Z<<1 | o>>1}
+					if t := cm &^ splits[l][c]; t != 0 && inBorder(c, l) {
+						tiles[c] = t
+					}
+				}
+			}
+		}
+		cols = cols[:0]
+		for c := range tiles {
+			cols = append(cols, c)
+		}
+		slices.SortFunc(cols, func(a, b col) int { return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Z, b.Z)) })
+		lo, _ := YRange(l)
+		for _, c := range cols {
+			for m := tiles[c]; m != 0; m &= m - 1 {
+				y := int32(bits.TrailingZeros32(m)) + lo
+				dst = append(dst, Pos{Pos: chunk.Pos{X: c.X, Y: y, Z: c.Z}, Level: uint8(l)})
 			}
 		}
 	}
-	slices.SortFunc(dst[start:], Compare)
 	return dst
+}
+
+// inBorder reports whether level-l column c holds a column inside the
+// world's border.
+func inBorder(c col, l int) bool {
+	n := int64(1) << l
+	in := func(v int32) bool {
+		a := int64(v) * n
+		return a+n-1 >= -chunk.BorderSections && a <= chunk.BorderSections
+	}
+	return in(c.X) && in(c.Z)
 }
 
 // Compare orders LOD positions by level, then by chunk.ComparePos.

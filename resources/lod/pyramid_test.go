@@ -47,15 +47,70 @@ func checkTiling(t *testing.T, v View, tiles []Pos) {
 	}
 	// Each level's cylinder is covered at that level or finer.
 	for l := 0; l <= v.Levels; l++ {
-		cyl := map[chunk.Pos]struct{}{}
-		v.cylinder(l, cyl)
-		for p := range cyl {
+		for p := range refCylinder(&v, l) {
 			q := Pos{Pos: p, Level: uint8(l)}
 			if !set[q] && !split[q] {
 				t.Fatalf("level %d cylinder section %v is drawn coarser", l, q)
 			}
 		}
 	}
+}
+
+// refCylinder is the level-l cylinder section by section, from wants.
+func refCylinder(v *View, l int) map[chunk.Pos]struct{} {
+	set := map[chunk.Pos]struct{}{}
+	c, r, pad := v.Centers[l], int32(v.Radius), int32(v.Pad)
+	lo, hi := YRange(l)
+	for dx := -(r + pad); dx <= r+pad; dx++ {
+		for dz := -(r + pad); dz <= r+pad; dz++ {
+			for dy := -(r/2 + pad); dy <= r/2+pad; dy++ {
+				p := c.Add(dx, dy, dz)
+				if p.Y >= lo && p.Y <= hi && v.wants(l, p) && (Pos{Pos: p, Level: uint8(l)}).InWorld() {
+					set[p] = struct{}{}
+				}
+			}
+		}
+	}
+	return set
+}
+
+// refTiles is Tiles written plainly over sets of sections, straight from
+// its definition.
+func refTiles(v *View) []Pos {
+	n := v.Levels
+	needs := []map[chunk.Pos]struct{}{refCylinder(v, 0)}
+	splits := []map[chunk.Pos]struct{}{{}}
+	for l := 1; l <= n; l++ {
+		split := map[chunk.Pos]struct{}{}
+		for p := range needs[l-1] {
+			split[Pos{Pos: p}.Parent().Pos] = struct{}{}
+		}
+		need := refCylinder(v, l)
+		for p := range split {
+			need[p] = struct{}{}
+		}
+		needs, splits = append(needs, need), append(splits, split)
+	}
+	var out []Pos
+	for l := 0; l <= n; l++ {
+		if l == n {
+			for p := range needs[n] {
+				if _, s := splits[n][p]; !s {
+					out = append(out, Pos{Pos: p, Level: uint8(n)})
+				}
+			}
+			continue
+		}
+		for p := range splits[l+1] {
+			for _, c := range (Pos{Pos: p, Level: uint8(l + 1)}).Children() {
+				if _, s := splits[l][c.Pos]; !s && c.InWorld() {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, Compare)
+	return out
 }
 
 func TestTilesExact(t *testing.T) {
@@ -80,6 +135,9 @@ func TestTilesExact(t *testing.T) {
 				t.Fatal("tiles not sorted")
 			}
 			checkTiling(t, v, tiles)
+			if ref := refTiles(&v); !slices.Equal(tiles, ref) {
+				t.Fatalf("Tiles gives %d tiles, the plain definition %d", len(tiles), len(ref))
+			}
 			// Level 0 is the cylinder plus at most one ring: within the
 			// cylinder padded by one more.
 			wider := v
