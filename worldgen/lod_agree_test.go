@@ -187,8 +187,8 @@ func (a *agreement) compare(g *Generator, p chunk.Pos, level int, sec, above *ch
 	}
 }
 
-// surface compares the top of each LOD cell column (the highest non-air,
-// non-foliage cell) with the terrain-or-water surface: at the sampled
+// surface compares the top of each LOD cell column (the highest cell not
+// air and not foliage alone) with the terrain-or-water surface: at the sampled
 // centre column, and the mean over the cell's footprint.
 func (a *agreement) surface(g *Generator, c *LODColumn) {
 	s := 1 << c.level
@@ -201,10 +201,8 @@ func (a *agreement) surface(g *Generator, c *LODColumn) {
 		sec := c.Section(y)
 		for i := range tops {
 			for k := 0; k < chunk.Size; k++ {
-				switch sec.At(i + k*256) {
-				case chunk.Air, chunk.OakLeaves, chunk.SpruceLeaves, chunk.Cactus:
-				default:
-					tops[i] = int(y)*chunk.Size*s + (k+1)*s
+				if cellLo := int(y)*chunk.Size*s + k*s; !foliageOnly(&c.samples[i], sec.At(i+k*256), cellLo) {
+					tops[i] = cellLo + s
 				}
 			}
 		}
@@ -233,6 +231,13 @@ func (a *agreement) surface(g *Generator, c *LODColumn) {
 			a.surfMean++
 		}
 	}
+}
+
+// foliageOnly reports whether a LOD cell from cellLo holding b is air or
+// stands for trees alone (foliage above the sampled column's terrain and
+// water); a terrain cell that shows leaves on top is not.
+func foliageOnly(sm *lodSample, b chunk.Block, cellLo int) bool {
+	return b == chunk.Air || cellLo > sm.solidTop
 }
 
 // biomeSpot returns a block column of biome b near the origin, scanning
@@ -308,6 +313,76 @@ func TestLODAgreement(t *testing.T) {
 			if got < f[i] {
 				t.Errorf("level %d: figure %d is %.1f%%, floor %.0f%%", level, i, got, f[i])
 			}
+		}
+	}
+}
+
+// TestLODSurfaceCoarse measures, at levels 4 to 7 where generating every
+// covered section is too slow for a test, how the top of each LOD cell
+// column (highest cell not air and not foliage alone) compares with the real
+// terrain-or-water surface: its mean over the cell's footprint, from
+// SurfaceAt on a grid of 8×8 points per cell, for 16 cell columns of each
+// biome's LOD column on three seeds. It asserts that the LOD surface is
+// within one cell of that mean in at least 95% of them. Measured: level 4
+// 100% (mean error 3.1 blocks), 5 97.6% (5.4), 6 100% (7.2), 7 100%
+// (55.5: level 7's cells are 128 blocks tall, so land at or above Y 63
+// tops out at 128 and the sea at 0).
+func TestLODSurfaceCoarse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples many columns")
+	}
+	biomes := []Biome{Ocean, Plains, Forest, Snowy, Desert, Mountains}
+	for level := 4; level <= MaxLODLevel; level++ {
+		s := 1 << level
+		within, total := 0, 0
+		var sumErr float64
+		for _, seed := range []int64{1, 2, -99} {
+			g := newGen(t, seed)
+			for _, b := range biomes {
+				x, z, ok := biomeSpot(g, b)
+				if !ok {
+					continue
+				}
+				span := chunk.Size << level
+				var c LODColumn
+				g.SampleLOD(&c, int32(floorDivN(x, span)), int32(floorDivN(z, span)), level)
+				lo, hi := LODSectionYRange(level)
+				secs := make([]chunk.Section, 0, hi-lo+1)
+				for y := lo; y <= hi; y++ {
+					secs = append(secs, c.Section(y))
+				}
+				for k := 0; k < 16; k++ {
+					i := k*16 + (k*7)%16 // a diagonal-ish spread of cells
+					top := chunk.MinY
+					for yi, sec := range secs {
+						for ly := 0; ly < chunk.Size; ly++ {
+							if cellLo := (int(lo)+yi)*span + ly*s; !foliageOnly(&c.samples[i], sec.At(i+ly*256), cellLo) {
+								top = cellLo + s
+							}
+						}
+					}
+					bx, bz := c.x0+(i%16)*s, c.z0+(i/16)*s
+					sum, n := 0, 0
+					for dz := s / 16; dz < s; dz += s / 8 {
+						for dx := s / 16; dx < s; dx += s / 8 {
+							h, _ := g.SurfaceAt(bx+dx, bz+dz)
+							sum += max(h, SeaLevel) + 1
+							n++
+						}
+					}
+					d := abs(float64(top) - float64(sum)/float64(n))
+					sumErr += d
+					total++
+					if d <= float64(s) {
+						within++
+					}
+				}
+			}
+		}
+		pct := 100 * float64(within) / float64(total)
+		t.Logf("level %d: LOD surface within one cell (%d blocks) of the footprint's mean surface in %.1f%% of %d cell columns; mean error %.1f blocks", level, s, pct, total, sumErr/float64(total))
+		if pct < 95 {
+			t.Errorf("level %d: %.1f%% within one cell, floor 95%%", level, pct)
 		}
 	}
 }
