@@ -15,8 +15,9 @@ import "github.com/stratavox/strata/resources/chunk"
 //
 //   - occupancy by majority: a cell is non-air when at least half of its
 //     2^L blocks in the sampled column are (terrain, the water up to
-//     SeaLevel, foliage), so surfaces land within half a cell of the truth
-//     and the sea is the same flat plane at every level;
+//     SeaLevel, foliage weighted by the share of columns it stands for),
+//     so surfaces land within half a cell of the truth and the sea is the
+//     same flat plane at every level;
 //   - the block is the top-most visible one: the highest non-air block of
 //     the cell's column, or, when the cell above came out air, of this
 //     cell and the one above (the part of the surface the rounding
@@ -65,6 +66,7 @@ type lodSample struct {
 	col            column
 	solidTop       int // highest terrain or water block; below MinY: nothing
 	leafLo, leafHi int // foliage band (leafLo > leafHi: none)
+	leafCover      int // of 1024: the share of the cell's columns the band stands for
 	leaf           chunk.Block
 }
 
@@ -217,7 +219,7 @@ func (g *Generator) lodTrees(c *LODColumn, l *lodLattice) {
 				}
 				sm := &c.samples[lx/2+chunk.Size*(lz/2)]
 				if sm.leafLo > sm.leafHi {
-					sm.leafLo, sm.leafHi, sm.leaf = y, y, b
+					sm.leafLo, sm.leafHi, sm.leaf, sm.leafCover = y, y, b, 1024
 					return
 				}
 				sm.leafLo = min(sm.leafLo, y)
@@ -245,6 +247,7 @@ func (g *Generator) fillSample(sm *lodSample, clim *climate, x, z, h, level int)
 		// canopy covers at least half of them.
 		return
 	}
+	sm.leafCover = int(canopyCover[col.biome])
 	switch tc.kind {
 	case oakTree:
 		sm.leafLo, sm.leafHi, sm.leaf = h+oakLeafLo, h+oakLeafHi, chunk.OakLeaves
@@ -277,7 +280,7 @@ func (c *LODColumn) Section(y int32) chunk.Section {
 		sm := &c.samples[i]
 		for k := 0; k <= chunk.Size; k++ {
 			lo := y0 + k*s
-			occ[k] = 2*sm.count(lo, lo+s-1) >= s
+			occ[k] = sm.occupied(lo, lo+s-1)
 		}
 		for k := 0; k < chunk.Size; k++ {
 			if !occ[k] {
@@ -293,11 +296,17 @@ func (c *LODColumn) Section(y int32) chunk.Section {
 	return chunk.FromCells(cells)
 }
 
-// count returns how many blocks of the sampled column in lo..hi are not
-// air (blocks below the world are air).
-func (sm *lodSample) count(lo, hi int) int {
+// occupied reports whether at least half of the sampled column's blocks
+// in lo..hi are not air (blocks below the world are air). The foliage
+// band counts at the share of the cell's columns it stands for: all of
+// them at level 1 (the real trees at the sampled column), the biome's
+// canopy cover above, so that a forest's canopy, four blocks deep over
+// three fifths of the columns, fills a 4-block cell but only colours the
+// top of a coarser one, as it does in the real blocks.
+func (sm *lodSample) occupied(lo, hi int) bool {
 	n := overlap(max(lo, chunk.MinY), hi, chunk.MinY, sm.solidTop)
-	return n + overlap(lo, hi, sm.leafLo, sm.leafHi)
+	leaves := overlap(lo, hi, sm.leafLo, sm.leafHi) * sm.leafCover
+	return 2*(n*1024+leaves) >= (hi-lo+1)*1024
 }
 
 // overlap returns the length of [a0, a1] ∩ [b0, b1].

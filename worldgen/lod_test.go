@@ -103,10 +103,10 @@ func slowLODSection(c *LODColumn, y int32) chunk.Section {
 		sm := &c.samples[i]
 		for k := 0; k < chunk.Size; k++ {
 			lo, hi := y0+k*s, y0+(k+1)*s-1
-			if 2*sm.count(lo, hi) < s {
+			if !sm.occupied(lo, hi) {
 				continue
 			}
-			if 2*sm.count(hi+1, hi+s) < s {
+			if !sm.occupied(hi+1, hi+s) {
 				hi += s
 			}
 			cells[i+k*256] = uint16(sm.topMost(lo, hi))

@@ -14,17 +14,21 @@ import (
 // (generated at level 0 for level 1, sampled one level down above) and
 // compares with the sampled section, over the cells where either is a
 // visible surface (non-air with air above). Measured on seeds 1 and 2:
-// level 1 89% occupancy, 80% block; level 2 70%, 55%; level 3 84%, 71%.
-// Level 2 is lowest because its children (level 1) draw the real trees
-// while level 2 draws forests as a continuous leaf band: without foliage
-// cells it is 79% and 61%. The rest is the quarter-solid rule rounding
-// surfaces up (see Downsample): the patch an edit leaves in the natural
-// terrain around it at a distance. The floors are a little below.
+// level 1 89% occupancy, 80% block; level 2 64%, 36%; level 3 85%, 70%.
+// The sampled sections are the ones that agree with the real blocks
+// (worldgen's TestLODAgreement: 93 to 96% of visible cells); the
+// difference is the quarter-solid rule rounding surfaces and canopies up
+// (see Downsample), once per level, and at level 2 on top of level 1's
+// own rounding of 2-block cells (ties solid) and its real trees: half the
+// level-2 mismatches are grass or leaves one cell above the sampled
+// surface. It is the patch an edit leaves in the natural terrain around
+// it at a distance, the price of keeping thin builds visible. The floors
+// are a little below.
 func TestDownsampleMatchesSampling(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates level-0 sections")
 	}
-	floors := [4][2]float64{1: {86, 77}, 2: {66, 52}, 3: {80, 67}}
+	floors := [4][2]float64{1: {86, 77}, 2: {60, 33}, 3: {81, 66}}
 	for level := 1; level <= 3; level++ {
 		var vis, occOK, blockOK int
 		for _, seed := range []int64{1, 2} {
