@@ -27,7 +27,9 @@ import "github.com/stratavox/strata/resources/chunk"
 //     sampled column holds what the tree grid puts there); from level 2 on,
 //     foliage by biome density: a band of leaves above the terrain where
 //     the biome's canopy covers at least half its columns (forests),
-//     because a coarser cell's top shows the majority of its columns;
+//     because a coarser cell's top shows the majority of its columns,
+//     counted in the occupancy at that share (so it fills a 4-block cell
+//     and only colours the top of coarser ones, as the real canopy does);
 //   - no caves, no ores: they are below what a distant cell shows.
 //
 // The sample's climate, biome and surface rules are bit-for-bit level 0's
