@@ -124,27 +124,33 @@ func visibleTop(child *chunk.Section, x, y, z, top int) chunk.Block {
 	return best
 }
 
-// Build makes LOD section p for a world with edits: the natural section
-// (natural(p), the generator's sample) with every octant that holds an
-// edited level-0 section replaced by that child downsampled, the child
-// built the same way one level down, down to level0 (the stored or
-// generated level-0 section). edited(q) reports whether q holds an
-// edited level-0 section. An edit costs each of its ancestors one sample
-// and one downsample; octants without edits keep their sampled cells, so
-// an edit does not change the terrain around it beyond its own octants.
-func Build(p Pos, natural func(Pos) chunk.Section, level0 func(chunk.Pos) chunk.Section, edited func(Pos) bool) chunk.Section {
-	if p.Level == 0 {
-		return level0(p.Pos)
-	}
+// Build makes LOD section p (level ≥ 1) for a world with edits: the
+// natural section (natural(p), the generator's sample) with every octant
+// whose child q has edited(q) — q holds an edited level-0 section —
+// replaced by child(q) downsampled. child supplies that child as built: a
+// level-0 section from storage, a LOD section from the cache or an
+// earlier Build, so that an edit rebuilds its ancestors finest first,
+// each from the one below (one sample and one downsample a level).
+// Octants without edits keep their sampled cells, so an edit does not
+// change the terrain around it beyond its own octants.
+func Build(p Pos, natural func(Pos) chunk.Section, edited func(Pos) bool, child func(Pos) chunk.Section) chunk.Section {
 	s := natural(p)
 	for o := 0; o < 8; o++ {
-		c := p.Child(o)
-		if !edited(c) {
-			continue
+		if c := p.Child(o); edited(c) {
+			cs := child(c)
+			DownsampleOctant(&s, o, &cs)
 		}
-		cs := Build(c, natural, level0, edited)
-		DownsampleOctant(&s, o, &cs)
 	}
 	s.Compact()
 	return s
+}
+
+// BuildAll is Build with every edited child built the same way, down to
+// level0 (the stored or generated level-0 section), for a cold cache and
+// for tests: it rebuilds the whole chain under p.
+func BuildAll(p Pos, natural func(Pos) chunk.Section, level0 func(chunk.Pos) chunk.Section, edited func(Pos) bool) chunk.Section {
+	if p.Level == 0 {
+		return level0(p.Pos)
+	}
+	return Build(p, natural, edited, func(c Pos) chunk.Section { return BuildAll(c, natural, level0, edited) })
 }

@@ -149,7 +149,7 @@ func (e *edits) edited(q Pos) bool {
 // solidCells counts the non-air cells of the level-L section holding
 // block (x, y, z), built with the edits.
 func (e *edits) build(x, y, z, level int) chunk.Section {
-	return Build(At(chunk.PosOfBlock(x, y, z), level), e.natural, e.level0, e.edited)
+	return BuildAll(At(chunk.PosOfBlock(x, y, z), level), e.natural, e.level0, e.edited)
 }
 
 func countNonAir(s *chunk.Section) int {
@@ -224,7 +224,7 @@ func TestBuildShowsOnHorizon(t *testing.T) {
 				continue
 			}
 			seen[p] = true
-			built := Build(p, e.natural, e.level0, e.edited)
+			built := BuildAll(p, e.natural, e.level0, e.edited)
 			nat := g.GenerateLOD(p.Pos, level)
 			for i := 0; i < chunk.Volume; i++ {
 				x, y, z := i%16, i/256, i/16%16
@@ -244,6 +244,33 @@ func TestBuildShowsOnHorizon(t *testing.T) {
 		t.Logf("level %d: the build adds %d cells", level, added)
 		if level <= 6 && added == 0 {
 			t.Errorf("level %d: the build does not show", level)
+		}
+	}
+}
+
+// TestBuildChainMatchesBuildAll: rebuilding an edit's ancestors finest
+// first, each from the one below, gives what building each from scratch
+// gives.
+func TestBuildChainMatchesBuildAll(t *testing.T) {
+	g, err := worldgen.New(3, worldgen.LatestVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &edits{g: g, sections: map[chunk.Pos]chunk.Section{}}
+	for y := 97; y < 111; y++ { // one level-0 section: one chain
+		e.set(-4000, y, 777, chunk.Sandstone)
+	}
+	var prev chunk.Section
+	for _, p := range Ancestors(nil, chunk.PosOfBlock(-4000, 100, 777), MaxLevel) {
+		prev = Build(p, e.natural, e.edited, func(c Pos) chunk.Section {
+			if c.Level == 0 {
+				return e.level0(c.Pos)
+			}
+			return prev
+		})
+		want := BuildAll(p, e.natural, e.level0, e.edited)
+		if !prev.Equal(&want) {
+			t.Fatalf("%v: the chain differs from building from scratch", p)
 		}
 	}
 }
