@@ -52,6 +52,15 @@ func (v *View) Follow(at chunk.Pos, slack int) (moved uint32) {
 	return moved
 }
 
+// InCylinder reports whether p is in the view's cylinder at p's level
+// (Levels or finer; not clipped to the world). Tiles at level 0 for which
+// it is false are the fringe the tiling adds to the view's ordinary
+// cylinder: level-0 sections a server delivers beyond its residency view
+// so that level 1 can start on whole parents.
+func (v *View) InCylinder(p Pos) bool {
+	return int(p.Level) <= v.Levels && v.wants(int(p.Level), p.Pos)
+}
+
 // wants reports whether level-l section p is in the view's level-l
 // cylinder (not clipped).
 func (v *View) wants(l int, p chunk.Pos) bool {

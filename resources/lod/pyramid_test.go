@@ -142,11 +142,16 @@ func TestTilesExact(t *testing.T) {
 			// cylinder padded by one more.
 			wider := v
 			wider.Pad++
+			fringe := 0
 			for _, p := range tiles {
 				if p.Level == 0 && !wider.wants(0, p.Pos) {
 					t.Errorf("level-0 tile %v beyond the cylinder padded by one", p)
 				}
+				if p.Level == 0 && !v.InCylinder(p) {
+					fringe++
+				}
 			}
+			t.Logf("%d tiles, %d of them the level-0 fringe", len(tiles), fringe)
 		})
 	}
 }
