@@ -16,9 +16,14 @@ import (
 // reaches twice as far as the one below it, so the horizon is
 // Radius·2^Levels sections.
 type View struct {
-	Radius  int
-	Pad     int
-	Levels  int
+	Radius int
+	Pad    int
+	Levels int
+	// Inward rounds level 0 in to whole level-1 parents instead of out
+	// (when Levels ≥ 1): no level-0 fringe beyond the cylinder to
+	// deliver, and the cylinder's outermost partial parents drawn at
+	// level 1 instead.
+	Inward  bool
 	Centers [MaxLevel + 1]chunk.Pos
 }
 
@@ -169,13 +174,17 @@ func parents(l int, set colSet) colSet {
 // tiling is that a level's ring is rounded out to whole parents: level
 // 0's tiles are the cylinder plus at most one ring of sections beyond it
 // (all within the cylinder padded by one more), which a server must
-// deliver at level 0 for the tiling to hold.
+// deliver at level 0 for the tiling to hold; with Inward, level 0 is the
+// cylinder rounded in instead and level 1 takes the partial parents.
 func (v *View) Tiles(dst []Pos) []Pos {
 	n := v.Levels
 	needs := make([]colSet, n+1)
 	splits := make([]colSet, n+1)
 	needs[0], splits[0] = colSet{}, colSet{}
 	v.cylinder(0, needs[0])
+	if v.Inward && n > 0 {
+		needs[0] = wholeParents(needs[0])
+	}
 	for l := 1; l <= n; l++ {
 		splits[l] = parents(l-1, needs[l-1])
 		need := make(colSet, len(splits[l])*2)
@@ -233,6 +242,32 @@ func (v *View) Tiles(dst []Pos) []Pos {
 		}
 	}
 	return dst
+}
+
+// wholeParents returns the level-0 sections of set whose level-1 parent
+// has all its children in the world in set.
+func wholeParents(set colSet) colSet {
+	lo, hi := YRange(0)
+	world := uint32(1)<<(hi-lo+1) - 1
+	out := make(colSet, len(set))
+	for c, m := range set {
+		// Pair bits (2k, 2k+1) in Y: a parent's two layers (lo is even).
+		both := m
+		for o := int32(0); o < 4; o++ {
+			sib := col{c.X&^1 | o&1, c.Z&^1 | o>>1}
+			if !inBorder(sib, 0) {
+				continue // a sibling outside the world needs no cover
+			}
+			both &= set[sib]
+		}
+		// Both of a parent's layers (the world's Ys pair up whole).
+		pairs := both & (both >> 1) & 0x55555555
+		pairs |= pairs << 1
+		if keep := m & pairs & world; keep != 0 {
+			out[c] = keep
+		}
+	}
+	return out
 }
 
 // inBorder reports whether level-l column c holds a column inside the

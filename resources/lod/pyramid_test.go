@@ -45,11 +45,15 @@ func checkTiling(t *testing.T, v View, tiles []Pos) {
 			}
 		}
 	}
-	// Each level's cylinder is covered at that level or finer.
+	// Each level's cylinder is covered at that level or finer; with
+	// Inward, level 0's is covered at level 1 at worst.
 	for l := 0; l <= v.Levels; l++ {
 		for p := range refCylinder(&v, l) {
 			q := Pos{Pos: p, Level: uint8(l)}
-			if !set[q] && !split[q] {
+			if l == 0 && v.Inward && v.Levels > 0 {
+				q = q.Parent()
+			}
+			if !set[q] && !split[q] && !(l == 0 && v.Inward && set[Pos{Pos: p}]) {
 				t.Fatalf("level %d cylinder section %v is drawn coarser", l, q)
 			}
 		}
@@ -78,7 +82,23 @@ func refCylinder(v *View, l int) map[chunk.Pos]struct{} {
 // its definition.
 func refTiles(v *View) []Pos {
 	n := v.Levels
-	needs := []map[chunk.Pos]struct{}{refCylinder(v, 0)}
+	need0 := refCylinder(v, 0)
+	if v.Inward && n > 0 {
+		whole := map[chunk.Pos]struct{}{}
+		for p := range need0 {
+			all := true
+			for _, c := range (Pos{Pos: p}).Parent().Children() {
+				if _, in := need0[c.Pos]; !in && c.InWorld() {
+					all = false
+				}
+			}
+			if all {
+				whole[p] = struct{}{}
+			}
+		}
+		need0 = whole
+	}
+	needs := []map[chunk.Pos]struct{}{need0}
 	splits := []map[chunk.Pos]struct{}{{}}
 	for l := 1; l <= n; l++ {
 		split := map[chunk.Pos]struct{}{}
@@ -128,31 +148,37 @@ func TestTilesExact(t *testing.T) {
 		{chunk.Pos{X: 3, Y: 4, Z: 3}, 8, 1, 0},
 		{chunk.Pos{X: chunk.BorderSections - 2, Y: 4, Z: -chunk.BorderSections + 1}, 8, 1, 7},
 	} {
-		t.Run(fmt.Sprintf("%v_r%d_p%d_n%d", tc.at, tc.radius, tc.pad, tc.levels), func(t *testing.T) {
-			v := NewView(tc.at, tc.radius, tc.pad, tc.levels)
-			tiles := v.Tiles(nil)
-			if !slices.IsSortedFunc(tiles, Compare) {
-				t.Fatal("tiles not sorted")
-			}
-			checkTiling(t, v, tiles)
-			if ref := refTiles(&v); !slices.Equal(tiles, ref) {
-				t.Fatalf("Tiles gives %d tiles, the plain definition %d", len(tiles), len(ref))
-			}
-			// Level 0 is the cylinder plus at most one ring: within the
-			// cylinder padded by one more.
-			wider := v
-			wider.Pad++
-			fringe := 0
-			for _, p := range tiles {
-				if p.Level == 0 && !wider.wants(0, p.Pos) {
-					t.Errorf("level-0 tile %v beyond the cylinder padded by one", p)
+		for _, inward := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v_r%d_p%d_n%d_in%v", tc.at, tc.radius, tc.pad, tc.levels, inward), func(t *testing.T) {
+				v := NewView(tc.at, tc.radius, tc.pad, tc.levels)
+				v.Inward = inward
+				tiles := v.Tiles(nil)
+				if !slices.IsSortedFunc(tiles, Compare) {
+					t.Fatal("tiles not sorted")
 				}
-				if p.Level == 0 && !v.InCylinder(p) {
-					fringe++
+				checkTiling(t, v, tiles)
+				if ref := refTiles(&v); !slices.Equal(tiles, ref) {
+					t.Fatalf("Tiles gives %d tiles, the plain definition %d", len(tiles), len(ref))
 				}
-			}
-			t.Logf("%d tiles, %d of them the level-0 fringe", len(tiles), fringe)
-		})
+				// Level 0 is the cylinder plus at most one ring: within the
+				// cylinder padded by one more.
+				wider := v
+				wider.Pad++
+				fringe := 0
+				for _, p := range tiles {
+					if p.Level == 0 && !wider.wants(0, p.Pos) {
+						t.Errorf("level-0 tile %v beyond the cylinder padded by one", p)
+					}
+					if p.Level == 0 && !v.InCylinder(p) {
+						fringe++
+					}
+				}
+				if inward && fringe > 0 {
+					t.Errorf("inward: %d level-0 tiles beyond the cylinder", fringe)
+				}
+				t.Logf("%d tiles, %d of them the level-0 fringe", len(tiles), fringe)
+			})
+		}
 	}
 }
 
