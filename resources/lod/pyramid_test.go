@@ -226,17 +226,23 @@ func TestTilesBruteForce(t *testing.T) {
 // ring rule that bloats it fails. Measured: pad 0, 2,320 level-0 tiles
 // (the cylinder's 1,809 and the rounding to whole parents) and 5,324 LOD
 // sections, per level 2030 1102 696 522 348 348 278; pad 1, 3,696 and
-// 7,006.
+// 7,006. Inward: pad 0, 1,312 level-0 tiles (the cylinder's odd top layer
+// and outer partial parents go to level 1) and 5,450 LOD sections; pad 1,
+// 2,320 and 7,178.
 func TestTileCounts(t *testing.T) {
-	for _, tc := range []struct{ pad, maxLOD int }{{0, 5500}, {1, 7200}} {
+	for _, tc := range []struct {
+		pad, maxLOD int
+		inward      bool
+	}{{0, 5500, false}, {1, 7200, false}, {0, 5500, true}, {1, 7200, true}} {
 		v := NewView(chunk.Pos{X: 3, Y: 4, Z: -2}, 8, tc.pad, 7)
+		v.Inward = tc.inward
 		tiles := v.Tiles(nil)
 		var per [MaxLevel + 1]int
 		for _, p := range tiles {
 			per[p.Level]++
 		}
 		lod := len(tiles) - per[0]
-		t.Logf("radius 8, pad %d, 7 levels: %d level-0 tiles, %d LOD sections, per level %v", tc.pad, per[0], lod, per)
+		t.Logf("radius 8, pad %d, inward %v, 7 levels: %d level-0 tiles, %d LOD sections, per level %v", tc.pad, tc.inward, per[0], lod, per)
 		if lod > tc.maxLOD {
 			t.Errorf("pad %d: %d LOD sections, bound %d", tc.pad, lod, tc.maxLOD)
 		}
