@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/internal/cputime"
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -50,7 +51,7 @@ func BenchmarkPyramid(b *testing.B) {
 			var count [MaxLevel + 1]int
 			var c worldgen.LODColumn
 			runs := 0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				runs++
 				for i := 0; i < len(tiles); {
@@ -81,7 +82,7 @@ func BenchmarkPyramid(b *testing.B) {
 				b.ReportMetric(float64(perLevel[l].Nanoseconds())/float64(max(count[l], 1)), fmt.Sprintf("ns/L%d", l))
 			}
 			b.ReportMetric(float64(total.Milliseconds())/float64(runs), "ms/pyramid")
-			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(runs), "cpu-ms/pyramid")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(runs), "cpu-ms/pyramid")
 			b.ReportMetric(float64(n/runs), "sections")
 			b.ReportMetric(0, "ns/op")
 		})
