@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
 )
 
@@ -335,5 +336,32 @@ func TestSetUnion(t *testing.T) {
 	s.Remove(2)
 	if s.Len() != 0 || s.Views() != 0 {
 		t.Fatalf("after removing both: Len %d Views %d", s.Len(), s.Views())
+	}
+}
+
+// TestLevel0IsTheResidencyCylinder: a view's level-0 cylinder is exactly
+// resources.Cylinder of the same centre, radius and pad, so the pyramid's
+// level 0 meets the desired set the residency already keeps.
+func TestLevel0IsTheResidencyCylinder(t *testing.T) {
+	for _, tc := range []struct {
+		at          chunk.Pos
+		radius, pad int
+	}{
+		{chunk.Pos{X: 0, Y: 4, Z: 0}, 8, 0},
+		{chunk.Pos{X: -5, Y: 18, Z: 7}, 8, 1},
+		{chunk.Pos{X: 3, Y: -4, Z: 3}, 5, 2},
+		{chunk.Pos{X: chunk.BorderSections, Y: 4, Z: 0}, 4, 1},
+	} {
+		v := NewView(tc.at, tc.radius, tc.pad, 3)
+		got := refCylinder(&v, 0)
+		want := resources.Cylinder{Center: tc.at, Radius: tc.radius, Pad: tc.pad}.Positions(nil)
+		if len(got) != len(want) {
+			t.Fatalf("%+v: %d sections, resources.Cylinder has %d", tc, len(got), len(want))
+		}
+		for _, p := range want {
+			if _, ok := got[p]; !ok || !v.InCylinder(Pos{Pos: p}) {
+				t.Fatalf("%+v: %v in resources.Cylinder, not in the view's level 0", tc, p)
+			}
+		}
 	}
 }
