@@ -365,3 +365,21 @@ func TestLevel0IsTheResidencyCylinder(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesAfterFollow: after a walk with per-level hysteresis, when the
+// levels' centres no longer line up, the tiling is still exact.
+func TestTilesAfterFollow(t *testing.T) {
+	at := chunk.Pos{X: 0, Y: 4, Z: 0}
+	v := NewView(at, 6, 1, 5)
+	steps := []chunk.Pos{{X: 1}, {X: 1}, {Z: -1}, {X: 1, Z: 1}, {Y: 1}, {X: -1}, {X: 1}, {X: 1}, {Z: 1}, {X: 1}}
+	for i := 0; i < 40; i++ {
+		s := steps[i%len(steps)]
+		at = at.Add(s.X*3, s.Y, s.Z*3)
+		v.Follow(at, 2)
+		tiles := v.Tiles(nil)
+		checkTiling(t, v, tiles)
+		if ref := refTiles(&v); !slices.Equal(tiles, ref) {
+			t.Fatalf("step %d: Tiles differs from the plain definition", i)
+		}
+	}
+}
