@@ -12,12 +12,16 @@ import "github.com/stratavox/strata/resources/chunk"
 //     are. A quarter, not a half, so that anything one cell thick that is
 //     a line or a plane — a tower, a pillar, a trunk, a bridge, a wall, a
 //     floor — survives every level as one cell of the coarser grid, while
-//     an isolated cell (a torch, a lone block) vanishes. A 32×32×32 build
-//     therefore shows up to level 5 or 6 instead of eroding away at the
-//     first odd alignment, and a one-block tower 32 high still shows at
-//     levels 1 to 4. The price: a surface that fills a quarter of a cube
-//     rounds up, so the natural ground around an edit sits at most a
-//     quarter cell higher than the sampled ground next to it.
+//     an isolated cell (a torch, a lone block) vanishes, and a line
+//     shrinks by at most a cell a level at its ends. A 32×32×32 build,
+//     however it lies on the grids, therefore shows at every level up to
+//     the horizon (TestBuildShowsOnHorizon: 26 cells at level 4, one at
+//     level 7), puffed out by up to one cell on each side, instead of
+//     eroding away at the first odd alignment; a one-block tower 32 high
+//     shows at levels 1 to 4. The price: surfaces and canopies that fill
+//     a quarter of a cube round up, so the natural terrain in an edited
+//     octant sits a little higher than the sampled terrain next to it
+//     (measured in TestDownsampleMatchesSampling).
 //   - the block: the top-most visible one, as the sampler chooses it: for
 //     each of the 4 child columns, its highest non-air child in the cube,
 //     or in the cube and the cube above when that one comes out air (the
