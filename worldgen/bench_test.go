@@ -1,6 +1,7 @@
 package worldgen
 
 import (
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -88,5 +89,79 @@ func BenchmarkSurfaceColumns(b *testing.B) {
 	for b.Loop() {
 		g.SurfaceColumns(i, -i, &out)
 		i++
+	}
+}
+
+// lodArea returns every LOD section at level of the 17×17 LOD columns
+// around the spawn's, all section Ys: a ring's worth of the pyramid.
+func lodArea(g *Generator, level int) []chunk.Pos {
+	sx, _, sz := g.FindSpawn()
+	c := chunk.PosOfBlock(sx, 0, sz)
+	cx, cz := c.X>>level, c.Z>>level
+	lo, hi := LODSectionYRange(level)
+	var ps []chunk.Pos
+	for z := cz - 8; z <= cz+8; z++ {
+		for x := cx - 8; x <= cx+8; x++ {
+			for y := lo; y <= hi; y++ {
+				ps = append(ps, chunk.Pos{X: x, Y: y, Z: z})
+			}
+		}
+	}
+	return ps
+}
+
+// BenchmarkGenerateLOD measures GenerateLOD per section at each level on
+// one goroutine, one call per section (no column shared; see
+// BenchmarkPyramid in resources/lod for columns sampled once), with the
+// means of the sections that came back uniform and non-uniform.
+func BenchmarkGenerateLOD(b *testing.B) {
+	g := newGen(b, 1)
+	for level := 1; level <= MaxLODLevel; level++ {
+		b.Run(fmt.Sprintf("L%d", level), func(b *testing.B) {
+			ps := lodArea(g, level)
+			var uniT, denseT time.Duration
+			var uniN, denseN int
+			for b.Loop() {
+				for _, p := range ps {
+					t0 := time.Now()
+					s := g.GenerateLOD(p, level)
+					d := time.Since(t0)
+					if s.IsUniform() {
+						uniT += d
+						uniN++
+					} else {
+						denseT += d
+						denseN++
+					}
+				}
+			}
+			us := func(d time.Duration, n int) float64 {
+				if n == 0 {
+					return 0
+				}
+				return float64(d.Nanoseconds()) / 1e3 / float64(n)
+			}
+			b.ReportMetric(us(uniT+denseT, uniN+denseN), "us/section")
+			b.ReportMetric(us(uniT, uniN), "us/uniform")
+			b.ReportMetric(us(denseT, denseN), "us/nonuniform")
+			b.ReportMetric(100*float64(uniN)/float64(uniN+denseN), "%uniform")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// BenchmarkSampleLOD measures sampling one LOD column at each level, the
+// part of a LOD section's cost its column's sections share.
+func BenchmarkSampleLOD(b *testing.B) {
+	g := newGen(b, 1)
+	for level := 1; level <= MaxLODLevel; level++ {
+		b.Run(fmt.Sprintf("L%d", level), func(b *testing.B) {
+			var c LODColumn
+			i := int32(0)
+			for b.Loop() {
+				g.SampleLOD(&c, i%17, i/17%17, level)
+				i++
+			}
+		})
 	}
 }

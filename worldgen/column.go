@@ -47,8 +47,15 @@ const snowLine = 165
 // columnAt classifies the column at world (x, z) whose height is h.
 func (a *area) columnAt(x, z, h int) column {
 	c := a.climateAt(x, z)
-	b := classify(&c, h)
-	r := hash3(a.g.hseed, saltSurface, x, 0, z)
+	return a.g.columnOf(&c, x, z, h)
+}
+
+// columnOf classifies the column at world (x, z) whose climate is c and
+// height h: columnAt without the area, for samplers (LOD) that
+// interpolate the climate themselves.
+func (g *Generator) columnOf(c *climate, x, z, h int) column {
+	b := classify(c, h)
+	r := hash3(g.hseed, saltSurface, x, 0, z)
 	col := column{height: h, biome: b, fillerN: 3 + int(r&1), water: chunk.Water}
 	switch b {
 	case Ocean:
@@ -81,7 +88,7 @@ func (a *area) columnAt(x, z, h int) column {
 	if h < SeaLevel && (col.top == chunk.Grass || col.top == chunk.Snow) {
 		col.top = chunk.Dirt // no grass or snow under water
 	}
-	if h < SeaLevel && coldAt(&c, SeaLevel) {
+	if h < SeaLevel && coldAt(c, SeaLevel) {
 		col.water = chunk.Ice
 	}
 	return col

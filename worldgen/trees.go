@@ -56,6 +56,16 @@ func (a *area) treeIn(cx, cz int) (tree, bool) {
 		return tree{}, false
 	}
 	col := a.columnAt(x, z, height)
+	return plantTree(h, x, z, &col)
+}
+
+// plantTree returns the tree of the grid cell whose hash is h, rooted on
+// column col at (x, z), if its biome grows one there.
+func plantTree(h uint64, x, z int, col *column) (tree, bool) {
+	height := col.height
+	if height < SeaLevel {
+		return tree{}, false
+	}
 	tc := treeChance[col.biome]
 	if tc.kind == noTree || h>>16&1023 >= tc.chance || col.top != tc.ground {
 		return tree{}, false
