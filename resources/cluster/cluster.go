@@ -321,11 +321,18 @@ func (c *Cluster) stopGoroutines() {
 }
 
 // renewLoop renews leases and the shard key every LeaseTTL/3, and sweeps
-// stale sessions every sessionSweepEvery.
+// stale sessions every sessionSweepEvery. After a round with a renewal
+// that did not land (a stream electing a leader answers nothing), the
+// next goes renewRetry later with a renewRetryWait limit, so that the
+// leases this shard still holds are fresh again right after the
+// election rather than up to a period later: until then its edits are
+// held.
 func (c *Cluster) renewLoop() {
 	defer c.wg.Done()
-	t := time.NewTicker(c.o.LeaseTTL / 3)
+	every := c.o.LeaseTTL / 3
+	t := time.NewTimer(every)
 	defer t.Stop()
+	wait := every
 	swept := time.Now()
 	for {
 		select {
@@ -339,11 +346,19 @@ func (c *Cluster) renewLoop() {
 		case <-t.C:
 		}
 		if c.paused.Load() {
+			t.Reset(every)
 			continue
 		}
-		lostFn, lost := c.Leases.renew(c.ctx, c.o.LeaseTTL/3)
+		lostFn, lost, failed := c.Leases.renew(c.ctx, wait)
 		c.Sessions.putShard()
 		notifyLost(lostFn, lost)
+		if failed {
+			t.Reset(renewRetry)
+			wait = min(every, renewRetryWait)
+		} else {
+			t.Reset(every)
+			wait = every
+		}
 		if time.Since(swept) >= sessionSweepEvery {
 			swept = time.Now()
 			sctx, scancel := context.WithTimeout(c.ctx, opTimeout)

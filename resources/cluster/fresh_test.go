@@ -137,7 +137,7 @@ func TestRenewalThoughtLost(t *testing.T) {
 	renew := func() []Region {
 		a.wmu.Lock()
 		defer a.wmu.Unlock()
-		_, lost := a.renewLeases(ctx)
+		_, lost, _ := a.renewLeases(ctx)
 		return lost
 	}
 	if lost := renew(); len(lost) != 1 || lost[0] != theirs {

@@ -54,11 +54,16 @@ type Leases struct {
 	lmu    sync.Mutex
 	leases map[Region]*lease
 	owners map[Region]string // from the lease watch
+	// turns holds, per region, the world-stream revision of the last
+	// lease event that changed its owner (a claim, a delete, a lapse);
+	// turned counts such events. A renewal changes neither.
+	turns  map[Region]uint64
+	turned uint64
 	onLost func(Region)
 }
 
 func newLeases(l *link) *Leases {
-	return &Leases{link: l, leases: map[Region]*lease{}, owners: map[Region]string{}}
+	return &Leases{link: l, leases: map[Region]*lease{}, owners: map[Region]string{}, turns: map[Region]uint64{}}
 }
 
 // lease is a region lease this shard holds.
@@ -102,7 +107,7 @@ func (ls *Leases) Claim(ctx context.Context, r Region) (held bool, owner string,
 			ls.lmu.Lock()
 			ls.leases[r] = &lease{rev: rev, epoch: rev, renewed: sent, acked: rev}
 			ls.lmu.Unlock()
-			ls.setOwner(r, ls.o.Shard)
+			ls.setOwner(r, ls.o.Shard, rev)
 			ls.st.claims.Add(1)
 			ls.log.Debug().Stringer("region", r).Uint64("rev", rev).Msg("claimed region")
 			return true, ls.o.Shard, nil
@@ -161,6 +166,33 @@ func (ls *Leases) Owner(r Region) (shard string, ok bool) {
 	defer ls.lmu.Unlock()
 	shard, ok = ls.owners[r]
 	return shard, ok
+}
+
+// Turn returns r's owner as Owner does and the lease turn it holds it
+// in: the world-stream revision of the last change of r's owner the
+// lease watch saw (0 if none). A write made under a lease is fenced once
+// the turn moves past the lease's epoch, so a turn later than the one an
+// edit was forwarded in means that edit's owner can no longer store it.
+func (ls *Leases) Turn(r Region) (shard string, ok bool, turn uint64) {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	shard, ok = ls.owners[r]
+	return shard, ok, ls.turns[r]
+}
+
+// Turned counts the changes of owner the lease watch has seen, of any
+// region: a cheap test of whether any Turn moved.
+func (ls *Leases) Turned() uint64 {
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	return ls.turned
+}
+
+// Epoch returns the epoch of the lease this shard holds on r (the
+// revision of the claim that took it), or 0.
+func (ls *Leases) Epoch(r Region) uint64 {
+	l, _ := ls.leaseOf(r)
+	return l.epoch
 }
 
 // Held returns the regions this shard holds, sorted by X then Z.
@@ -235,8 +267,12 @@ func notifyLost(fn func(Region), rs []Region) {
 	}
 }
 
-func (ls *Leases) setOwner(r Region, shard string) {
+func (ls *Leases) setOwner(r Region, shard string, rev uint64) {
 	ls.lmu.Lock()
+	if ls.owners[r] != shard {
+		ls.turns[r] = max(ls.turns[r], rev)
+		ls.turned++
+	}
 	if shard == "" {
 		delete(ls.owners, r)
 	} else {
@@ -279,9 +315,9 @@ func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
 				continue
 			}
 			if e.Operation() == jetstream.KeyValuePut {
-				ls.setOwner(r, string(e.Value()))
+				ls.setOwner(r, string(e.Value()), e.Revision())
 			} else {
-				ls.setOwner(r, "")
+				ls.setOwner(r, "", e.Revision())
 			}
 		}
 	}
@@ -293,13 +329,22 @@ func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
 // the turn (up to its own timeout, through a leader election) must not
 // eat the renewal's time, or a lease would be reported lost while the
 // renewal had not even been sent.
-func (ls *Leases) renew(parent context.Context, d time.Duration) (func(Region), []Region) {
+// failed reports a renewal that did not land (timed out, unsure, or an
+// error other than the lease having moved).
+func (ls *Leases) renew(parent context.Context, d time.Duration) (lostFn func(Region), lost []Region, failed bool) {
 	ls.wmu.Lock()
 	defer ls.wmu.Unlock()
 	ctx, cancel := context.WithTimeout(parent, d)
 	defer cancel()
 	return ls.renewLeases(ctx)
 }
+
+// renewRetry is how soon a renewal round follows one that failed, and
+// renewRetryWait how long such a round waits for its acknowledgements.
+const (
+	renewRetry     = 100 * time.Millisecond
+	renewRetryWait = 500 * time.Millisecond
+)
 
 // renewItem is one renewal in flight.
 type renewItem struct {
@@ -313,7 +358,7 @@ type renewItem struct {
 // renewLeases renews every held lease with a compare-and-set on its
 // revision and a fresh TTL, all publishes in flight at once. Callers
 // hold wmu.
-func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
+func (ls *Leases) renewLeases(ctx context.Context) (lostFn func(Region), lost []Region, failed bool) {
 	ls.lmu.Lock()
 	held := make(map[Region]lease, len(ls.leases))
 	for r, l := range ls.leases {
@@ -346,7 +391,6 @@ func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
 	if len(items) > 0 {
 		ls.roundTrip(start)
 	}
-	var lost []Region
 	ls.lmu.Lock()
 	defer ls.lmu.Unlock()
 	for _, it := range items {
@@ -363,22 +407,26 @@ func (ls *Leases) renewLeases(ctx context.Context) (func(Region), []Region) {
 		case isBusySubject(it.err):
 			// Someone's write to our lease key is in flight; the next
 			// round will tell whether it moved the lease.
-			l.unsure = true
+			l.unsure, failed = true, true
 		default:
+			failed = true
 			if apiCode(it.err) == 0 {
 				// Timeout or disconnect: the renewal may have landed.
 				l.unsure = true
 			}
+			// Kept, however overdue: Holds is already false, so nothing
+			// is arbitrated on it, and only the server knows whether it
+			// lapsed. After a stream's election the next renewal either
+			// lands (the region is arbitrated again at once, its copies
+			// current: nobody else could write there) or is refused as
+			// moved (lost, claimed again and reloaded).
 			ls.log.Warn().Err(it.err).Stringer("region", it.r).Msg("renew lease")
-			if time.Since(l.renewed) > ls.o.LeaseTTL {
-				lost = append(lost, it.r)
-			}
 		}
 	}
 	if len(lost) == 0 {
-		return nil, nil
+		return nil, nil, failed
 	}
-	return ls.dropLocked(lost, "renewal refused or overdue"), lost
+	return ls.dropLocked(lost, "renewal refused: the lease moved"), lost, failed
 }
 
 // ownRenewal looks at a lease key a renewal found moved: when its last

@@ -11,7 +11,7 @@ type Stats struct {
 	Claims       uint64 // claims that took a lease
 	ClaimsLost   uint64 // claims that found another owner
 	Renewals     uint64 // lease renewals acknowledged
-	LeasesLost   uint64 // leases dropped: renewal refused or overdue, or a fenced write refused
+	LeasesLost   uint64 // leases dropped: a renewal or a fenced write refused
 	FencedWrites uint64 // section and column writes refused (not held, or refused by the server)
 	// AtomicBatches counts the regions' atomic batches committed (each
 	// several writes in one round trip).

@@ -145,6 +145,38 @@ func (s *Store) LoadSection(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	return sec, rev, true, nil
 }
 
+// LoadSectionAfter returns the stored version of an edited section, as a
+// replica that has applied world-stream revision floor holds it: every
+// write before floor is in the answer. A floor of 0 asks the stream's
+// leader for its last revision first, so that every write acknowledged
+// by then is. ok is false for a section never stored (natural terrain).
+func (s *Store) LoadSectionAfter(ctx context.Context, p chunk.Pos, floor uint64) (chunk.Section, uint64, bool, error) {
+	key := sectionKey(p)
+	if floor == 0 {
+		st, err := s.world.Status(ctx)
+		if err != nil {
+			return chunk.Section{}, 0, false, fmt.Errorf("load section %v: the world stream's last revision: %w", p, err)
+		}
+		bs, ok := st.(*jetstream.KeyValueBucketStatus)
+		if !ok {
+			return chunk.Section{}, 0, false, fmt.Errorf("load section %v: the world bucket's status is a %T", p, st)
+		}
+		floor = bs.StreamInfo().State.LastSeq
+	}
+	v, _, ok, err := s.freshGet(ctx, "sec", key, floor)
+	if err != nil || !ok {
+		if err != nil {
+			err = fmt.Errorf("load section %v: %w", p, err)
+		}
+		return chunk.Section{}, 0, false, err
+	}
+	sec, rev, err := storage.DecodeSection(v)
+	if err != nil {
+		return chunk.Section{}, 0, false, fmt.Errorf("load section %v (%s): %w", p, key, err)
+	}
+	return sec, rev, true, nil
+}
+
 // LoadEntities returns the stored entity column (x, z); a cleared column
 // (empty value) is ok == false like one never written.
 func (s *Store) LoadEntities(x, z int32) (storage.EntityColumn, bool, error) {

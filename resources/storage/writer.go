@@ -573,15 +573,20 @@ const (
 )
 
 // commit writes the batch, retrying with back-off until it is durable.
+// The back-off paces attempts start to start: one that failed by timing
+// out (a stream electing a leader answers nothing) has waited already,
+// and the retry that lands right after the election goes at once.
 func (w *Writer) commit(batch []pending) {
 	backoff := minBackoff
 	for attempt := 1; ; attempt++ {
+		started := time.Now()
 		refused, err := w.try(batch)
 		if err == nil {
 			w.finish(batch, refused, nil)
 			return
 		}
-		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", backoff).Msg("storage commit failed; retrying")
+		wait := max(0, backoff-time.Since(started))
+		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", wait).Msg("storage commit failed; retrying")
 		stopping := false
 		select {
 		case <-w.stop:
@@ -592,7 +597,7 @@ func (w *Writer) commit(batch []pending) {
 			w.finish(batch, nil, fmt.Errorf("giving up at shutdown after %d attempts: %w", attempt, err))
 			return
 		}
-		t := time.NewTimer(backoff)
+		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
 		case <-w.stop:

@@ -71,8 +71,12 @@ type Config struct {
 	// Prefix starts every core-NATS subject of the world; default
 	// "strata". Shards of one world must agree on it (the bucket name).
 	Prefix string
-	// ForwardTimeout bounds the wait for an owner's answer; default 3 s.
-	ForwardTimeout time.Duration
+	// ForwardSilence is how long a forwarded edit waits for its owner's
+	// answer, while the owner keeps the region, before it is read back
+	// from the store instead (the request or its answer was lost);
+	// default 20 s. A forward whose region's lease turned is read back
+	// at once (resolver).
+	ForwardSilence time.Duration
 	// IdleRelease is how long a held region may have none of this
 	// shard's players in it before its lease is given up; default 30 s.
 	IdleRelease time.Duration
@@ -95,10 +99,11 @@ type Config struct {
 // Stats counts the plugin's work, for metrics and tests; safe to read
 // from any goroutine.
 type Stats struct {
-	// Forwarded counts edits sent to their region's owner, ForwardFailed
-	// those the owner did not answer, Served those this shard arbitrated
+	// Forwarded counts edits sent to their region's owner,
+	// ForwardsReadBack those answered from the store because the owner
+	// could not answer (resolver), Served those this shard arbitrated
 	// for another.
-	Forwarded, ForwardFailed, Served atomic.Uint64
+	Forwarded, ForwardsReadBack, Served atomic.Uint64
 	// RemoteSections counts resident sections replaced by another shard's
 	// copy, RemoteEdits the blocks that changed in them.
 	RemoteSections, RemoteEdits atomic.Uint64
@@ -160,6 +165,7 @@ type Plugin struct {
 	// ownPresence is the subject of this shard's announcements.
 	ownPresence string
 	pending     pendingForwards
+	resolver    resolver
 	handing     *handoverSystem
 	route       *routeSystem
 	inbound     *inboundSystem
@@ -242,8 +248,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if cfg.Prefix == "" {
 		cfg.Prefix = "strata"
 	}
-	if cfg.ForwardTimeout <= 0 {
-		cfg.ForwardTimeout = 3 * time.Second
+	if cfg.ForwardSilence <= 0 {
+		cfg.ForwardSilence = 20 * time.Second
 	}
 	if cfg.IdleRelease <= 0 {
 		cfg.IdleRelease = 30 * time.Second
@@ -276,6 +282,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	actions := ecs.AddEvents[gameplay.ActionIntent](app)
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.resolver = resolver{p: p}
 	p.handing = newHandoverSystem(p, reg)
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.Leases.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
@@ -296,6 +303,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	p.leases.start()
 	p.handing.start()
+	p.resolver.start()
 	ecs.AddResource(app, &p.Stats)
 	app.AddSystem(ecs.Ingest, SystemInbound, p.inbound.run, ecs.After(network.SystemIngest))
 	lost := newNamesLost(p.c.Sessions.Fenced, p.log)
@@ -361,7 +369,7 @@ func (p *Plugin) unsubscribe() {
 	}
 }
 
-// Shutdown stops the subscriptions and fails the forwards still waiting.
+// Shutdown stops the subscriptions and forgets the forwards still waiting.
 // The cluster itself is closed by whoever opened it, after the persist
 // plugin's last write.
 func (p *Plugin) Shutdown(*ecs.App) error {
@@ -376,7 +384,10 @@ func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.handing != nil {
 		p.handing.stop()
 	}
-	p.pending.failAll("the server is shutting down")
+	p.resolver.stop()
+	if n := p.pending.drop(); n > 0 {
+		p.log.Info().Int("forwards", n).Msg("forwarded edits left unanswered at shutdown: their owners may still store them")
+	}
 	return nil
 }
 

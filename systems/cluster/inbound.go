@@ -395,7 +395,7 @@ func (s *inboundSystem) replace(pos chunk.Pos, sec chunk.Section, rev uint64) {
 func (s *inboundSystem) serve(f *forwardedEdit) {
 	p := s.p
 	req, reply := f.req, f.reply
-	if !p.arbitrates(rcluster.RegionOfBlock(req.X, req.Z)) {
+	if r := rcluster.RegionOfBlock(req.X, req.Z); !p.arbitrates(r) || req.Turn != 0 && req.Turn < p.c.Leases.Epoch(r) {
 		p.respond(reply, editReply{Result: int32(protocol.ActionResult_ACTION_RESULT_HELD), Reason: "the region changed servers; try again"})
 		return
 	}

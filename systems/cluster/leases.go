@@ -51,8 +51,12 @@ type leaseSystem struct {
 	resident, standing map[rcluster.Region]bool
 	unowned            map[rcluster.Region]time.Time
 	buf                []rcluster.Region
-	ops                chan leaseOp
-	done               chan struct{}
+	// turned is the lease turns counted at the last decision: a region
+	// freed (a dead shard's lease lapsed) is claimed on the next tick,
+	// not up to leaseEvery later.
+	turned uint64
+	ops    chan leaseOp
+	done   chan struct{}
 }
 
 // leaseOp is a claim or a release for the worker.
@@ -145,9 +149,11 @@ func (s *leaseSystem) do(op leaseOp) {
 }
 
 func (s *leaseSystem) run(ctx *ecs.Context) {
-	if ctx.Tick%leaseEvery != 0 {
+	turned := s.p.c.Leases.Turned()
+	if ctx.Tick%leaseEvery != 0 && turned == s.turned {
 		return
 	}
+	s.turned = turned
 	p, now := s.p, time.Now()
 	q := s.players.Query(ctx.World)
 	for q.Next() {

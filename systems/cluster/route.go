@@ -13,6 +13,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/systems/gameplay"
 )
@@ -31,6 +32,10 @@ type editRequest struct {
 	X         int        `json:"x"`
 	Y         int        `json:"y"`
 	Z         int        `json:"z"`
+	// Turn is the region's lease turn the forwarding shard sent the edit
+	// in (Leases.Turn). An owner whose lease is of a later turn refuses
+	// it: the sender may already have read its fate back from the store.
+	Turn uint64 `json:"turn,omitempty"`
 	// Stalled is the forwarding shard's stalled ticks (ecs.App.Stalled),
 	// for the owner to credit a stall to its players' rate limits.
 	Stalled uint64 `json:"stalled,omitempty"`
@@ -57,11 +62,22 @@ type forward struct {
 	conn      components.Conn
 	requestID uint32
 	target    [3]int
-	deadline  time.Time
+	// want is the block the edit leaves at target when it is stored.
+	want   chunk.Block
+	region rcluster.Region
+	// turn is the region's lease turn the edit was sent in
+	// (Leases.Turn): past it, the owner it went to can no longer store it.
+	turn uint64
+	sent time.Time
+	// asked: with the resolver; retryAt: when a failed read-back may be
+	// tried again.
+	asked   bool
+	retryAt time.Time
 }
 
 // pendingForwards holds the forwards in flight; NATS goroutines answer
-// them, the tick times them out.
+// them, the tick hands the ones whose fate the owner can no longer
+// tell to the resolver.
 type pendingForwards struct {
 	mu   sync.Mutex
 	next uint64
@@ -84,32 +100,54 @@ func (pf *pendingForwards) take(id uint64) *forward {
 	return f
 }
 
-// expired removes and returns the forwards past their deadline.
-func (pf *pendingForwards) expired(now time.Time) []*forward {
+// due marks and returns the forwards to read back: those whose region's
+// lease turned since they were sent (the owner they went to is fenced
+// off it, dead or paused), and those unanswered for silence while the
+// owner kept the region (the request or its answer was lost). turn
+// reads a region's current lease turn.
+func (pf *pendingForwards) due(now time.Time, silence time.Duration, turn func(rcluster.Region) uint64) map[uint64]forward {
 	pf.mu.Lock()
 	defer pf.mu.Unlock()
-	var out []*forward
+	var out map[uint64]forward
 	for id, f := range pf.byID {
-		if now.After(f.deadline) {
-			out = append(out, f)
-			delete(pf.byID, id)
+		if f.asked || now.Before(f.retryAt) || (turn(f.region) <= f.turn && now.Sub(f.sent) < silence) {
+			continue
 		}
+		if out == nil {
+			out = map[uint64]forward{}
+		}
+		f.asked = true
+		out[id] = *f
 	}
 	return out
 }
 
-func (pf *pendingForwards) failAll(reason string) {
+// retry puts forward id back for a later read-back.
+func (pf *pendingForwards) retry(id uint64, at time.Time) {
 	pf.mu.Lock()
-	fs := pf.byID
-	pf.byID = map[uint64]*forward{}
-	pf.mu.Unlock()
-	for _, f := range fs {
-		f.fail(reason)
+	defer pf.mu.Unlock()
+	if f := pf.byID[id]; f != nil {
+		f.asked, f.retryAt = false, at
 	}
 }
 
-// fail answers a forward the owner never did.
-func (f *forward) fail(reason string) { held(f.conn, f.requestID, reason) }
+// drop forgets every forward unanswered: at shutdown, when the clients
+// are going too. An answer now would be a guess: the owners may still
+// store them.
+func (pf *pendingForwards) drop() int {
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	n := len(pf.byID)
+	pf.byID = map[uint64]*forward{}
+	return n
+}
+
+// len is the number of forwards in flight.
+func (pf *pendingForwards) len() int {
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	return len(pf.byID)
+}
 
 // held answers an edit with ACTION_RESULT_HELD: not arbitrated, try again.
 func held(conn components.Conn, requestID uint32, reason string) {
@@ -143,10 +181,7 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 		s.init = true
 	}
 	p := s.p
-	for _, f := range p.pending.expired(time.Now()) {
-		p.Stats.ForwardFailed.Add(1)
-		f.fail("the region's server did not answer in time; try again")
-	}
+	p.resolver.schedule(time.Now())
 	for i := range s.intents.Items() {
 		it := &s.intents.Items()[i]
 		if it.Handled || it.Remote != nil {
@@ -192,9 +227,15 @@ func (s *routeSystem) run(ctx *ecs.Context) {
 func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner string) {
 	p := s.p
 	it.Handled = true
-	f := &forward{conn: it.From.Conn, requestID: it.RequestID, target: [3]int{it.X, it.Y, it.Z}, deadline: time.Now().Add(p.Config.ForwardTimeout)}
+	r := rcluster.RegionOfBlock(it.X, it.Z)
+	_, _, turn := p.c.Leases.Turn(r)
+	f := &forward{conn: it.From.Conn, requestID: it.RequestID, target: [3]int{it.X, it.Y, it.Z}, region: r, turn: turn, sent: time.Now()}
+	if it.Place {
+		f.want = chunk.Block(it.Block)
+	}
 	id := p.pending.add(f)
-	req := editRequest{Req: id, Shard: p.c.Shard(), ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z, Stalled: ctx.App.Stalled()}
+	req := editRequest{Req: id, Shard: p.c.Shard(), ID: it.From.ID, Name: it.Name, RequestID: it.RequestID, Place: it.Place, Block: it.Block, X: it.X, Y: it.Y, Z: it.Z,
+		Turn: turn, Stalled: ctx.App.Stalled()}
 	if ctx.World.Alive(it.From.Entity) && s.feet.Has(it.From.Entity) {
 		pos := s.feet.Get(it.From.Entity)
 		req.Feet = [3]float64{pos.X, pos.Y, pos.Z}
@@ -206,9 +247,9 @@ func (s *routeSystem) forward(ctx *ecs.Context, it *gameplay.ActionIntent, owner
 		Data:    s.buf,
 	}
 	if err := p.nc.PublishMsg(msg); err != nil {
+		// Not sent: nobody can store it.
 		p.pending.take(id)
-		p.Stats.ForwardFailed.Add(1)
-		f.fail("the region's server cannot be reached; try again")
+		held(f.conn, f.requestID, "the region's server cannot be reached; try again")
 		return
 	}
 	p.count(FamilyEdit, false, len(s.buf))
@@ -222,15 +263,15 @@ func (p *Plugin) onReply(m *nats.Msg) {
 	if err != nil {
 		return
 	}
-	f := p.pending.take(id)
-	if f == nil || f.conn == nil {
-		return // timed out meanwhile: the client was told
-	}
 	var r editReply
 	if err := json.Unmarshal(m.Data, &r); err != nil {
+		// Left to the read-back: what the owner decided is unknown.
 		p.log.Warn().Err(err).Msg("bad edit reply")
-		f.fail("the region's server answered badly")
 		return
+	}
+	f := p.pending.take(id)
+	if f == nil || f.conn == nil {
+		return // read back from the store meanwhile: the client was told
 	}
 	result := protocol.ActionResult(r.Result)
 	f.conn.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_ActionAck{ActionAck: &protocol.ActionAck{

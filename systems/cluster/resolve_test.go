@@ -1,0 +1,156 @@
+package cluster
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/stratavox/strata/internal/natstest"
+	"github.com/stratavox/strata/internal/waitfor"
+	"github.com/stratavox/strata/net/protocol"
+	"github.com/stratavox/strata/resources/chunk"
+	rcluster "github.com/stratavox/strata/resources/cluster"
+	"github.com/stratavox/strata/resources/storage"
+	"github.com/stratavox/strata/testkit"
+)
+
+// TestForwardFateReadBack forwards three edits from shard b to shard a,
+// the owner, which never answers them: a stores the first and not the
+// second, then its lease turns (it lets the region go, as a lapse or a
+// crash would). b answers from the store, after the turn and not before:
+// OK for the stored one, HELD for the other. The third, answered by a
+// meanwhile, is not answered twice.
+func TestForwardFateReadBack(t *testing.T) {
+	url := natstest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
+	connect := func(shard string) *rcluster.Cluster {
+		c, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: shard, Bucket: "fate", LeaseTTL: 5 * time.Second, Log: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		return c
+	}
+	a, b := connect("a"), connect("b")
+	sec := chunk.Pos{X: 3, Y: 2, Z: 5}
+	r := rcluster.RegionOf(sec)
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatalf("a claims %v: %v %v", r, held, err)
+	}
+	waitfor.Until(t, 5*time.Second, "b never saw a own the region", func() bool {
+		owner, _ := b.Leases.Owner(r)
+		return owner == "a"
+	})
+
+	p := &Plugin{Config: Config{Cluster: b, ForwardSilence: time.Hour}}
+	p.c, p.log = b, log
+	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.resolver = resolver{p: p}
+	p.resolver.start()
+	defer p.resolver.stop()
+
+	x, y, z := sec.MinBlock()
+	stored, lost, answered := [3]int{x + 1, y + 1, z + 1}, [3]int{x + 2, y + 1, z + 1}, [3]int{x + 3, y + 1, z + 1}
+	conn := &testkit.FakeConn{}
+	_, _, turn := b.Leases.Turn(r)
+	ids := map[[3]int]uint64{}
+	for i, at := range [][3]int{stored, lost, answered} {
+		ids[at] = p.pending.add(&forward{conn: conn, requestID: uint32(i + 1), target: at, want: chunk.Stone, region: r, turn: turn, sent: time.Now()})
+	}
+
+	// a stores the first edit; the owner's answer to the third arrives.
+	var s chunk.Section
+	lx, ly, lz := chunk.LocalOfBlock(stored[0], stored[1], stored[2])
+	s.Set(lx, ly, lz, chunk.Stone)
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: sec, Revision: 1, Section: s}}}); err != nil {
+		t.Fatal(err)
+	}
+	if f := p.pending.take(ids[answered]); f == nil {
+		t.Fatal("the third forward was not pending")
+	}
+	p.resolver.schedule(time.Now())
+	time.Sleep(200 * time.Millisecond)
+	if got := conn.Take(); len(got) != 0 {
+		t.Fatalf("answered while the owner still holds the region: %v", got)
+	}
+
+	if err := a.Release(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	acks := map[uint32]*protocol.ActionAck{}
+	waitfor.Until(t, 10*time.Second, "b never read the forwards back after the lease turned", func() bool {
+		p.resolver.schedule(time.Now())
+		for _, m := range conn.Take() {
+			if a := m.GetActionAck(); a != nil {
+				if acks[a.GetRequestId()] != nil {
+					t.Errorf("request %d answered twice", a.GetRequestId())
+				}
+				acks[a.GetRequestId()] = a
+			}
+		}
+		return len(acks) >= 2
+	})
+	time.Sleep(100 * time.Millisecond)
+	if got := conn.Take(); len(got) != 0 {
+		t.Errorf("more answers: %v", got)
+	}
+	if a := acks[1]; a.GetResult() != protocol.ActionResult_ACTION_RESULT_OK || !a.GetAccepted() {
+		t.Errorf("the stored edit was answered %v, want OK", a)
+	}
+	if a := acks[2]; a.GetResult() != protocol.ActionResult_ACTION_RESULT_HELD || a.GetAccepted() {
+		t.Errorf("the edit not stored was answered %v, want HELD", a)
+	}
+	if n := p.Stats.ForwardsReadBack.Load(); n != 2 {
+		t.Errorf("ForwardsReadBack = %d, want 2", n)
+	}
+}
+
+// TestForwardSilenceReadBack: an owner that keeps the region but never
+// answers (the request or its answer lost) has its edit read back once
+// ForwardSilence passes, from everything acknowledged by then.
+func TestForwardSilenceReadBack(t *testing.T) {
+	url := natstest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
+	a, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: "a", Bucket: "silence", LeaseTTL: 5 * time.Second, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	sec := chunk.Pos{X: -4, Y: 1, Z: 7}
+	r := rcluster.RegionOf(sec)
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatalf("a claims %v: %v %v", r, held, err)
+	}
+	x, y, z := sec.MinBlock()
+	var s chunk.Section
+	s.Set(0, 0, 0, chunk.Stone)
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: sec, Revision: 1, Section: s}}}); err != nil {
+		t.Fatal(err)
+	}
+	p := &Plugin{Config: Config{Cluster: a, ForwardSilence: 50 * time.Millisecond}}
+	p.c, p.log = a, log
+	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.resolver = resolver{p: p}
+	p.resolver.start()
+	defer p.resolver.stop()
+	conn := &testkit.FakeConn{}
+	_, _, turn := a.Leases.Turn(r)
+	p.pending.add(&forward{conn: conn, requestID: 7, target: [3]int{x, y, z}, want: chunk.Stone, region: r, turn: turn, sent: time.Now()})
+	var ack *protocol.ActionAck
+	waitfor.Until(t, 10*time.Second, "the silent forward was never read back", func() bool {
+		p.resolver.schedule(time.Now().Add(time.Second)) // past the silence, and past the scan's once-a-second
+		for _, m := range conn.Take() {
+			ack = m.GetActionAck()
+		}
+		return ack != nil
+	})
+	if ack.GetRequestId() != 7 || ack.GetResult() != protocol.ActionResult_ACTION_RESULT_OK {
+		t.Errorf("silent forward answered %v, want OK for request 7", ack)
+	}
+}
