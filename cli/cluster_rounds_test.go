@@ -426,25 +426,32 @@ func (w *rounds) teleport(r int) {
 }
 
 // teleportTo sends /tp to c and waits for the server's teleport there.
+// A player still held (its surroundings not yet resident) cannot be
+// teleported, so the command is sent again every 2 s, for up to 20 s.
 func teleportTo(t *testing.T, c *client.Conn, teleported chan [3]float64, to [3]float64) {
 	t.Helper()
 	for len(teleported) > 0 {
 		<-teleported
 	}
-	if err := c.Chat(fmt.Sprintf("/tp %.1f %.1f %.1f", to[0], to[1], to[2])); err != nil {
-		t.Fatal(err)
-	}
-	timeout := time.After(10 * time.Second)
-	for {
-		select {
-		case at := <-teleported:
-			if math.Abs(at[0]-to[0]) < 0.01 && math.Abs(at[1]-to[1]) < 0.01 && math.Abs(at[2]-to[2]) < 0.01 {
-				return
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if err := c.Chat(fmt.Sprintf("/tp %.1f %.1f %.1f", to[0], to[1], to[2])); err != nil {
+			t.Fatal(err)
+		}
+		again := time.After(2 * time.Second)
+	wait:
+		for {
+			select {
+			case at := <-teleported:
+				if math.Abs(at[0]-to[0]) < 0.01 && math.Abs(at[1]-to[1]) < 0.01 && math.Abs(at[2]-to[2]) < 0.01 {
+					return
+				}
+			case <-again:
+				break wait
 			}
-		case <-timeout:
-			t.Fatalf("no teleport to %v within 10 s", to)
 		}
 	}
+	t.Fatalf("no teleport to %v within 20 s", to)
 }
 
 // positions lists the positions p places at round r's spot: those within
@@ -1110,6 +1117,23 @@ func since(at, t0 time.Time) time.Duration {
 	return at.Sub(t0).Round(time.Millisecond)
 }
 
+// elected says when a leader was seen after the kill: "unchanged" when
+// the node killed did not lead (the poll only confirms the leader there
+// was), "not seen" when no answer named one.
+func elected(led bool, leader string, d time.Duration) string {
+	switch {
+	case d < 0:
+		return "not seen"
+	case !led:
+		return leader + " unchanged"
+	}
+	return fmt.Sprintf("%s after %v", leader, d)
+}
+
+// clock is t as the servers' logs write it (UTC), to the millisecond, so
+// that a round's log line can be found in theirs.
+func clock(t time.Time) string { return t.UTC().Format("15:04:05.000") }
+
 // killRound runs round r: the players edit, the node pick names is
 // killed with SIGKILL, the edits go on until each player has had one
 // sent after the kill acknowledged, and the node is started again on its
@@ -1134,15 +1158,27 @@ func (w *natsRounds) killRound(r int, what string, pick func() string) {
 		return w.firstOK("ann", killed, nil) > 0 && w.firstOK("ben", killed, nil) > 0
 	})
 	time.Sleep(time.Second) // more edits after the recovery
+	// NATS's part is logged whole: a meta election may end after the
+	// first acknowledgements.
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		el.mu.Lock()
+		seen := !el.streamAt.IsZero() && !el.metaAt.IsZero()
+		el.mu.Unlock()
+		if seen {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	el.end()
 	el.mu.Lock()
 	streamAt, advAt, metaAt, newLeader, newMeta := el.streamAt, el.advisoryAt, el.metaAt, el.streamLeader, el.metaLeader
 	el.mu.Unlock()
 	annOK, benOK := w.firstOK("ann", killed, nil), w.firstOK("ben", killed, nil)
 	nats := since(streamAt, killed)
-	w.t.Logf("%s round %d: killed %s %s (led the world stream %v, the meta group %v); new stream leader %s after %v (advisory %v), meta leader %s after %v; "+
+	w.t.Logf("%s round %d: killed %s %s at %s (led the world stream %v, the meta group %v); stream leader %s (advisory %v), meta leader %s; "+
 		"first OK of an edit sent after the kill: ann on %s %v (Strata's part %v), ben on %s %v (Strata's part %v)",
-		w.name, r, what, victim, ledStream, ledMeta, newLeader, nats, since(advAt, killed), newMeta, since(metaAt, killed),
+		w.name, r, what, victim, clock(killed), ledStream, ledMeta, elected(ledStream, newLeader, nats), since(advAt, killed), elected(ledMeta, newMeta, since(metaAt, killed)),
 		w.shardOf("ann"), annOK.Round(time.Millisecond), strataPart(annOK, nats), w.shardOf("ben"), benOK.Round(time.Millisecond), strataPart(benOK, nats))
 	restarted := time.Now()
 	if err := n.Restart(); err != nil {
@@ -1199,8 +1235,10 @@ func TestRoundsStreamLeaderKill(t *testing.T) {
 // TestRoundsMetaLeaderKill kills the JetStream meta group's leader with
 // SIGKILL in each of 3 rounds, as TestRoundsStreamLeaderKill does the
 // stream's. The meta leader answers stream and consumer creation (KV
-// watches starting or restarting); it may lead the world stream too,
-// which the log says.
+// watches starting or restarting, a region's load). So that the round
+// shows the meta group's loss alone, the world stream's leadership is
+// first moved off the meta leader when it is there (a stream leader
+// step-down, before the round's failure time).
 func TestRoundsMetaLeaderKill(t *testing.T) {
 	testkit.Long(t)
 	if testing.Short() {
@@ -1214,10 +1252,33 @@ func TestRoundsMetaLeaderKill(t *testing.T) {
 				l = natstest.MetaLeader(context.Background(), w.nodes)
 				return l != ""
 			})
+			w.moveStreamLeader(w.worldStream(), l)
 			return l
 		})
 	}
 	w.finish()
+}
+
+// moveStreamLeader asks stream's leader to step down while it is node
+// off, until another node leads it.
+func (w *natsRounds) moveStreamLeader(stream, off string) {
+	w.t.Helper()
+	start := time.Now()
+	w.waitFor(30*time.Second, fmt.Sprintf("%s's leadership moved off %s", stream, off), func() bool {
+		switch l := w.streamLeader(stream); l {
+		case "":
+			return false // electing
+		case off:
+			_, _ = w.nc.Request("$JS.API.STREAM.LEADER.STEPDOWN."+stream, nil, 5*time.Second)
+			time.Sleep(250 * time.Millisecond)
+			return false
+		default:
+			return true
+		}
+	})
+	if d := time.Since(start); d > 10*time.Millisecond {
+		w.t.Logf("%s: %s's leadership moved off the meta leader %s in %v", w.name, stream, off, d.Round(time.Millisecond))
+	}
 }
 
 // --- shard failures ----------------------------------------------------
@@ -1312,9 +1373,9 @@ func TestRoundsShardKill(t *testing.T) {
 			return w.firstOK("", killed, regions) > 0 && w.firstOK("ann", killed, nil) > 0 && w.firstOK("ben", killed, nil) > 0
 		})
 		time.Sleep(time.Second)
-		t.Logf("shard-kill round %d: killed %s (held %v); %s in on %s %v after the kill (at its saved position); %s listening again %v after the kill; "+
+		t.Logf("shard-kill round %d: killed %s at %s (held %v); %s in on %s %v after the kill (at its saved position); %s listening again %v after the kill; "+
 			"its regions accepted an edit %v after the kill (lease TTL %v); first OK after the kill: ann on %s %v, ben on %s %v",
-			r, victim, keys(regions), p1.name, other(victim), j.at.Sub(killed).Round(time.Millisecond), victim, restartedIn.Round(time.Millisecond),
+			r, victim, clock(killed), keys(regions), p1.name, other(victim), j.at.Sub(killed).Round(time.Millisecond), victim, restartedIn.Round(time.Millisecond),
 			w.firstOK("", killed, regions).Round(time.Millisecond), shardRoundsTTL,
 			w.shardOf("ann"), w.firstOK("ann", killed, nil).Round(time.Millisecond), w.shardOf("ben"), w.firstOK("ben", killed, nil).Round(time.Millisecond))
 		restartedShard = victim
@@ -1364,9 +1425,9 @@ func (w *rounds) pauseRound(r int, what string, off, on func(victim string)) {
 	})
 	time.Sleep(time.Second)
 	t := w.t
-	t.Logf("%s round %d: %s %s for %v (held %v); its regions accepted an edit %v after (lease TTL %v); "+
+	t.Logf("%s round %d: %s %s at %s for %v (held %v); its regions accepted an edit %v after (lease TTL %v); "+
 		"after it came back, %s's first OK came %v later; first OK after the failure: ann on %s %v, ben on %s %v",
-		w.name, r, victim, what, back.Sub(at).Round(time.Millisecond), keys(regions), w.firstOK("", at, regions).Round(time.Millisecond), w.ttl,
+		w.name, r, victim, what, clock(at), back.Sub(at).Round(time.Millisecond), keys(regions), w.firstOK("", at, regions).Round(time.Millisecond), w.ttl,
 		p1.name, w.firstOK(p1.name, back, nil).Round(time.Millisecond),
 		w.shardOf("ann"), w.firstOK("ann", at, nil).Round(time.Millisecond), w.shardOf("ben"), w.firstOK("ben", at, nil).Round(time.Millisecond))
 }
