@@ -134,7 +134,9 @@ type rounds struct {
 	players  []*roundPlayer
 	editing  bool
 	round    int
-	strays   int   // answers to no pending edit
+	strays   int   // answers to a request id never sent on that connection
+	dry      int   // edits a player could not send: no position left at its spot
+	doubles  int   // second answers to one edit
 	baseY    int32 // the first round's level
 	levels   map[int]int32
 	failures map[int]time.Time // each round's failure, for the report
@@ -300,8 +302,12 @@ func (w *rounds) answer(s *playerSession, a *protocol.ActionAck) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	e, ok := s.pending[a.GetRequestId()]
-	if !ok || e.state == editAnswered {
+	switch {
+	case !ok:
 		w.strays++
+		return
+	case e.state == editAnswered:
+		w.doubles++
 		return
 	}
 	e.state, e.answered = editAnswered, time.Now()
@@ -342,7 +348,11 @@ func (w *rounds) placeNext(p *roundPlayer) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	s := p.sess
-	if !w.editing || s == nil || s.dead || len(p.queue) == 0 {
+	if !w.editing || s == nil || s.dead {
+		return
+	}
+	if len(p.queue) == 0 {
+		w.dry++
 		return
 	}
 	pos := p.queue[0]
@@ -675,6 +685,7 @@ type tally struct {
 	otherKinds                        map[string]int
 }
 
+// String gives the counts as the rounds' log lines show them.
 func (c tally) String() string {
 	kinds := make([]string, 0, len(c.otherKinds))
 	for k, n := range c.otherKinds {
@@ -706,10 +717,13 @@ func (w *rounds) finish() {
 		w.drop(p)
 	}
 	w.mu.Lock()
-	strays := w.strays
+	strays, doubles, dry := w.strays, w.doubles, w.dry
 	w.mu.Unlock()
-	w.t.Logf("%s: answers awaited %v after the last edit; %d edits unanswered on live connections then; %d stray answers",
-		w.name, time.Since(waited).Round(time.Millisecond), stillPending, strays)
+	w.t.Logf("%s: answers awaited %v after the last edit; %d edits unanswered on live connections then; %d answers to request ids not sent; %d edits not sent for want of positions",
+		w.name, time.Since(waited).Round(time.Millisecond), stillPending, strays, dry)
+	if doubles > 0 {
+		w.t.Errorf("%s: %d edits answered twice", w.name, doubles)
+	}
 
 	w.mu.Lock()
 	edits := slices.Clone(w.edits)
@@ -1016,6 +1030,7 @@ type election struct {
 	streamAt, advisoryAt, metaAt time.Time
 	streamLeader, metaLeader     string
 	stop                         chan struct{}
+	ended                        sync.Once
 	done                         sync.WaitGroup
 	sub                          *nats.Subscription
 	nc                           *nats.Conn
@@ -1098,15 +1113,20 @@ func (w *natsRounds) watchElection(stream, killed string) *election {
 			}()
 		}
 	}()
+	// A round that fails before it ends the watch leaves it to the
+	// cleanup.
+	w.t.Cleanup(el.end)
 	return el
 }
 
 // end stops the watch.
 func (el *election) end() {
-	close(el.stop)
-	el.done.Wait()
-	el.sub.Unsubscribe()
-	el.nc.Close()
+	el.ended.Do(func() {
+		close(el.stop)
+		el.done.Wait()
+		el.sub.Unsubscribe()
+		el.nc.Close()
+	})
 }
 
 // since returns at − t0, or -1 for a time not seen.
