@@ -1452,7 +1452,7 @@ func (w *rounds) pauseRound(r int, what string, off, on func(victim string)) {
 		w.shardOf("ann"), w.firstOK("ann", at, nil).Round(time.Millisecond), w.shardOf("ben"), w.firstOK("ben", at, nil).Round(time.Millisecond))
 }
 
-// TestRoundsShardStopped stops, in each of 2 rounds, the shard holding
+// TestRoundsShardStopped stops, in each of 3 rounds, the shard holding
 // the west region with SIGSTOP past its lease TTL, until the other shard
 // has taken its regions over and acknowledged an edit there, then resumes
 // it (SIGCONT): its writes from before are fenced, its player's next edits
@@ -1473,13 +1473,13 @@ func TestRoundsShardStopped(t *testing.T) {
 			}
 		}
 	}
-	for r := 0; r < 2; r++ {
+	for r := 0; r < 3; r++ {
 		w.pauseRound(r, "stopped (SIGSTOP)", signal(syscall.SIGSTOP), signal(syscall.SIGCONT))
 	}
 	w.finish()
 }
 
-// TestRoundsShardCutOff cuts, in each of 2 rounds, the shard holding the
+// TestRoundsShardCutOff cuts, in each of 3 rounds, the shard holding the
 // west region off NATS (each shard reaches the single NATS node through a
 // loopback proxy of its own, which closes its connections and refuses new
 // ones) past its lease TTL, until the other shard has taken its regions
@@ -1498,7 +1498,7 @@ func TestRoundsShardCutOff(t *testing.T) {
 	proxies := map[string]*natstest.Proxy{"a": natstest.StartProxy(t, u.Host), "b": natstest.StartProxy(t, u.Host)}
 	w := newRounds(t, roundsConfig{name: "shard-cut-off", url: natsURL, ttl: shardRoundsTTL, replicas: 1,
 		shardURL: map[string]string{"a": "nats://" + proxies["a"].Addr(), "b": "nats://" + proxies["b"].Addr()}})
-	for r := 0; r < 2; r++ {
+	for r := 0; r < 3; r++ {
 		w.pauseRound(r, "cut off NATS", func(v string) { proxies[v].Cut() }, func(v string) { proxies[v].Restore() })
 	}
 	w.finish()
