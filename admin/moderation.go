@@ -106,6 +106,7 @@ func (m *moderation) register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/bans", m.bans)
 	mux.HandleFunc("GET /api/ops", m.ops)
 	mux.HandleFunc("GET /api/whitelist", m.whitelist)
+	m.registerNames(mux)
 
 	post := func(path string, build func(decode func(any) error) (string, error)) {
 		// Every state-changing endpoint goes through mutation, like

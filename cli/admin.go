@@ -50,7 +50,7 @@ func newAdminCmd() *cobra.Command {
 	f := &adminFlags{}
 	cmd := &cobra.Command{
 		Use:   "admin",
-		Short: "Manage players of a running server: kick, ban, operators, the whitelist",
+		Short: "Manage players of a running server: kick, ban, operators, the whitelist, name bindings",
 		Long: `Manage the players of a running server through its admin listener (--admin,
 with --token or STRATA_ADMIN_TOKEN when it has one). Each change runs as a
 console command on the server's tick (with every permission) and prints
@@ -152,11 +152,20 @@ With it on, only listed players and operators may log in.`,
 
 	names := &cobra.Command{
 		Use:   "names",
-		Short: "Manage name bindings (trust on first use)",
-		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Short: "Manage name bindings (trust on first use): list, prune, release",
+		Long: `A name is bound to the first key that logs in with it. The binding lapses
+when its player never entered the world (serve --name-unplayed-ttl, default a
+day) or stayed away (--name-idle-ttl, default 90 days); a lapsed name goes to
+the next key that logs in with it. Operators' and whitelisted names never
+lapse. See docs/admin.md, "Name bindings".`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	names.AddCommand(console("release NAME", "Forget the key a name is bound to: the next login with the name binds it anew", cobra.ExactArgs(1), "/api/names/release", name))
+	names.AddCommand(
+		newNamesListCmd(f),
+		newNamesPruneCmd(f),
+		console("release NAME", "Forget the key a name is bound to: the next login with the name binds it anew", cobra.ExactArgs(1), "/api/names/release", name),
+	)
 
 	cmd.AddCommand(
 		&cobra.Command{
@@ -297,6 +306,22 @@ func (c *adminClient) command(path string, body any) (string, error) {
 		return "", err
 	}
 	return answer.Reply, nil
+}
+
+// post sends body as JSON to a state-changing endpoint that answers a
+// JSON document, decoded into v.
+func (c *adminClient) post(path string, body, v any) error {
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("admin %s: %w", path, err)
+	}
+	req, err := http.NewRequest(http.MethodPost, c.base+path, bytes.NewReader(buf))
+	if err != nil {
+		return fmt.Errorf("admin %s: %w", path, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(admin.AdminHeader, "1")
+	return c.do(req, v)
 }
 
 // get reads a JSON document from path into v.

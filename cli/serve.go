@@ -8,10 +8,12 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/systems/network"
@@ -30,6 +32,11 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.BoolVar(&cfg.BindThreads, "bind-threads", cfg.BindThreads, "bind the tick's thread to one CPU and its helpers and the generation workers to the others (--bind-threads=false when other servers share the cores)")
 	f.IntVar(&cfg.GeneratorVersion, "generator-version", cfg.GeneratorVersion, "terrain generator version of a new world (a stored world keeps its own)")
 	f.StringVar(&cfg.AuthIssuerKey, "auth-issuer-key", cfg.AuthIssuerKey, "PEM Ed25519 public key of a website issuing login tokens: logins need a token it signed, instead of binding a name to its first key")
+	f.Var((*days)(&cfg.NameUnplayedTTL), "name-unplayed-ttl", "a name binding whose player never entered the world lapses this long after the login that made it, such as 24h or 2d (0: never)")
+	f.Var((*days)(&cfg.NameIdleTTL), "name-idle-ttl", "a name binding lapses this long after its player was last in the world, such as 90d (0: never); operators' and whitelisted names never lapse")
+	f.IntVar(&cfg.MaxNames, "max-names", cfg.MaxNames, "most name bindings kept; a login that would make one more is refused with SERVER_FULL (0: no bound)")
+	f.IntVar(&cfg.NameBindBurst, "name-bind-burst", cfg.NameBindBurst, "new name bindings one address (IPv4 address, IPv6 /64) makes at once before RATE_LIMITED (0: no limit)")
+	f.Var((*days)(&cfg.NameBindEvery), "name-bind-every", "an address earns one more new name binding this often, up to --name-bind-burst")
 	f.StringVar(&cfg.Admin, "admin", cfg.Admin, "admin HTTP listener (metrics, status page, pprof); empty disables it")
 	f.StringVar(&cfg.AdminToken, "admin-token", cfg.AdminToken, "token required on every admin request (mandatory off loopback)")
 	f.StringVar(&cfg.Listen, "listen", cfg.Listen, "QUIC listener UDP address; empty runs headless")
@@ -53,6 +60,39 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.DurationVar(&cfg.BackupEvery, "backup-every", cfg.BackupEvery, "take a backup into DATA/backups this often while serving, e.g. 1h (0: never)")
 	f.IntVar(&cfg.BackupKeep, "backup-keep", cfg.BackupKeep, "scheduled backups kept, the newest (0: all)")
 }
+
+// days is a duration flag that also takes days and weeks ("90d", "2w",
+// "1d12h", as ban lengths do), since a name's idle time is counted in
+// them, and "0".
+type days time.Duration
+
+// String implements pflag.Value, in the largest whole unit.
+func (d *days) String() string {
+	v := time.Duration(*d)
+	switch {
+	case v == 0:
+		return "0"
+	case v%(24*time.Hour) == 0:
+		return strconv.FormatInt(int64(v/(24*time.Hour)), 10) + "d"
+	}
+	return v.String()
+}
+
+// Set implements pflag.Value.
+func (d *days) Set(s string) error {
+	if v, err := time.ParseDuration(s); err == nil {
+		*d = days(v)
+		return nil
+	}
+	if v, ok := access.ParseBanLength(s); ok {
+		*d = days(v)
+		return nil
+	}
+	return fmt.Errorf("%q is not a duration such as 90d, 2w, 36h or 10m", s)
+}
+
+// Type implements pflag.Value.
+func (d *days) Type() string { return "duration" }
 
 // markExplicit records which world settings were asked for (flag,
 // environment or config file: applySettings marks those as changed), so

@@ -16,6 +16,7 @@ import (
 	"github.com/stratavox/strata/plugins/daynight"
 	"github.com/stratavox/strata/plugins/fallingsand"
 	"github.com/stratavox/strata/plugins/protect"
+	"github.com/stratavox/strata/resources/access"
 	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/settings"
 	"github.com/stratavox/strata/systems/network"
@@ -85,6 +86,20 @@ type Config struct {
 	// place of binding a name to the first key that uses it (trust on
 	// first use). Bans and the whitelist apply either way.
 	AuthIssuerKey string
+	// NameUnplayedTTL, NameIdleTTL, MaxNames, NameBindBurst and
+	// NameBindEvery limit the names trust on first use binds
+	// (access.NameLimits; docs/admin.md, "Name bindings"): a binding
+	// whose player never entered the world lapses NameUnplayedTTL after
+	// it was made, one whose player stays away lapses NameIdleTTL after
+	// it was last in the world; one address (an IPv4 address, an IPv6
+	// /64) makes NameBindBurst new bindings at once and then one per
+	// NameBindEvery; at most MaxNames are kept. 0 turns each off.
+	// Operators' and whitelisted names are exempt.
+	NameUnplayedTTL time.Duration
+	NameIdleTTL     time.Duration
+	MaxNames        int
+	NameBindBurst   int
+	NameBindEvery   time.Duration
 	// Admin is the admin HTTP listener's address ("" disables it).
 	Admin string
 	// AdminToken is required on every admin request; mandatory when Admin
@@ -174,6 +189,12 @@ func (c Config) chatLimits() wire.ChatLimits {
 	return wire.ChatLimits{}.WithDefaults()
 }
 
+// nameLimits are the registry's limits of name bindings.
+func (c Config) nameLimits() access.NameLimits {
+	return access.NameLimits{UnplayedTTL: c.NameUnplayedTTL, IdleTTL: c.NameIdleTTL, Max: c.MaxNames,
+		BindBurst: c.NameBindBurst, BindEvery: c.NameBindEvery}
+}
+
 // minBackupEvery is the shortest backup interval: each backup is a
 // checkpoint with a synced write, so a shorter one is a mistake (tests use
 // 50 ms).
@@ -194,6 +215,12 @@ func Defaults() Config {
 		MaxViewDistance: protocol.DefaultMaxViewDistance,
 		AllowFlight:     true,
 		MaxClients:      256,
+
+		NameUnplayedTTL: access.DefaultUnplayedTTL,
+		NameIdleTTL:     access.DefaultIdleTTL,
+		MaxNames:        access.DefaultMaxNames,
+		NameBindBurst:   access.DefaultBindBurst,
+		NameBindEvery:   access.DefaultBindEvery,
 
 		GeneratorVersion: worldgen.LatestVersion,
 		BackupKeep:       24,
@@ -284,6 +311,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := settings.List(c.Plugins...); err != nil {
 		errs = append(errs, fmt.Errorf("plugin settings: %w", err))
+	}
+	if err := c.nameLimits().Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.BackupKeep < 0 {
 		errs = append(errs, fmt.Errorf("backup-keep: %d is negative (0 keeps every backup)", c.BackupKeep))

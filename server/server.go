@@ -267,7 +267,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			SavePlayersEvery: clusterSavePlayers(cfg),
 		}),
 		gameplay.New(gameplayConfig(cfg)),
-		perms.New(perms.Config{Backend: clusterAccess(cfg)}),
+		perms.New(perms.Config{Backend: clusterAccess(cfg), Names: cfg.nameLimits()}),
 		chat.New(chat.Config{Limits: cfg.chatLimits(), TPS: float64(cfg.TPS)}),
 		commands.Plugin{},
 	}

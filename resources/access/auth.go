@@ -18,7 +18,14 @@ import (
 // name and another key is refused with NAME_BOUND. It never binds a name
 // for a login the policy refuses (a banned key, a name off the
 // whitelist), so that refused logins cannot claim names; such a login is
-// refused with the policy's reason.
+// refused with the policy's reason. The binding lapses, and the name goes
+// to the next key that asks, when its player never entered the world or
+// stayed away too long (NameLimits, Entered); a new binding is refused
+// with RATE_LIMITED when its address made too many lately, and with
+// SERVER_FULL when the registry is full. A login the server refuses after
+// this (server full, too many joining) keeps its binding only for
+// NameLimits.UnplayedTTL: the transport asks the Authenticator before it
+// admits, and only the world knows who entered.
 func (r *Registry) TOFU() wire.Authenticator { return wire.AuthenticatorFunc(r.tofu) }
 
 // Policy returns the Authenticator of bans and the whitelist: a login
@@ -37,10 +44,14 @@ func (r *Registry) tofu(ctx context.Context, l wire.Login) error {
 	if len(l.Key) != ed25519.PublicKeySize {
 		return &wire.Refusal{Code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, Reason: "the login carries no Ed25519 public key"}
 	}
+	id := fold(l.Name)
 	r.mu.RLock()
-	b, ok := r.names[fold(l.Name)]
+	b, ok := r.names[id]
+	// A lapsed binding is anyone's: its own key logs in as before, any
+	// other takes the name over.
+	free := !ok || r.lapsed(id, b, r.now()) && !bytes.Equal(b.key, l.Key)
 	r.mu.RUnlock()
-	if !ok {
+	if free {
 		if err := r.policy(ctx, l); err != nil {
 			return err
 		}
@@ -48,7 +59,7 @@ func (r *Registry) tofu(ctx context.Context, l wire.Login) error {
 			return fmt.Errorf("bind name %q: %w", l.Name, err)
 		}
 		var err error
-		if b, err = r.bind(l.Name, l.Key); errors.Is(err, storage.ErrAccessExists) {
+		if b, err = r.bind(l); errors.Is(err, storage.ErrAccessExists) {
 			// Another server sharing the backend bound it first; its
 			// record is on its way through the watch (Apply).
 			var found bool

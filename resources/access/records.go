@@ -17,11 +17,23 @@ import (
 // record is checked against its key when it is loaded.
 
 // nameRecord binds a name to a key (kind storage.AccessName, id the
-// lower-cased name).
+// lower-cased name). Played is written by every server that lapses
+// bindings: false until the player first entered the world, then true
+// with Seen the last time it did. A record without it was written before
+// bindings lapsed (a legacy record): Open rewrites it as played, seen
+// when it loads, so that it gets a full idle period from the upgrade.
 type nameRecord struct {
-	Name string    `json:"name"`
-	Key  string    `json:"key"`
-	At   time.Time `json:"at"`
+	Name   string    `json:"name"`
+	Key    string    `json:"key"`
+	At     time.Time `json:"at"`
+	Played *bool     `json:"played,omitempty"`
+	Seen   time.Time `json:"seen,omitzero"`
+}
+
+// nameRecordOf is the record of binding b.
+func nameRecordOf(b binding) nameRecord {
+	played := !b.seen.IsZero()
+	return nameRecord{Name: b.name, Key: hex.EncodeToString(b.key), At: b.at.UTC(), Played: &played, Seen: utcOrZero(b.seen)}
 }
 
 // entryRecord lists a name: an operator (storage.AccessOperator) or a
@@ -88,20 +100,38 @@ func encode(v any) []byte {
 // errMismatch is a record that decodes but disagrees with its key.
 var errMismatch = errors.New("record does not match its key")
 
-func decodeName(id string, v []byte) (binding, error) {
+// decodeName reads a binding; legacy is true for a record written before
+// bindings lapsed (no "played"), whose seen is then left zero for the
+// caller to set.
+func decodeName(id string, v []byte) (b binding, legacy bool, err error) {
 	var rec nameRecord
 	if err := json.Unmarshal(v, &rec); err != nil {
-		return binding{}, err
+		return binding{}, false, err
 	}
 	if fold(rec.Name) != id {
-		return binding{}, fmt.Errorf("%w: names %q", errMismatch, rec.Name)
+		return binding{}, false, fmt.Errorf("%w: names %q", errMismatch, rec.Name)
 	}
 	k, err := parseKeyHex(rec.Key)
 	if err != nil {
-		return binding{}, err
+		return binding{}, false, err
 	}
 	raw, _ := hex.DecodeString(k)
-	return binding{name: rec.Name, key: ed25519.PublicKey(raw)}, nil
+	b = binding{name: rec.Name, key: ed25519.PublicKey(raw), at: rec.At}
+	if rec.Played != nil && *rec.Played {
+		// A played record without a time (hand-made) counts from when
+		// it was bound.
+		b.seen = cmpOr(rec.Seen, rec.At)
+		b.written = b.seen
+	}
+	return b, rec.Played == nil, nil
+}
+
+// cmpOr is the first non-zero time of a and b.
+func cmpOr(a, b time.Time) time.Time {
+	if a.IsZero() {
+		return b
+	}
+	return a
 }
 
 func decodeEntry(id string, v []byte) (string, error) {

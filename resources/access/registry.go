@@ -32,9 +32,14 @@ import (
 type Options struct {
 	// Log receives bindings, changes and damaged records.
 	Log zerolog.Logger
-	// Now is the clock bans expire by and records are dated with; nil
-	// means time.Now.
+	// Now is the clock bans expire by, bindings lapse by and records are
+	// dated with; nil means time.Now.
 	Now func() time.Time
+	// Names limits the name bindings trust on first use makes: when they
+	// lapse, how fast one address may make them, how many there may be.
+	// The zero value limits nothing (tests, embedders with their own
+	// accounts); servers use DefaultNameLimits.
+	Names NameLimits
 }
 
 // Ban is one ban: of a name, of a key, or of both (a name banned while it
@@ -68,6 +73,12 @@ type binding struct {
 	name    string
 	key     ed25519.PublicKey
 	damaged bool
+	// at is when the name was bound; seen the last time its player
+	// entered the world (zero: never), written the seen last written.
+	at, seen, written time.Time
+	// legacy marks a binding read from a record written before bindings
+	// lapsed; Open rewrites it.
+	legacy bool
 }
 
 // Backend keeps the access records: the world database, or on a cluster
@@ -108,6 +119,23 @@ type Registry struct {
 	wlOn   bool
 	// applied counts the records Apply installed.
 	applied atomic.Uint64
+
+	// names' limits (names.go): lim as configured, rate the per-address
+	// budget of new bindings, nextLapse when the next binding may lapse
+	// (zero: unknown, look), under mu.
+	lim       NameLimits
+	rate      *bindRate
+	nextLapse time.Time
+	// dirty are the bindings whose entering the world is still to be
+	// written (Entered), by the one flush goroutine while flushing; under
+	// mu. flushed counts the flush goroutines, for Close.
+	dirty    map[string]struct{}
+	flushing bool
+	flushed  sync.WaitGroup
+	// fullWarned is when the last "registry full" warning was logged,
+	// fullRefused the refusals since; under wmu.
+	fullWarned  time.Time
+	fullRefused int
 }
 
 // Open loads the registry from db; with db nil it lives in memory only
@@ -124,9 +152,13 @@ func Open(db Backend, opts Options) (*Registry, error) {
 		db = nil // a nil database is no database, not a broken one
 	}
 	r := &Registry{db: db, log: opts.Log, now: opts.Now,
-		names: map[string]binding{}, ops: map[string]string{}, listed: map[string]string{}, bans: map[string]Ban{}}
+		names: map[string]binding{}, ops: map[string]string{}, listed: map[string]string{}, bans: map[string]Ban{},
+		lim: opts.Names, rate: newBindRate(opts.Names), dirty: map[string]struct{}{}}
 	if r.now == nil {
 		r.now = time.Now
+	}
+	if err := opts.Names.Validate(); err != nil {
+		return nil, fmt.Errorf("open the access registry: %w", err)
 	}
 	if db == nil {
 		return r, nil
@@ -142,13 +174,17 @@ func Open(db Backend, opts Options) (*Registry, error) {
 		return nil, fmt.Errorf("open the access registry: %w", err)
 	}
 	r.wmu.Lock()
-	if err := r.commit(nil, func() {}); err != nil {
-		// Expired bans are ignored in memory; the next change retries.
-		r.log.Warn().Err(err).Msg("access: could not delete expired bans")
+	writes, apply, upgraded, lapsed := r.openWrites()
+	if err := r.commit(writes, apply); err != nil {
+		// Expired bans are ignored in memory and lapsed bindings given
+		// to the next login that wants them; the next change retries.
+		r.log.Warn().Err(err).Msg("access: could not delete expired bans and lapsed bindings")
+		upgraded, lapsed = 0, 0
 	}
 	r.wmu.Unlock()
 	r.log.Info().Int("bindings", len(r.names)).Int("operators", len(r.ops)).Int("bans", len(r.bans)).
-		Bool("whitelist", r.wlOn).Int("listed", len(r.listed)).Int("damaged", damaged).Msg("access: registry loaded")
+		Bool("whitelist", r.wlOn).Int("listed", len(r.listed)).Int("damaged", damaged).
+		Int("bindings_upgraded", upgraded).Int("bindings_lapsed", lapsed).Msg("access: registry loaded")
 	return r, nil
 }
 
@@ -185,9 +221,14 @@ func (r *Registry) load(k, v []byte) error {
 func (r *Registry) loadRecord(kind byte, id string, v []byte) error {
 	switch kind {
 	case storage.AccessName:
-		b, err := decodeName(id, v)
+		b, legacy, err := decodeName(id, v)
 		if err == nil {
+			if legacy {
+				// Played, as far as anyone knows, and idle from now.
+				b.seen, b.legacy = r.now().UTC(), true
+			}
 			r.names[id] = b
+			r.nextLapse = time.Time{}
 		}
 		return err
 	case storage.AccessOperator, storage.AccessWhitelist:
@@ -275,8 +316,10 @@ func (r *Registry) Apply(key, value []byte) {
 			delete(r.names, id)
 		case storage.AccessOperator:
 			delete(r.ops, id)
+			r.nextLapse = time.Time{} // the name may lapse now
 		case storage.AccessWhitelist:
 			delete(r.listed, id)
+			r.nextLapse = time.Time{}
 		case storage.AccessBan:
 			delete(r.bans, id)
 		case storage.AccessSetting:
@@ -330,30 +373,6 @@ func (r *Registry) Release(name string) (bool, error) {
 	}
 	r.log.Info().Str("name", b.name).Str("key", keyHex(b.key)).Msg("access: name released")
 	return true, nil
-}
-
-// bind binds a name that is not bound yet to key; a binding made
-// meanwhile by another login is returned instead. The caller has
-// checked the policy.
-func (r *Registry) bind(name string, key ed25519.PublicKey) (binding, error) {
-	id := fold(name)
-	r.wmu.Lock()
-	defer r.wmu.Unlock()
-	r.mu.RLock()
-	b, ok := r.names[id]
-	r.mu.RUnlock()
-	if ok {
-		return b, nil
-	}
-	b = binding{name: name, key: append(ed25519.PublicKey(nil), key...)}
-	rec := nameRecord{Name: name, Key: hex.EncodeToString(key), At: r.now().UTC()}
-	w := write(storage.AccessName, id, rec)
-	w.IfAbsent = true
-	if err := r.commit([]storage.AccessWrite{w}, func() { r.names[id] = b }); err != nil {
-		return binding{}, fmt.Errorf("bind name %q: %w", name, err)
-	}
-	r.log.Info().Str("name", name).Str("key", rec.Key).Msg("access: name bound to its first key")
-	return b, nil
 }
 
 // IsOperator reports whether name is an operator.
@@ -420,7 +439,7 @@ func (r *Registry) setEntry(kind byte, m map[string]string, what, name string, o
 		return false, nil
 	}
 	w := write(kind, id, nil)
-	apply := func() { delete(m, id) }
+	apply := func() { delete(m, id); r.nextLapse = time.Time{} }
 	if on {
 		w = write(kind, id, entryRecord{Name: name, At: r.now().UTC()})
 		apply = func() { m[id] = name }

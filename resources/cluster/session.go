@@ -308,11 +308,14 @@ func (ss *Sessions) shardAlive(ctx context.Context, shard, inc string) (bool, er
 // ClaimName records that player name is connected on this shard. If it
 // is connected on another shard the error wraps ErrNameTaken and names
 // that shard; claiming a name this shard already has is fine. A session
-// left by a shard incarnation that no longer runs is taken over.
+// left by a shard incarnation that no longer runs is taken over. Names
+// are claimed case-insensitively, as they are bound: "Steve" on one
+// shard and "steve" on another are one player.
 func (ss *Sessions) ClaimName(ctx context.Context, name string) error {
 	if name == "" {
 		return errors.New("claim name: empty name")
 	}
+	name = strings.ToLower(name)
 	ss.mu.Lock()
 	_, ok := ss.sessions[name]
 	if !ok {
@@ -452,6 +455,7 @@ func (ss *Sessions) sweepSessions(ctx context.Context) {
 // ReleaseName forgets that name is connected here and deletes its
 // session key if it is still ours (compare-and-set on our revision).
 func (ss *Sessions) ReleaseName(name string) {
+	name = strings.ToLower(name) // as ClaimName keeps it
 	ss.mu.Lock()
 	rev, ok := ss.sessions[name]
 	delete(ss.sessions, name)

@@ -72,6 +72,10 @@ type Config struct {
 	// access.Watcher is watched, and a player connected here whom another
 	// server's ban covers is disconnected.
 	Backend access.Backend
+	// Names limits the name bindings the registry makes (when they
+	// lapse, how fast an address makes them, how many); the zero value
+	// limits nothing. Servers use access.DefaultNameLimits.
+	Names access.NameLimits
 }
 
 // Table is the plugin's resource: the access registry and the declared
@@ -121,6 +125,7 @@ func (t *Table) All() []Permission {
 type Plugin struct {
 	Config Config
 	stop   func()
+	reg    *access.Registry
 }
 
 // New returns the plugin.
@@ -159,10 +164,12 @@ func (p *Plugin) Build(app *ecs.App) error {
 				Msg("access: the world database's records moved to the shared registry")
 		}
 	}
-	reg, err := access.Open(backend, access.Options{Log: log, Now: now})
+	reg, err := access.Open(backend, access.Options{Log: log, Now: now, Names: p.Config.Names})
 	if err != nil {
 		return fmt.Errorf("open the access registry: %w", err)
 	}
+	p.reg = reg
+	app.AddSystem(ecs.Simulate, SystemNamesEntered, newNamesEntered(reg, now, p.Config.Names).run)
 	if w, ok := backend.(access.Watcher); ok {
 		if p.stop, err = w.WatchAccess(reg.Apply); err != nil {
 			return fmt.Errorf("watch the access registry: %w", err)
@@ -220,11 +227,16 @@ func Of(w *ecs.World) *Table {
 	return arche.GetResource[Table](w)
 }
 
-// Shutdown stops the watch of a shared registry.
+// Shutdown stops the watch of a shared registry and waits for the
+// registry's last writes of who entered the world.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.stop != nil {
 		p.stop()
 		p.stop = nil
+	}
+	if p.reg != nil {
+		p.reg.Close()
+		p.reg = nil
 	}
 	return nil
 }
