@@ -1073,3 +1073,31 @@ func TestWatchRegions(t *testing.T) {
 	}
 	quiet()
 }
+
+// TestDefaultReplicasKeepTheWorlds: a shard connecting without a replica
+// count keeps a replicated world's buckets replicated; one that asks for a
+// count gets it.
+func TestDefaultReplicasKeepTheWorlds(t *testing.T) {
+	urls, _ := natstest.StartCluster(t, 3)
+	url := strings.Join(urls, ",")
+	replicas := func(c *Cluster) int {
+		t.Helper()
+		n, err := c.replicasOf(ctxT(t), "keep_world")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	a := connect(t, url, "keep", "a", func(o *Options) { o.Replicas = 3 })
+	if n := replicas(a); n != 3 {
+		t.Fatalf("world bucket made with 3 replicas has %d", n)
+	}
+	b := connect(t, url, "keep", "b")
+	if n := replicas(b); n != 3 {
+		t.Errorf("a shard connecting without a replica count left the world bucket with %d replicas, want 3", n)
+	}
+	connect(t, url, "fresh", "c")
+	if n, err := b.replicasOf(ctxT(t), "fresh_world"); err != nil || n != 1 {
+		t.Errorf("a new world made without a replica count has %d replicas (%v), want 1", n, err)
+	}
+}
