@@ -109,6 +109,10 @@ type Stats struct {
 	RemoteSections, RemoteEdits atomic.Uint64
 	// FencedReloads counts sections restored after a fenced write.
 	FencedReloads atomic.Uint64
+	// FencedLanded counts the edits whose write was refused as fenced
+	// but that the read-back found stored: an earlier attempt, whose
+	// answer was lost, had landed (resolver.checkFate).
+	FencedLanded atomic.Uint64
 	// AheadEdits counts other shards' block edits shown here before the
 	// feed brought them stored; AheadReloads the sections reloaded from
 	// the store because one was not stored in time (aheadTimeout).
@@ -283,6 +287,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
 	p.resolver = resolver{p: p}
+	edits.SetFateCheck(p.resolver.checkFate)
 	p.handing = newHandoverSystem(p, reg)
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.Leases.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })

@@ -154,3 +154,53 @@ func TestForwardSilenceReadBack(t *testing.T) {
 		t.Errorf("silent forward answered %v, want OK for request 7", ack)
 	}
 }
+
+// TestFencedEditFateReadBack: an edit whose write was refused as fenced
+// is answered by what the store holds: stored (an earlier attempt had
+// landed) or not.
+func TestFencedEditFateReadBack(t *testing.T) {
+	url := natstest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
+	a, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: "a", Bucket: "fenced", LeaseTTL: 5 * time.Second, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	sec := chunk.Pos{X: 1, Y: 4, Z: -2}
+	if held, _, err := a.Claim(ctx, rcluster.RegionOf(sec)); !held || err != nil {
+		t.Fatalf("claim: %v %v", held, err)
+	}
+	var s chunk.Section
+	s.Set(3, 4, 5, chunk.Stone)
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: sec, Revision: 1, Section: s}}}); err != nil {
+		t.Fatal(err)
+	}
+	p := &Plugin{Config: Config{Cluster: a}}
+	p.c, p.log = a, log
+	p.resolver = resolver{p: p}
+	p.resolver.start()
+	defer p.resolver.stop()
+	x, y, z := sec.MinBlock()
+	got := make(chan [2]bool, 3)
+	for i, c := range []struct {
+		dx   int
+		want chunk.Block
+	}{{3, chunk.Stone}, {4, chunk.Stone}, {4, chunk.Air}} {
+		p.resolver.checkFate(x+c.dx, y+4, z+5, c.want, func(stored bool) { got <- [2]bool{i == 0 || i == 2, stored} })
+	}
+	for range 3 {
+		select {
+		case g := <-got:
+			if g[0] != g[1] {
+				t.Errorf("read back stored = %v, want %v", g[1], g[0])
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a fate was never read back")
+		}
+	}
+	if n := p.Stats.FencedLanded.Load(); n != 2 {
+		t.Errorf("FencedLanded = %d, want 2", n)
+	}
+}
