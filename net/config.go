@@ -142,8 +142,11 @@ type Limits struct {
 	// MaxHandshakes bounds connections that have not yet become clients:
 	// QUIC handshake done (or WebTransport session open) but the login
 	// (Hello, Challenge, Proof) not complete, each held for at most
-	// HelloTimeout. More are closed with SERVER_FULL
-	// at once. [64]
+	// HelloTimeout. With every slot held, a new connection takes the slot
+	// of the oldest that has not sent its Hello (that one is closed with
+	// SERVER_FULL), or of the oldest that owes its Proof for ProofGrace;
+	// if there is none, the new connection is closed with SERVER_FULL at
+	// once. [64]
 	MaxHandshakes int
 	// MaxHandshakesPerAddr is the same bound per source host, so that one
 	// host's idle connections cannot take every handshake slot: beyond it
@@ -155,6 +158,17 @@ type Limits struct {
 	// one NAT share it, but a player holds a slot only for the moment
 	// between its QUIC handshake and the end of its login. [4]
 	MaxHandshakesPerAddr int
+	// ProofGrace is how long a session may owe its Proof (its Hello read,
+	// the Challenge sent: one round trip for a real client) before, with
+	// every one of MaxHandshakes held, a newcomer may evict it. Sessions
+	// that have not sent a Hello are evicted first, at any age, oldest
+	// first (docs/protocol.md §8). [1s]
+	ProofGrace time.Duration
+	// EvictLinger is how long an evicted session is held, no longer
+	// counted, before its close: a flood that redials on every close
+	// then costs the server a handshake per EvictLinger per connection
+	// rather than one per eviction. [1s]
+	EvictLinger time.Duration
 	// RetryThreshold turns on QUIC address validation under load: once
 	// more than this many connections are in handshake (QUIC handshakes in
 	// progress plus connections in their login), and until they are
@@ -255,6 +269,8 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxHandshakes, 64)
 	def(&l.MaxHandshakesPerAddr, 4)
 	def(&l.RetryThreshold, 16)
+	defD(&l.ProofGrace, time.Second)
+	defD(&l.EvictLinger, time.Second)
 	return l
 }
 

@@ -19,10 +19,15 @@ type Stats struct {
 	// those streams carried: the same for plain streams, the DEFLATE
 	// stream for clients granted deflate-chunks.
 	ChunkBytes, ChunkWireBytes uint64
+	// Evicted counts logins ended to give their slot to a newcomer: every
+	// login slot was held and they had not sent their Hello (or owed
+	// their Proof for Limits.ProofGrace). Among Rejected.
+	Evicted uint64
 }
 
 type counters struct {
 	connections, admitted, rejected, disconnected atomic.Uint64
+	evicted                                       atomic.Uint64
 	messagesIn, bytesOut                          atomic.Uint64
 	chunkRaw, chunkWire                           atomic.Uint64
 }
@@ -39,5 +44,7 @@ func (s *Server) Stats() Stats {
 		BytesOut:       s.stats.bytesOut.Load(),
 		ChunkBytes:     s.stats.chunkRaw.Load(),
 		ChunkWireBytes: s.stats.chunkWire.Load(),
+
+		Evicted: s.stats.evicted.Load(),
 	}
 }
