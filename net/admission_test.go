@@ -262,4 +262,8 @@ func TestHandshakeLimitDefaults(t *testing.T) {
 	if l.ProofGrace != time.Second || l.EvictLinger != time.Second {
 		t.Errorf("defaults: ProofGrace %v, EvictLinger %v; want 1s, 1s", l.ProofGrace, l.EvictLinger)
 	}
+	if l.RefusalReplyRate != 1 || l.RefusalReplyBurst != 5 || l.FloodGrace != 5*time.Second {
+		t.Errorf("defaults: RefusalReplyRate %v, RefusalReplyBurst %d, FloodGrace %v; want 1, 5, 5s",
+			l.RefusalReplyRate, l.RefusalReplyBurst, l.FloodGrace)
+	}
 }

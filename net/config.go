@@ -110,7 +110,8 @@ type Limits struct {
 	// Inbound rate limits, token buckets per client. Control messages over
 	// ControlRate are delayed (the server stops reading the stream); a
 	// client that stays over the rate for FloodGrace is closed with
-	// RATE_LIMITED.
+	// RATE_LIMITED, as is one whose chat or plugin messages keep being
+	// refused for FloodGrace (see RefusalReplyRate).
 	ControlRate  float64       // messages per second [200]
 	ControlBurst int           // [400]
 	FloodGrace   time.Duration // [5s]
@@ -127,6 +128,14 @@ type Limits struct {
 	PluginRate       float64 // messages per second [20]
 	PluginBurst      int     // [40]
 	MaxPluginPayload int     // bytes [16 KiB]
+	// The non-fatal Errors answering refused chat and plugin messages are
+	// rate-limited too, per client: beyond RefusalReplyRate the message
+	// is dropped unanswered (and counted), so a flood cannot make the
+	// server write as much as it sends. A client whose messages keep
+	// being refused, without a second's pause, for FloodGrace is closed
+	// with RATE_LIMITED.
+	RefusalReplyRate  float64 // Errors per second [1]
+	RefusalReplyBurst int     // [5]
 
 	// Timeouts.
 	HelloTimeout      time.Duration // from connect to a complete login: Hello, Proof, Authenticator [5s]
@@ -260,6 +269,8 @@ func (l Limits) withDefaults() Limits {
 	defF(&l.PluginRate, 20)
 	def(&l.PluginBurst, 40)
 	def(&l.MaxPluginPayload, 16<<10)
+	defF(&l.RefusalReplyRate, 1)
+	def(&l.RefusalReplyBurst, 5)
 	defD(&l.HelloTimeout, 5*time.Second)
 	defD(&l.AdmitTimeout, 10*time.Second)
 	defD(&l.IdleTimeout, 30*time.Second)
