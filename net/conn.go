@@ -273,6 +273,11 @@ func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time,
 	case *protocol.ClientMessage_Hello:
 		c.fail(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, errors.New("Hello after the handshake"), false)
 		return false
+	case *protocol.ClientMessage_Proof:
+		// The login is over: a Proof now answers no Challenge, so the
+		// client's idea of the session is not the server's.
+		c.fail(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, errors.New("Proof after the handshake"), false)
+		return false
 	case *protocol.ClientMessage_Ping:
 		// Answered here, not by the tick: RTT should not include tick latency.
 		return c.queueControl(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Pong{Pong: &protocol.Pong{
