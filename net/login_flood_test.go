@@ -2,6 +2,7 @@ package transport_test
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -22,9 +23,11 @@ import (
 
 // holdFlood is issue 52's login flood: hosts on loopback addresses that
 // each keep perAddr connections in their login without ever sending a
-// Hello, and redial the moment one is closed (or refused). It stops, and
-// closes every socket it opened, when stop returns.
+// Hello (or, with hello, sending a Hello and never the Proof), and redial
+// the moment one is closed (or refused). It stops, and closes every
+// socket it opened, when stop returns.
 type holdFlood struct {
+	hello  bool
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	trs    []*quic.Transport
@@ -35,10 +38,10 @@ type holdFlood struct {
 
 // startHoldFlood binds every address of ips (skipping the test where the
 // loopback block has no aliases) and starts perAddr holders on each.
-func startHoldFlood(t *testing.T, server *net.UDPAddr, ips []string, perAddr int) *holdFlood {
+func startHoldFlood(t *testing.T, server *net.UDPAddr, ips []string, perAddr int, hello bool) *holdFlood {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &holdFlood{cancel: cancel}
+	f := &holdFlood{hello: hello, cancel: cancel}
 	for _, ip := range ips {
 		udp, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.ParseIP(ip)})
 		if err != nil {
@@ -67,6 +70,9 @@ func (f *holdFlood) hold(ctx context.Context, tr *quic.Transport, server *net.UD
 			continue
 		}
 		f.dials.Add(1)
+		if f.hello {
+			f.sendHello(ctx, conn)
+		}
 		select {
 		case <-conn.Context().Done():
 			if code, ok := nettest.AppCode(context.Cause(conn.Context())); ok && code == protocol.ErrorCode_ERROR_CODE_SERVER_FULL {
@@ -76,6 +82,22 @@ func (f *holdFlood) hold(ctx context.Context, tr *quic.Transport, server *net.UD
 			_ = conn.CloseWithError(0, "")
 		}
 	}
+}
+
+// sendHello opens the control stream and sends a valid Hello, of a fresh
+// key and name; failures (the connection closed meanwhile) are the
+// server's doing and end the wait in hold.
+func (f *holdFlood) sendHello(ctx context.Context, conn *quic.Conn) {
+	st, err := conn.OpenStreamSync(ctx)
+	if err != nil {
+		return
+	}
+	_, key, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		return
+	}
+	name := fmt.Sprintf("f%x", key.Public().(ed25519.PublicKey)[:6])
+	_ = nettest.SendHello(st, key, &protocol.Hello{Name: name})
 }
 
 // stop ends the flood and waits for its goroutines and sockets.
@@ -117,35 +139,59 @@ func getIn(ctx context.Context, addr string, opts client.Options) (*client.Conn,
 // TestLoginFloodFromManyHosts is issue 52 item 1: forty hosts, each
 // holding its share of login slots with connections that never send a
 // Hello and redialling as fast as they are closed, must not keep a player
-// out. Each try must get in within a bound generous for a loaded machine
-// (the requirement is a second at the 99th percentile; the figures are
-// logged). The short form makes 5 tries; with STRATA_TEST_LONG it makes
-// 50 and logs the percentiles for docs and reports.
+// out; nor must hosts that send a Hello and never the Proof. What is
+// asserted is the SERVER_FULL refusals a try meets before it gets in
+// (the idle flood may refuse a player only by bad luck; before eviction
+// a try met a dozen), and a time bound generous for a loaded machine,
+// so that a lockout ends the test: the requirement is a second at the
+// 99th percentile, a figure of the machine as much as of the code, so
+// it is logged, not asserted. The short form makes 5 tries per flood;
+// with STRATA_TEST_LONG it makes 50 and logs the percentiles for docs
+// and reports.
 func TestLoginFloodFromManyHosts(t *testing.T) {
 	tries := 5
 	if testkit.LongEnabled() {
 		tries = 50
 	}
+	tests := []struct {
+		name    string
+		hello   bool // the flood sends its Hello, then nothing
+		refused int  // SERVER_FULL refusals allowed per try
+	}{
+		{"no Hello", false, 2},
+		// Such sessions give way only once they owe their Proof for
+		// ProofGrace, so a player may meet a few refusals.
+		{"Hello, no Proof", true, 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { loginUnderFlood(t, tt.hello, tries, tt.refused) })
+	}
+}
+
+// loginUnderFlood runs one flood of TestLoginFloodFromManyHosts and tries
+// times a player's login under it, each allowed maxRefused refusals.
+func loginUnderFlood(t *testing.T, hello bool, tries, maxRefused int) {
 	const (
 		hosts  = 40
-		perTry = 5 * time.Second // the bound of one player's login, retries included
-		warmUp = 3 * time.Second // the flood's start-up, at most: see below
+		perTry = 20 * time.Second // the bound of one player's login, retries included
+		fill   = 20 * time.Second // a bound: the flood fills the slots in well under a second unloaded
+		warmUp = 3 * time.Second  // then, at most, until its connections have turned over
 		gap    = 200 * time.Millisecond
 	)
 	h := newHarness(t)
 	server := h.srv.Addr().(*net.UDPAddr)
-	flood := startHoldFlood(t, server, nettest.LoopbackRange(2, hosts), floodPerAddr)
+	flood := startHoldFlood(t, server, nettest.LoopbackRange(2, hosts), floodPerAddr, hello)
 	defer flood.stop()
 
 	// The player meets the flood in its steady state: every slot held, and
 	// the flood's connections closed and redialled about once each.
-	for deadline := time.Now().Add(warmUp); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if h.srv.AwaitingHello() >= floodMaxHandshakes && flood.refused.Load() >= hosts*floodPerAddr {
-			break
+	for deadline := time.Now().Add(fill); h.srv.AwaitingHello() < floodMaxHandshakes; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the flood holds %d login slots after %v; the test needs them full (%d)", h.srv.AwaitingHello(), fill, floodMaxHandshakes)
 		}
 	}
-	if n := h.srv.AwaitingHello(); n < floodMaxHandshakes/2 {
-		t.Fatalf("the flood holds %d login slots after %v; the test needs them full (%d)", n, warmUp, floodMaxHandshakes)
+	for deadline := time.Now().Add(warmUp); time.Now().Before(deadline) && flood.refused.Load() < hosts*floodPerAddr; {
+		time.Sleep(10 * time.Millisecond)
 	}
 	t.Logf("flood running: %d login slots held, %d handshakes, %d closed or refused with SERVER_FULL", h.srv.AwaitingHello(), flood.dials.Load(), flood.refused.Load())
 
@@ -159,7 +205,10 @@ func TestLoginFloodFromManyHosts(t *testing.T) {
 		attempts = append(attempts, n)
 		if err != nil {
 			t.Errorf("try %d: locked out by the flood for %v: %v", i, d.Round(time.Millisecond), err)
-			continue
+			break // one lockout is the verdict; more would only take long
+		}
+		if n-1 > maxRefused {
+			t.Errorf("try %d: refused %d times (SERVER_FULL) before getting in after %v; want at most %d", i, n-1, d.Round(time.Millisecond), maxRefused)
 		}
 		took = append(took, d)
 		stillServes(t, c)
