@@ -42,6 +42,7 @@ func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hel
 		control:  newOutQueue(l.ControlQueueMessages, l.ControlQueueBytes),
 		chunks:   newOutQueue(l.ChunkQueueMessages, l.ChunkQueueBytes),
 		dgrams:   newOutQueue(l.DatagramQueue, l.DatagramQueue*frame.DatagramCap),
+		replies:  newBucket(l.RefusalReplyRate, l.RefusalReplyBurst, time.Now()),
 	}
 	// Not derived from s.ctx: a server shutdown must close with SHUTDOWN,
 	// which run() records before cancelling.
@@ -192,9 +193,8 @@ func (c *Client) readControl() {
 	now := time.Now()
 	rate := newBucket(l.ControlRate, l.ControlBurst, now)
 	meter := &inboundMeter{
-		chat:    newBucket(l.Chat.PerSecond, l.Chat.Burst, now),
-		plugin:  newBucket(l.PluginRate, l.PluginBurst, now),
-		replies: newBucket(l.RefusalReplyRate, l.RefusalReplyBurst, now),
+		chat:   newBucket(l.Chat.PerSecond, l.Chat.Burst, now),
+		plugin: newBucket(l.PluginRate, l.PluginBurst, now),
 	}
 	var overSince time.Time // when the client last went over ControlRate
 	for {
@@ -250,11 +250,9 @@ func sleep(ctx context.Context, d time.Duration) bool {
 }
 
 // inboundMeter is the reader's per-client state for the rules of handle:
-// the chat and plugin buckets, the budget of Error replies to refused
-// messages, and the current run of refusals.
+// the chat and plugin buckets and the current run of refusals.
 type inboundMeter struct {
 	chat, plugin bucket
-	replies      bucket    // Error replies to refused messages (RefusalReplyRate)
 	runStart     time.Time // first refusal of the current run; zero: none
 	runLast      time.Time // latest refusal of the run
 }
@@ -378,8 +376,7 @@ func (c *Client) refuse(meter *inboundMeter, now time.Time, code protocol.ErrorC
 			fmt.Errorf("messages refused without a %v pause for %v (the last: %s)", refusalPause, l.FloodGrace, text), false)
 		return false
 	}
-	if !meter.replies.take(now) {
-		st.refusedUnanswered.Add(1)
+	if !c.spendReply(now) {
 		return true
 	}
 	return c.warn(code, text)

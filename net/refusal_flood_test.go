@@ -123,3 +123,42 @@ func TestRefusedMessageFlood(t *testing.T) {
 		})
 	}
 }
+
+// TestWarnSharesTheReplyBudget: the tick's replies to dropped messages
+// (Client.Warn: UNKNOWN_CHANNEL, a kind no plugin serves) spend the same
+// budget as the transport's own refusals, so a client sending such
+// messages within every rate still gets few Errors back; the skipped ones
+// are counted.
+func TestWarnSharesTheReplyBudget(t *testing.T) {
+	const burst, warns = 5, 50
+	h := newHarness(t, func(h *harness, cfg *transport.Config) {
+		cfg.Limits.RefusalReplyRate = 1
+		cfg.Limits.RefusalReplyBurst = burst
+	})
+	c, errs := pluginErrors(h, "stranger")
+	var tc *transport.Client
+	for _, cl := range h.Clients() {
+		if cl.Name() == "stranger" {
+			tc = cl
+		}
+	}
+	if tc == nil {
+		t.Fatal("the harness has no client named stranger")
+	}
+	before := h.srv.Stats()
+	start := time.Now()
+	sent := 0
+	for range warns {
+		if tc.Warn(protocol.ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL, "no plugin serves nobody:home") {
+			sent++
+		}
+	}
+	stillServes(t, c) // the Pong follows every Error queued before it
+	got := len(errs)
+	allowed := burst + int(time.Since(start).Seconds()) + 1
+	skipped := h.srv.Stats().RefusedUnanswered - before.RefusedUnanswered
+	if got != sent || got < burst || got > allowed || int(skipped) != warns-sent {
+		t.Errorf("%d warnings: %d reported sent, %d received, %d counted unanswered; want %d..%d received and the rest counted",
+			warns, sent, got, skipped, burst, allowed)
+	}
+}
