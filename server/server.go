@@ -204,6 +204,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	s.metrics.Registry().MustRegister(transportCollector{s: s})
 	if cc != nil {
 		s.metrics.Registry().MustRegister(clusterCollector{c: cc.c, stats: ecs.Resource[clusterplugin.Stats](app)})
 	}
