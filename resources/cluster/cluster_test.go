@@ -1101,3 +1101,35 @@ func TestDefaultReplicasKeepTheWorlds(t *testing.T) {
 		t.Errorf("a new world made without a replica count has %d replicas (%v), want 1", n, err)
 	}
 }
+
+// TestLoadRegionMoreThanOneAnswer: a region with more sections stored
+// than one multi-get answers (1,024) is read whole, a row at a time.
+func TestLoadRegionMoreThanOneAnswer(t *testing.T) {
+	a := connect(t, natstest.Start(t), "many", "a")
+	r := Region{X: 1, Z: -1}
+	if held, _, err := a.Claim(ctxT(t), r); !held || err != nil {
+		t.Fatalf("claim: %v %v", held, err)
+	}
+	var writes []storage.SectionWrite
+	for x := int32(0); x < 32; x++ {
+		for z := int32(0); z < 6; z++ {
+			for y := int32(0); y < 6; y++ {
+				writes = append(writes, storage.SectionWrite{Pos: chunk.Pos{X: 32 + x, Y: y, Z: -32 + z}, Revision: 1, Section: section(chunk.Block(y + 1))})
+			}
+		}
+	}
+	for len(writes) > 0 {
+		n := min(len(writes), 500)
+		if err := a.Store().Commit(&storage.Batch{Sections: writes[:n]}); err != nil {
+			t.Fatal(err)
+		}
+		writes = writes[n:]
+	}
+	secs, err := a.Store().LoadRegion(ctxT(t), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(secs) != 32*6*6 {
+		t.Fatalf("LoadRegion read %d sections, want %d", len(secs), 32*6*6)
+	}
+}
