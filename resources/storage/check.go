@@ -141,10 +141,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, k := range r.Bad {
 		state := "lost"
-		if isMetaKey(k.Key) && r.MetaFrom != "" {
-			state = "recoverable from " + r.MetaFrom
+		if isMetaKey(k.Key) && r.Meta != nil {
+			from := r.MetaFrom
+			if from == "" {
+				from = "the record"
+			}
+			state = "recoverable from " + from
 			if r.Out != "" {
-				state = "restored from " + r.MetaFrom
+				state = "restored from " + from
 			}
 		} else if k.Older {
 			state = "older revision intact"

@@ -15,7 +15,11 @@ import (
 // flipFirstBlock flips a byte in the middle of the first data block of
 // dir's only table: the block holding its smallest keys, the world
 // metadata's record among them.
-func flipFirstBlock(t *testing.T, dir string) {
+func flipFirstBlock(t *testing.T, dir string) { flipBlock(t, dir, false) }
+
+// flipBlock flips a byte in the middle of the first data block of dir's
+// only table, or of its last (the metadata's copy key among its keys).
+func flipBlock(t *testing.T, dir string, last bool) {
 	t.Helper()
 	ts := tables(t, dir)
 	if len(ts) != 1 {
@@ -37,9 +41,13 @@ func flipFirstBlock(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	off, n := int64(l.Data[0].Offset), int64(l.Data[0].Length)
+	i := 0
+	if last {
+		i = len(l.Data) - 1
+	}
+	off, n := int64(l.Data[i].Offset), int64(l.Data[i].Length)
 	r.Close()
-	t.Logf("%s: %d data blocks; flipping a byte of the first (%d bytes at %d)", filepath.Base(ts[0]), len(l.Data), n, off)
+	t.Logf("%s: %d data blocks; flipping a byte of block %d (%d bytes at %d)", filepath.Base(ts[0]), len(l.Data), i, n, off)
 	flipByte(t, ts[0], off+n/2)
 }
 
@@ -142,6 +150,35 @@ func TestRepairRecoversLostMetadata(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestRepairRewritesLostMetadataCopy: the block at the far end of the
+// key space, with the metadata's copy key, is damaged; the record is
+// intact, and repair writes the copy again from it.
+func TestRepairRewritesLostMetadataCopy(t *testing.T) {
+	dir := t.TempDir()
+	writeWorld(t, dir, 400, true)
+	flipBlock(t, dir, true)
+	rep, err := Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if rep.Meta == nil || rep.Meta.Seed != 7 || rep.MetaFrom != "" || !strings.Contains(text.String(), "bad: world metadata (copy)") ||
+		!strings.Contains(text.String(), "[recoverable from the record]") {
+		t.Fatalf("check:\n%s", text.String())
+	}
+	out := filepath.Join(t.TempDir(), "new")
+	rr, err := Repair(dir, out, RepairOptions{})
+	if err != nil || !rr.Verified || rr.OutMeta == nil || rr.OutMeta.Seed != 7 {
+		t.Fatalf("repair: %+v %v", rr, err)
+	}
+	db := openTest(t, out)
+	defer db.Close()
+	if _, ok, err := db.get(metaCopyKey); !ok || err != nil {
+		t.Fatalf("no copy key in the repaired world: %v", err)
 	}
 }
 
