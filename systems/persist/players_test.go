@@ -2,7 +2,9 @@ package persist
 
 import (
 	"fmt"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mlange-42/arche/generic"
 	"github.com/stratavox/strata/components"
@@ -76,8 +78,11 @@ func TestPlayersCheckpointedWhilePlaying(t *testing.T) {
 
 // BenchmarkPersistPlayers is one tick of the schedule (residency with no
 // view, then the persist stage) with n connected players who all move a
-// block every tick: the cost of checkpointing their records, against the
-// same tick without it (off).
+// block every tick (on-moving) or stand still (on-idle): the cost of
+// checkpointing their records, against the same tick without it (off).
+// Synchronous, so that each tick waits for its write and the figures
+// include the storage goroutine's work; cpu-ns/tick is the process's CPU
+// time per tick, every goroutine's.
 func BenchmarkPersistPlayers(b *testing.B) {
 	for _, n := range []int{1000} {
 		for _, mode := range []struct {
@@ -100,6 +105,7 @@ func BenchmarkPersistPlayers(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu0 := processCPU()
 				for i := 0; i < b.N; i++ {
 					if mode.move {
 						for _, p := range positions {
@@ -108,7 +114,19 @@ func BenchmarkPersistPlayers(b *testing.B) {
 					}
 					w.app.Step()
 				}
+				// The process's CPU time, every goroutine's (the storage
+				// writer's encoding and commit included), per tick.
+				b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/tick")
 			})
 		}
 	}
+}
+
+// processCPU is the process's user and system CPU time so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
