@@ -111,8 +111,16 @@ func (g *guard) wrap(next http.Handler) http.Handler {
 			return
 		}
 		addr := addrKey(r.RemoteAddr)
-		now := g.thr.now()
-		if wait, ok := g.thr.allow(addr, now); !ok {
+		auth := r.Header.Get("Authorization")
+		q := r.URL.Query()
+		// A request with a token is a try, taken from the address's
+		// bucket before the token is looked at (so that tries made at
+		// once cannot overdraw it), and given back if the token is right.
+		// One with none (a browser's first visit), or with a stale cookie
+		// (a tab left open across a change of token, polling), guesses
+		// nothing worth counting.
+		guess := auth != "" || q.Has("token")
+		if wait, ok := g.thr.take(addr, g.thr.now(), guess); !ok {
 			// Not even a right token is looked at: its answer would tell a
 			// guesser that it found the token, at full speed.
 			g.thr.refused.Add(1)
@@ -121,24 +129,19 @@ func (g *guard) wrap(next http.Handler) http.Handler {
 			http.Error(w, "too many failed authentications from this address: try again later", http.StatusTooManyRequests)
 			return
 		}
-		auth := r.Header.Get("Authorization")
 		scheme, cred, _ := strings.Cut(auth, " ")
 		if strings.EqualFold(scheme, "Bearer") && g.tokenOK(strings.TrimSpace(cred)) {
 			g.thr.succeed(addr)
 			next.ServeHTTP(w, r)
 			return
 		}
-		q := r.URL.Query()
 		if q.Has("token") && g.tokenOK(q.Get("token")) {
 			g.thr.succeed(addr)
 			g.login(w, r, next)
 			return
 		}
-		if auth != "" || q.Has("token") {
-			// A wrong token: a guess. A request with none (a browser's
-			// first visit), or with a stale cookie (a tab left open across
-			// a change of token, polling), guesses nothing worth counting.
-			if failures, throttled := g.thr.fail(addr, now); throttled {
+		if guess {
+			if failures, throttled := g.thr.failed(addr); throttled {
 				g.thr.log.Warn().Str("remote", r.RemoteAddr).Str("address", addr).Int("failures", failures).
 					Dur("retry_after", g.thr.every).Msg("admin address throttled: too many failed authentications; answered 429 until it may try again")
 			}
@@ -198,36 +201,41 @@ func (t *throttle) refill(st *addrState, now time.Time) {
 	}
 }
 
-// allow reports whether addr may try to authenticate now, else how long
-// until it may.
-func (t *throttle) allow(addr string, now time.Time) (time.Duration, bool) {
+// take reports whether addr may try to authenticate now, else how long
+// until it may; with try set, a try it may make is taken from its
+// bucket.
+func (t *throttle) take(addr string, now time.Time, try bool) (time.Duration, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	st := t.addrs[addr]
 	if st == nil {
-		return 0, true
-	}
-	t.refill(st, now)
-	if st.left >= 1 {
-		return 0, true
-	}
-	return time.Duration((1 - st.left) * float64(t.every)), false
-}
-
-// fail counts a failed authentication of addr: failures since its
-// bucket was last full, and throttled, true when it used the address's
-// last try and is to be logged (once until the bucket is full again).
-func (t *throttle) fail(addr string, now time.Time) (failures int, throttled bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	st := t.addrs[addr]
-	if st == nil {
+		if !try {
+			return 0, true
+		}
 		t.makeRoom(now)
 		st = &addrState{left: t.burst, at: now}
 		t.addrs[addr] = st
 	}
 	t.refill(st, now)
-	st.left--
+	if st.left < 1 {
+		return time.Duration((1 - st.left) * float64(t.every)), false
+	}
+	if try {
+		st.left--
+	}
+	return 0, true
+}
+
+// failed counts a try of addr (taken) that failed: failures since its
+// bucket was last full, and throttled, true when it used the address's
+// last try and is to be logged (once until the bucket is full again).
+func (t *throttle) failed(addr string) (failures int, throttled bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	st := t.addrs[addr]
+	if st == nil {
+		return 0, false // forgotten meanwhile (makeRoom, or a right token)
+	}
 	st.failures++
 	if st.left >= 1 || st.logged {
 		return st.failures, false
@@ -236,7 +244,8 @@ func (t *throttle) fail(addr string, now time.Time) (failures int, throttled boo
 	return st.failures, true
 }
 
-// succeed forgets addr's failures: it has the token.
+// succeed forgets addr's failures (its try given back): it has the
+// token.
 func (t *throttle) succeed(addr string) {
 	t.mu.Lock()
 	delete(t.addrs, addr)
