@@ -512,7 +512,9 @@ func (st *keyState) winner() (version, bool) {
 // judge sorts every key into intact or bad and reads the metadata.
 func (s *survey) judge() {
 	r := s.report
-	metas := map[string]*Meta{} // the metadata keys' intact records
+	// The metadata keys' newest records when intact, and their older
+	// intact revisions when the newest is not.
+	metas, olderMetas := map[string]*Meta{}, map[string]*Meta{}
 	keys := make([]string, 0, len(s.keys))
 	for k := range s.keys {
 		keys = append(keys, k)
@@ -541,7 +543,7 @@ func (s *survey) judge() {
 				r.MetaProblem = "damaged: " + problem
 			}
 			if w, ok := st.winner(); ok && older && isMetaKey(key) {
-				metas[k] = s.metaOf(key, w)
+				olderMetas[k] = s.metaOf(key, w)
 			}
 			continue
 		}
@@ -563,23 +565,49 @@ func (s *survey) judge() {
 		}
 		r.ByKind[rk.group(key)]++
 	}
-	// The metadata is read from its record, else an older intact revision
-	// of it, else its copy key, else the file beside the database or a
-	// backup (MetaFile, metaOutside).
-	switch {
-	case metas[string(metaKey)] != nil:
-		r.Meta = metas[string(metaKey)]
-		if r.MetaProblem != "" {
-			r.MetaFrom = fmt.Sprintf("an older revision of its record (key %x)", metaKey)
+	// The metadata is read from its record, else its copy key, else the
+	// file beside the database (MetaFile), else an older intact revision
+	// of either key, else a backup. The file before older revisions: the
+	// newest versions of both keys sit in one small table just after a
+	// --migrate-generator, and their older revisions name the generator
+	// version before it.
+	var tried []string
+	for step := 0; r.Meta == nil && step < 6; step++ {
+		switch step {
+		case 0:
+			r.Meta = metas[string(metaKey)]
+		case 1:
+			r.Meta, r.MetaFrom = metas[string(metaCopyKey)], fmt.Sprintf("its copy in the database (key %x)", metaCopyKey)
+		case 2:
+			if r.DataDir != "" {
+				m, err := ReadMetaFile(r.DataDir)
+				if err == nil {
+					r.Meta, r.MetaFrom = &m, filepath.Join(r.DataDir, MetaFile)
+				} else {
+					tried = append(tried, fmt.Sprintf("%s: %v", filepath.Join(r.DataDir, MetaFile), errors.Unwrap(err)))
+				}
+			}
+		case 3:
+			r.Meta, r.MetaFrom = olderMetas[string(metaKey)], fmt.Sprintf("an older revision of its record (key %x)", metaKey)
+		case 4:
+			r.Meta, r.MetaFrom = olderMetas[string(metaCopyKey)], fmt.Sprintf("an older revision of its copy (key %x)", metaCopyKey)
+		case 5:
+			if r.DataDir != "" {
+				m, from, ok, more := metaBackups(r.DataDir)
+				if ok {
+					r.Meta, r.MetaFrom = &m, from
+				}
+				tried = append(tried, more...)
+			}
 		}
-	case metas[string(metaCopyKey)] != nil:
-		r.Meta, r.MetaFrom = metas[string(metaCopyKey)], fmt.Sprintf("its copy in the database (key %x)", metaCopyKey)
-	case r.DataDir != "":
-		m, from, ok, tried := metaOutside(r.DataDir)
-		if ok {
-			r.Meta, r.MetaFrom = &m, from
+	}
+	if r.Meta == nil {
+		r.MetaFrom, r.MetaTried = "", tried
+	} else if r.DataDir != "" && !strings.HasSuffix(r.MetaFrom, MetaFile) {
+		if f, err := ReadMetaFile(r.DataDir); err == nil && !sameMeta(f, *r.Meta) {
+			r.Notes = append(r.Notes, fmt.Sprintf("%s holds seed %d, generator version %d, not the database's (seed %d, generator version %d): the write of a --migrate-generator lost, or the file of another world; a server that opens the database rewrites the file from it",
+				filepath.Join(r.DataDir, MetaFile), f.Seed, f.GeneratorVersion, r.Meta.Seed, r.Meta.GeneratorVersion))
 		}
-		r.MetaTried = tried
 	}
 	if r.MetaFrom != "" && r.MetaProblem == "" {
 		r.MetaProblem = "missing"

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -77,17 +76,11 @@ func sameMeta(a, b Meta) bool {
 	return a.FormatVersion == b.FormatVersion && a.Seed == b.Seed && a.GeneratorVersion == b.GeneratorVersion && a.CreatedAt.Equal(b.CreatedAt)
 }
 
-// metaOutside looks for the world metadata of dataDir outside its
-// database, for a repair that found neither of its keys intact: the file
-// beside it (MetaFile), else the newest backup the server kept in
-// dataDir/backups whose metadata reads. from says where, for people;
-// tried lists what was looked at and why it did not serve.
-func metaOutside(dataDir string) (m Meta, from string, ok bool, tried []string) {
-	m, err := ReadMetaFile(dataDir)
-	if err == nil {
-		return m, filepath.Join(dataDir, MetaFile), true, nil
-	}
-	tried = append(tried, fmt.Sprintf("%s: %v", filepath.Join(dataDir, MetaFile), errors.Unwrap(err)))
+// metaBackups looks for the world metadata of dataDir in the newest
+// backup the server kept in dataDir/backups whose metadata reads, for a
+// repair that found it nowhere else. from says where, for people; tried
+// lists the backups looked at in vain and why.
+func metaBackups(dataDir string) (m Meta, from string, ok bool, tried []string) {
 	dir := filepath.Join(dataDir, "backups")
 	ents, err := os.ReadDir(dir)
 	if err != nil {
