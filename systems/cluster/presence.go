@@ -102,8 +102,21 @@ type remotePlayer struct {
 	Shard, Name string
 }
 
-// onPresence (a NATS goroutine) queues another shard's announcement or
-// its players sent to this shard.
+// presenceQueue is how many presence messages wait for the tick at most
+// (Plugin.presenceIn); past it NATS drops them, as a slow consumer's.
+// Every other shard near this one's players sends one a tick.
+const presenceQueue = 4096
+
+// takePresence decodes the presence messages queued since the last tick
+// (cluster_inbound, before it takes the inbox).
+func (p *Plugin) takePresence() {
+	for n := len(p.presenceIn); n > 0; n-- {
+		p.onPresence(<-p.presenceIn)
+	}
+}
+
+// onPresence queues another shard's announcement or its players sent to
+// this shard.
 func (p *Plugin) onPresence(m *nats.Msg) {
 	if m.Subject == p.ownPresence {
 		return // this shard's own announcement (a connection without NoEcho)
