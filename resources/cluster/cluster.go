@@ -213,6 +213,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 			// While the connection was down, others may have taken this
 			// process for dead and its players' sessions over.
 			c.Sessions.suspect.Store(true)
+			c.Sessions.wake() // checked at the next put of the shard key: now
 			c.log.Info().Str("url", nc.ConnectedUrl()).Uint64("reconnects", nc.Reconnects).Msg("nats reconnected")
 		}),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.connDone) }),

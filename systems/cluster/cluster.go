@@ -166,6 +166,9 @@ type Plugin struct {
 
 	in    inbox
 	ready readySet
+	// presenceIn queues the presence messages NATS receives, for the
+	// tick to decode (cluster_inbound): no goroutine wakes for each.
+	presenceIn chan *nats.Msg
 	// ownPresence is the subject of this shard's announcements.
 	ownPresence string
 	pending     pendingForwards
@@ -332,7 +335,8 @@ func (p *Plugin) subject(parts ...string) string {
 }
 
 // subscribe starts the subscriptions; NATS delivers on its goroutines,
-// which only queue into the inbox.
+// which only queue into the inbox, or, for presence, on a channel the
+// tick drains.
 func (p *Plugin) subscribe() error {
 	type sub struct {
 		subj string
@@ -341,12 +345,19 @@ func (p *Plugin) subscribe() error {
 	subs := []sub{
 		{p.subject(FamilyEdit, p.c.Shard()), p.onEdit},
 		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
-		{p.subject(FamilyPresence, "*"), p.onPresence},              // announcements
-		{p.subject(FamilyPresence, "*", p.c.Shard()), p.onPresence}, // players sent here
+		{p.subject(FamilyPresence, "*"), nil},              // announcements
+		{p.subject(FamilyPresence, "*", p.c.Shard()), nil}, // players sent here
 		{p.subject(FamilyChat), p.onChat},
 	}
+	p.presenceIn = make(chan *nats.Msg, presenceQueue)
 	for _, s := range subs {
-		sb, err := p.nc.Subscribe(s.subj, s.fn)
+		var sb *nats.Subscription
+		var err error
+		if s.fn == nil {
+			sb, err = p.nc.ChanSubscribe(s.subj, p.presenceIn)
+		} else {
+			sb, err = p.nc.Subscribe(s.subj, s.fn)
+		}
 		if err != nil {
 			return fmt.Errorf("subscribe %s: %w", s.subj, err)
 		}
