@@ -171,8 +171,12 @@ func newRounds(t *testing.T, cfg roundsConfig) *rounds {
 	ann := &roundPlayer{name: "ann", x: -1.5, parity: 0}
 	ben := &roundPlayer{name: "ben", x: 1.5, parity: 1}
 	w.players = []*roundPlayer{ann, ben}
-	w.join(ann, "a")
+	// Ben first: spawn is in the east region, and the shard whose player
+	// joins there claims it and keeps it while that player was there
+	// lately (IdleRelease, 30 s), so b must be that shard.
 	w.join(ben, "b")
+	w.waitOwners(map[rcluster.Region]string{regionEast: "b"}, 30*time.Second)
+	w.join(ann, "a")
 	// Spots climb from above spawn: air, whatever the terrain at x = 0.
 	w.baseY = int32(ann.sess.conn.Welcome().GetSpawn().GetY()) + 16
 	w.teleport(0)
