@@ -11,6 +11,7 @@
 package access
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -309,7 +310,15 @@ func (r *Registry) Apply(key, value []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(value) > 0 {
+		prior, had := r.names[id]
 		_ = r.load(key, value) // logs a damaged record and fails closed
+		if b, ok := r.names[id]; kind == storage.AccessName && had && ok && !b.damaged && bytes.Equal(b.key, prior.key) && prior.seen.After(b.seen) {
+			// An older write of the same binding (this server's own,
+			// coming back after Entered marked it played): when the
+			// player was last seen only moves forward.
+			b.seen, b.written = prior.seen, prior.written
+			r.names[id] = b
+		}
 	} else {
 		switch kind {
 		case storage.AccessName:
