@@ -206,6 +206,16 @@ func (g *Generation) SetSource(s Source) {
 	g.source.Store(&sourceBox{s})
 }
 
+// Source returns the Source set with SetSource, or nil: what background
+// tasks (the LOD plugin's builds of edited terrain) read edited sections
+// from, through the same overlay of writes not yet durable.
+func (g *Generation) Source() Source {
+	if b := g.source.Load(); b != nil {
+		return b.s
+	}
+	return nil
+}
+
 // SetDeriver sets what every job derives from its section once made
 // (nil: nothing). Set it while plugins build, like SetSource.
 func (g *Generation) SetDeriver(d Deriver) {

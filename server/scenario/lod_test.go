@@ -1,0 +1,114 @@
+package scenario_test
+
+import (
+	"testing"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/resources/chunk"
+	pyramid "github.com/stratavox/strata/resources/lod"
+	"github.com/stratavox/strata/server/scenario"
+	"github.com/stratavox/strata/systems/gameplay"
+	"github.com/stratavox/strata/systems/lod"
+	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/testkit"
+	"github.com/stratavox/strata/worldgen"
+)
+
+// TestLODHorizonOverQUIC: a client granted "lod" joins over real QUIC on
+// loopback and receives its whole horizon, as many LOD sections at every
+// level as its view's tiling has (resources/lod.View.Tiles, level 0
+// rounded in), and only those; a client without the feature receives
+// none. Then a block of 16³ is filled far away (where a second player
+// keeps the sections resident): the LOD ancestors the first client holds
+// there come again at a new revision, showing the stone.
+func TestLODHorizonOverQUIC(t *testing.T) {
+	testkit.CheckNoLeaks(t)
+	gen, err := worldgen.New(7, worldgen.LatestVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, z := gen.FindSpawn()
+	spawn := components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	s := scenario.New(t, scenario.OverQUIC(), scenario.WithTerrain(gen, spawn))
+	const radius, levels = 2, 5
+	c := s.Connect("horizon", client.Options{ViewDistance: radius, LOD: true, LODLevels: levels})
+	plain := s.Connect("plain", client.Options{ViewDistance: radius})
+
+	view := pyramid.NewView(s.Position(c).Section(), radius, 1, levels)
+	view.Inward = true
+	want := map[int]int{}
+	for _, p := range view.Tiles(nil) {
+		if p.Level > 0 {
+			want[int(p.Level)]++
+		}
+	}
+	complete := func() bool {
+		for l := 1; l <= pyramid.MaxLevel; l++ {
+			if c.LODCount(l) != want[l] {
+				return false
+			}
+		}
+		return true
+	}
+	s.StepUntil(complete, "the whole horizon")
+	for _, p := range view.Tiles(nil) {
+		if p.Level == 0 {
+			continue
+		}
+		if _, ok := c.LODSection(int(p.Level), p.Pos); !ok {
+			t.Errorf("%v of the tiling not received", p)
+		}
+	}
+	t.Logf("horizon of view %d, %d levels: %v sections by level, %d bytes of LOD frames", radius, levels, want, c.Stats().LODBytes)
+	if n := plain.Stats().LODSections; n != 0 {
+		t.Errorf("a client without the feature got %d LOD sections", n)
+	}
+
+	// A ticket keeps a far region resident; fill one section there.
+	far := s.Spawn()
+	target := chunk.PosOfBlock(int(far.X)+16*12, 200, int(far.Z))
+	residency.SpawnTicket(s.App().Commands(), 0, components.View{Center: target, Radius: 1}, 1<<40, "test", nil)
+	s.StepUntil(func() bool { _, ok := s.Revision(target); return ok }, "the far section resident")
+	var held pyramid.Pos
+	for l := 1; l <= levels; l++ {
+		a := pyramid.At(target, l)
+		if _, ok := c.LODSection(l, a.Pos); ok {
+			held = a
+			break
+		}
+	}
+	if held.Level == 0 {
+		t.Fatalf("the client holds no ancestor of %v", target)
+	}
+	before, _ := c.LODSection(int(held.Level), held.Pos)
+	edits := ecs.Resource[gameplay.Edits](s.App())
+	bx, by, bz := int(target.X)*16, int(target.Y)*16, int(target.Z)*16
+	for dy := 0; dy < 16; dy++ {
+		for dz := 0; dz < 16; dz++ {
+			for dx := 0; dx < 16; dx++ {
+				edits.Set(bx+dx, by+dy, bz+dz, chunk.Stone, 0)
+			}
+		}
+	}
+	s.StepUntil(func() bool {
+		got, _ := c.LODSection(int(held.Level), held.Pos)
+		return got.Revision > before.Revision
+	}, "the edited ancestor re-sent")
+	got, _ := c.LODSection(int(held.Level), held.Pos)
+	// The filled section is 16/2^L cells across in its ancestor.
+	n := 16 >> held.Level
+	ox, oy, oz := int(target.X-held.X<<held.Level)*n, int(target.Y-held.Y<<held.Level)*n, int(target.Z-held.Z<<held.Level)*n
+	if got.Decoded == nil {
+		t.Fatal("re-sent section does not decode")
+	}
+	if n > 0 {
+		if b := got.Decoded.Get(ox, oy, oz); b != chunk.Stone {
+			t.Errorf("%v's cell over the fill is %v, want stone", held, b)
+		}
+	}
+	if h := ecs.Resource[lod.Horizon](s.App()); h.Stats.Rebuilt.Load() == 0 {
+		t.Error("no LOD section counted as rebuilt")
+	}
+}

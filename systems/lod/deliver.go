@@ -1,0 +1,167 @@
+package lod
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/mlange-42/arche/generic"
+
+	"github.com/stratavox/strata/components"
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/resources/chunk"
+	pyramid "github.com/stratavox/strata/resources/lod"
+	"github.com/stratavox/strata/systems/network"
+)
+
+// deliverSystem is lod_deliver: per LOD client, in id order, it unloads
+// what left the client's horizon, re-sends rebuilt sections it holds, and
+// queues the cached sections it lacks, nearest on screen first, within
+// the client's LOD budget: BytesPerTick a tick (a quarter while level-0
+// sections of its view are still pending, so level 0 keeps most of the
+// bandwidth), nothing while its chunk stream's backlog is over
+// MaxBacklog, and a wall-clock bound over all clients.
+type deliverSystem struct {
+	h        *Horizon
+	delivery generic.Map1[components.Delivery]
+	world    *ecs.World
+	ids      []uint64
+	unload   map[uint8][]chunk.Pos
+	frames   []wire.Encoded
+	want     map[pyramid.Pos]bool
+}
+
+func addDeliver(app *ecs.App, h *Horizon) {
+	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}, want: map[pyramid.Pos]bool{}}
+	app.AddSystem(ecs.Deliver, SystemDeliver, s.run, ecs.After(network.SystemDeliver))
+}
+
+func (s *deliverSystem) run(ctx *ecs.Context) {
+	h := s.h
+	if len(h.viewers) == 0 {
+		return
+	}
+	if s.world != ctx.World {
+		s.world, s.delivery = ctx.World, generic.NewMap1[components.Delivery](ctx.World)
+	}
+	start := time.Now()
+	s.ids = s.ids[:0]
+	for id := range h.viewers {
+		s.ids = append(s.ids, id)
+	}
+	slices.Sort(s.ids)
+	for _, id := range s.ids {
+		v := h.viewers[id]
+		if v.changed {
+			s.rediff(v)
+		}
+		s.resend(v)
+		if time.Since(start) < h.cfg.Time {
+			s.send(ctx, v)
+		}
+	}
+}
+
+// rediff compares v's new tiles with what it holds: it unloads what it
+// holds outside them and makes the rest of them pending, nearest on
+// screen first.
+func (s *deliverSystem) rediff(v *viewer) {
+	h := s.h
+	v.changed = false
+	clear(s.want)
+	for _, p := range v.tiles {
+		s.want[p] = true
+	}
+	for l := range s.unload {
+		s.unload[l] = s.unload[l][:0]
+	}
+	for p := range v.held {
+		if !s.want[p] {
+			s.unload[p.Level] = append(s.unload[p.Level], p.Pos)
+			delete(v.held, p)
+		}
+	}
+	s.frames = s.frames[:0]
+	for l := uint8(1); l <= pyramid.MaxLevel; l++ {
+		ps := s.unload[l]
+		if len(ps) == 0 {
+			continue
+		}
+		slices.SortFunc(ps, chunk.ComparePos)
+		var err error
+		if s.frames, err = wire.AppendLODUnloads(s.frames, int(l), ps); err == nil {
+			h.Stats.Unloaded.Add(uint64(len(ps)))
+		}
+	}
+	for _, f := range s.frames {
+		v.conn.SendEncoded(f)
+	}
+	v.pending = v.pending[:0]
+	for _, p := range v.tiles {
+		if _, ok := v.held[p]; !ok {
+			v.pending = append(v.pending, p)
+		}
+	}
+	eye := v.eye
+	slices.SortStableFunc(v.pending, func(a, b pyramid.Pos) int {
+		return cmp.Compare(pyramid.Priority(eye, a), pyramid.Priority(eye, b))
+	})
+}
+
+// resend makes the sections rebuilt this tick that v holds at an older
+// revision pending again, ahead of the rest.
+func (s *deliverSystem) resend(v *viewer) {
+	var again []pyramid.Pos
+	for _, p := range s.h.updated {
+		if rev, ok := v.held[p]; ok && rev < s.h.revs[p] {
+			again = append(again, p)
+		}
+	}
+	if len(again) > 0 {
+		v.pending = append(again, v.pending...)
+	}
+}
+
+// send queues v's pending sections that are cached, in order, within its
+// budget.
+func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
+	h := s.h
+	if len(v.pending) == 0 || v.conn == nil {
+		return
+	}
+	if v.conn.Queued().ChunkBytes > h.cfg.MaxBacklog {
+		return
+	}
+	budget := h.cfg.BytesPerTick
+	if ctx.World.Alive(v.entity) {
+		if d := s.delivery.Get(v.entity); d != nil && d.Pending.Len() > 0 {
+			budget /= 4 // level 0 first
+		}
+	}
+	kept := v.pending[:0]
+	i := 0
+	for ; i < len(v.pending); i++ {
+		p := v.pending[i]
+		if budget <= 0 {
+			break
+		}
+		e, ok := h.cache[p]
+		if !ok {
+			kept = append(kept, p) // not built yet: keep its place
+			continue
+		}
+		if rev, held := v.held[p]; held && rev >= e.rev {
+			continue // a duplicate (re-sent already)
+		}
+		if !v.conn.SendEncoded(e.frame) {
+			break
+		}
+		v.held[p] = e.rev
+		budget -= e.frame.Len()
+		h.Stats.Sent.Add(1)
+		h.Stats.SentBytes.Add(uint64(e.frame.Len()))
+	}
+	kept = append(kept, v.pending[i:]...)
+	v.pending = kept
+}

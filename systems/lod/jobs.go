@@ -1,0 +1,260 @@
+package lod
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/resources/chunk"
+	pyramid "github.com/stratavox/strata/resources/lod"
+	"github.com/stratavox/strata/systems/residency"
+	"github.com/stratavox/strata/worldgen"
+)
+
+// jobsSystem is lod_jobs: it caches the builds that finished, notes what
+// the union gained and lost, dispatches the missing sections nearest on
+// screen first as one pool task per LOD column (the column is sampled
+// once and cut into its sections), and evicts what nobody wants once the
+// cache is over its bound.
+type jobsSystem struct {
+	h    *Horizon
+	cols []column
+}
+
+// column is the missing sections of one LOD column, to build in one task.
+type column struct {
+	prio uint32
+	ps   []pyramid.Pos
+}
+
+func addJobs(app *ecs.App, h *Horizon) {
+	s := &jobsSystem{h: h}
+	app.AddSystem(ecs.Stream, SystemJobs, s.run, ecs.After(residency.SystemReconcile), ecs.After(SystemViews))
+}
+
+func (s *jobsSystem) run(_ *ecs.Context) {
+	h := s.h
+	h.gen.RunTasks() // deterministic mode: last tick's tasks, inline
+	h.takeBuilt()
+	wanted, unwanted := h.set.Changes()
+	for _, p := range wanted {
+		if !h.set.Contains(p) {
+			continue
+		}
+		if e, ok := h.cache[p]; ok && e.rev == h.revs[p] {
+			continue
+		}
+		if r, ok := h.inflight[p]; !ok || r != h.revs[p] {
+			h.missing = append(h.missing, p)
+		}
+	}
+	for _, p := range unwanted {
+		if _, ok := h.cache[p]; ok && !h.set.Contains(p) {
+			h.evictable = append(h.evictable, p)
+		}
+	}
+	h.set.ClearChanges()
+	h.evict()
+	s.dispatch()
+}
+
+// takeBuilt moves finished builds into the cache: those still wanted and
+// at the revision last asked for (an edit since makes a newer build).
+func (h *Horizon) takeBuilt() {
+	h.doneMu.Lock()
+	done := h.done
+	h.done = h.scratch[:0]
+	h.doneMu.Unlock()
+	h.updated = h.updated[:0]
+	for i := range done {
+		b := &done[i]
+		if b.col {
+			h.columns--
+		}
+		if rev, ok := h.inflight[b.pos]; ok && rev == b.rev {
+			delete(h.inflight, b.pos)
+		}
+		if b.err != nil || b.rev != h.revs[b.pos] || !h.set.Contains(b.pos) {
+			continue // failed, stale, or no longer wanted
+		}
+		h.Stats.Built.Add(1)
+		if old, ok := h.cache[b.pos]; ok {
+			h.cacheBytes -= int64(old.frame.Len())
+		}
+		h.cache[b.pos] = &entry{frame: b.frame, rev: b.rev}
+		h.cacheBytes += int64(b.frame.Len())
+		if b.rev > 0 {
+			h.Stats.Rebuilt.Add(1)
+			h.updated = append(h.updated, b.pos)
+		}
+	}
+	clear(done)
+	h.scratch = done[:0]
+	h.Stats.Cached.Store(int64(len(h.cache)))
+	h.Stats.CachedBytes.Store(h.cacheBytes)
+}
+
+// evict forgets cached sections nobody wants, oldest unwanted first, while
+// the cache is over its bound. Wanted sections are never evicted: a
+// client may still need them.
+func (h *Horizon) evict() {
+	i := 0
+	for ; i < len(h.evictable) && h.cacheBytes > h.cfg.CacheBytes; i++ {
+		p := h.evictable[i]
+		if e, ok := h.cache[p]; ok && !h.set.Contains(p) {
+			h.cacheBytes -= int64(e.frame.Len())
+			delete(h.cache, p)
+		}
+	}
+	h.evictable = h.evictable[:copy(h.evictable, h.evictable[i:])]
+	if len(h.evictable) > 4*len(h.cache)+1024 {
+		// Most are wanted again or gone: keep only the live ones.
+		h.evictable = slices.DeleteFunc(h.evictable, func(p pyramid.Pos) bool {
+			_, ok := h.cache[p]
+			return !ok || h.set.Contains(p)
+		})
+	}
+	h.Stats.Cached.Store(int64(len(h.cache)))
+	h.Stats.CachedBytes.Store(h.cacheBytes)
+}
+
+// priority is p's rank: its size on screen for the nearest viewer.
+func (h *Horizon) priority(p pyramid.Pos) uint32 {
+	best := uint32(math.MaxUint32)
+	for _, v := range h.viewers {
+		best = min(best, pyramid.Priority(v.eye, p))
+	}
+	return best
+}
+
+// dispatch submits the missing sections, grouped by column, most urgent
+// column first, while the pool takes tasks and the columns in flight are
+// under their bound. What it cannot submit stays missing.
+func (s *jobsSystem) dispatch() {
+	h := s.h
+	if len(h.missing) == 0 || h.columns >= maxColumnsInFlight {
+		return
+	}
+	// Still wanted, not built, not in flight; by column.
+	ms := h.missing[:0]
+	for _, p := range h.missing {
+		if r, fl := h.inflight[p]; fl && r == h.revs[p] || !h.set.Contains(p) {
+			continue
+		}
+		if e, ok := h.cache[p]; ok && e.rev == h.revs[p] {
+			continue
+		}
+		ms = append(ms, p)
+	}
+	slices.SortFunc(ms, pyramid.Compare)
+	ms = slices.Compact(ms)
+	h.missing = ms
+	s.cols = s.cols[:0]
+	for i := 0; i < len(ms); {
+		j := i + 1
+		for j < len(ms) && ms[j].Level == ms[i].Level && ms[j].X == ms[i].X && ms[j].Z == ms[i].Z {
+			j++
+		}
+		c := column{prio: math.MaxUint32, ps: ms[i:j:j]}
+		for _, p := range c.ps {
+			c.prio = min(c.prio, h.priority(p))
+		}
+		s.cols = append(s.cols, c)
+		i = j
+	}
+	slices.SortStableFunc(s.cols, func(a, b column) int { return cmp.Compare(a.prio, b.prio) })
+	var left []pyramid.Pos
+	for k, c := range s.cols {
+		if h.columns >= maxColumnsInFlight || !h.submit(c) {
+			for _, cc := range s.cols[k:] {
+				left = append(left, cc.ps...)
+			}
+			break
+		}
+	}
+	h.missing = append(h.missing[:0:0], left...)
+}
+
+// submit queues one column task building c's sections at their current
+// revisions.
+func (h *Horizon) submit(c column) bool {
+	ps := slices.Clone(c.ps)
+	revs := make([]uint64, len(ps))
+	for i, p := range ps {
+		revs[i] = h.revs[p]
+	}
+	ed, gen := h.edits, h.cfg.Gen
+	ok := h.gen.SubmitTask(c.prio, func() {
+		out := buildColumn(gen, ed, ps, revs)
+		h.doneMu.Lock()
+		h.done = append(h.done, out...)
+		h.doneMu.Unlock()
+	})
+	if !ok {
+		return false
+	}
+	for i, p := range ps {
+		h.inflight[p] = revs[i]
+	}
+	h.columns++
+	return true
+}
+
+// buildColumn builds and encodes LOD sections ps, all of one column: a
+// section no edit reaches is cut from the column's samples, taken once;
+// one that holds edited blocks is built over them (pyramid.BuildAll). It
+// runs on a pool worker and reads only its arguments.
+func buildColumn(gen *worldgen.Generator, ed *editSnapshot, ps []pyramid.Pos, revs []uint64) []built {
+	out := make([]built, len(ps))
+	var col *worldgen.LODColumn
+	for i, p := range ps {
+		out[i] = built{pos: p, rev: revs[i]}
+		var s chunk.Section
+		if ed.lod[p] {
+			s = ed.build(gen, p)
+		} else {
+			if col == nil {
+				col = &worldgen.LODColumn{}
+				gen.SampleLOD(col, p.X, p.Z, int(p.Level))
+			}
+			s = col.Section(p.Y)
+		}
+		f, err := wire.EncodeLODSection(p.Pos, int(p.Level), revs[i], chunk.Encode(&s))
+		if err != nil {
+			out[i].err = fmt.Errorf("build LOD section %v: %w", p, err)
+			continue
+		}
+		out[i].frame = f
+	}
+	if len(out) > 0 {
+		out[len(out)-1].col = true
+	}
+	return out
+}
+
+// build makes LOD section p over the edits below it.
+func (ed *editSnapshot) build(gen *worldgen.Generator, p pyramid.Pos) chunk.Section {
+	natural := func(q pyramid.Pos) chunk.Section { return gen.GenerateLOD(q.Pos, int(q.Level)) }
+	level0 := func(q chunk.Pos) chunk.Section {
+		if s := ed.level0[q]; s != nil {
+			return *s
+		}
+		if ed.source != nil {
+			if s, _, ok, err := ed.source.Load(q); err == nil && ok {
+				return s
+			}
+		}
+		return gen.Generate(q)
+	}
+	edited := func(q pyramid.Pos) bool {
+		if q.Level == 0 {
+			_, ok := ed.level0[q.Pos]
+			return ok
+		}
+		return ed.lod[q]
+	}
+	return pyramid.BuildAll(p, natural, level0, edited)
+}
