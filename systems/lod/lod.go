@@ -187,8 +187,8 @@ type Horizon struct {
 	// lod_deliver to re-send to those holding them.
 	updated []pyramid.Pos
 
-	doneMu sync.Mutex
-	done   []built
+	doneMu  sync.Mutex
+	done    []built
 	scratch []built
 }
 
