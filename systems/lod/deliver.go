@@ -1,7 +1,6 @@
 package lod
 
 import (
-	"cmp"
 	"slices"
 	"time"
 
@@ -29,11 +28,10 @@ type deliverSystem struct {
 	ids      []uint64
 	unload   map[uint8][]chunk.Pos
 	frames   []wire.Encoded
-	want     map[pyramid.Pos]bool
 }
 
 func addDeliver(app *ecs.App, h *Horizon) {
-	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}, want: map[pyramid.Pos]bool{}}
+	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}}
 	app.AddSystem(ecs.Deliver, SystemDeliver, s.run, ecs.After(network.SystemDeliver))
 }
 
@@ -69,15 +67,11 @@ func (s *deliverSystem) run(ctx *ecs.Context) {
 func (s *deliverSystem) rediff(v *viewer) {
 	h := s.h
 	v.changed = false
-	clear(s.want)
-	for _, p := range v.tiles {
-		s.want[p] = true
-	}
 	for l := range s.unload {
 		s.unload[l] = s.unload[l][:0]
 	}
 	for p := range v.held {
-		if !s.want[p] {
+		if _, in := slices.BinarySearchFunc(v.tiles, p, pyramid.Compare); !in {
 			s.unload[p.Level] = append(s.unload[p.Level], p.Pos)
 			delete(v.held, p)
 		}
@@ -98,15 +92,11 @@ func (s *deliverSystem) rediff(v *viewer) {
 		v.conn.SendEncoded(f)
 	}
 	v.pending = v.pending[:0]
-	for _, p := range v.tiles {
+	for _, p := range v.order {
 		if _, ok := v.held[p]; !ok {
 			v.pending = append(v.pending, p)
 		}
 	}
-	eye := v.eye
-	slices.SortStableFunc(v.pending, func(a, b pyramid.Pos) int {
-		return cmp.Compare(pyramid.Priority(eye, a), pyramid.Priority(eye, b))
-	})
 }
 
 // resend makes the sections rebuilt this tick that v holds at an older

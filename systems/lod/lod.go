@@ -166,6 +166,7 @@ type Horizon struct {
 	Stats Stats
 
 	viewers map[uint64]*viewer
+	tiles   *tiler
 
 	cache      map[pyramid.Pos]*entry
 	cacheBytes int64
@@ -225,6 +226,8 @@ func (h *Horizon) Cached() int { return len(h.cache) }
 // Plugin is the LOD plugin.
 type Plugin struct {
 	Config Config
+
+	h *Horizon
 }
 
 // New returns the plugin.
@@ -252,6 +255,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	h := &Horizon{
 		cfg: cfg, gen: gen, set: pyramid.NewSet(),
 		viewers:  map[uint64]*viewer{},
+		tiles:    newTiler(cfg.Deterministic),
 		cache:    map[pyramid.Pos]*entry{},
 		inflight: map[pyramid.Pos]uint64{},
 		revs:     map[pyramid.Pos]uint64{},
@@ -265,5 +269,14 @@ func (p *Plugin) Build(app *ecs.App) error {
 	addJobs(app, h)
 	addEdits(app, h)
 	addDeliver(app, h)
+	p.h = h
+	return nil
+}
+
+// Shutdown stops the goroutine that computes tilings.
+func (p *Plugin) Shutdown(*ecs.App) error {
+	if p.h != nil {
+		p.h.tiles.stop()
+	}
 	return nil
 }

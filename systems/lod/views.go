@@ -31,19 +31,26 @@ type viewer struct {
 	// lod_deliver has diffed them against held.
 	tiles   []pyramid.Pos
 	changed bool
+	// order is tiles sorted nearest on screen first from the eye they
+	// were computed at.
+	order []pyramid.Pos
+	// gen counts tiling requests; a result of an older one is dropped.
+	// stale is set while the view moved since its last request went out.
+	gen   uint64
+	stale bool
 	held    map[pyramid.Pos]uint64
 	pending []pyramid.Pos
 }
 
 // viewsSystem is lod_views: it grants each LOD client its levels, follows
-// its position with per-level hysteresis, and replaces its tiles in the
-// union when a ring moves. Tiles are recomputed only when a level's
-// centre moves (every Slack sections of travel at level 0, every
-// Slack·2^L at level L), a few hundred microseconds each time.
+// its position with per-level hysteresis, and when a ring moves has its
+// tiles recomputed (off the tick, by the tiles goroutine; inline in
+// deterministic mode), replacing them in the union once they come back.
+// A recentre costs the tick a merge of two sorted lists; the tiling
+// itself (about a millisecond at view 8 and 7 levels) runs beside it.
 type viewsSystem struct {
 	h          *Horizon
 	subscribed *ecs.Events[network.Subscribed]
-	clients    *network.Clients
 	filter     *generic.Filter4[components.Player, components.Position, components.Follow, components.Connection]
 	ids        []uint64
 }
@@ -51,8 +58,7 @@ type viewsSystem struct {
 func addViews(app *ecs.App, h *Horizon) {
 	s := &viewsSystem{
 		h: h, subscribed: ecs.AddEvents[network.Subscribed](app),
-		clients: ecs.RequireResource[network.Clients](app),
-		filter:  generic.NewFilter4[components.Player, components.Position, components.Follow, components.Connection](),
+		filter: generic.NewFilter4[components.Player, components.Position, components.Follow, components.Connection](),
 	}
 	app.AddSystem(ecs.Stream, SystemViews, s.run, ecs.After(residency.SystemFollowViews))
 }
@@ -85,15 +91,18 @@ func (s *viewsSystem) run(ctx *ecs.Context) {
 			levels = min(v.asked, h.cfg.MaxLevels)
 		}
 		radius, pad := follow.Radius, max(follow.Slack, 1)-1
-		if !v.changedShape(radius, pad, levels) && v.view.Follow(v.eye, h.cfg.Slack) == 0 && v.tiles != nil {
-			continue
-		}
-		if v.view.Radius != radius || v.view.Pad != pad || v.view.Levels != levels || v.tiles == nil {
+		switch {
+		case v.changedShape(radius, pad, levels) || v.gen == 0:
 			v.view = pyramid.NewView(v.eye, radius, pad, levels)
 			v.view.Inward = true
+			v.levels = levels
+			v.stale = true
+		case v.view.Follow(v.eye, h.cfg.Slack) != 0:
+			v.stale = true
 		}
-		v.levels = levels
-		v.setTiles(h)
+		if v.stale {
+			h.tiles.request(v)
+		}
 	}
 	// Viewers gone (left, or lost the feature's entity): forget them.
 	s.ids = s.ids[:0]
@@ -107,6 +116,7 @@ func (s *viewsSystem) run(ctx *ecs.Context) {
 		h.set.Remove(id)
 		delete(h.viewers, id)
 	}
+	h.tiles.apply(h)
 	h.Stats.Views.Store(int64(len(h.viewers)))
 }
 
@@ -121,13 +131,4 @@ func (h *Horizon) newViewer(id uint64, e ecs.Entity, conn components.Conn) *view
 // from what its tiles were computed for.
 func (v *viewer) changedShape(radius, pad, levels int) bool {
 	return v.view.Radius != radius || v.view.Pad != pad || v.view.Levels != levels
-}
-
-// setTiles recomputes v's tiles and replaces them in the union.
-func (v *viewer) setTiles(h *Horizon) {
-	all := v.view.Tiles(nil)
-	i, _ := slices.BinarySearchFunc(all, 1, func(p pyramid.Pos, l int) int { return int(p.Level) - l })
-	v.tiles = all[i:]
-	v.changed = true
-	h.set.Set(v.id, v.tiles)
 }
