@@ -36,8 +36,8 @@ type viewer struct {
 	order []pyramid.Pos
 	// gen counts tiling requests; a result of an older one is dropped.
 	// stale is set while the view moved since its last request went out.
-	gen   uint64
-	stale bool
+	gen     uint64
+	stale   bool
 	held    map[pyramid.Pos]uint64
 	pending []pyramid.Pos
 }
