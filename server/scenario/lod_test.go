@@ -1,17 +1,17 @@
 package scenario_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/resources/access"
 	"github.com/stratavox/strata/resources/chunk"
 	pyramid "github.com/stratavox/strata/resources/lod"
 	"github.com/stratavox/strata/server/scenario"
-	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/lod"
-	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/testkit"
 	"github.com/stratavox/strata/worldgen"
 )
@@ -20,8 +20,8 @@ import (
 // loopback and receives its whole horizon, as many LOD sections at every
 // level as its view's tiling has (resources/lod.View.Tiles, level 0
 // rounded in), and only those; a client without the feature receives
-// none. Then a block of 16³ is filled far away (where a second player
-// keeps the sections resident): the LOD ancestors the first client holds
+// none. Then an operator's /fill puts a block of 16³ far away (the fill
+// loads its sections itself): the LOD ancestors the first client holds
 // there come again at a new revision, showing the stone.
 func TestLODHorizonOverQUIC(t *testing.T) {
 	testkit.CheckNoLeaks(t)
@@ -66,11 +66,9 @@ func TestLODHorizonOverQUIC(t *testing.T) {
 		t.Errorf("a client without the feature got %d LOD sections", n)
 	}
 
-	// A ticket keeps a far region resident; fill one section there.
+	// An operator fills one section far away with stone (/fill).
 	far := s.Spawn()
 	target := chunk.PosOfBlock(int(far.X)+16*12, 200, int(far.Z))
-	residency.SpawnTicket(s.App().Commands(), 0, components.View{Center: target, Radius: 1}, 1<<40, "test", nil)
-	s.StepUntil(func() bool { _, ok := s.Revision(target); return ok }, "the far section resident")
 	var held pyramid.Pos
 	for l := 1; l <= levels; l++ {
 		a := pyramid.At(target, l)
@@ -83,14 +81,13 @@ func TestLODHorizonOverQUIC(t *testing.T) {
 		t.Fatalf("the client holds no ancestor of %v", target)
 	}
 	before, _ := c.LODSection(int(held.Level), held.Pos)
-	edits := ecs.Resource[gameplay.Edits](s.App())
+	if _, err := ecs.Resource[access.Registry](s.App()).SetOperator("horizon", true); err != nil {
+		t.Fatal(err)
+	}
 	bx, by, bz := int(target.X)*16, int(target.Y)*16, int(target.Z)*16
-	for dy := 0; dy < 16; dy++ {
-		for dz := 0; dz < 16; dz++ {
-			for dx := 0; dx < 16; dx++ {
-				edits.Set(bx+dx, by+dy, bz+dz, chunk.Stone, 0)
-			}
-		}
+	line := fmt.Sprintf("/fill %d %d %d %d %d %d stone", bx, by, bz, bx+15, by+15, bz+15)
+	if got, want := s.Command(c, line), "filled 4096 blocks with stone (4096 changed)"; got != want {
+		t.Fatalf("%s: told %q, want %q", line, got, want)
 	}
 	s.StepUntil(func() bool {
 		got, _ := c.LODSection(int(held.Level), held.Pos)
