@@ -89,10 +89,16 @@ func TestLODHorizonOverQUIC(t *testing.T) {
 	if got, want := s.Command(c, line), "filled 4096 blocks with stone (4096 changed)"; got != want {
 		t.Fatalf("%s: told %q, want %q", line, got, want)
 	}
-	s.StepUntil(func() bool {
+	ticks := s.StepUntil(func() bool {
 		got, _ := c.LODSection(int(held.Level), held.Pos)
 		return got.Revision > before.Revision
 	}, "the edited ancestor re-sent")
+	// Within a second of the fill's end at 20 ticks a second (the
+	// design's bound; deterministic mode builds it two ticks later).
+	if ticks > 20 {
+		t.Errorf("the edited ancestor came %d ticks after the fill, more than a second", ticks)
+	}
+	t.Logf("%v re-sent %d tick(s) after the fill", held, ticks)
 	got, _ := c.LODSection(int(held.Level), held.Pos)
 	// The filled section is 16/2^L cells across in its ancestor.
 	n := 16 >> held.Level
