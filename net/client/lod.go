@@ -115,3 +115,18 @@ func (c *Conn) SubscribeLOD(viewDistance, levels uint32) error {
 		ViewDistance: viewDistance, LodLevels: levels,
 	}}})
 }
+
+// LODPositions returns the positions (level units) of the LOD sections of
+// level the client holds, in no order.
+func (c *Conn) LODPositions(level int) []chunk.Pos {
+	if level < 1 || level > wire.MaxLODLevel {
+		return nil
+	}
+	c.lod.mu.RLock()
+	defer c.lod.mu.RUnlock()
+	out := make([]chunk.Pos, 0, len(c.lod.levels[level]))
+	for p := range c.lod.levels[level] {
+		out = append(out, p)
+	}
+	return out
+}

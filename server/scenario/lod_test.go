@@ -115,3 +115,51 @@ func TestLODHorizonOverQUIC(t *testing.T) {
 		t.Error("no LOD section counted as rebuilt")
 	}
 }
+
+// TestLODFollowsTheViewer: a client granted "lod" that is teleported 40
+// sections away ends up holding exactly the tiling of its view moved
+// there (each level's ring following with its hysteresis): what left is
+// unloaded (LODUnload), what entered sent, and nothing else.
+func TestLODFollowsTheViewer(t *testing.T) {
+	testkit.CheckNoLeaks(t)
+	gen, err := worldgen.New(11, worldgen.LatestVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, z := gen.FindSpawn()
+	spawn := components.Position{X: float64(x) + 0.5, Y: float64(y), Z: float64(z) + 0.5}
+	s := scenario.New(t, scenario.WithTerrain(gen, spawn))
+	const radius, levels = 2, 4
+	c := s.Connect("walker", client.Options{ViewDistance: radius, LOD: true, LODLevels: levels})
+	view := pyramid.NewView(s.Position(c).Section(), radius, 1, levels)
+	view.Inward = true
+	holdsExactly := func() bool {
+		want := map[pyramid.Pos]bool{}
+		for _, p := range view.Tiles(nil) {
+			if p.Level > 0 {
+				want[p] = true
+			}
+		}
+		n := 0
+		for l := 1; l <= pyramid.MaxLevel; l++ {
+			for _, p := range c.LODPositions(l) {
+				if !want[pyramid.Pos{Pos: p, Level: uint8(l)}] {
+					return false
+				}
+				n++
+			}
+		}
+		return n == len(want)
+	}
+	s.StepUntil(holdsExactly, "the horizon at the spawn")
+	to := s.Spawn()
+	to.X += 16 * 40
+	to.Y = 150
+	s.Teleport(c, to)
+	s.StepUntil(func() bool { return s.Position(c).Section() == chunk.PosOfFloat(to.X, to.Y, to.Z) }, "the teleport")
+	view.Follow(chunk.PosOfFloat(to.X, to.Y, to.Z), 2)
+	s.StepUntil(holdsExactly, "the horizon after the teleport")
+	if c.Stats().LODUnloaded == 0 {
+		t.Error("nothing was unloaded")
+	}
+}
