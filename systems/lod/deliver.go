@@ -27,11 +27,12 @@ type deliverSystem struct {
 	world    *ecs.World
 	ids      []uint64
 	unload   map[uint8][]chunk.Pos
+	gone     map[pyramid.Pos]bool
 	frames   []wire.Encoded
 }
 
 func addDeliver(app *ecs.App, h *Horizon) {
-	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}}
+	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}, gone: map[pyramid.Pos]bool{}}
 	app.AddSystem(ecs.Deliver, SystemDeliver, s.run, ecs.After(network.SystemDeliver))
 }
 
@@ -61,20 +62,26 @@ func (s *deliverSystem) run(ctx *ecs.Context) {
 	}
 }
 
-// rediff compares v's new tiles with what it holds: it unloads what it
-// holds outside them and makes the rest of them pending, nearest on
-// screen first.
+// rediff applies the change of v's tiles: it unloads what v holds of the
+// sections removed, drops them from its pending ones, and merges the
+// added ones in, nearest on screen first. Only the rings' change is
+// walked, not the whole horizon.
 func (s *deliverSystem) rediff(v *viewer) {
 	h := s.h
 	v.changed = false
 	for l := range s.unload {
 		s.unload[l] = s.unload[l][:0]
 	}
-	for p := range v.held {
-		if _, in := slices.BinarySearchFunc(v.tiles, p, pyramid.Compare); !in {
-			s.unload[p.Level] = append(s.unload[p.Level], p.Pos)
-			delete(v.held, p)
+	if len(v.removed) > 0 {
+		clear(s.gone)
+		for _, p := range v.removed {
+			s.gone[p] = true
+			if _, ok := v.held[p]; ok {
+				s.unload[p.Level] = append(s.unload[p.Level], p.Pos)
+				delete(v.held, p)
+			}
 		}
+		v.pending = slices.DeleteFunc(v.pending, func(p pyramid.Pos) bool { return s.gone[p] })
 	}
 	s.frames = s.frames[:0]
 	for l := uint8(1); l <= pyramid.MaxLevel; l++ {
@@ -91,12 +98,21 @@ func (s *deliverSystem) rediff(v *viewer) {
 	for _, f := range s.frames {
 		v.conn.SendEncoded(f)
 	}
-	v.pending = v.pending[:0]
-	for _, p := range v.order {
-		if _, ok := v.held[p]; !ok {
-			v.pending = append(v.pending, p)
+	// Merge: both lists nearest first (pending from an older eye, close
+	// enough), by priority from the eye now.
+	if len(v.added) > 0 {
+		merged := make([]pyramid.Pos, 0, len(v.pending)+len(v.added))
+		a, b := v.pending, v.added
+		for len(a) > 0 && len(b) > 0 {
+			if pyramid.Priority(v.eye, a[0]) <= pyramid.Priority(v.eye, b[0]) {
+				merged, a = append(merged, a[0]), a[1:]
+			} else {
+				merged, b = append(merged, b[0]), b[1:]
+			}
 		}
+		v.pending = append(append(merged, a...), b...)
 	}
+	v.removed, v.added = v.removed[:0], v.added[:0]
 }
 
 // resend makes the sections rebuilt this tick that v holds at an older

@@ -27,8 +27,10 @@ type tilesJob struct {
 	id, gen uint64
 	view    pyramid.View
 	eye     chunk.Pos
-	tiles   []pyramid.Pos // levels ≥ 1, by pyramid.Compare
-	order   []pyramid.Pos // the same, nearest on screen first
+	// old is the viewer's tiles when asked (immutable), tiles the new
+	// ones (levels ≥ 1, by pyramid.Compare); removed is old less tiles,
+	// added tiles less old, nearest on screen first from eye.
+	old, tiles, removed, added []pyramid.Pos
 }
 
 // tilesQueue bounds the requests waiting for the goroutine; a view whose
@@ -65,21 +67,47 @@ func (t *tiler) stop() {
 	t.wg.Wait()
 }
 
-// compute fills in j's tiles and their order.
+// compute fills in j's tiles and their difference from the old ones, so
+// that the tick only applies a ring's change.
 func (j *tilesJob) compute() {
 	all := j.view.Tiles(nil)
 	i, _ := slices.BinarySearchFunc(all, 1, func(p pyramid.Pos, l int) int { return int(p.Level) - l })
 	j.tiles = all[i:]
-	j.order = slices.Clone(j.tiles)
-	eye := j.eye
-	slices.SortStableFunc(j.order, func(a, b pyramid.Pos) int {
-		return cmp.Compare(pyramid.Priority(eye, a), pyramid.Priority(eye, b))
-	})
+	a, b := j.old, j.tiles
+	var added []ranked
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && pyramid.Compare(a[0], b[0]) < 0:
+			j.removed = append(j.removed, a[0])
+			a = a[1:]
+		case len(a) == 0 || pyramid.Compare(a[0], b[0]) > 0:
+			added = append(added, ranked{pyramid.Priority(j.eye, b[0]), b[0]})
+			b = b[1:]
+		default:
+			a, b = a[1:], b[1:]
+		}
+	}
+	slices.SortFunc(added, compareRanked)
+	j.added = make([]pyramid.Pos, len(added))
+	for i, r := range added {
+		j.added[i] = r.p
+	}
+}
+
+// ranked is a LOD section with its priority, to sort by it without
+// computing it in every comparison.
+type ranked struct {
+	prio uint32
+	p    pyramid.Pos
+}
+
+func compareRanked(a, b ranked) int {
+	return cmp.Or(cmp.Compare(a.prio, b.prio), pyramid.Compare(a.p, b.p))
 }
 
 // request asks for v's tiling as its view is now.
 func (t *tiler) request(v *viewer) {
-	j := tilesJob{id: v.id, gen: v.gen + 1, view: v.view, eye: v.eye}
+	j := tilesJob{id: v.id, gen: v.gen + 1, view: v.view, eye: v.eye, old: v.tiles}
 	if t.det {
 		j.compute()
 		t.out = append(t.out, j)
@@ -106,7 +134,8 @@ func (t *tiler) apply(h *Horizon) {
 		if !ok || j.gen != v.gen {
 			continue
 		}
-		v.tiles, v.order, v.changed = j.tiles, j.order, true
+		v.tiles, v.changed = j.tiles, true
+		v.removed, v.added = append(v.removed, j.removed...), append(v.added, j.added...)
 		h.set.Set(v.id, v.tiles)
 	}
 }

@@ -31,9 +31,9 @@ type viewer struct {
 	// lod_deliver has diffed them against held.
 	tiles   []pyramid.Pos
 	changed bool
-	// order is tiles sorted nearest on screen first from the eye they
-	// were computed at.
-	order []pyramid.Pos
+	// removed and added are what the tiles lost and gained since
+	// lod_deliver last looked (added nearest on screen first).
+	removed, added []pyramid.Pos
 	// gen counts tiling requests; a result of an older one is dropped.
 	// stale is set while the view moved since its last request went out.
 	gen     uint64
