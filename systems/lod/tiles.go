@@ -136,6 +136,6 @@ func (t *tiler) apply(h *Horizon) {
 		}
 		v.tiles, v.changed = j.tiles, true
 		v.removed, v.added = append(v.removed, j.removed...), append(v.added, j.added...)
-		h.set.Set(v.id, v.tiles)
+		h.set.Change(v.id, v.tiles, j.removed, j.added)
 	}
 }
