@@ -146,8 +146,8 @@ func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
 		}
 	}
 	kept := v.pending[:0]
-	i := 0
-	for ; i < len(v.pending); i++ {
+	i, misses := 0, 0
+	for ; i < len(v.pending) && misses < maxMisses; i++ {
 		p := v.pending[i]
 		if budget <= 0 {
 			break
@@ -155,6 +155,7 @@ func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
 		e, ok := h.cache[p]
 		if !ok {
 			kept = append(kept, p) // not built yet: keep its place
+			misses++
 			continue
 		}
 		if rev, held := v.held[p]; held && rev >= e.rev {
@@ -168,6 +169,15 @@ func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
 		h.Stats.Sent.Add(1)
 		h.Stats.SentBytes.Add(uint64(e.frame.Len()))
 	}
-	kept = append(kept, v.pending[i:]...)
-	v.pending = kept
+	if len(kept) < i { // something was sent: close the gap
+		kept = append(kept, v.pending[i:]...)
+		clear(v.pending[len(kept):])
+		v.pending = kept
+	}
 }
+
+// maxMisses bounds the pending sections a client's send looks at that are
+// not built yet: builds go nearest first too, so the ones it could send
+// are near the front, and a fresh horizon's thousands are not scanned
+// every tick.
+const maxMisses = 256

@@ -20,8 +20,9 @@ import (
 // once and cut into its sections), and evicts what nobody wants once the
 // cache is over its bound.
 type jobsSystem struct {
-	h    *Horizon
-	cols []column
+	h     *Horizon
+	cols  []column
+	index map[colKey]int
 }
 
 // column is the missing sections of one LOD column, to build in one task.
@@ -130,52 +131,68 @@ func (h *Horizon) priority(p pyramid.Pos) uint32 {
 	return best
 }
 
-// dispatch submits the missing sections, grouped by column, most urgent
-// column first, while the pool takes tasks and the columns in flight are
-// under their bound. What it cannot submit stays missing.
+// dispatch submits missing sections as column tasks, while the columns
+// in flight are under their bound. It looks at a window of the missing
+// list in arrival order (each view's additions come nearest on screen
+// first, and edits' ancestors as they come), groups it by column, and
+// submits the columns most urgent first; what it does not take stays
+// missing, in order. A tick's work is the window's, not the horizon's.
 func (s *jobsSystem) dispatch() {
 	h := s.h
-	if len(h.missing) == 0 || h.columns >= maxColumnsInFlight {
+	room := maxColumnsInFlight - h.columns
+	if len(h.missing) == 0 || room <= 0 {
 		return
 	}
-	// Still wanted, not built, not in flight; by column.
-	ms := h.missing[:0]
-	for _, p := range h.missing {
+	if s.index == nil {
+		s.index = map[colKey]int{}
+	}
+	clear(s.index)
+	s.cols = s.cols[:0]
+	kept := h.missing[:0]
+	window := min(len(h.missing), 8*room+64)
+	for _, p := range h.missing[:window] {
 		if r, fl := h.inflight[p]; fl && r == h.revs[p] || !h.set.Contains(p) {
 			continue
 		}
 		if e, ok := h.cache[p]; ok && e.rev == h.revs[p] {
 			continue
 		}
-		ms = append(ms, p)
-	}
-	slices.SortFunc(ms, pyramid.Compare)
-	ms = slices.Compact(ms)
-	h.missing = ms
-	s.cols = s.cols[:0]
-	for i := 0; i < len(ms); {
-		j := i + 1
-		for j < len(ms) && ms[j].Level == ms[i].Level && ms[j].X == ms[i].X && ms[j].Z == ms[i].Z {
-			j++
+		k := colKey{p.Level, p.X, p.Z}
+		if ci, ok := s.index[k]; ok {
+			if !slices.Contains(s.cols[ci].ps, p) {
+				s.cols[ci].ps = append(s.cols[ci].ps, p)
+			}
+			continue
 		}
-		c := column{prio: math.MaxUint32, ps: ms[i:j:j]}
-		for _, p := range c.ps {
-			c.prio = min(c.prio, h.priority(p))
+		if len(s.cols) == room {
+			kept = append(kept, p)
+			continue
 		}
-		s.cols = append(s.cols, c)
-		i = j
+		s.index[k] = len(s.cols)
+		s.cols = append(s.cols, column{prio: h.priority(p), ps: []pyramid.Pos{p}})
 	}
 	slices.SortStableFunc(s.cols, func(a, b column) int { return cmp.Compare(a.prio, b.prio) })
-	var left []pyramid.Pos
+	var back []pyramid.Pos
 	for k, c := range s.cols {
-		if h.columns >= maxColumnsInFlight || !h.submit(c) {
+		if !h.submit(c) {
 			for _, cc := range s.cols[k:] {
-				left = append(left, cc.ps...)
+				back = append(back, cc.ps...)
 			}
 			break
 		}
 	}
-	h.missing = append(h.missing[:0:0], left...)
+	kept = append(kept, h.missing[window:]...) // in place: kept ends before the window did
+	if len(back) > 0 {
+		// The pool was full: the columns not taken go first next time.
+		kept = append(back, kept...)
+	}
+	h.missing = kept
+}
+
+// colKey names a LOD column.
+type colKey struct {
+	level uint8
+	x, z  int32
 }
 
 // submit queues one column task building c's sections at their current
