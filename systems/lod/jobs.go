@@ -110,7 +110,9 @@ func (h *Horizon) evict() {
 			delete(h.cache, p)
 		}
 	}
-	h.evictable = h.evictable[:copy(h.evictable, h.evictable[i:])]
+	if i > 0 {
+		h.evictable = h.evictable[:copy(h.evictable, h.evictable[i:])]
+	}
 	if len(h.evictable) > 4*len(h.cache)+1024 {
 		// Most are wanted again or gone: keep only the live ones.
 		h.evictable = slices.DeleteFunc(h.evictable, func(p pyramid.Pos) bool {
@@ -140,7 +142,7 @@ func (h *Horizon) priority(p pyramid.Pos) uint32 {
 func (s *jobsSystem) dispatch() {
 	h := s.h
 	room := maxColumnsInFlight - h.columns
-	if len(h.missing) == 0 || room <= 0 {
+	if len(h.missing) == 0 || room < min(minDispatch, len(h.missing)) {
 		return
 	}
 	if s.index == nil {
@@ -149,7 +151,7 @@ func (s *jobsSystem) dispatch() {
 	clear(s.index)
 	s.cols = s.cols[:0]
 	kept := h.missing[:0]
-	window := min(len(h.missing), 8*room+64)
+	window := min(len(h.missing), 2*room+64)
 	for _, p := range h.missing[:window] {
 		if r, fl := h.inflight[p]; fl && r == h.revs[p] || !h.set.Contains(p) {
 			continue
@@ -188,6 +190,11 @@ func (s *jobsSystem) dispatch() {
 	}
 	h.missing = kept
 }
+
+// minDispatch is the room, in columns, dispatch waits for (unless fewer
+// are missing): it then looks at its window once for many columns, not
+// every tick for one or two.
+const minDispatch = 64
 
 // colKey names a LOD column.
 type colKey struct {
