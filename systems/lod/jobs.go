@@ -78,6 +78,13 @@ func (h *Horizon) takeBuilt() {
 		if rev, ok := h.inflight[b.pos]; ok && rev == b.rev {
 			delete(h.inflight, b.pos)
 		}
+		if b.err != nil && b.rev == h.revs[b.pos] && h.set.Contains(b.pos) {
+			// Still wanted: try again (a panic in the generator is a bug
+			// that should not leave a hole in a horizon for good).
+			h.log.Warn().Err(b.err).Stringer("lod", b.pos).Msg("LOD build failed; retrying")
+			h.missing = append(h.missing, b.pos)
+			continue
+		}
 		if b.err != nil || b.rev != h.revs[b.pos] || !h.set.Contains(b.pos) {
 			continue // failed, stale, or no longer wanted
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/rs/zerolog"
 
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/wire"
@@ -161,6 +162,7 @@ func (s *Stats) Collectors() []prometheus.Collector {
 // finished builds, which workers fill.
 type Horizon struct {
 	cfg   Config
+	log   zerolog.Logger
 	gen   *resources.Generation
 	set   *pyramid.Set
 	Stats Stats
@@ -254,6 +256,8 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	h := &Horizon{
 		cfg: cfg, gen: gen, set: pyramid.NewSet(),
+		// Sampled: a build that keeps failing is retried every tick.
+		log:      app.Log().With().Str("plugin", PluginName).Logger().Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}),
 		viewers:  map[uint64]*viewer{},
 		tiles:    newTiler(cfg.Deterministic),
 		cache:    map[pyramid.Pos]*entry{},
