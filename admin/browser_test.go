@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -101,6 +102,18 @@ func TestStatusPageInBrowser(t *testing.T) {
 			}
 			if op := strings.Contains(row, `class="op"`); op != (p.Name == "alice") {
 				t.Errorf("player row %q: operator badge %v, want it only for alice", row, op)
+			}
+		}
+		// The map's key is the served legend, entry for entry: the
+		// colours the map is drawn in and their names.
+		keys := regexp.MustCompile(`<span data-key="([^"]*)" data-name="([^"]*)"><i class="sw[^"]*" data-color="(#[0-9a-f]{6})"`).FindAllStringSubmatch(dom, -1)
+		if len(keys) != len(snap.MapKey) {
+			t.Errorf("the map's key has %d entries, want the %d of the legend %+v: %q", len(keys), len(snap.MapKey), snap.MapKey, keys)
+		} else {
+			for i, k := range snap.MapKey {
+				if got, want := keys[i][1:], []string{k.Key, k.Name, fmt.Sprintf("#%06x", k.Color)}; !slices.Equal(got, want) {
+					t.Errorf("map key entry %d: %q, want %q", i, got, want)
+				}
 			}
 		}
 		for _, want := range []string{"reconcile", "stream_chunks", fmt.Sprint(snap.Seed), `class="badge ok"`} {
@@ -199,11 +212,16 @@ func TestStatusPageInBrowser(t *testing.T) {
 		}
 		// The map is drawn: the terrain colours of the columns and the
 		// players' dots appear as solid pixels.
-		counts := countColors(img, colorSea, colorGrass, colorForest, 0xff4d6d)
+		counts := countColors(img, colorSea, colorGrass, colorForest, MapColorPlayer)
 		for c, n := range counts {
 			if n < 30 {
 				t.Errorf("colour #%06x: %d pixels, want the map to show it", c, n)
 			}
+		}
+		// Nothing is drawn in a colour the legend lacks (the page's
+		// NO_KEY).
+		if n := countColors(img, 0xff00ff)[0xff00ff]; n > 0 {
+			t.Errorf("%d pixels in the page's colour for a missing key", n)
 		}
 		if *updateScreenshot {
 			writeArtifact(t, filepath.Join("..", "docs", "img", "status.png"), raw)

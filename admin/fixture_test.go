@@ -60,6 +60,7 @@ func fakeSnapshot(start time.Time, i int) *Snapshot {
 	tick += 120 * time.Microsecond // scheduling and command buffers
 	snap.TickTiming = Timing{Name: "tick", Runs: snap.Tick, Last: tick, P50: tick, P99: tick * 2, Max: 61 * time.Millisecond}
 	snap.Columns = fixtureColumns()
+	snap.MapKey = MapLegend(snap.Columns, fixtureSurfaces, len(snap.Players))
 	for _, c := range snap.Columns {
 		snap.Resident.Dense += int(c.Dense)
 		snap.Resident.Uniform += int(c.Sections - c.Dense)
@@ -113,6 +114,12 @@ const (
 	colorRock   = 0x8a8f96
 	colorSnow   = 0xeef2f5
 )
+
+// fixtureSurfaces names the fixture's surface colours, as the status
+// plugin names blocks' colours.
+var fixtureSurfaces = map[uint32]string{
+	colorSea: "water", colorSand: "sand", colorGrass: "grass", colorForest: "leaves", colorRock: "stone", colorSnow: "snow",
+}
 
 func surface(x, z float64) uint32 {
 	h := 0.5 + 0.3*math.Sin(x/5.3)*math.Cos(z/4.1) + 0.2*math.Sin((x+z)/3.7)

@@ -1,8 +1,10 @@
 package admin
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -39,6 +41,9 @@ type Snapshot struct {
 	// Columns lists the resident section columns for the map; each is
 	// encoded as a compact JSON array (see Column).
 	Columns []Column `json:"columns"`
+	// MapKey is the map's legend (MapLegend): every colour the page draws
+	// columns and players in, and what it stands for.
+	MapKey []MapKey `json:"map_key"`
 	// Resident summarises the chunk store.
 	Resident Resident `json:"resident"`
 	// Generation summarises the generation job pool.
@@ -230,4 +235,92 @@ type Generation struct {
 	Failed uint64 `json:"failed"`
 	// PerSecond is the recent completion rate in sections per second.
 	PerSecond float64 `json:"per_second"`
+}
+
+// MapKey is one entry of the map's legend: a colour the page draws and
+// what it stands for. The page colours columns and players from the
+// legend it is served and builds its key from the same entries, so the
+// two cannot disagree.
+type MapKey struct {
+	// Key is what the colour is drawn for: MapKeySurface, MapKeyDense,
+	// MapKeyUniform or MapKeyPlayer.
+	Key string `json:"key"`
+	// Name is the entry's label: the surface block's name, or what the
+	// other keys stand for.
+	Name string `json:"name"`
+	// Color is the colour as 0xRRGGBB.
+	Color uint32 `json:"color"`
+	// Columns is how many columns are drawn in the colour (0 for a
+	// player).
+	Columns int `json:"columns"`
+}
+
+// The keys of MapKey.
+const (
+	// MapKeySurface: columns whose top block is known, in its colour.
+	MapKeySurface = "surface"
+	// MapKeyDense and MapKeyUniform: columns whose top block is not known
+	// (nothing but air resident yet), by whether any of their resident
+	// sections is dense; the page draws uniform ones brighter the more of
+	// their sections are resident.
+	MapKeyDense   = "dense"
+	MapKeyUniform = "uniform"
+	// MapKeyPlayer: a player's dot.
+	MapKeyPlayer = "player"
+)
+
+// The map's colours for what is not a surface block.
+const (
+	MapColorDense   uint32 = 0xd98c3f
+	MapColorUniform uint32 = 0x4a6a8a
+	MapColorPlayer  uint32 = 0xff4d6d
+)
+
+// MapLegend returns the legend of a map of cols and players: one entry per
+// surface colour the columns show, named by surfaces (colour → block
+// name; a colour it lacks is named by its hex value), the most shown
+// first; then dense and uniform when some column has no surface colour;
+// then the player's dot when there are players. It lists exactly the
+// colours the page draws.
+func MapLegend(cols []Column, surfaces map[uint32]string, players int) []MapKey {
+	count := map[uint32]int{}
+	var order []uint32
+	dense, uniform := 0, 0
+	for _, c := range cols {
+		switch {
+		case c.Color != 0:
+			if count[c.Color] == 0 {
+				order = append(order, c.Color)
+			}
+			count[c.Color]++
+		case c.Dense > 0:
+			dense++
+		default:
+			uniform++
+		}
+	}
+	slices.SortStableFunc(order, func(a, b uint32) int {
+		if d := count[b] - count[a]; d != 0 {
+			return d
+		}
+		return cmp.Compare(a, b)
+	})
+	keys := make([]MapKey, 0, len(order)+3)
+	for _, rgb := range order {
+		name, ok := surfaces[rgb]
+		if !ok {
+			name = fmt.Sprintf("#%06x", rgb)
+		}
+		keys = append(keys, MapKey{Key: MapKeySurface, Name: name, Color: rgb, Columns: count[rgb]})
+	}
+	if dense > 0 {
+		keys = append(keys, MapKey{Key: MapKeyDense, Name: "no surface yet, dense", Color: MapColorDense, Columns: dense})
+	}
+	if uniform > 0 {
+		keys = append(keys, MapKey{Key: MapKeyUniform, Name: "no surface yet, uniform", Color: MapColorUniform, Columns: uniform})
+	}
+	if players > 0 {
+		keys = append(keys, MapKey{Key: MapKeyPlayer, Name: "player", Color: MapColorPlayer})
+	}
+	return keys
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
+	rcluster "github.com/stratavox/strata/resources/cluster"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
 	clusterplugin "github.com/stratavox/strata/systems/cluster"
@@ -160,6 +161,10 @@ type Result struct {
 	// with them then (cluster runs).
 	RemotePlayers     int64
 	BytesIn, BytesOut uint64
+	// MsgsIn and MsgsOut are the cluster's messages received and sent
+	// while measuring, by subject family (rcluster.Stats: leases, stored
+	// sections and records, presence...).
+	MsgsIn, MsgsOut map[string]uint64
 	// Allocated and Allocs are the heap bytes and objects the process
 	// allocated over the measured ticks, and GCs the collections then.
 	Allocated, Allocs uint64
@@ -356,8 +361,10 @@ func Run(cfg Config) (Result, error) {
 	app.Timings().Reset()
 	cluster, _ := ecs.GetResource[clusterplugin.Stats](app)
 	var in0, out0 uint64
+	var msgs0 rcluster.Stats
 	if cluster != nil {
 		in0, out0 = cluster.BytesIn.Load(), cluster.BytesOut.Load()
+		msgs0 = pluginOf[*clusterplugin.Plugin](plugins).Config.Cluster.Stats()
 	}
 	var remote int64
 	if cfg.HeapBase != nil {
@@ -422,6 +429,8 @@ func Run(cfg Config) (Result, error) {
 	if cluster != nil {
 		res.RemotePlayers = remote
 		res.BytesIn, res.BytesOut = cluster.BytesIn.Load()-in0, cluster.BytesOut.Load()-out0
+		msgs := pluginOf[*clusterplugin.Plugin](plugins).Config.Cluster.Stats()
+		res.MsgsIn, res.MsgsOut = since(msgs.MsgsIn, msgs0.MsgsIn), since(msgs.MsgsOut, msgs0.MsgsOut)
 	}
 	res.Sections = ecs.Resource[network.DeliverySystem](app).Sent
 	for _, p := range players {
@@ -435,6 +444,17 @@ func Run(cfg Config) (Result, error) {
 	res.Entities = ecs.Resource[entities.Registry](app).Len()
 	res.EntitySpawns, res.EntityStates = stats.Spawns-spawns0, stats.States-states0
 	return res, nil
+}
+
+// since returns the counts of now less those of before, without zeros.
+func since(now, before map[string]uint64) map[string]uint64 {
+	out := map[string]uint64{}
+	for k, n := range now {
+		if d := n - before[k]; d > 0 {
+			out[k] = d
+		}
+	}
+	return out
 }
 
 // scatter spawns cfg.Entities critters, an equal share around each

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -78,6 +81,7 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 				secs := res.Elapsed.Seconds()
 				fmt.Fprintf(cmd.OutOrStdout(), "shard %s: at most %d players of other shards seen at once; %.0f KB/s in, %.0f KB/s out between shards\n",
 					cfg.Shard, res.RemotePlayers, float64(res.BytesIn)/secs/1e3, float64(res.BytesOut)/secs/1e3)
+				fmt.Fprintf(cmd.OutOrStdout(), "cluster messages a second by family: in %s; out %s\n", perSecond(res.MsgsIn, secs), perSecond(res.MsgsOut, secs))
 			}
 			if cfg.Entities > 0 {
 				fmt.Fprintf(cmd.OutOrStdout(), "entities resident %d, %d spawns and %d states queued to clients while measuring\n",
@@ -117,6 +121,18 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	f.StringVar(&heapBase, "membase", "", "write a heap profile taken before the measured ticks, after a collection, to this file (pprof -diff_base: what they allocated)")
 	f.StringVar(&trace, "trace", "", "write a CSV line per measured tick (collections, sections delivered, each system's µs) to this file")
 	return cmd
+}
+
+// counts are messages by subject family.
+type counts = map[string]uint64
+
+// perSecond returns n over secs as a "family rate" list, by family.
+func perSecond(n counts, secs float64) string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		out = append(out, fmt.Sprintf("%s %.0f", k, float64(n[k])/secs))
+	}
+	return strings.Join(out, ", ")
 }
 
 func us(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/float64(time.Microsecond)) }
@@ -161,13 +177,15 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Remote     int64   `json:"remote_players,omitempty"`
 		BytesIn    uint64  `json:"cluster_bytes_in,omitempty"`
 		BytesOut   uint64  `json:"cluster_bytes_out,omitempty"`
+		MsgsIn     counts  `json:"cluster_msgs_in,omitempty"`
+		MsgsOut    counts  `json:"cluster_msgs_out,omitempty"`
 		Allocated  uint64  `json:"allocated_bytes"`
 		Allocs     uint64  `json:"allocated_objects"`
 		GCs        uint32  `json:"collections"`
 		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
-		res.Datagrams, res.DatagramBytes, perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
+		res.Datagrams, res.DatagramBytes, perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.MsgsIn, res.MsgsOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

@@ -28,9 +28,13 @@ position or name, damaged key ranges) and what it restored older, then
 checks the new database. The TLS certificate and key kept in --data are
 copied, so clients that pinned the certificate still connect.
 
-When the world metadata itself is lost, give the world's own --seed and
---generator-version and repair writes it; otherwise the first serve on the
-copy binds it to whatever it is started with.
+The world metadata (seed, generator version) is kept in three places: its
+record, a copy at the other end of the key space, and world-meta.json in
+--data; repair recovers it from the first intact one (else from the newest
+backup in --data/backups) and says where from. Only when it is lost
+everywhere, give the world's own --seed and --generator-version and repair
+writes it; otherwise the first serve on the copy binds it to whatever it
+is started with.
 
 Then: strata serve --data OUT.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"slices"
 	"testing"
 	"time"
 
@@ -55,35 +56,39 @@ func TestAddrKey(t *testing.T) {
 }
 
 func testGate(total, perAddr, retry int) *handshakeGate {
-	return newHandshakeGate(Limits{MaxHandshakes: total, MaxHandshakesPerAddr: perAddr, RetryThreshold: retry}, zerolog.Nop())
+	return newHandshakeGate(Limits{MaxHandshakes: total, MaxHandshakesPerAddr: perAddr, RetryThreshold: retry, ProofGrace: time.Hour}, zerolog.Nop())
 }
 
 // TestHandshakeGateLimits: the per-address share and the total, refusal
-// reasons, and that leaving gives the slot back exactly once.
+// reasons, and that leaving gives the slot back exactly once. Every
+// session here has proven its key, so none can be evicted.
 func TestHandshakeGateLimits(t *testing.T) {
 	g := testGate(5, 2, 100)
 	a, b, c := udp("192.0.2.1:1000"), udp("192.0.2.2:1000"), udp("192.0.2.3:1000")
-	mustEnter := func(addr net.Addr) func() {
+	mustEnter := func(addr net.Addr) *loginSlot {
 		t.Helper()
-		leave, refused := g.enter(addr)
-		if leave == nil {
+		slot, refused := g.enter(addr, func() { t.Errorf("a proven session (%v) was evicted", addr) })
+		if slot == nil {
 			t.Fatalf("enter(%v) refused: %s", addr, refused)
 		}
-		return leave
+		if !slot.advance(stageProven) {
+			t.Fatalf("enter(%v): evicted at once", addr)
+		}
+		return slot
 	}
 	refusedAs := func(addr net.Addr, want refusal) {
 		t.Helper()
-		if leave, refused := g.enter(addr); leave != nil || refused != want {
-			t.Fatalf("enter(%v) = %q (admitted %v), want refusal %q", addr, refused, leave != nil, want)
+		if slot, refused := g.enter(addr, func() {}); slot != nil || refused != want {
+			t.Fatalf("enter(%v) = %q (admitted %v), want refusal %q", addr, refused, slot != nil, want)
 		}
 	}
 
-	leaveA := mustEnter(a)
+	slotA := mustEnter(a)
 	mustEnter(udp("192.0.2.1:2000")) // another port, same host
 	refusedAs(udp("192.0.2.1:3000"), refusedPerAddr)
 	mustEnter(b)
-	leaveA()
-	leaveA() // a second call must not free a second slot
+	slotA.leave()
+	slotA.leave() // a second call must not free a second slot
 	mustEnter(a)
 	refusedAs(a, refusedPerAddr)
 
@@ -94,6 +99,80 @@ func TestHandshakeGateLimits(t *testing.T) {
 	refusedAs(memAddr("pipe3-client"), refusedTotal)
 	if n := g.inFlight(); n != 5 {
 		t.Errorf("inFlight = %d, want 5", n)
+	}
+}
+
+// TestHandshakeGateEviction: with every slot held, a newcomer takes the
+// slot of the oldest session without a Hello, else of the oldest that has
+// owed its Proof for ProofGrace, else is refused; an evicted session's
+// advance reports it, and its leave frees nothing twice.
+func TestHandshakeGateEviction(t *testing.T) {
+	g := newHandshakeGate(Limits{MaxHandshakes: 3, MaxHandshakesPerAddr: 3, RetryThreshold: 100, ProofGrace: 50 * time.Millisecond}, zerolog.Nop())
+	evicted := map[string]int{}
+	enter := func(name string, addr net.Addr) *loginSlot {
+		t.Helper()
+		slot, refused := g.enter(addr, func() { evicted[name]++ })
+		if slot == nil {
+			t.Fatalf("%s refused: %s", name, refused)
+		}
+		return slot
+	}
+	wantEvicted := func(want ...string) {
+		t.Helper()
+		got := make([]string, 0, len(evicted))
+		for name, n := range evicted {
+			if n != 1 {
+				t.Errorf("%s evicted %d times", name, n)
+			}
+			got = append(got, name)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("evicted %v, want %v", got, want)
+		}
+	}
+	a, b := udp("192.0.2.1:1"), udp("192.0.2.2:1")
+
+	idle1 := enter("idle1", a)
+	hello := enter("hello", b)
+	if !hello.advance(stageHello) {
+		t.Fatal("hello evicted early")
+	}
+	enter("idle2", a)
+	wantEvicted()
+	// Full: the oldest without a Hello goes, although "hello" is older
+	// than idle2.
+	enter("new1", a)
+	wantEvicted("idle1")
+	if idle1.advance(stageHello) {
+		t.Error("an evicted session advanced")
+	}
+	idle1.leave() // its login ends: must not free a slot it no longer holds
+	enter("new2", b)
+	wantEvicted("idle1", "idle2")
+	enter("new3", b)
+	wantEvicted("idle1", "idle2", "new1")
+
+	// new2 and new3 from b, and hello from b: b is at its share of 3.
+	if slot, refused := g.enter(b, func() {}); slot != nil || refused != refusedPerAddr {
+		t.Fatalf("b over its share: admitted %v, refusal %q", slot != nil, refused)
+	}
+	// Only sessions with a Hello left, none late yet: refused.
+	for _, s := range g.slots {
+		s.advance(stageHello)
+	}
+	if slot, refused := g.enter(a, func() {}); slot != nil || refused != refusedTotal {
+		t.Fatalf("every session has sent its Hello: admitted %v, refusal %q, want %q", slot != nil, refused, refusedTotal)
+	}
+	// After ProofGrace the oldest owing its Proof gives way; a proven
+	// one never does.
+	hello.advance(stageProven)
+	time.Sleep(60 * time.Millisecond)
+	enter("new4", a)
+	wantEvicted("idle1", "idle2", "new1", "new2")
+	if n, e := g.awaiting(), g.evictions(); n != 3 || e != 4 {
+		t.Errorf("awaiting %d, evictions %d; want 3, 4", n, e)
 	}
 }
 
@@ -141,17 +220,17 @@ func TestHandshakeGateRetry(t *testing.T) {
 	retry(false) // 2: half
 
 	// Sessions awaiting a Hello count too.
-	var leaves []func()
+	var slots []*loginSlot
 	for i := range 3 {
-		leave, refused := g.enter(udp(fmt.Sprintf("192.0.2.%d:1", i+1)))
-		if leave == nil {
+		slot, refused := g.enter(udp(fmt.Sprintf("192.0.2.%d:1", i+1)), func() {})
+		if slot == nil {
 			t.Fatal(refused)
 		}
-		leaves = append(leaves, leave)
+		slots = append(slots, slot)
 	}
 	retry(true) // 5
-	for _, leave := range leaves {
-		leave()
+	for _, slot := range slots {
+		slot.leave()
 	}
 	retry(false) // 2
 
@@ -172,12 +251,19 @@ func waitInQUIC(t *testing.T, g *handshakeGate, want int64) {
 	}
 }
 
-// TestHandshakeLimitDefaults pins the defaults that docs/protocol.md and
-// handshake_flood_test.go spell out.
+// TestHandshakeLimitDefaults pins the defaults that docs/protocol.md §8
+// and the flood tests spell out.
 func TestHandshakeLimitDefaults(t *testing.T) {
 	l := Limits{}.withDefaults()
 	if l.MaxHandshakes != 64 || l.MaxHandshakesPerAddr != 4 || l.RetryThreshold != 16 {
 		t.Errorf("defaults: MaxHandshakes %d, MaxHandshakesPerAddr %d, RetryThreshold %d; want 64, 4, 16",
 			l.MaxHandshakes, l.MaxHandshakesPerAddr, l.RetryThreshold)
+	}
+	if l.ProofGrace != time.Second || l.EvictLinger != time.Second {
+		t.Errorf("defaults: ProofGrace %v, EvictLinger %v; want 1s, 1s", l.ProofGrace, l.EvictLinger)
+	}
+	if l.RefusalReplyRate != 1 || l.RefusalReplyBurst != 5 || l.FloodGrace != 5*time.Second {
+		t.Errorf("defaults: RefusalReplyRate %v, RefusalReplyBurst %d, FloodGrace %v; want 1, 5, 5s",
+			l.RefusalReplyRate, l.RefusalReplyBurst, l.FloodGrace)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -55,6 +56,12 @@ type Client struct {
 	dgrams  *outQueue
 	sub     *subThrottle
 	wg      sync.WaitGroup // the connection's stream goroutines
+
+	// replies is the budget of Error replies to the client's dropped
+	// messages (Limits.RefusalReplyRate), spent by the reader for the
+	// transport's own refusals and by the tick through Warn.
+	replyMu sync.Mutex
+	replies bucket
 
 	// The chunk stream's figures, for the disconnect log: frames and the
 	// batches they were written in, their bytes, and the bytes the stream
@@ -185,6 +192,32 @@ func (c *Client) Send(m *protocol.ServerMessage) bool {
 		return false
 	}
 	return c.SendEncoded(e)
+}
+
+// Warn tells the client, with a non-fatal Error, that a message of its
+// was dropped — within the client's budget of such replies
+// (Limits.RefusalReplyRate, shared with the transport's own refusals of
+// chat and plugin messages). Beyond it the reply is skipped and counted
+// (Stats.RefusedUnanswered): a client sending what is refused must not
+// make the server write as much back. It reports whether the Error was
+// queued. Safe from any goroutine.
+func (c *Client) Warn(code protocol.ErrorCode, text string) bool {
+	if !c.accepted.Load() || !c.spendReply(time.Now()) {
+		return false
+	}
+	return c.Send(&protocol.ServerMessage{Kind: &protocol.ServerMessage_Error{Error: &protocol.Error{Code: code, Message: text}}})
+}
+
+// spendReply takes a token of the reply budget, or counts the reply as
+// skipped.
+func (c *Client) spendReply(now time.Time) bool {
+	c.replyMu.Lock()
+	ok := c.replies.take(now)
+	c.replyMu.Unlock()
+	if !ok {
+		c.srv.stats.refusedUnanswered.Add(1)
+	}
+	return ok
 }
 
 // SendChunk queues a chunk-stream message (Chunk or Drop). It returns false

@@ -115,7 +115,8 @@ type Limits struct {
 	// Inbound rate limits, token buckets per client. Control messages over
 	// ControlRate are delayed (the server stops reading the stream); a
 	// client that stays over the rate for FloodGrace is closed with
-	// RATE_LIMITED.
+	// RATE_LIMITED, as is one whose chat or plugin messages keep being
+	// refused for FloodGrace (see RefusalReplyRate).
 	ControlRate  float64       // messages per second [200]
 	ControlBurst int           // [400]
 	FloodGrace   time.Duration // [5s]
@@ -132,6 +133,14 @@ type Limits struct {
 	PluginRate       float64 // messages per second [20]
 	PluginBurst      int     // [40]
 	MaxPluginPayload int     // bytes [16 KiB]
+	// The non-fatal Errors answering refused chat and plugin messages are
+	// rate-limited too, per client: beyond RefusalReplyRate the message
+	// is dropped unanswered (and counted), so a flood cannot make the
+	// server write as much as it sends. A client whose messages keep
+	// being refused, without a second's pause, for FloodGrace is closed
+	// with RATE_LIMITED.
+	RefusalReplyRate  float64 // Errors per second [1]
+	RefusalReplyBurst int     // [5]
 
 	// Timeouts.
 	HelloTimeout      time.Duration // from connect to a complete login: Hello, Proof, Authenticator [5s]
@@ -147,8 +156,11 @@ type Limits struct {
 	// MaxHandshakes bounds connections that have not yet become clients:
 	// QUIC handshake done (or WebTransport session open) but the login
 	// (Hello, Challenge, Proof) not complete, each held for at most
-	// HelloTimeout. More are closed with SERVER_FULL
-	// at once. [64]
+	// HelloTimeout. With every slot held, a new connection takes the slot
+	// of the oldest that has not sent its Hello (that one is closed with
+	// SERVER_FULL), or of the oldest that owes its Proof for ProofGrace;
+	// if there is none, the new connection is closed with SERVER_FULL at
+	// once. [64]
 	MaxHandshakes int
 	// MaxHandshakesPerAddr is the same bound per source host, so that one
 	// host's idle connections cannot take every handshake slot: beyond it
@@ -160,6 +172,17 @@ type Limits struct {
 	// one NAT share it, but a player holds a slot only for the moment
 	// between its QUIC handshake and the end of its login. [4]
 	MaxHandshakesPerAddr int
+	// ProofGrace is how long a session may owe its Proof (its Hello read,
+	// the Challenge sent: one round trip for a real client) before, with
+	// every one of MaxHandshakes held, a newcomer may evict it. Sessions
+	// that have not sent a Hello are evicted first, at any age, oldest
+	// first (docs/protocol.md §8). [1s]
+	ProofGrace time.Duration
+	// EvictLinger is how long an evicted session is held, no longer
+	// counted, before its close: a flood that redials on every close
+	// then costs the server a handshake per EvictLinger per connection
+	// rather than one per eviction. [1s]
+	EvictLinger time.Duration
 	// RetryThreshold turns on QUIC address validation under load: once
 	// more than this many connections are in handshake (QUIC handshakes in
 	// progress plus connections in their login), and until they are
@@ -251,6 +274,8 @@ func (l Limits) withDefaults() Limits {
 	defF(&l.PluginRate, 20)
 	def(&l.PluginBurst, 40)
 	def(&l.MaxPluginPayload, 16<<10)
+	defF(&l.RefusalReplyRate, 1)
+	def(&l.RefusalReplyBurst, 5)
 	defD(&l.HelloTimeout, 5*time.Second)
 	defD(&l.AdmitTimeout, 10*time.Second)
 	defD(&l.IdleTimeout, 30*time.Second)
@@ -260,6 +285,8 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxHandshakes, 64)
 	def(&l.MaxHandshakesPerAddr, 4)
 	def(&l.RetryThreshold, 16)
+	defD(&l.ProofGrace, time.Second)
+	defD(&l.EvictLinger, time.Second)
 	return l
 }
 

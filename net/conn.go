@@ -42,6 +42,7 @@ func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hel
 		control:  newOutQueue(l.ControlQueueMessages, l.ControlQueueBytes),
 		chunks:   newOutQueue(l.ChunkQueueMessages, l.ChunkQueueBytes),
 		dgrams:   newOutQueue(l.DatagramQueue, l.DatagramQueue*frame.DatagramCap),
+		replies:  newBucket(l.RefusalReplyRate, l.RefusalReplyBurst, time.Now()),
 	}
 	// Not derived from s.ctx: a server shutdown must close with SHUTDOWN,
 	// which run() records before cancelling.
@@ -191,8 +192,10 @@ func (c *Client) readControl() {
 	l := &c.srv.cfg.Limits
 	now := time.Now()
 	rate := newBucket(l.ControlRate, l.ControlBurst, now)
-	chat := newBucket(l.Chat.PerSecond, l.Chat.Burst, now)
-	plugin := newBucket(l.PluginRate, l.PluginBurst, now)
+	meter := &inboundMeter{
+		chat:   newBucket(l.Chat.PerSecond, l.Chat.Burst, now),
+		plugin: newBucket(l.PluginRate, l.PluginBurst, now),
+	}
 	var overSince time.Time // when the client last went over ControlRate
 	for {
 		payload, err := frame.ReadFrame(c.ctl.br, frame.ControlCap)
@@ -217,6 +220,7 @@ func (c *Client) readControl() {
 			}
 			for !rate.take(now) {
 				if now.Sub(overSince) > l.FloodGrace {
+					c.srv.stats.rateLimited.Add(1)
 					c.fail(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED,
 						fmt.Errorf("over %v control messages per second for %v", l.ControlRate, l.FloodGrace), false)
 					return
@@ -227,7 +231,7 @@ func (c *Client) readControl() {
 				now = time.Now()
 			}
 		}
-		if !c.handle(msg, false, now, &chat, &plugin) {
+		if !c.handle(msg, false, now, meter) {
 			return
 		}
 	}
@@ -245,15 +249,32 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
+// inboundMeter is the reader's per-client state for the rules of handle:
+// the chat and plugin buckets and the current run of refusals.
+type inboundMeter struct {
+	chat, plugin bucket
+	runStart     time.Time // first refusal of the current run; zero: none
+	runLast      time.Time // latest refusal of the run
+}
+
+// refusalPause is the pause in refusals that ends a run of them: a client
+// that stops sending what is refused for this long starts afresh.
+const refusalPause = time.Second
+
 // handle applies the transport's own rules to one message and forwards it
 // to the inbox. It returns false when the reader must stop.
-func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time, chat, plugin *bucket) bool {
+func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time, meter *inboundMeter) bool {
 	l := &c.srv.cfg.Limits
 	switch k := m.Kind.(type) {
 	case nil:
 		return true // empty, or a case from a newer protocol: ignored
 	case *protocol.ClientMessage_Hello:
 		c.fail(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, errors.New("Hello after the handshake"), false)
+		return false
+	case *protocol.ClientMessage_Proof:
+		// The login is over: a Proof now answers no Challenge, so the
+		// client's idea of the session is not the server's.
+		c.fail(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, errors.New("Proof after the handshake"), false)
 		return false
 	case *protocol.ClientMessage_Ping:
 		// Answered here, not by the tick: RTT should not include tick latency.
@@ -266,18 +287,18 @@ func (c *Client) handle(m *protocol.ClientMessage, datagram bool, now time.Time,
 		}
 	case *protocol.ClientMessage_Chat:
 		if n := len(k.Chat.GetText()); n == 0 || n > l.Chat.MaxLength {
-			return c.warn(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+			return c.refuse(meter, now, protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
 				fmt.Sprintf("chat text must be 1..%d bytes, got %d", l.Chat.MaxLength, n))
 		}
-		if !chat.take(now) {
-			return c.warn(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too much chat; message dropped")
+		if !meter.chat.take(now) {
+			return c.refuse(meter, now, protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too much chat; message dropped")
 		}
 	case *protocol.ClientMessage_Plugin:
 		if code, text := checkPlugin(k.Plugin, l); code != protocol.ErrorCode_ERROR_CODE_NONE {
-			return c.warn(code, text)
+			return c.refuse(meter, now, code, text)
 		}
-		if !plugin.take(now) {
-			return c.warn(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too many plugin messages; message dropped")
+		if !meter.plugin.take(now) {
+			return c.refuse(meter, now, protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, "too many plugin messages; message dropped")
 		}
 	case *protocol.ClientMessage_Input:
 		if err := validInput(k.Input); err != nil {
@@ -331,6 +352,34 @@ func (c *Client) queueControl(m *protocol.ServerMessage) bool {
 		return false
 	}
 	return true
+}
+
+// refuse drops a message the transport's rules refuse (chat or a plugin
+// message over its rate, or malformed). The client learns why from a
+// non-fatal Error while such replies stay within RefusalReplyRate;
+// beyond it the drop is only counted (Stats.RefusedUnanswered), since
+// otherwise every message a flood sends makes the server write one back.
+// A client whose messages keep being refused, without a refusalPause,
+// for FloodGrace is flooding: it is closed with RATE_LIMITED. False means
+// the reader must stop.
+func (c *Client) refuse(meter *inboundMeter, now time.Time, code protocol.ErrorCode, text string) bool {
+	l := &c.srv.cfg.Limits
+	st := &c.srv.stats
+	st.refused.Add(1)
+	if meter.runStart.IsZero() || now.Sub(meter.runLast) >= refusalPause {
+		meter.runStart = now
+	}
+	meter.runLast = now
+	if run := now.Sub(meter.runStart); run > l.FloodGrace {
+		st.rateLimited.Add(1)
+		c.fail(protocol.ErrorCode_ERROR_CODE_RATE_LIMITED,
+			fmt.Errorf("messages refused without a %v pause for %v (the last: %s)", refusalPause, l.FloodGrace, text), false)
+		return false
+	}
+	if !c.spendReply(now) {
+		return true
+	}
+	return c.warn(code, text)
 }
 
 // warn tells the client about a refused message without closing.

@@ -47,23 +47,26 @@ func (e *handshakeError) Error() string {
 func (s *Server) serveSession(sess Session) {
 	log := s.log.With().Str("remote", sess.RemoteAddr().String()).Logger()
 	// Refused at once, without waiting for a Hello: holding the connection
-	// open for HelloTimeout is exactly what a flood wants.
-	leave, refused := s.gate.enter(sess.RemoteAddr())
-	if leave == nil {
+	// open for HelloTimeout is exactly what a flood wants. Under a flood
+	// this is once per attempt, so the log is sampled.
+	login, evict := context.WithCancelCause(s.ctx)
+	slot, refused := s.gate.enter(sess.RemoteAddr(), func() { evict(errEvicted) })
+	if slot == nil {
+		evict(nil)
 		s.stats.rejected.Add(1)
-		ev := log.Warn()
+		ev := s.floodLog.Warn()
 		if refused == refusedPerAddr {
-			// One host over its share hurts no one else; under a flood this
-			// is once per attempt, so it stays out of the default log.
-			ev = log.Debug()
+			// One host over its share hurts no one else.
+			ev = s.log.Debug()
 		}
-		ev.Str("reason", string(refused)).Msg("too many handshakes in progress; refusing connection")
+		ev.Str("remote", sess.RemoteAddr().String()).Str("reason", string(refused)).Msg("too many handshakes in progress; refusing connection")
 		_ = sess.CloseWithError(protocol.ErrorCode_ERROR_CODE_SERVER_FULL, string(refused))
 		return
 	}
 	deadline := time.Now().Add(s.cfg.Limits.HelloTimeout)
-	ctl, hello, err := s.handshake(sess, deadline, &log)
-	leave()
+	ctl, hello, err := s.handshake(login, sess, slot, deadline, &log)
+	slot.leave()
+	evict(nil) // the login is over either way; an eviction can no longer matter
 	if err != nil {
 		s.refuseHandshake(sess, ctl, err, log)
 		return
@@ -103,7 +106,17 @@ func (s *Server) refuseHandshake(sess Session, ctl *controlStream, err error, lo
 		he = &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", cause: err}
 	}
 	s.stats.rejected.Add(1)
-	log.Info().Err(err).Stringer("code", he.code).Msg("handshake failed")
+	evicted := errors.Is(he.cause, errEvicted)
+	ev := log.Info()
+	if evicted {
+		// Once per flood connection: the counters tell the story.
+		s.stats.evicted.Add(1)
+		ev = log.Debug()
+	}
+	ev.Err(err).Stringer("code", he.code).Msg("handshake failed")
+	if evicted {
+		s.linger(sess)
+	}
 	if he.reject && ctl != nil {
 		s.sendReject(sess, ctl, he.code, he.reason)
 		return
@@ -111,35 +124,60 @@ func (s *Server) refuseHandshake(sess Session, ctl *controlStream, err error, lo
 	_ = sess.CloseWithError(he.code, he.reason)
 }
 
+// linger holds an evicted session for EvictLinger (less if it or the
+// server ends first) before it is closed: its slot is already free, and a
+// flood that redials the moment it is closed now pays a handshake per
+// EvictLinger per connection it holds, rather than per eviction, which
+// leaves the server's CPU to the players logging in.
+func (s *Server) linger(sess Session) {
+	t := time.NewTimer(s.cfg.Limits.EvictLinger)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-sess.Context().Done():
+	case <-s.ctx.Done():
+	}
+}
+
+// errEvicted is the cause of a login cancelled because a newcomer took its
+// slot (handshakeGate.enter).
+var errEvicted = errors.New("evicted: every login slot was held and this login had not progressed")
+
 // handshake runs the login of docs/protocol.md §3.1 up to, not including,
 // the registration: it accepts the control stream, reads and validates the
 // Hello, sends the Challenge, reads the Proof and verifies its signature,
-// then asks the Authenticator. Everything happens before deadline. On
-// success log gains the player's name and key.
-func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger) (*controlStream, *protocol.Hello, error) {
-	ctx, cancel := context.WithDeadline(s.ctx, deadline)
+// then asks the Authenticator. Everything happens before deadline, and
+// login (the server's context, cancelled with errEvicted when the gate
+// gives the slot to a newcomer) bounds it too; the slot learns each
+// stage reached. On success log gains the player's name and key.
+func (s *Server) handshake(login context.Context, sess Session, slot *loginSlot, deadline time.Time, log *zerolog.Logger) (*controlStream, *protocol.Hello, error) {
+	ctx, cancel := context.WithDeadline(login, deadline)
 	defer cancel()
 	st, err := sess.AcceptStream(ctx)
 	if err != nil {
-		return nil, nil, s.handshakeFailure(err, "no control stream")
+		return nil, nil, s.handshakeFailure(login, err, "no control stream")
 	}
 	ctl := &controlStream{st: st, br: bufio.NewReaderSize(st, 4096)}
 	_ = st.SetReadDeadline(deadline)
 	_ = st.SetWriteDeadline(deadline)
-	// The server closing must interrupt the reads and writes too.
-	stop := context.AfterFunc(s.ctx, func() {
+	// The server closing, or an eviction, must interrupt the reads and
+	// writes too.
+	stop := context.AfterFunc(login, func() {
 		_ = st.SetReadDeadline(time.Unix(1, 0))
 		_ = st.SetWriteDeadline(time.Unix(1, 0))
 	})
 	defer stop()
 
-	msg, err := s.readHandshakeMessage(ctl, "Hello")
+	msg, err := s.readHandshakeMessage(login, ctl, "Hello")
 	if err != nil {
 		return ctl, nil, err
 	}
 	hello := msg.GetHello()
 	if hello == nil {
 		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "the first message must be a Hello", reject: true}
+	}
+	if !slot.advance(stageHello) {
+		return ctl, nil, evictedError(true)
 	}
 	*log = log.With().Str("name", hello.GetName()).Logger()
 	if code, reason := s.validateHello(hello); code != protocol.ErrorCode_ERROR_CODE_NONE {
@@ -160,12 +198,12 @@ func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger
 		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: "handshake failed", cause: fmt.Errorf("encode Challenge: %w", err)}
 	}
 	if _, err := st.Write(b); err != nil {
-		return ctl, nil, s.handshakeFailure(err, "writing Challenge")
+		return ctl, nil, spoke(s.handshakeFailure(login, err, "writing Challenge"))
 	}
 
-	msg, err = s.readHandshakeMessage(ctl, "Proof")
+	msg, err = s.readHandshakeMessage(login, ctl, "Proof")
 	if err != nil {
-		return ctl, nil, err
+		return ctl, nil, spoke(err)
 	}
 	proof := msg.GetProof()
 	if proof == nil {
@@ -176,16 +214,19 @@ func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger
 		return ctl, nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_AUTH_FAILED, reason: "the login signature does not verify: " + err.Error(), reject: true}
 	}
 	*log = log.With().Str("key", hex.EncodeToString(pub)).Logger()
+	if !slot.advance(stageProven) {
+		return ctl, nil, evictedError(true)
+	}
 
 	if a := s.cfg.Authenticator; a != nil {
-		login := wire.Login{Name: hello.GetName(), Key: ed25519.PublicKey(bytes.Clone(pub)), Token: bytes.Clone(hello.GetToken()), Remote: sess.RemoteAddr()}
-		if err := a.Authenticate(ctx, login); err != nil {
+		creds := wire.Login{Name: hello.GetName(), Key: ed25519.PublicKey(bytes.Clone(pub)), Token: bytes.Clone(hello.GetToken()), Remote: sess.RemoteAddr()}
+		if err := a.Authenticate(ctx, creds); err != nil {
 			var r *wire.Refusal
 			switch {
 			case errors.As(err, &r):
 				return ctl, nil, &handshakeError{code: r.Code, reason: r.Reason, reject: true}
 			case ctx.Err() != nil:
-				he := s.handshakeFailure(ctx.Err(), "authentication")
+				he := s.handshakeFailure(login, ctx.Err(), "authentication")
 				he.reject, he.cause = true, err
 				return ctl, nil, he
 			}
@@ -200,7 +241,7 @@ func (s *Server) handshake(sess Session, deadline time.Time, log *zerolog.Logger
 
 // readHandshakeMessage reads one control frame of the handshake (what
 // names it in errors) and decodes it.
-func (s *Server) readHandshakeMessage(ctl *controlStream, what string) (*protocol.ClientMessage, error) {
+func (s *Server) readHandshakeMessage(login context.Context, ctl *controlStream, what string) (*protocol.ClientMessage, error) {
 	payload, err := frame.ReadFrame(ctl.br, frame.ControlCap)
 	if err != nil {
 		if fe := (*frame.Error)(nil); errors.As(err, &fe) {
@@ -209,7 +250,7 @@ func (s *Server) readHandshakeMessage(ctl *controlStream, what string) (*protoco
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, &handshakeError{code: protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, reason: "control stream ended before a " + what, cause: err}
 		}
-		return nil, s.handshakeFailure(err, "reading "+what)
+		return nil, s.handshakeFailure(login, err, "reading "+what)
 	}
 	msg, err := frame.DecodeClient(payload)
 	if err != nil {
@@ -218,10 +259,15 @@ func (s *Server) readHandshakeMessage(ctl *controlStream, what string) (*protoco
 	return msg, nil
 }
 
-func (s *Server) handshakeFailure(err error, what string) *handshakeError {
+// handshakeFailure turns a failed stream operation of the login into the
+// close it gets: the server's shutdown, an eviction (login's cause), the
+// deadline, or the connection's own end.
+func (s *Server) handshakeFailure(login context.Context, err error, what string) *handshakeError {
 	switch {
 	case s.ctx.Err() != nil:
 		return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SHUTDOWN, reason: "server shutting down", cause: err}
+	case errors.Is(context.Cause(login), errEvicted):
+		return evictedError(false)
 	case isDeadline(err) || errors.Is(err, context.DeadlineExceeded):
 		return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_HANDSHAKE_TIMEOUT, reason: "no login in time", cause: err}
 	}
@@ -229,6 +275,24 @@ func (s *Server) handshakeFailure(err error, what string) *handshakeError {
 		return &handshakeError{code: code, reason: what, cause: err}
 	}
 	return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_INTERNAL, reason: what, cause: err}
+}
+
+// evictedError is the close of an evicted login: SERVER_FULL, as if it
+// had been refused on arrival, since retrying later is the remedy; with a
+// Reject once the client has spoken the protocol (sent its Hello).
+func evictedError(spoke bool) *handshakeError {
+	return &handshakeError{code: protocol.ErrorCode_ERROR_CODE_SERVER_FULL,
+		reason: "too many connection attempts; your login was not complete in time", reject: spoke, cause: errEvicted}
+}
+
+// spoke marks an eviction after the Hello as one to answer with a Reject:
+// the client speaks the protocol, so it learns why in words.
+func spoke(err error) error {
+	var he *handshakeError
+	if errors.As(err, &he) && errors.Is(he.cause, errEvicted) {
+		he.reject = true
+	}
+	return err
 }
 
 // validateHello checks what the transport can decide alone.

@@ -45,6 +45,7 @@ func TestHostileStreams(t *testing.T) {
 		{"oversized frame after admission", true, oversize, protocol.ErrorCode_ERROR_CODE_FRAME_TOO_LARGE, true},
 		{"garbage after admission", true, garbage, protocol.ErrorCode_ERROR_CODE_MALFORMED, true},
 		{"second Hello", true, mustFrame(t, &protocol.ClientMessage{Kind: &protocol.ClientMessage_Hello{Hello: &protocol.Hello{ProtocolVersion: 1, Name: "x"}}}), protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, true},
+		{"second Proof", true, mustFrame(t, &protocol.ClientMessage{Kind: &protocol.ClientMessage_Proof{Proof: &protocol.Proof{Signature: make([]byte, 64)}}}), protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, true},
 		{"NaN position", true, mustFrame(t, &protocol.ClientMessage{Kind: &protocol.ClientMessage_Input{Input: &protocol.Input{Position: protocol.V3(nan(), 0, 0)}}}), protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE, true},
 	}
 	for i, tt := range tests {

@@ -74,6 +74,9 @@ func TestPluginInbound(t *testing.T) {
 	const maxPayload = 100
 	h := newHarness(t, func(h *harness, cfg *transport.Config) {
 		cfg.Limits.MaxPluginPayload = maxPayload
+		// Every refusal here is answered: the reply budget is
+		// TestRefusedMessageFlood's.
+		cfg.Limits.RefusalReplyBurst = 100
 	})
 	c, errs := pluginErrors(h, "plugger")
 	fill := func(n int, b byte) []byte { return bytes.Repeat([]byte{b}, n) }
@@ -123,15 +126,20 @@ func TestPluginInbound(t *testing.T) {
 }
 
 // TestPluginRate: plugin messages beyond PluginBurst (and PluginRate) are
-// refused with a non-fatal RATE_LIMITED Error each, as chat over its rate
-// is; the rest reach the tick and the connection stays open.
+// refused, as chat over its rate is, with a non-fatal RATE_LIMITED Error
+// each while the replies are within their own budget (RefusalReplyBurst,
+// RefusalReplyRate), counted in Stats either way; the rest reach the tick
+// and the connection stays open.
 func TestPluginRate(t *testing.T) {
-	const burst, sent = 5, 30
+	const burst, sent, replyBurst = 5, 30, 5
 	h := newHarness(t, func(h *harness, cfg *transport.Config) {
 		cfg.Limits.PluginRate = 1
 		cfg.Limits.PluginBurst = burst
+		cfg.Limits.RefusalReplyRate = 1
+		cfg.Limits.RefusalReplyBurst = replyBurst
 	})
 	c, errs := pluginErrors(h, "chatty")
+	before := h.srv.Stats()
 	start := time.Now()
 	for i := range sent {
 		if err := c.Send(pluginFrame("myplugin:spam", []byte{byte(i)})); err != nil {
@@ -143,13 +151,21 @@ func TestPluginRate(t *testing.T) {
 	isSpam := func(ev transport.Event) bool {
 		return ev.Kind == wire.Message && ev.Msg.GetPlugin().GetChannel() == "myplugin:spam"
 	}
-	limited := 0
+	replies := 0
 	for len(errs) > 0 {
 		e := <-errs
 		if e.GetCode() != protocol.ErrorCode_ERROR_CODE_RATE_LIMITED || e.GetFatal() {
 			t.Errorf("unexpected error %v", e)
 		}
-		limited++
+		replies++
+	}
+	// The Pong came after every spam message was read, so the counts are
+	// final.
+	after := h.srv.Stats()
+	limited := int(after.Refused - before.Refused)
+	if answered := limited - int(after.RefusedUnanswered-before.RefusedUnanswered); replies != answered || replies > replyBurst+int(time.Since(start).Seconds())+1 {
+		t.Errorf("%d Error replies for %d refused messages, %d counted as answered; the reply budget is %d and 1/s",
+			replies, limited, answered, replyBurst)
 	}
 	waitFor(t, "the tick to see every admitted message", func() bool { return h.Count(isSpam) == sent-limited })
 	if n := h.Count(isSpam); n < burst || n > allowed {

@@ -23,11 +23,14 @@ import (
 
 // Server is the QUIC listener and the registry of connected clients.
 type Server struct {
-	cfg    Config
-	log    zerolog.Logger
-	inbox  *Inbox
-	inputs wire.InputPool         // datagram inputs, reused once their tick is over
-	limits *protocol.ServerLimits // shared by every Welcome; never mutated
+	cfg Config
+	log zerolog.Logger
+	// floodLog is log sampled to a line a second: for what a flood
+	// repeats on every connection attempt.
+	floodLog zerolog.Logger
+	inbox    *Inbox
+	inputs   wire.InputPool         // datagram inputs, reused once their tick is over
+	limits   *protocol.ServerLimits // shared by every Welcome; never mutated
 
 	udp    net.PacketConn // nil when the caller supplied Config.PacketConn
 	tr     *quic.Transport
@@ -117,6 +120,7 @@ func newServer(cfg Config) *Server {
 		clients: make(map[ClientID]*Client),
 		names:   make(map[string]ClientID),
 	}
+	s.floodLog = s.log.Sample(&zerolog.BurstSampler{Burst: 1, Period: time.Second})
 	s.gate = newHandshakeGate(cfg.Limits, s.log)
 	s.limits = s.serverLimits()
 	s.ctx, s.cancel = context.WithCancel(context.Background())

@@ -19,10 +19,25 @@ type Stats struct {
 	// those streams carried: the same for plain streams, the DEFLATE
 	// stream for clients granted deflate-chunks.
 	ChunkBytes, ChunkWireBytes uint64
+	// Evicted counts logins ended to give their slot to a newcomer: every
+	// login slot was held and they had not sent their Hello (or owed
+	// their Proof for Limits.ProofGrace). Among Rejected.
+	Evicted uint64
+	// Refused counts chat and plugin messages the transport dropped (over
+	// their rate, or malformed); RefusedUnanswered those of them not
+	// answered with an Error because the client's Error replies were over
+	// Limits.RefusalReplyRate.
+	Refused, RefusedUnanswered uint64
+	// RateLimited counts clients closed with RATE_LIMITED: over the
+	// control message rate, or refused messages without a pause, for
+	// Limits.FloodGrace.
+	RateLimited uint64
 }
 
 type counters struct {
 	connections, admitted, rejected, disconnected atomic.Uint64
+	evicted, refused, refusedUnanswered           atomic.Uint64
+	rateLimited                                   atomic.Uint64
 	messagesIn, bytesOut                          atomic.Uint64
 	chunkRaw, chunkWire                           atomic.Uint64
 }
@@ -39,5 +54,10 @@ func (s *Server) Stats() Stats {
 		BytesOut:       s.stats.bytesOut.Load(),
 		ChunkBytes:     s.stats.chunkRaw.Load(),
 		ChunkWireBytes: s.stats.chunkWire.Load(),
+
+		Evicted:           s.stats.evicted.Load(),
+		Refused:           s.stats.refused.Load(),
+		RefusedUnanswered: s.stats.refusedUnanswered.Load(),
+		RateLimited:       s.stats.rateLimited.Load(),
 	}
 }

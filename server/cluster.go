@@ -172,7 +172,7 @@ var (
 	descRoundTrips = prometheus.NewDesc("strata_cluster_nats_round_trips_total", "JetStream round trips (KV operations, waits for a set of acks).", nil, nil)
 	descRTTime     = prometheus.NewDesc("strata_cluster_nats_round_trip_seconds_total", "Time spent in JetStream round trips.", nil, nil)
 	descMsgs       = prometheus.NewDesc("strata_cluster_messages_total", "NATS messages, by subject family and direction.", []string{"family", "direction"}, nil)
-	descEdits      = prometheus.NewDesc("strata_cluster_edits_total", "Edits across shards, by kind (forwarded to an owner, forward_read_back: answered from the store when the owner could not, served for another shard, ahead: another shard's shown before durable, ahead_reload: sections of unconfirmed ones reloaded).", []string{"kind"}, nil)
+	descEdits      = prometheus.NewDesc("strata_cluster_edits_total", "Edits across shards, by kind (forwarded to an owner, forward_read_back: answered from the store when the owner could not, fenced_landed: refused as fenced yet found stored by the read-back, served for another shard, ahead: another shard's shown before durable, ahead_reload: sections of unconfirmed ones reloaded).", []string{"kind"}, nil)
 	descRemote     = prometheus.NewDesc("strata_cluster_remote_players", "Players of other shards seen by this one.", nil, nil)
 	descMirrors    = prometheus.NewDesc("strata_cluster_remote_entities", "Entities other shards simulate, mirrored on this one for its players.", nil, nil)
 	descEntOut     = prometheus.NewDesc("strata_cluster_entity_states_out_total", "States of entities this shard simulates, published to other shards.", nil, nil)
@@ -212,6 +212,7 @@ func (cc clusterCollector) Collect(ch chan<- prometheus.Metric) {
 	if cc.stats != nil {
 		count(descEdits, float64(cc.stats.Forwarded.Load()), "forwarded")
 		count(descEdits, float64(cc.stats.ForwardsReadBack.Load()), "forward_read_back")
+		count(descEdits, float64(cc.stats.FencedLanded.Load()), "fenced_landed")
 		count(descEdits, float64(cc.stats.Served.Load()), "served")
 		count(descEdits, float64(cc.stats.AheadEdits.Load()), "ahead")
 		count(descEdits, float64(cc.stats.AheadReloads.Load()), "ahead_reload")

@@ -151,8 +151,9 @@ type Config struct {
 	// ClusterBucket prefixes the world's buckets and subjects; shards of
 	// one world share it. Default "strata".
 	ClusterBucket string
-	// ClusterReplicas is the JetStream replica count of the buckets the
-	// first shard creates (production: 3). Default 1.
+	// ClusterReplicas is the JetStream replica count of the world's
+	// buckets (production: 3). 0, the default, keeps an existing world's
+	// and makes a new one's 1.
 	ClusterReplicas int
 	// ClusterFeedOnly shows other shards' block edits only once they are
 	// durable (clusterplugin.Config.FeedOnly); no flag sets it.

@@ -254,3 +254,28 @@ func TestCrittersSurviveRestart(t *testing.T) {
 		t.Fatalf("alice sees %d critters after the restart, %d were saved: a herd was spawned again", got, len(saved))
 	}
 }
+
+// TestNewPlayerMeetsCritters: a new player of the default world (its
+// seed, its spawn point, the stock plugins at their defaults) holds
+// critters near the spawn point soon after joining. The spawn point is on
+// snow, where herds did not start when they wanted grass: the nearest
+// grass is hundreds of blocks away.
+func TestNewPlayerMeetsCritters(t *testing.T) {
+	const near = 64 // blocks from the spawn point, horizontally
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 2
+	srv, _ := startServer(t, cfg)
+	c := dialPlayerOpts(t, srv, client.Options{Name: "newcomer", ViewDistance: 4})
+	sp := srv.Spawn()
+	start := time.Now()
+	waitfor.Until(t, 30*time.Second, fmt.Sprintf("no critter within %d blocks of the spawn point %.1f %.1f %.1f", near, sp.X, sp.Y, sp.Z), func() bool {
+		for _, e := range heldCritters(c) {
+			if math.Hypot(e.Position.X-sp.X, e.Position.Z-sp.Z) <= near {
+				return true
+			}
+		}
+		return false
+	})
+	t.Logf("%d critters held %.1fs after joining", len(heldCritters(c)), time.Since(start).Seconds())
+}

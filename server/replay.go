@@ -102,6 +102,7 @@ func recordedPlugins(h replay.Header, given []ecs.Plugin) ([]ecs.Plugin, error) 
 				c.Off = h.Settings[SettingCritters] != "on"
 			}
 		}
+		legacyCritterGround(h, ps)
 		return ps, nil
 	}
 	have := map[string]ecs.Plugin{}
@@ -134,7 +135,26 @@ func recordedPlugins(h replay.Header, given []ecs.Plugin) ([]ecs.Plugin, error) 
 	if err := settings.ApplyValues(ps, values); err != nil {
 		return nil, fmt.Errorf("recorded plugin setting %w", err)
 	}
+	legacyCritterGround(h, ps)
 	return ps, nil
+}
+
+// settingCritterGrassOnly is the recorded critters setting saying herds
+// started on grass alone (critters.Config.GrassOnly).
+const settingCritterGrassOnly = SettingPlugins + "." + critters.PluginName + ".grass_only"
+
+// legacyCritterGround turns critters.Config.GrassOnly on for a recording
+// made before the setting existed: herds then started on grass only, and
+// its hashes were recorded with them there.
+func legacyCritterGround(h replay.Header, ps []ecs.Plugin) {
+	if _, ok := h.Settings[settingCritterGrassOnly]; ok {
+		return
+	}
+	for _, p := range ps {
+		if c, ok := p.(*critters.Plugin); ok {
+			c.Config.GrassOnly = true
+		}
+	}
 }
 
 // Replay runs a recording headless and as fast as it can: the server's own

@@ -1,14 +1,15 @@
 package server
 
 import (
+	"maps"
 	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/stratavox/strata/net/client"
+	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/replay"
-
 	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 )
@@ -105,5 +106,42 @@ func TestLODKeepsHashes(t *testing.T) {
 	}
 	if !outbound {
 		t.Error("the outbound hash never differs: were LOD frames sent?")
+	}
+}
+
+// TestRecordedCritterGround: a recording made before critters started
+// herds on snow and sand replays with them on grass only; a recording
+// that names the setting replays with its value, and a new server records
+// it.
+func TestRecordedCritterGround(t *testing.T) {
+	grassOnly := func(h replay.Header) bool {
+		t.Helper()
+		ps, err := recordedPlugins(h, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			if c, ok := p.(*critters.Plugin); ok {
+				return c.Config.GrassOnly
+			}
+		}
+		t.Fatal("no critters plugin")
+		return false
+	}
+	if !grassOnly(replay.Header{Settings: map[string]string{SettingCritters: "on"}}) {
+		t.Error("a recording from before plugins were recorded: critters not on grass only")
+	}
+	cfg := Defaults()
+	rec := recordedSettings(cfg, AuthTOFU)
+	if v, ok := rec[settingCritterGrassOnly]; !ok || v != "false" {
+		t.Fatalf("a new recording has %s = %q (%v), want false", settingCritterGrassOnly, v, ok)
+	}
+	if grassOnly(replay.Header{Settings: rec}) {
+		t.Error("a new recording replays with critters on grass only")
+	}
+	old := maps.Clone(rec)
+	delete(old, settingCritterGrassOnly)
+	if !grassOnly(replay.Header{Settings: old}) {
+		t.Error("a recording without the setting: critters not on grass only")
 	}
 }

@@ -208,6 +208,7 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 	if h, ok := ecs.GetResource[lod.Horizon](app); ok {
 		s.metrics.Registry().MustRegister(h.Stats.Collectors()...)
 	}
+	s.metrics.Registry().MustRegister(transportCollector{s: s})
 	if cc != nil {
 		s.metrics.Registry().MustRegister(clusterCollector{c: cc.c, stats: ecs.Resource[clusterplugin.Stats](app)})
 	}

@@ -87,7 +87,8 @@ func TestServeAdminAndBackup(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(1100 * time.Millisecond) // one snapshot period
-	if code, body := get("/metrics"); code != http.StatusOK || !strings.Contains(body, "strata_tick_duration_seconds") || !strings.Contains(body, `system="reconcile"`) {
+	if code, body := get("/metrics"); code != http.StatusOK || !strings.Contains(body, "strata_tick_duration_seconds") || !strings.Contains(body, `system="reconcile"`) ||
+		!strings.Contains(body, "strata_net_refused_unanswered_total") {
 		t.Fatalf("metrics: %d\n%.500s", code, body)
 	}
 	if code, body := get("/api/status"); code != http.StatusOK || !strings.Contains(body, `"ready":true`) {

@@ -7,7 +7,11 @@ const POLL_MS = 1000;
 const WINDOW_S = 60;
 const PALETTE = ["#5fb3f0", "#4cc38a", "#e8b04b", "#d96bd2", "#e5734b", "#8bd3dd", "#a3be5c",
   "#f08fb0", "#b08cf0", "#d9c36b", "#6b8cd9", "#5fd0a8", "#c97b4a", "#9aa7b4"];
-const DENSE = "#d98c3f", UNIFORM = "#4a6a8a", PLAYER = "#ff4d6d";
+// The map's colours are not here: the server sends them with what they
+// stand for (snapshot.map_key, admin.MapLegend), and the map is drawn and
+// its key written from that one list. NO_KEY marks a colour missing from
+// it, which a test would catch.
+const NO_KEY = "#ff00ff";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -164,15 +168,35 @@ function drawChart() {
 
 function hex(c) { return "#" + c.toString(16).padStart(6, "0"); }
 
+// keyColor is the colour the map key gives to key ("dense", "uniform",
+// "player"), as 0xRRGGBB, or undefined.
+function keyColor(key) {
+  const k = ((state.snap && state.snap.map_key) || []).find((e) => e.key === key);
+  return k ? k.color : undefined;
+}
+
 // columnColor is the column's surface colour when the server knows it;
-// otherwise dense columns are orange and uniform ones blue, brighter when
-// more of the column is resident.
+// otherwise its key's by whether a resident section is dense, uniform
+// ones brighter when more of the column is resident.
 function columnColor(c) {
   const [, , n, dense, color] = c;
   if (color) return hex(color);
-  if (dense) return DENSE;
+  const rgb = keyColor(dense ? "dense" : "uniform");
+  if (rgb === undefined) return NO_KEY;
+  if (dense) return hex(rgb);
   const k = Math.min(1, 0.45 + n / 40);
-  return `rgb(${Math.round(74 * k)},${Math.round(106 * k)},${Math.round(138 * k)})`;
+  return `rgb(${Math.round((rgb >> 16 & 255) * k)},${Math.round((rgb >> 8 & 255) * k)},${Math.round((rgb & 255) * k)})`;
+}
+
+// renderMapKey writes the map's key from snapshot.map_key: a swatch and a
+// name for every colour the map is drawn in.
+function renderMapKey(keys) {
+  const el = $("mapkeys");
+  const html = keys.map((k) => `<span data-key="${esc(k.key)}" data-name="${esc(k.name)}"><i class="sw${k.key === "player" ? " player" : ""}" data-color="${hex(k.color)}"></i>${esc(k.name)}</span>`).join(" ");
+  if (el.dataset.html === html) return;
+  el.dataset.html = html;
+  el.innerHTML = html;
+  paintSwatches(el);
 }
 
 function drawMap() {
@@ -231,7 +255,8 @@ function drawMap() {
     ctx.beginPath(); ctx.moveTo(cx, cz); ctx.lineTo(cx - Math.sin(a) * len, cz + Math.cos(a) * len);
     ctx.strokeStyle = "#ffffff"; ctx.lineWidth = 2; ctx.stroke();
     ctx.beginPath(); ctx.arc(cx, cz, 6, 0, 2 * Math.PI);
-    ctx.fillStyle = PLAYER; ctx.fill(); ctx.strokeStyle = "#ffffff"; ctx.lineWidth = 1.5; ctx.stroke();
+    const pc = keyColor("player");
+    ctx.fillStyle = pc === undefined ? NO_KEY : hex(pc); ctx.fill(); ctx.strokeStyle = "#ffffff"; ctx.lineWidth = 1.5; ctx.stroke();
     ctx.font = "600 12px system-ui, 'DejaVu Sans', sans-serif";
     ctx.textAlign = "left"; ctx.textBaseline = "middle";
     ctx.lineWidth = 3; ctx.strokeStyle = "rgba(15,20,25,.85)"; ctx.strokeText(p.name, cx + 10, cz - 10);
@@ -255,7 +280,8 @@ function mapHover(ev) {
   }
   const sx = Math.floor((mx - v.ox) / v.cell + v.x0), sz = Math.floor((mz - v.oz) / v.cell + v.z0);
   const c = state.columns.get(sx + "," + sz);
-  setText("mapinfo", c ? `column ${sx}, ${sz}: ${c[2]} sections resident, ${c[3]} dense` : `column ${sx}, ${sz}: not resident`);
+  const k = c && c[4] ? (snap.map_key || []).find((e) => e.key === "surface" && e.color === c[4]) : null;
+  setText("mapinfo", c ? `column ${sx}, ${sz}: ${k ? k.name + ", " : ""}${c[2]} sections resident, ${c[3]} dense` : `column ${sx}, ${sz}: not resident`);
 }
 
 // ---- tables and cards ----------------------------------------------------
@@ -439,6 +465,7 @@ function render() {
   renderSystems(s);
   drawChart();
   const drawn = drawMap();
+  renderMapKey(s.map_key || []);
   // A machine-readable account of what was drawn, for the browser test and
   // for anyone scripting the page.
   const sum = $("summary");

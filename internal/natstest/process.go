@@ -42,10 +42,29 @@ func ServeIfChild() {
 type Proc struct {
 	cmd *exec.Cmd
 	url string
+	// name is the node's server_name (nK); monitor its monitoring
+	// endpoint's base URL (http://127.0.0.1:port), which tells the
+	// JetStream meta leader (MetaLeader) and whether the node has caught
+	// up (Healthy).
+	name, monitor string
+	// bin and conf start the node again on the same configuration and
+	// store directory (Restart).
+	bin, conf string
 }
 
 // URL returns the node's client URL.
 func (p *Proc) URL() string { return p.url }
+
+// Name returns the node's server_name, as stream and meta-group infos
+// name their leaders.
+func (p *Proc) Name() string { return p.name }
+
+// MonitorURL returns the base URL of the node's monitoring endpoint.
+func (p *Proc) MonitorURL() string { return p.monitor }
+
+// Running reports whether the node's process was started and not yet
+// ended by Kill.
+func (p *Proc) Running() bool { return p.cmd.Process != nil && p.cmd.ProcessState == nil }
 
 // Kill ends the node with SIGKILL and reaps it; later calls do nothing.
 func (p *Proc) Kill() {
@@ -54,6 +73,33 @@ func (p *Proc) Kill() {
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGKILL)
 	_ = p.cmd.Wait()
+}
+
+// Restart starts a killed node again with its configuration and store
+// directory, as an operator restarts a crashed node: it rejoins the
+// cluster under its name and catches up from the others. It returns once
+// the process is started, not once it has caught up (Healthy). A running
+// node is left alone.
+func (p *Proc) Restart() error {
+	if p.Running() {
+		return nil
+	}
+	cmd := nodeCmd(p.bin, p.conf)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("natstest: restart %s: %w", p.name, err)
+	}
+	p.cmd = cmd
+	return nil
+}
+
+// nodeCmd is the command that runs the test binary as the node conf
+// describes, in a process group of its own (a signal to the test's group
+// does not reach it).
+func nodeCmd(bin, conf string) *exec.Cmd {
+	cmd := exec.Command(bin, "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+conf)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
 }
 
 // StartProcessCluster runs an n-node JetStream cluster on loopback, each
@@ -67,7 +113,8 @@ func StartProcessCluster(t testing.TB, n int) ([]string, []*Proc) {
 	if err != nil {
 		t.Fatalf("natstest: test binary: %v", err)
 	}
-	ports := freePorts(t, 2*n)
+	// Per node: a client, a cluster and a monitoring port.
+	ports := freePorts(t, 3*n)
 	routes := make([]string, n)
 	for i := range routes {
 		routes[i] = fmt.Sprintf("nats-route://127.0.0.1:%d", ports[n+i])
@@ -82,18 +129,20 @@ host: 127.0.0.1
 port: %d
 jetstream { store_dir: %q, sync_interval: always }
 cluster { name: %s, host: 127.0.0.1, port: %d, routes: [%s] }
-`, i, ports[i], dir, name, ports[n+i], strings.Join(routes, ", "))
+http: "127.0.0.1:%d"
+`, i, ports[i], dir, name, ports[n+i], strings.Join(routes, ", "), ports[2*n+i])
 		path := filepath.Join(dir, "nats.conf")
 		if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(bin, "-test.run=^$")
-		cmd.Env = append(os.Environ(), childEnv+"="+path)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd := nodeCmd(bin, path)
 		if err := cmd.Start(); err != nil {
 			t.Fatalf("natstest: start node %d: %v", i, err)
 		}
-		procs[i] = &Proc{cmd: cmd, url: fmt.Sprintf("nats://127.0.0.1:%d", ports[i])}
+		procs[i] = &Proc{cmd: cmd, url: fmt.Sprintf("nats://127.0.0.1:%d", ports[i]),
+			name: fmt.Sprintf("n%d", i), monitor: fmt.Sprintf("http://127.0.0.1:%d", ports[2*n+i]), bin: bin, conf: path}
+		// Kill reads p.cmd when it runs, so a node restarted since is
+		// the one killed.
 		t.Cleanup(procs[i].Kill)
 		urls[i] = procs[i].url
 	}

@@ -1,7 +1,7 @@
 // Package critters is an example entity plugin, built only on the public
 // plugin API (docs/plugins.md, "Entities"): small animals that appear in
-// herds on grass as new land becomes resident, wander, hop up one-block
-// steps and turn at walls and cliffs. They are networked entities of the
+// herds on dry land (grass, snow and sand) as new land becomes resident,
+// wander, hop up one-block steps and turn at walls and cliffs. They are networked entities of the
 // entities plugin (kind "strata:critter"): clients see them, the entities
 // plugin simulates them against the voxels and saves them with their
 // column; this plugin only decides where they spawn and where they want
@@ -20,6 +20,7 @@ import (
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
+	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/systems/entities"
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/residency"
@@ -63,6 +64,25 @@ type Config struct {
 	PendingPerTick int
 	// Speed is a walking critter's speed in blocks per second. Default 1.5.
 	Speed float64 `setting:"speed" help:"a walking critter's speed in blocks per second (0: 1.5)"`
+	// GrassOnly lets herds start on grass alone, as they did before snow
+	// and sand were ground for them too (Ground). Off by default: a new
+	// player, who starts wherever the world put its spawn point (snow,
+	// often), meets critters near it. A replay of a recording made before
+	// the setting existed turns it on.
+	GrassOnly bool `setting:"grass_only" help:"herds start on grass only, not on snow or sand"`
+}
+
+// Ground reports whether a herd may start on block b (with air above):
+// the dry land surfaces of the generator's biomes, grass (plains, forest),
+// snow (snowy) and sand (desert, beach); grass alone with grassOnly.
+func Ground(b chunk.Block, grassOnly bool) bool {
+	switch b {
+	case chunk.Grass:
+		return true
+	case chunk.Snow, chunk.Sand:
+		return !grassOnly
+	}
+	return false
 }
 
 func (c Config) withDefaults() Config {
@@ -130,7 +150,7 @@ type lookAhead struct {
 type Plugin struct {
 	// Off leaves the plugin out of a server (settings.Optional): the
 	// setting plugins.critters.enabled is its opposite.
-	Off    bool `setting:"enabled,invert" help:"passive animals on grass; false for none"`
+	Off    bool `setting:"enabled,invert" help:"passive animals on grass, snow and sand; false for none"`
 	Config Config
 }
 

@@ -22,8 +22,9 @@ import (
 )
 
 // meadow is the test terrain: stone up to y=62, grass at y=63, air above;
-// the section columns with X == 1 are sand instead of grass, so no herd
-// may start there.
+// the section columns with X == 1 are gravel instead of grass, so no herd
+// may start there, and those with X == -1 snow, where herds start unless
+// Config.GrassOnly.
 func meadow(p chunk.Pos) chunk.Section {
 	switch {
 	case p.Y > 3:
@@ -33,8 +34,11 @@ func meadow(p chunk.Pos) chunk.Section {
 	}
 	s := chunk.Uniform(chunk.Stone)
 	top := chunk.Grass
-	if p.X == 1 {
-		top = chunk.Sand
+	switch p.X {
+	case 1:
+		top = chunk.Gravel
+	case -1:
+		top = chunk.Snow
 	}
 	for x := range chunk.Size {
 		for z := range chunk.Size {
@@ -203,13 +207,14 @@ func (w *world) checkNotInSolid(c critter) {
 	}
 }
 
-func TestHerdsOnGrass(t *testing.T) {
+func TestHerdsOnGround(t *testing.T) {
 	w := newWorld(t, options{cfg: critters.Config{Seed: 7, Every: 1, PerRegion: 1000}})
 	w.settle()
 	all := w.critters()
 	if len(all) == 0 || w.stats.Herds == 0 || uint64(len(all)) != w.stats.Spawned {
 		t.Fatalf("%d critters, stats %+v: want some, all counted", len(all), *w.stats)
 	}
+	on := map[chunk.Block]int{}
 	variants := map[int64]bool{}
 	for _, c := range all {
 		p := w.entered[c.ID]
@@ -217,9 +222,11 @@ func TestHerdsOnGrass(t *testing.T) {
 		if p.X-float64(bx) != 0.5 || p.Z-float64(bz) != 0.5 || p.Y != 64 {
 			t.Fatalf("critter %d spawned at %+v, want the centre of a block's top at y=64", c.ID, p)
 		}
-		if b := w.block(bx, by-1, bz); b != chunk.Grass {
+		b := w.block(bx, by-1, bz)
+		if !critters.Ground(b, false) {
 			t.Fatalf("critter %d spawned on %v at %+v", c.ID, b, p)
 		}
+		on[b]++
 		if b := w.block(bx, by, bz); b != chunk.Air {
 			t.Fatalf("critter %d spawned in %v", c.ID, b)
 		}
@@ -230,6 +237,9 @@ func TestHerdsOnGrass(t *testing.T) {
 	}
 	if len(variants) < 2 {
 		t.Fatalf("every herd has the same variant: %v", variants)
+	}
+	if on[chunk.Grass] == 0 || on[chunk.Snow] == 0 || on[chunk.Gravel] != 0 {
+		t.Fatalf("critters spawned on %v: want grass and snow, no gravel", on)
 	}
 	// Herds of 1..3 per column, and a column per herd.
 	cols := map[[2]int32]int{}
@@ -242,6 +252,53 @@ func TestHerdsOnGrass(t *testing.T) {
 			t.Fatalf("column %v: %d critters, populated %v", k, n, w.reg.Populated(k[0], k[1], critters.PluginName))
 		}
 	}
+}
+
+// TestGrassOnly: with Config.GrassOnly (recordings made before snow and
+// sand were ground) herds start on grass alone.
+func TestGrassOnly(t *testing.T) {
+	w := newWorld(t, options{cfg: critters.Config{Seed: 7, Every: 1, PerRegion: 1000, GrassOnly: true}})
+	w.settle()
+	if len(w.entered) == 0 {
+		t.Fatalf("no critters; stats %+v", *w.stats)
+	}
+	for id, p := range w.entered {
+		if b := w.block(int(math.Floor(p.X)), int(p.Y)-1, int(math.Floor(p.Z))); b != chunk.Grass {
+			t.Fatalf("critter %d spawned on %v at %+v", id, b, p)
+		}
+	}
+}
+
+// TestCrittersNearDefaultSpawn: a new player of the default world (its
+// seed, the default settings) meets critters near the spawn point soon
+// after joining. The spawn point is on snow, where herds used to be
+// impossible: the nearest grass is hundreds of blocks away.
+func TestCrittersNearDefaultSpawn(t *testing.T) {
+	const (
+		ticks = 200 // 10 s at 20 ticks per second
+		near  = 48  // blocks from the spawn point, horizontally
+	)
+	seed := server.Defaults().Seed
+	gen, err := worldgen.New(seed, worldgen.LatestVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, z := gen.FindSpawn()
+	if _, top := gen.SurfaceAt(x, z); top == chunk.Grass {
+		t.Logf("the default spawn point is on grass now: this test no longer shows the snow case")
+	}
+	w := newWorld(t, options{cfg: critters.Config{Seed: seed}, terrain: gen, center: chunk.PosOfBlock(x, y, z), radius: 4})
+	w.step(ticks)
+	n := 0
+	for _, p := range w.entered {
+		if math.Hypot(p.X-float64(x), p.Z-float64(z)) <= near {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no critter within %d blocks of the spawn point (%d, %d, %d) after %d ticks (%d in all); stats %+v", near, x, y, z, ticks, len(w.entered), *w.stats)
+	}
+	t.Logf("%d critters within %d blocks of the spawn point, %d in all", n, near, len(w.entered))
 }
 
 func TestHerdsOnRealTerrain(t *testing.T) {
@@ -257,7 +314,7 @@ func TestHerdsOnRealTerrain(t *testing.T) {
 		t.Fatalf("no critters around the spawn point (%d, %d, %d); stats %+v", x, y, z, *w.stats)
 	}
 	for id, p := range w.entered {
-		if b := w.block(int(math.Floor(p.X)), int(p.Y)-1, int(math.Floor(p.Z))); b != chunk.Grass {
+		if b := w.block(int(math.Floor(p.X)), int(p.Y)-1, int(math.Floor(p.Z))); !critters.Ground(b, false) {
 			t.Fatalf("critter %d spawned on %v at %+v", id, b, p)
 		}
 	}

@@ -96,7 +96,7 @@ func (s *spawner) populate(cmds *ecs.Commands, k colKey) bool {
 		for try := range spotTries {
 			r := hash(seed, saltSpot, uint64(int64(k.X)), uint64(int64(k.Z)), uint64(i), uint64(try))
 			bx, bz := int(k.X)*chunk.Size+int(r%chunk.Size), int(k.Z)*chunk.Size+int((r>>8)%chunk.Size)
-			p, ready, ok := s.grassAt(bx, bz)
+			p, ready, ok := s.groundSpot(bx, bz)
 			if !ready {
 				return false
 			}
@@ -149,12 +149,12 @@ func (s *spawner) taken(p components.Position) bool {
 	return false
 }
 
-// grassAt returns where a critter stands on the ground of block column
-// (bx, bz), whether that ground is known (ready) and whether it is grass
-// with air above (ok).
-func (s *spawner) grassAt(bx, bz int) (p components.Position, ready, ok bool) {
+// groundSpot returns where a critter stands on the ground of block column
+// (bx, bz), whether that ground is known (ready) and whether a herd may
+// start there (ok): its top is Ground, with air above.
+func (s *spawner) groundSpot(bx, bz int) (p components.Position, ready, ok bool) {
 	b, y, ready := groundAt(s.store, bx, bz)
-	if !ready || b != chunk.Grass {
+	if !ready || !Ground(b, s.cfg.GrassOnly) {
 		return p, ready, false
 	}
 	if above, known := s.store.Block(bx, y+1, bz); !known || above != chunk.Air {

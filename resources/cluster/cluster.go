@@ -49,8 +49,9 @@ type Options struct {
 	Shard string
 	// Bucket is the prefix of the KV bucket names; default "strata".
 	Bucket string
-	// Replicas is the JetStream replica count of the buckets; default 1
-	// (production: 3).
+	// Replicas is the JetStream replica count of the buckets (production:
+	// 3). 0 keeps an existing world's and makes a new world's 1: a shard
+	// started without it never shrinks a replicated world.
 	Replicas int
 	// NoAtomicBatches writes a region's sections one by one, not as one
 	// atomic batch per commit (for comparisons; batches need nats-server
@@ -157,11 +158,8 @@ func (o *Options) normalize() error {
 	if !bucketName.MatchString(o.Bucket) {
 		return fmt.Errorf("cluster: bucket prefix %q: want 1 to 64 of [A-Za-z0-9_-]", o.Bucket)
 	}
-	if o.Replicas == 0 {
-		o.Replicas = 1
-	}
-	if o.Replicas < 1 || o.Replicas > 5 {
-		return fmt.Errorf("cluster: replicas %d: want 1 to 5", o.Replicas)
+	if o.Replicas < 0 || o.Replicas > 5 {
+		return fmt.Errorf("cluster: replicas %d: want 1 to 5, or 0 for the world's own", o.Replicas)
 	}
 	if o.LeaseTTL == 0 {
 		o.LeaseTTL = 5 * time.Second
@@ -215,6 +213,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 			// While the connection was down, others may have taken this
 			// process for dead and its players' sessions over.
 			c.Sessions.suspect.Store(true)
+			c.Sessions.wake() // checked at the next put of the shard key: now
 			c.log.Info().Str("url", nc.ConnectedUrl()).Uint64("reconnects", nc.Reconnects).Msg("nats reconnected")
 		}),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.connDone) }),
@@ -389,12 +388,39 @@ type Meta struct {
 // create it: the one that loses is told the name is in use, and updates
 // the winner's instead.
 func (l *link) bucket(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+	if have, err := l.replicasOf(ctx, cfg.Bucket); err != nil {
+		return nil, err
+	} else if cfg.Replicas == 0 {
+		cfg.Replicas = max(have, 1)
+	} else if have != 0 && have != cfg.Replicas {
+		l.log.Warn().Str("bucket", cfg.Bucket).Int("replicas_was", have).Int("replicas", cfg.Replicas).Msg("changing the bucket's replica count, as asked")
+	}
 	for try := 0; ; try++ {
 		kv, err := l.js.CreateOrUpdateKeyValue(ctx, cfg)
 		if err == nil || try == 2 || !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 			return kv, err
 		}
 	}
+}
+
+// replicasOf returns the replica count of bucket, 0 if it does not exist.
+func (l *link) replicasOf(ctx context.Context, bucket string) (int, error) {
+	kv, err := l.js.KeyValue(ctx, bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("look up bucket %s: %w", bucket, err)
+	}
+	st, err := kv.Status(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("look up bucket %s: %w", bucket, err)
+	}
+	bs, ok := st.(*jetstream.KeyValueBucketStatus)
+	if !ok {
+		return 0, fmt.Errorf("look up bucket %s: status is a %T", bucket, st)
+	}
+	return bs.StreamInfo().Config.Replicas, nil
 }
 
 // Agree makes sure every shard runs the same world: the first to call it

@@ -1073,3 +1073,63 @@ func TestWatchRegions(t *testing.T) {
 	}
 	quiet()
 }
+
+// TestDefaultReplicasKeepTheWorlds: a shard connecting without a replica
+// count keeps a replicated world's buckets replicated; one that asks for a
+// count gets it.
+func TestDefaultReplicasKeepTheWorlds(t *testing.T) {
+	urls, _ := natstest.StartCluster(t, 3)
+	url := strings.Join(urls, ",")
+	replicas := func(c *Cluster) int {
+		t.Helper()
+		n, err := c.replicasOf(ctxT(t), "keep_world")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	a := connect(t, url, "keep", "a", func(o *Options) { o.Replicas = 3 })
+	if n := replicas(a); n != 3 {
+		t.Fatalf("world bucket made with 3 replicas has %d", n)
+	}
+	b := connect(t, url, "keep", "b")
+	if n := replicas(b); n != 3 {
+		t.Errorf("a shard connecting without a replica count left the world bucket with %d replicas, want 3", n)
+	}
+	connect(t, url, "fresh", "c")
+	if n, err := b.replicasOf(ctxT(t), "fresh_world"); err != nil || n != 1 {
+		t.Errorf("a new world made without a replica count has %d replicas (%v), want 1", n, err)
+	}
+}
+
+// TestLoadRegionMoreThanOneAnswer: a region with more sections stored
+// than one multi-get answers (1,024) is read whole, a row at a time.
+func TestLoadRegionMoreThanOneAnswer(t *testing.T) {
+	a := connect(t, natstest.Start(t), "many", "a")
+	r := Region{X: 1, Z: -1}
+	if held, _, err := a.Claim(ctxT(t), r); !held || err != nil {
+		t.Fatalf("claim: %v %v", held, err)
+	}
+	var writes []storage.SectionWrite
+	for x := int32(0); x < 32; x++ {
+		for z := int32(0); z < 6; z++ {
+			for y := int32(0); y < 6; y++ {
+				writes = append(writes, storage.SectionWrite{Pos: chunk.Pos{X: 32 + x, Y: y, Z: -32 + z}, Revision: 1, Section: section(chunk.Block(y + 1))})
+			}
+		}
+	}
+	for len(writes) > 0 {
+		n := min(len(writes), 500)
+		if err := a.Store().Commit(&storage.Batch{Sections: writes[:n]}); err != nil {
+			t.Fatal(err)
+		}
+		writes = writes[n:]
+	}
+	secs, err := a.Store().LoadRegion(ctxT(t), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(secs) != 32*6*6 {
+		t.Fatalf("LoadRegion read %d sections, want %d", len(secs), 32*6*6)
+	}
+}

@@ -13,6 +13,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
+// errTooManyResults is a multi-get whose subjects match more messages
+// than the server answers at once.
+var errTooManyResults = errors.New("multi-get matches too many messages")
+
 // errStaleReplica is a read answered by a replica that has not applied
 // what the reader must see.
 var errStaleReplica = errors.New("replica behind this shard's acknowledged writes")
@@ -148,6 +152,8 @@ func (l *link) multiGet(ctx context.Context, req []byte, fn func(subj string, v 
 				return 0, fmt.Errorf("direct get: end of batch without Nats-UpTo-Sequence")
 			}
 			return upTo, nil
+		case status == "413":
+			return 0, errTooManyResults
 		case status == "404", status == "503":
 			// No results (a replica without even this shard's key) or
 			// no replica answering yet: behind, for the caller to ask again.

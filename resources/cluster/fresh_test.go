@@ -98,7 +98,7 @@ func TestFreshReads(t *testing.T) {
 	sctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
 	_, err = a.Store().LoadRegion(sctx, r)
 	cancel()
-	if err == nil || !strings.Contains(err.Error(), "lease seen: false") {
+	if err == nil || !strings.Contains(err.Error(), "a replica behind the claim") {
 		t.Errorf("LoadRegion before its claim is seen: %v", err)
 	}
 	a.lmu.Lock()

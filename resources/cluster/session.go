@@ -474,10 +474,18 @@ func (ss *Sessions) ReleaseName(name string) {
 	}
 }
 
-// SetPlayers sets the player count the shard key shows; the key is
-// re-put soon after (not on the caller's goroutine).
+// SetPlayers sets the player count the shard key shows; when it changed,
+// the key is re-put soon after (not on the caller's goroutine). The tick
+// calls it every time: an unchanged count waits for the next renewal, not
+// a write of its own (a JetStream round trip a tick otherwise).
 func (ss *Sessions) SetPlayers(n int) {
-	ss.players.Store(int64(n))
+	if ss.players.Swap(int64(n)) != int64(n) {
+		ss.wake()
+	}
+}
+
+// wake asks the renewal loop to re-put the shard key now.
+func (ss *Sessions) wake() {
 	select {
 	case ss.kick <- struct{}{}:
 	default:

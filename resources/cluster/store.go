@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -927,51 +930,22 @@ func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, erro
 	if !held {
 		return nil, fmt.Errorf("load region %v: not leased here", r)
 	}
-	epoch := l.epoch
-	lkey := leaseKey(r)
-	w, err := s.world.WatchFiltered(ctx, []string{"sec." + coord(r.X) + "." + coord(r.Z) + ".>", lkey})
+	// Direct multi-gets, which any replica answers, not a watch: a watch
+	// is a consumer, and creating one waits for the meta leader, whom a
+	// NATS node's death can take away for seconds just when regions are
+	// claimed again. A region with more sections stored than one answer
+	// holds is read a row of columns at a time.
+	pre := "sec." + coord(r.X) + "." + coord(r.Z) + "."
+	secs := map[chunk.Pos]SectionUpdate{}
+	err := s.loadSections(ctx, r, l.epoch, []string{pre + ">"}, secs)
+	if errors.Is(err, errTooManyResults) {
+		err = nil
+		for x := r.X << storage.RegionShift; x < (r.X+1)<<storage.RegionShift && err == nil; x++ {
+			err = s.loadSections(ctx, r, l.epoch, []string{pre + coord(x) + ".>"}, secs)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("load region %v: %w", r, err)
-	}
-	defer func() { _ = w.Stop() }()
-	secs := map[chunk.Pos]SectionUpdate{}
-	initial, caught := false, false
-	for !initial || !caught {
-		select {
-		case <-ctx.Done():
-			return nil, fmt.Errorf("load region %v: %w (lease seen: %t)", r, ctx.Err(), caught)
-		case e, ok := <-w.Updates():
-			if !ok {
-				return nil, fmt.Errorf("load region %v: watch ended", r)
-			}
-			switch {
-			case e == nil:
-				initial = true // every stored value has been delivered
-			case e.Key() == lkey:
-				if e.Revision() >= epoch {
-					if e.Operation() != jetstream.KeyValuePut {
-						return nil, fmt.Errorf("load region %v: lease gone while loading", r)
-					}
-					caught = true
-				}
-			default:
-				s.count("sec", true, 1)
-				p, err := parseSectionKey(e.Key())
-				if err != nil {
-					return nil, fmt.Errorf("load region %v: %w", r, err)
-				}
-				if e.Operation() != jetstream.KeyValuePut {
-					delete(secs, p)
-					continue
-				}
-				sec, rev, err := storage.DecodeSection(e.Value())
-				if err != nil {
-					s.log.Warn().Err(err).Str("key", e.Key()).Msg("load region: corrupt section skipped")
-					continue
-				}
-				secs[p] = SectionUpdate{Pos: p, Section: sec, Revision: rev}
-			}
-		}
 	}
 	out := make([]SectionUpdate, 0, len(secs))
 	for _, u := range secs {
@@ -981,4 +955,66 @@ func (s *Store) LoadRegion(ctx context.Context, r Region) ([]SectionUpdate, erro
 		return cmp.Or(cmp.Compare(a.Pos.X, b.Pos.X), cmp.Compare(a.Pos.Z, b.Pos.Z), cmp.Compare(a.Pos.Y, b.Pos.Y))
 	})
 	return out, nil
+}
+
+// loadSections reads the sections under filters into secs, from a
+// replica that has applied the claim at epoch, and checks that r's lease
+// is still the one claimed then.
+func (s *Store) loadSections(ctx context.Context, r Region, epoch uint64, filters []string, secs map[chunk.Pos]SectionUpdate) error {
+	lsubj := s.worldPre + leaseKey(r)
+	subjs := make([]string, 0, len(filters)+2)
+	for _, f := range filters {
+		subjs = append(subjs, s.worldPre+f)
+	}
+	subjs = append(subjs, lsubj, s.worldPre+"meta")
+	req, _ := json.Marshal(struct {
+		MultiLast []string `json:"multi_last"`
+	}{subjs})
+	wait := time.Millisecond
+	for {
+		got := map[chunk.Pos]SectionUpdate{}
+		var lease kvLast
+		var bad error
+		upTo, err := s.multiGet(ctx, req, func(subj string, v kvLast) {
+			key := strings.TrimPrefix(subj, s.worldPre)
+			switch {
+			case subj == lsubj:
+				lease = v
+			case strings.HasPrefix(key, "sec."):
+				s.count("sec", true, 1)
+				p, err := parseSectionKey(key)
+				if err != nil {
+					bad = err
+					return
+				}
+				if !v.ok {
+					return
+				}
+				sec, rev, err := storage.DecodeSection(v.val)
+				if err != nil {
+					s.log.Warn().Err(err).Str("key", key).Msg("load region: corrupt section skipped")
+					return
+				}
+				got[p] = SectionUpdate{Pos: p, Section: sec, Revision: rev}
+			}
+		})
+		switch {
+		case err == nil && bad != nil:
+			return bad
+		case err == nil && upTo >= epoch:
+			if !lease.ok || lease.rev < epoch || string(lease.val) != s.o.Shard {
+				return errors.New("lease gone while loading")
+			}
+			maps.Copy(secs, got)
+			return nil
+		case err != nil && !errors.Is(err, errStaleReplica):
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (a replica behind the claim at %d)", ctx.Err(), epoch)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 50*time.Millisecond)
+	}
 }

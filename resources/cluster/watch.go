@@ -392,6 +392,14 @@ func (f *Feed) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 			behind = false
 			continue
 		}
+		// Most checks find nothing stored since the last change delivered,
+		// under any section key: one request says so, where the newest
+		// change under each key is a round trip per region watched (each
+		// waking the process between ticks).
+		if newer, err := f.sectionStoredAfter(sw.last.Load()); err == nil && !newer {
+			behind = false
+			continue
+		}
 		stored, err := f.lastSectionRevision(keys)
 		last := sw.last.Load()
 		switch {
@@ -407,22 +415,47 @@ func (f *Feed) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 	}
 }
 
-// lastSectionRevision returns the KV revision of the newest section change
-// stored under keys (0: none).
-func (f *Feed) lastSectionRevision(keys []string) (uint64, error) {
-	ctx, cancel := context.WithTimeout(f.ctx, stallCheck)
-	defer cancel()
+// worldStreamOf returns the world bucket's stream, looked up once.
+func (f *Feed) worldStreamOf(ctx context.Context) (jetstream.Stream, error) {
 	f.mu.Lock()
 	st := f.worldStream
 	f.mu.Unlock()
 	if st == nil {
 		var err error
 		if st, err = f.js.Stream(ctx, "KV_"+f.o.Bucket+"_world"); err != nil {
-			return 0, err
+			return nil, err
 		}
 		f.mu.Lock()
 		f.worldStream = st
 		f.mu.Unlock()
+	}
+	return st, nil
+}
+
+// sectionStoredAfter reports whether any section change (of any region)
+// is stored at a KV revision after rev: one request, for the first one.
+func (f *Feed) sectionStoredAfter(rev uint64) (bool, error) {
+	ctx, cancel := context.WithTimeout(f.ctx, stallCheck)
+	defer cancel()
+	st, err := f.worldStreamOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	_, err = st.GetMsg(ctx, rev+1, jetstream.WithGetMsgSubject(f.worldPre+"sec.>"))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// lastSectionRevision returns the KV revision of the newest section change
+// stored under keys (0: none).
+func (f *Feed) lastSectionRevision(keys []string) (uint64, error) {
+	ctx, cancel := context.WithTimeout(f.ctx, stallCheck)
+	defer cancel()
+	st, err := f.worldStreamOf(ctx)
+	if err != nil {
+		return 0, err
 	}
 	var newest uint64
 	for _, k := range keys {

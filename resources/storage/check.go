@@ -32,6 +32,12 @@ type Report struct {
 	// MetaProblem says which.
 	Meta        *Meta
 	MetaProblem string
+	// MetaFrom says where Meta was read when its record is damaged or
+	// missing: an older revision of it, its copy key, the file beside
+	// the database (MetaFile) or a backup. MetaTried lists the places
+	// outside the database looked at in vain.
+	MetaFrom  string
+	MetaTried []string
 	// Tables and Logs are the files read; Entries the records in them
 	// (every version of every key).
 	Tables, Logs, Entries int
@@ -81,14 +87,15 @@ func (b BadKey) Pos() (chunk.Pos, bool) {
 // Clean reports whether the database opens and every record in it is
 // intact, metadata included.
 func (r *Report) Clean() bool {
-	return r.Opened && r.Meta != nil && len(r.Damage) == 0 && len(r.Bad) == 0
+	return r.Opened && r.Meta != nil && r.MetaFrom == "" && len(r.Damage) == 0 && len(r.Bad) == 0
 }
 
-// Lost returns the bad keys no revision of which survives.
+// Lost returns the bad keys no revision of which survives (the
+// metadata's keys not among them when it was recovered elsewhere).
 func (r *Report) Lost() []BadKey {
 	var out []BadKey
 	for _, b := range r.Bad {
-		if !b.Older {
+		if !b.Older && !(isMetaKey(b.Key) && r.Meta != nil) {
 			out = append(out, b)
 		}
 	}
@@ -107,8 +114,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if r.Meta != nil {
 		fmt.Fprintf(&b, "world metadata: seed %d, generator version %d, format %d, created %s\n", r.Meta.Seed, r.Meta.GeneratorVersion, r.Meta.FormatVersion, r.Meta.CreatedAt.Format("2006-01-02 15:04:05Z07:00"))
+		if r.MetaFrom != "" {
+			fmt.Fprintf(&b, "world metadata: its record is %s; recovered from %s\n", r.MetaProblem, r.MetaFrom)
+		}
 	} else {
 		fmt.Fprintf(&b, "world metadata: %s\n", r.MetaProblem)
+		for _, t := range r.MetaTried {
+			fmt.Fprintf(&b, "world metadata: not in %s\n", t)
+		}
 	}
 	fmt.Fprintf(&b, "intact: %d sections, %d players, %s, %s%s\n", r.Sections, r.Players, count(r.Access, "access record"), count(r.EntityColumns, "entity column"), r.pluginCounts())
 	for _, n := range r.Notes {
@@ -128,7 +141,16 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, k := range r.Bad {
 		state := "lost"
-		if k.Older {
+		if isMetaKey(k.Key) && r.Meta != nil {
+			from := r.MetaFrom
+			if from == "" {
+				from = "the record"
+			}
+			state = "recoverable from " + from
+			if r.Out != "" {
+				state = "restored from " + from
+			}
+		} else if k.Older {
 			state = "older revision intact"
 			if r.Out != "" {
 				state = "older revision restored"
@@ -490,6 +512,9 @@ func (st *keyState) winner() (version, bool) {
 // judge sorts every key into intact or bad and reads the metadata.
 func (s *survey) judge() {
 	r := s.report
+	// The metadata keys' newest records when intact, and their older
+	// intact revisions when the newest is not.
+	metas, olderMetas := map[string]*Meta{}, map[string]*Meta{}
 	keys := make([]string, 0, len(s.keys))
 	for k := range s.keys {
 		keys = append(keys, k)
@@ -517,11 +542,14 @@ func (s *survey) judge() {
 			if bytes.Equal(key, metaKey) {
 				r.MetaProblem = "damaged: " + problem
 			}
+			if w, ok := st.winner(); ok && older && isMetaKey(key) {
+				olderMetas[k] = s.metaOf(key, w)
+			}
 			continue
 		}
-		if bytes.Equal(key, metaKey) {
+		if isMetaKey(key) {
 			if w, ok := st.winner(); ok {
-				r.Meta = s.metaOf(w)
+				metas[k] = s.metaOf(key, w)
 			}
 			continue
 		}
@@ -537,6 +565,53 @@ func (s *survey) judge() {
 		}
 		r.ByKind[rk.group(key)]++
 	}
+	// The metadata is read from its record, else its copy key, else the
+	// file beside the database (MetaFile), else an older intact revision
+	// of either key, else a backup. The file before older revisions: the
+	// newest versions of both keys sit in one small table just after a
+	// --migrate-generator, and their older revisions name the generator
+	// version before it.
+	var tried []string
+	for step := 0; r.Meta == nil && step < 6; step++ {
+		switch step {
+		case 0:
+			r.Meta = metas[string(metaKey)]
+		case 1:
+			r.Meta, r.MetaFrom = metas[string(metaCopyKey)], fmt.Sprintf("its copy in the database (key %x)", metaCopyKey)
+		case 2:
+			if r.DataDir != "" {
+				m, err := ReadMetaFile(r.DataDir)
+				if err == nil {
+					r.Meta, r.MetaFrom = &m, filepath.Join(r.DataDir, MetaFile)
+				} else {
+					tried = append(tried, fmt.Sprintf("%s: %v", filepath.Join(r.DataDir, MetaFile), errors.Unwrap(err)))
+				}
+			}
+		case 3:
+			r.Meta, r.MetaFrom = olderMetas[string(metaKey)], fmt.Sprintf("an older revision of its record (key %x)", metaKey)
+		case 4:
+			r.Meta, r.MetaFrom = olderMetas[string(metaCopyKey)], fmt.Sprintf("an older revision of its copy (key %x)", metaCopyKey)
+		case 5:
+			if r.DataDir != "" {
+				m, from, ok, more := metaBackups(r.DataDir)
+				if ok {
+					r.Meta, r.MetaFrom = &m, from
+				}
+				tried = append(tried, more...)
+			}
+		}
+	}
+	if r.Meta == nil {
+		r.MetaFrom, r.MetaTried = "", tried
+	} else if r.DataDir != "" && !strings.HasSuffix(r.MetaFrom, MetaFile) {
+		if f, err := ReadMetaFile(r.DataDir); err == nil && !sameMeta(f, *r.Meta) {
+			r.Notes = append(r.Notes, fmt.Sprintf("%s holds seed %d, generator version %d, not the database's (seed %d, generator version %d): the write of a --migrate-generator lost, or the file of another world; a server that opens the database rewrites the file from it",
+				filepath.Join(r.DataDir, MetaFile), f.Seed, f.GeneratorVersion, r.Meta.Seed, r.Meta.GeneratorVersion))
+		}
+	}
+	if r.MetaFrom != "" && r.MetaProblem == "" {
+		r.MetaProblem = "missing"
+	}
 	if r.Meta == nil && r.MetaProblem == "" {
 		r.MetaProblem = "missing"
 		if len(r.ByKind) > 0 {
@@ -550,10 +625,10 @@ func (s *survey) judge() {
 
 // metaOf reads the metadata record of version w again (the survey keeps
 // no values).
-func (s *survey) metaOf(w version) *Meta {
+func (s *survey) metaOf(key []byte, w version) *Meta {
 	var m *Meta
 	_ = s.read(w.src, false, func(_ int, e *entry) {
-		if m == nil && e.seq == w.seq && bytes.Equal(e.key, metaKey) {
+		if m == nil && e.seq == w.seq && bytes.Equal(e.key, key) {
 			var v Meta
 			if json.Unmarshal(e.value, &v) == nil {
 				m = &v

@@ -195,7 +195,7 @@ func (d *DB) Claim(seed int64, generatorVersion int, migrate bool) (Meta, error)
 		m.GeneratorVersion = generatorVersion
 		return m, d.putMeta(m)
 	}
-	return m, nil
+	return m, d.keepMetaCopies(m)
 }
 
 func (d *DB) putMeta(m Meta) error {
@@ -204,14 +204,39 @@ func (d *DB) putMeta(m Meta) error {
 		return err
 	}
 	b := d.db.NewBatch()
-	if err := b.Set(metaKey, v, nil); err != nil {
-		b.Close()
-		return fmt.Errorf("write world metadata: %w", err)
+	for _, k := range [][]byte{metaKey, metaCopyKey} {
+		if err := b.Set(k, v, nil); err != nil {
+			b.Close()
+			return fmt.Errorf("write world metadata: %w", err)
+		}
 	}
 	if err := d.commit(b); err != nil {
 		return fmt.Errorf("write world metadata: %w", err)
 	}
+	if d.h.dataDir != "" {
+		if err := WriteMetaFile(d.h.dataDir, m); err != nil {
+			return fmt.Errorf("write world metadata: %w", err)
+		}
+	}
 	return nil
+}
+
+// keepMetaCopies writes the metadata's copy key and file again when they
+// do not hold m, the metadata read from its first key: a world made
+// before there were copies gets them, and a file a crash left behind a
+// migration is brought up to date.
+func (d *DB) keepMetaCopies(m Meta) error {
+	v, ok, err := d.get(metaCopyKey)
+	var c Meta
+	same := err == nil && ok && json.Unmarshal(v, &c) == nil && sameMeta(c, m)
+	if same && d.h.dataDir != "" {
+		f, ferr := ReadMetaFile(d.h.dataDir)
+		same = ferr == nil && sameMeta(f, m)
+	}
+	if same {
+		return nil
+	}
+	return d.putMeta(m)
 }
 
 // commit commits and closes a batch with Sync. A database that stopped,
@@ -313,7 +338,21 @@ func (d *DB) LoadPlayer(name string) (r PlayerRecord, ok bool, err error) {
 // Checkpoint writes a consistent copy of the database, usable as another
 // server's data directory, while the server keeps running. A stopped
 // database refuses: its state is not trusted.
-func (d *DB) Checkpoint(dataDir string) (err error) {
+func (d *DB) Checkpoint(dataDir string) error {
+	if err := d.checkpoint(dataDir); err != nil {
+		return err
+	}
+	// The copy is a data directory of its own: it gets the metadata's
+	// file too (MetaFile).
+	if m, ok, err := d.Meta(); err == nil && ok {
+		if err := WriteMetaFile(dataDir, m); err != nil {
+			return fmt.Errorf("checkpoint to %s: %w", dataDir, err)
+		}
+	}
+	return nil
+}
+
+func (d *DB) checkpoint(dataDir string) (err error) {
 	dst := filepath.Join(dataDir, "world")
 	d.mu.RLock()
 	defer d.mu.RUnlock()

@@ -5,6 +5,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 
@@ -19,6 +20,10 @@ const (
 	prefixPlayer  byte = 0x03
 	prefixAccess  byte = 0x04
 	prefixEntity  byte = 0x05
+	// prefixMetaCopy holds the world metadata's second copy, at the far
+	// end of the key space from the first: no table block holds both
+	// once the world outgrows a block.
+	prefixMetaCopy byte = 0xfe
 )
 
 // RegionShift groups sections into 32×32-column regions: every section of a
@@ -31,7 +36,13 @@ const sectionKeyLen = 1 + 5*4
 // entityKeyLen is 1 prefix byte and four big-endian uint32s.
 const entityKeyLen = 1 + 4*4
 
-var metaKey = []byte{prefixMeta, 'm', 'e', 't', 'a'}
+var (
+	metaKey     = []byte{prefixMeta, 'm', 'e', 't', 'a'}
+	metaCopyKey = []byte{prefixMetaCopy, 'm', 'e', 't', 'a'}
+)
+
+// isMetaKey reports whether k is one of the world metadata's two keys.
+func isMetaKey(k []byte) bool { return bytes.Equal(k, metaKey) || bytes.Equal(k, metaCopyKey) }
 
 // ordered maps a signed coordinate to an unsigned one with the same order.
 func ordered(v int32) uint32 { return uint32(v) ^ 0x80000000 }

@@ -99,6 +99,17 @@ func init() {
 		},
 	})
 	RegisterKind(RecordKind{
+		Name: "meta copy", Prefix: prefixMetaCopy, Scope: "world",
+		Describe: func(k []byte) (string, bool) { return "world metadata (copy)", bytes.Equal(k, metaCopyKey) },
+		Problem: func(_, v []byte) string {
+			var m Meta
+			if err := json.Unmarshal(v, &m); err != nil {
+				return "metadata does not decode: " + err.Error()
+			}
+			return ""
+		},
+	})
+	RegisterKind(RecordKind{
 		Name: "section", Prefix: prefixSection, Scope: "section",
 		Describe: func(k []byte) (string, bool) {
 			p, err := ParseSectionKey(k)

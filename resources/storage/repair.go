@@ -47,17 +47,33 @@ func Repair(dataDir, outDir string, opts RepairOptions) (*Report, error) {
 		return nil, err
 	}
 	err = s.copyWinners(out)
-	restored := s.keys[string(metaKey)] != nil && s.keys[string(metaKey)].written
-	if err == nil && !restored && opts.Meta != nil {
+	// The metadata goes to every place of the copy (both keys and the
+	// file beside it) from wherever the survey found it (Report.MetaFrom),
+	// else as given.
+	switch {
+	case err != nil:
+	case r.Meta != nil:
+		if err = out.putMeta(*r.Meta); err == nil {
+			for _, k := range [][]byte{metaKey, metaCopyKey} {
+				if st := s.keys[string(k)]; st == nil || !st.written {
+					r.Written++
+				}
+			}
+			if g := opts.Meta; g != nil && (g.Seed != r.Meta.Seed || g.GeneratorVersion != r.Meta.GeneratorVersion) {
+				r.Notes = append(r.Notes, fmt.Sprintf("the world metadata survived; the seed %d and generator version %d given differ from it and were not used", g.Seed, g.GeneratorVersion))
+			} else if g != nil {
+				r.Notes = append(r.Notes, "the world metadata survived; the seed and generator version given were not used")
+			}
+		}
+	case opts.Meta != nil:
 		m := *opts.Meta
 		m.FormatVersion = FormatVersion
 		if err = out.putMeta(m); err == nil {
-			r.Written++
+			r.Written += 2 // the record and its copy
 			r.Notes = append(r.Notes, fmt.Sprintf("the world metadata was lost; %s has it as given: seed %d, generator version %d", outDir, m.Seed, m.GeneratorVersion))
 		}
-	} else if restored && opts.Meta != nil {
-		r.Notes = append(r.Notes, "the world metadata survived; the seed and generator version given were not used")
 	}
+	restored := r.Meta != nil || opts.Meta != nil
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

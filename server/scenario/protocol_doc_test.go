@@ -104,11 +104,11 @@ func (p *rawPeer) send(t *testing.T, m *protocol.ClientMessage) {
 	}
 }
 
-// TestUnservedKindsAfterWelcome (§5.4): a second Proof after the Welcome,
-// and a Pong the server never asked for, reach the server's simulation,
-// where no plugin serves their kind: each is dropped with a non-fatal
-// INVALID_MESSAGE Error and the connection goes on (a second Hello, by
-// contrast, closes it with PROTOCOL_VIOLATION: hostile_test.go).
+// TestUnservedKindsAfterWelcome (§5.4): a Pong the server never asked for
+// reaches the server's simulation, where no plugin serves its kind: it is
+// dropped with a non-fatal INVALID_MESSAGE Error and the connection goes
+// on (a second Hello or Proof, by contrast, closes it with
+// PROTOCOL_VIOLATION: net/hostile_test.go).
 func TestUnservedKindsAfterWelcome(t *testing.T) {
 	testkit.CheckNoLeaks(t)
 	s := scenario.New(t)
@@ -116,7 +116,6 @@ func TestUnservedKindsAfterWelcome(t *testing.T) {
 	p := joinRaw(t, s, &protocol.Hello{Name: "proofer", ViewDistance: 1})
 
 	for i, m := range []*protocol.ClientMessage{
-		{Kind: &protocol.ClientMessage_Proof{Proof: &protocol.Proof{Signature: make([]byte, 64)}}},
 		{Kind: &protocol.ClientMessage_Pong{Pong: &protocol.Pong{Nonce: 7}}},
 	} {
 		p.send(t, m)

@@ -109,6 +109,10 @@ type Stats struct {
 	RemoteSections, RemoteEdits atomic.Uint64
 	// FencedReloads counts sections restored after a fenced write.
 	FencedReloads atomic.Uint64
+	// FencedLanded counts the edits whose write was refused as fenced
+	// but that the read-back found stored: an earlier attempt, whose
+	// answer was lost, had landed (resolver.checkFate).
+	FencedLanded atomic.Uint64
 	// AheadEdits counts other shards' block edits shown here before the
 	// feed brought them stored; AheadReloads the sections reloaded from
 	// the store because one was not stored in time (aheadTimeout).
@@ -162,6 +166,9 @@ type Plugin struct {
 
 	in    inbox
 	ready readySet
+	// presenceIn queues the presence messages NATS receives, for the
+	// tick to decode (cluster_inbound): no goroutine wakes for each.
+	presenceIn chan *nats.Msg
 	// ownPresence is the subject of this shard's announcements.
 	ownPresence string
 	pending     pendingForwards
@@ -283,6 +290,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	lines := ecs.AddEvents[chat.Intent](app)
 	p.pending = pendingForwards{byID: map[uint64]*forward{}}
 	p.resolver = resolver{p: p}
+	edits.SetFateCheck(p.resolver.checkFate)
 	p.handing = newHandoverSystem(p, reg)
 	p.ready = readySet{m: map[rcluster.Region]bool{}, count: &p.Stats.RegionsReady}
 	p.c.Leases.OnLost(func(r rcluster.Region) { p.ready.set(r, false) })
@@ -327,7 +335,8 @@ func (p *Plugin) subject(parts ...string) string {
 }
 
 // subscribe starts the subscriptions; NATS delivers on its goroutines,
-// which only queue into the inbox.
+// which only queue into the inbox, or, for presence, on a channel the
+// tick drains.
 func (p *Plugin) subscribe() error {
 	type sub struct {
 		subj string
@@ -336,12 +345,19 @@ func (p *Plugin) subscribe() error {
 	subs := []sub{
 		{p.subject(FamilyEdit, p.c.Shard()), p.onEdit},
 		{p.subject(FamilyEdit, "reply", p.c.Shard(), "*"), p.onReply},
-		{p.subject(FamilyPresence, "*"), p.onPresence},              // announcements
-		{p.subject(FamilyPresence, "*", p.c.Shard()), p.onPresence}, // players sent here
+		{p.subject(FamilyPresence, "*"), nil},              // announcements
+		{p.subject(FamilyPresence, "*", p.c.Shard()), nil}, // players sent here
 		{p.subject(FamilyChat), p.onChat},
 	}
+	p.presenceIn = make(chan *nats.Msg, presenceQueue)
 	for _, s := range subs {
-		sb, err := p.nc.Subscribe(s.subj, s.fn)
+		var sb *nats.Subscription
+		var err error
+		if s.fn == nil {
+			sb, err = p.nc.ChanSubscribe(s.subj, p.presenceIn)
+		} else {
+			sb, err = p.nc.Subscribe(s.subj, s.fn)
+		}
 		if err != nil {
 			return fmt.Errorf("subscribe %s: %w", s.subj, err)
 		}

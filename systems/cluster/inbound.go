@@ -76,6 +76,7 @@ func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persi
 
 func (s *inboundSystem) run(ctx *ecs.Context) {
 	p := s.p
+	p.takePresence()
 	p.in.mu.Lock()
 	s.refresh, p.in.refresh = p.in.refresh, s.refresh[:0]
 	s.sections, p.in.sections = p.in.sections, s.sections[:0]

@@ -102,8 +102,21 @@ type remotePlayer struct {
 	Shard, Name string
 }
 
-// onPresence (a NATS goroutine) queues another shard's announcement or
-// its players sent to this shard.
+// presenceQueue is how many presence messages wait for the tick at most
+// (Plugin.presenceIn); past it NATS drops them, as a slow consumer's.
+// Every other shard near this one's players sends one a tick.
+const presenceQueue = 4096
+
+// takePresence decodes the presence messages queued since the last tick
+// (cluster_inbound, before it takes the inbox).
+func (p *Plugin) takePresence() {
+	for n := len(p.presenceIn); n > 0; n-- {
+		p.onPresence(<-p.presenceIn)
+	}
+}
+
+// onPresence queues another shard's announcement or its players sent to
+// this shard.
 func (p *Plugin) onPresence(m *nats.Msg) {
 	if m.Subject == p.ownPresence {
 		return // this shard's own announcement (a connection without NoEcho)
@@ -172,6 +185,11 @@ type remotePlayers struct {
 	reach     int32 // in cells: EntityRange, and one for a second's walk
 	place     generic.Map2[components.Position, components.Look]
 	init      bool
+
+	// grid holds wanted instead when the cells within reach fit a small
+	// rectangle (the usual case): an array look-up a player or entity a
+	// tick, and a rebuild that writes an array, not a map.
+	grid wantedGrid
 }
 
 // mirror marks the entity standing for an entity another shard simulates.
@@ -208,9 +226,14 @@ func (r *remotePlayers) wantedBy(x, z int32) uint64 {
 		}
 		slices.Sort(r.receivers)
 		clear(r.wanted)
+		r.grid.reset(r.interest, r.receivers, r.reach)
 		for i, shard := range r.receivers {
 			bit := receiverBit(i)
 			for _, c := range r.interest[shard] {
+				if r.grid.on {
+					r.grid.or(c, r.reach, bit)
+					continue
+				}
 				for x := c[0] - r.reach; x <= c[0]+r.reach; x++ {
 					for z := c[1] - r.reach; z <= c[1]+r.reach; z++ {
 						r.wanted[[2]int32{x, z}] |= bit
@@ -220,10 +243,77 @@ func (r *remotePlayers) wantedBy(x, z int32) uint64 {
 		}
 		r.stale = false
 	}
+	if r.grid.on {
+		return r.grid.at(cellOf(x, z))
+	}
 	if len(r.wanted) == 0 {
 		return 0
 	}
 	return r.wanted[cellOf(x, z)]
+}
+
+// maxGridCells bounds wantedGrid's rectangle (512 KiB of masks); cells
+// within reach spread wider go into the map.
+const maxGridCells = 1 << 16
+
+// wantedGrid is remotePlayers.wanted as a rectangle of cells: masks[(z-z0)*w
+// + x-x0] for cell (x, z), 0 outside it.
+type wantedGrid struct {
+	on     bool
+	x0, z0 int32
+	w, h   int32
+	masks  []uint64
+}
+
+// reset sizes g to the cells within reach of the receivers' interest, all
+// clear, and turns it off when they span more than maxGridCells.
+func (g *wantedGrid) reset(interest map[string][][2]int32, receivers []string, reach int32) {
+	g.on = false
+	first := true
+	var x0, z0, x1, z1 int32
+	for _, shard := range receivers {
+		for _, c := range interest[shard] {
+			if first {
+				x0, z0, x1, z1, first = c[0], c[1], c[0], c[1], false
+				continue
+			}
+			x0, z0, x1, z1 = min(x0, c[0]), min(z0, c[1]), max(x1, c[0]), max(z1, c[1])
+		}
+	}
+	if first {
+		return
+	}
+	w, h := int64(x1)-int64(x0)+1+2*int64(reach), int64(z1)-int64(z0)+1+2*int64(reach)
+	if w*h > maxGridCells {
+		return
+	}
+	g.on, g.x0, g.z0, g.w, g.h = true, x0-reach, z0-reach, int32(w), int32(h)
+	n := int(w * h)
+	if cap(g.masks) < n {
+		g.masks = make([]uint64, n)
+	}
+	g.masks = g.masks[:n]
+	clear(g.masks)
+}
+
+// or sets bit in the cells within reach of c, all within g.
+func (g *wantedGrid) or(c [2]int32, reach int32, bit uint64) {
+	lo := c[0] - reach - g.x0
+	for z := c[1] - reach; z <= c[1]+reach; z++ {
+		row := g.masks[(z-g.z0)*g.w+lo:][:2*reach+1]
+		for i := range row {
+			row[i] |= bit
+		}
+	}
+}
+
+// at returns cell c's mask.
+func (g *wantedGrid) at(c [2]int32) uint64 {
+	x, z := c[0]-g.x0, c[1]-g.z0
+	if x < 0 || z < 0 || x >= g.w || z >= g.h {
+		return 0
+	}
+	return g.masks[z*g.w+x]
 }
 
 // receiverList returns the shards with players, those this one sends its

@@ -116,6 +116,42 @@ func TestInterest(t *testing.T) {
 	}
 }
 
+// TestInterestFar: receivers whose cells span more than a grid's worth
+// are looked up in the map, with the same answers.
+func TestInterestFar(t *testing.T) {
+	r := newRemotePlayers(nil, 8)
+	r.interest["b"] = [][2]int32{{10, -2}}
+	r.interest["c"] = [][2]int32{{10 + 1<<20, -2}, {10, 1}}
+	r.stale = true
+	if got := r.receiverList(); !reflect.DeepEqual(got, []string{"b", "c"}) {
+		t.Fatalf("receivers %v, want [b c]", got)
+	}
+	if r.grid.on {
+		t.Fatal("a grid over 2^20 cells")
+	}
+	const b, c = 1, 2
+	for _, tc := range []struct {
+		x, z int32
+		want uint64
+	}{
+		{40, -8, b | c},
+		{40, -8 - 3*interestCell, b},
+		{40, 4 + 3*interestCell, c},
+		{40 + 1<<22, -8, c},
+		{40 + 1<<22 + 4*interestCell, -8, 0},
+		{-40, 8, 0},
+	} {
+		if got := r.wantedBy(tc.x, tc.z); got != tc.want {
+			t.Errorf("wantedBy(%d, %d) = %b, want %b", tc.x, tc.z, got, tc.want)
+		}
+	}
+	delete(r.interest, "c")
+	r.stale = true
+	if got := r.wantedBy(40, 4+3*interestCell); got != 0 || !r.grid.on {
+		t.Errorf("wantedBy = %b once c is gone (grid %v), want 0 from a grid", got, r.grid.on)
+	}
+}
+
 // TestManyReceivers: past maxReceivers, the shards share the last bit and
 // each is sent what any of them wants.
 func TestManyReceivers(t *testing.T) {

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/stratavox/strata/net/protocol"
@@ -26,6 +27,12 @@ type resolver struct {
 	p    *Plugin
 	jobs chan map[uint64]forward
 	done chan struct{}
+	// fates are the fenced edits waiting to be read back (checkFate),
+	// kept until read: a NATS goroutine or the tick adds, the goroutine
+	// takes; wake tells it there are some.
+	mu    sync.Mutex
+	fates []fateCheck
+	wake  chan struct{}
 	// turned and scanned: the lease turns counted, and when, at the last
 	// scan; the forwards are scanned when a lease turned, or once a
 	// second for the silent ones.
@@ -33,17 +40,96 @@ type resolver struct {
 	scanned time.Time
 }
 
+// fateCheck is one edit whose write was refused as fenced, to read back.
+type fateCheck struct {
+	x, y, z int
+	want    chunk.Block
+	done    func(stored bool)
+	// tries counts the reads that failed; retryAt is when to read again.
+	tries   int
+	retryAt time.Time
+}
+
 // start runs the goroutine until stop.
 func (r *resolver) start() {
-	r.jobs, r.done = make(chan map[uint64]forward, 4), make(chan struct{})
+	r.jobs, r.done, r.wake = make(chan map[uint64]forward, 4), make(chan struct{}), make(chan struct{}, 1)
 	go func() {
 		defer close(r.done)
-		for due := range r.jobs {
-			for id, f := range due {
-				r.resolve(id, f)
+		t := time.NewTicker(time.Second) // fates whose read failed
+		defer t.Stop()
+		for {
+			select {
+			case due, ok := <-r.jobs:
+				if !ok {
+					return
+				}
+				for id, f := range due {
+					r.resolve(id, f)
+				}
+			case <-r.wake:
+			case <-t.C:
 			}
+			r.readFates()
 		}
 	}()
+}
+
+// checkFate is the cluster's gameplay.FateCheck: an edit refused because
+// its region's lease moved may still have landed on an earlier attempt
+// whose answer was lost, so its block is read back from the store as it
+// is now, after the move: every write of the old lease is in it or never
+// will be.
+func (r *resolver) checkFate(x, y, z int, want chunk.Block, done func(stored bool)) {
+	r.mu.Lock()
+	r.fates = append(r.fates, fateCheck{x: x, y: y, z: z, want: want, done: done})
+	r.mu.Unlock()
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+}
+
+// readFates reads back the fenced edits due, one section read each, and
+// keeps those whose read failed for a later try.
+func (r *resolver) readFates() {
+	r.mu.Lock()
+	fates := r.fates
+	r.fates = nil
+	r.mu.Unlock()
+	if len(fates) == 0 {
+		return
+	}
+	var later []fateCheck
+	now := time.Now()
+	for _, f := range fates {
+		if now.Before(f.retryAt) {
+			later = append(later, f)
+			continue
+		}
+		pos := chunk.PosOfBlock(f.x, f.y, f.z)
+		ctx, cancel := context.WithTimeout(context.Background(), resolveTimeout)
+		sec, _, ok, err := r.p.c.Store().LoadSectionAfter(ctx, pos, 0)
+		cancel()
+		if err != nil {
+			if f.tries++; f.tries == 1 || f.tries%30 == 0 {
+				r.p.log.Warn().Err(err).Stringer("section", pos).Int("tries", f.tries).Msg("fenced edit not read back; trying again")
+			}
+			f.retryAt = now.Add(time.Second)
+			later = append(later, f)
+			continue
+		}
+		lx, ly, lz := chunk.LocalOfBlock(f.x, f.y, f.z)
+		stored := ok && sec.Get(lx, ly, lz) == f.want
+		if stored {
+			r.p.Stats.FencedLanded.Add(1)
+		}
+		f.done(stored)
+	}
+	if len(later) > 0 {
+		r.mu.Lock()
+		r.fates = append(later, r.fates...)
+		r.mu.Unlock()
+	}
 }
 
 // stop ends the goroutine once the reads queued are done.

@@ -23,19 +23,8 @@ import (
 // OK for the stored one, HELD for the other. The third, answered by a
 // meanwhile, is not answered twice.
 func TestForwardFateReadBack(t *testing.T) {
-	url := natstest.Start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
-	connect := func(shard string) *rcluster.Cluster {
-		c, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: shard, Bucket: "fate", LeaseTTL: 5 * time.Second, Log: log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = c.Close() })
-		return c
-	}
-	a, b := connect("a"), connect("b")
+	ctx, p, cs := resolveWorld(t, "fate", time.Hour, "b", "a")
+	b, a := cs[0], cs[1]
 	sec := chunk.Pos{X: 3, Y: 2, Z: 5}
 	r := rcluster.RegionOf(sec)
 	if held, _, err := a.Claim(ctx, r); !held || err != nil {
@@ -45,13 +34,6 @@ func TestForwardFateReadBack(t *testing.T) {
 		owner, _ := b.Leases.Owner(r)
 		return owner == "a"
 	})
-
-	p := &Plugin{Config: Config{Cluster: b, ForwardSilence: time.Hour}}
-	p.c, p.log = b, log
-	p.pending = pendingForwards{byID: map[uint64]*forward{}}
-	p.resolver = resolver{p: p}
-	p.resolver.start()
-	defer p.resolver.stop()
 
 	x, y, z := sec.MinBlock()
 	stored, lost, answered := [3]int{x + 1, y + 1, z + 1}, [3]int{x + 2, y + 1, z + 1}, [3]int{x + 3, y + 1, z + 1}
@@ -113,15 +95,8 @@ func TestForwardFateReadBack(t *testing.T) {
 // answers (the request or its answer lost) has its edit read back once
 // ForwardSilence passes, from everything acknowledged by then.
 func TestForwardSilenceReadBack(t *testing.T) {
-	url := natstest.Start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
-	a, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: "a", Bucket: "silence", LeaseTTL: 5 * time.Second, Log: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	ctx, p, cs := resolveWorld(t, "silence", 50*time.Millisecond, "a")
+	a := cs[0]
 	sec := chunk.Pos{X: -4, Y: 1, Z: 7}
 	r := rcluster.RegionOf(sec)
 	if held, _, err := a.Claim(ctx, r); !held || err != nil {
@@ -133,12 +108,6 @@ func TestForwardSilenceReadBack(t *testing.T) {
 	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: sec, Revision: 1, Section: s}}}); err != nil {
 		t.Fatal(err)
 	}
-	p := &Plugin{Config: Config{Cluster: a, ForwardSilence: 50 * time.Millisecond}}
-	p.c, p.log = a, log
-	p.pending = pendingForwards{byID: map[uint64]*forward{}}
-	p.resolver = resolver{p: p}
-	p.resolver.start()
-	defer p.resolver.stop()
 	conn := &testkit.FakeConn{}
 	_, _, turn := a.Leases.Turn(r)
 	p.pending.add(&forward{conn: conn, requestID: 7, target: [3]int{x, y, z}, want: chunk.Stone, region: r, turn: turn, sent: time.Now()})
@@ -153,4 +122,68 @@ func TestForwardSilenceReadBack(t *testing.T) {
 	if ack.GetRequestId() != 7 || ack.GetResult() != protocol.ActionResult_ACTION_RESULT_OK {
 		t.Errorf("silent forward answered %v, want OK for request 7", ack)
 	}
+}
+
+// TestFencedEditFateReadBack: an edit whose write was refused as fenced
+// is answered by what the store holds: stored (an earlier attempt had
+// landed) or not.
+func TestFencedEditFateReadBack(t *testing.T) {
+	ctx, p, cs := resolveWorld(t, "fenced", 0, "a")
+	a := cs[0]
+	sec := chunk.Pos{X: 1, Y: 4, Z: -2}
+	if held, _, err := a.Claim(ctx, rcluster.RegionOf(sec)); !held || err != nil {
+		t.Fatalf("claim: %v %v", held, err)
+	}
+	var s chunk.Section
+	s.Set(3, 4, 5, chunk.Stone)
+	if err := a.Store().Commit(&storage.Batch{Sections: []storage.SectionWrite{{Pos: sec, Revision: 1, Section: s}}}); err != nil {
+		t.Fatal(err)
+	}
+	x, y, z := sec.MinBlock()
+	got := make(chan [2]bool, 3)
+	for i, c := range []struct {
+		dx   int
+		want chunk.Block
+	}{{3, chunk.Stone}, {4, chunk.Stone}, {4, chunk.Air}} {
+		p.resolver.checkFate(x+c.dx, y+4, z+5, c.want, func(stored bool) { got <- [2]bool{i == 0 || i == 2, stored} })
+	}
+	for range 3 {
+		select {
+		case g := <-got:
+			if g[0] != g[1] {
+				t.Errorf("read back stored = %v, want %v", g[1], g[0])
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a fate was never read back")
+		}
+	}
+	if n := p.Stats.FencedLanded.Load(); n != 2 {
+		t.Errorf("FencedLanded = %d, want 2", n)
+	}
+}
+
+// resolveWorld connects shards to one embedded NATS server and gives the
+// first a Plugin with only its pending forwards and resolver, running.
+func resolveWorld(t *testing.T, bucket string, silence time.Duration, shards ...string) (context.Context, *Plugin, []*rcluster.Cluster) {
+	t.Helper()
+	url := natstest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	log := zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)
+	var cs []*rcluster.Cluster
+	for _, shard := range shards {
+		c, err := rcluster.Connect(ctx, rcluster.Options{URLs: url, Shard: shard, Bucket: bucket, LeaseTTL: 5 * time.Second, Log: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		cs = append(cs, c)
+	}
+	p := &Plugin{Config: Config{Cluster: cs[0], ForwardSilence: silence}}
+	p.c, p.log = cs[0], log
+	p.pending = pendingForwards{byID: map[uint64]*forward{}}
+	p.resolver = resolver{p: p}
+	p.resolver.start()
+	t.Cleanup(p.resolver.stop)
+	return ctx, p, cs
 }

@@ -263,6 +263,14 @@ func (p *Plugin) onReply(m *nats.Msg) {
 	if err != nil {
 		return
 	}
+	if len(m.Data) == 0 && m.Header.Get("Status") == "503" {
+		// No responders: the owner was not subscribed (cut off from
+		// NATS, or gone), so it never had the edit.
+		if f := p.pending.take(id); f != nil {
+			held(f.conn, f.requestID, "the region's server cannot be reached; try again")
+		}
+		return
+	}
 	var r editReply
 	if err := json.Unmarshal(m.Data, &r); err != nil {
 		// Left to the read-back: what the owner decided is unknown.

@@ -194,12 +194,22 @@ func (s *actionsSystem) action(now uint64, who actor, it *ActionIntent) {
 	}
 	ack := ackMsg(it.RequestID, result, rev).GetActionAck()
 	reqID := it.RequestID // the callback outlives the tick's events
+	fate := s.edits.fate
 	s.dur.AfterDurableEdit(chunk.PosOfBlock(target.X, target.Y, target.Z), func(refused bool) {
-		if refused {
+		switch {
+		case !refused:
+			who.answer(ack, nil)
+		case fate != nil:
+			fate(target.X, target.Y, target.Z, nb, func(stored bool) {
+				if stored {
+					who.answer(ack, nil)
+				} else {
+					who.answer(notStored(reqID), nil)
+				}
+			})
+		default:
 			who.answer(notStored(reqID), nil)
-			return
 		}
-		who.answer(ack, nil)
 	})
 }
 

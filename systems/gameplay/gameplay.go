@@ -219,6 +219,7 @@ func (e Edit) Section() chunk.Pos { return chunk.PosOfBlock(e.X, e.Y, e.Z) }
 type Edits struct {
 	store   *resources.ChunkStore
 	decides func(x, z int) bool
+	fate    FateCheck
 	list    []Edit
 	// Total counts every edit ever recorded.
 	Total uint64
@@ -254,6 +255,18 @@ func (e *Edits) Set(x, y, z int, b chunk.Block, by uint64) (revision uint64, cha
 // decides only in the regions it owns; their owners change the others).
 // Call it in Build.
 func (e *Edits) SetAuthority(decides func(x, z int) bool) { e.decides = decides }
+
+// FateCheck reads back, off the tick, the block of an edit whose write
+// was refused as fenced (its region's lease moved first), and calls done
+// with whether the store holds want there. Such a write may have landed on an earlier attempt whose
+// answer was lost (a stream electing a leader), so "refused" alone is not
+// the edit's fate. done may run on any goroutine.
+type FateCheck func(x, y, z int, want chunk.Block, done func(stored bool))
+
+// SetFateCheck makes check the judge of a fenced edit's fate (a cluster
+// shard's store). Call it in Build. Without one, a refused write's edit is
+// answered HELD.
+func (e *Edits) SetFateCheck(check FateCheck) { e.fate = check }
 
 // Decides reports whether this server decides the blocks of block column
 // (x, z): everywhere, unless SetAuthority says otherwise. A plugin that

@@ -14,7 +14,8 @@ import (
 // name ("myplugin:thing") is served by the one plugin that registered it
 // with ServeChannel. The transport has already capped the payload's size
 // and the sender's rate; a message on a channel nobody serves gets the
-// sender a non-fatal UNKNOWN_CHANNEL error. The network plugin owns it.
+// sender a non-fatal UNKNOWN_CHANNEL error, within the connection's
+// budget of such replies. The network plugin owns it.
 type Channels struct {
 	served map[string]channel
 	// Unknown counts messages on channels nobody serves.
@@ -74,7 +75,7 @@ func (c *Channels) receive(ctx *ecs.Context, from Sender, m *protocol.ClientMess
 	ch, ok := c.served[name]
 	if !ok {
 		c.Unknown++
-		from.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL, "no plugin serves "+name))
+		warn(from.Conn, protocol.ErrorCode_ERROR_CODE_UNKNOWN_CHANNEL, "no plugin serves "+name)
 		return
 	}
 	ch.fn(ctx, from, m.Plugin.GetPayload())

@@ -165,8 +165,8 @@ func (s *ingestSystem) message(ctx *ecs.Context, ev *InEvent) {
 		return // before admission, or already leaving
 	}
 	if !s.router.dispatch(ctx, Sender{Entity: e, ID: ev.ID, Conn: ev.Conn}, ev.Msg) {
-		ev.Conn.Send(errorMsg(protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
-			fmt.Sprintf("message kind %T is not served by this server", ev.Msg.GetKind())))
+		warn(ev.Conn, protocol.ErrorCode_ERROR_CODE_INVALID_MESSAGE,
+			fmt.Sprintf("message kind %T is not served by this server", ev.Msg.GetKind()))
 	}
 }
 
@@ -231,6 +231,24 @@ func (s *ingestSystem) release(l *playerLoad, name string) {
 	if l.claimed && s.cfg.Sessions != nil {
 		s.cfg.Sessions.Release(name)
 	}
+}
+
+// warner is a connection that rate-limits its Error replies to dropped
+// messages (the transport's Client.Warn).
+type warner interface {
+	Warn(code protocol.ErrorCode, text string) bool
+}
+
+// warn tells a client, with a non-fatal Error, that a message of its was
+// dropped: through the connection's reply budget when it has one, so a
+// client sending what is dropped cannot make the server write as much
+// back (docs/protocol.md §8), else directly (test and replay stand-ins).
+func warn(conn components.Conn, code protocol.ErrorCode, text string) {
+	if w, ok := conn.(warner); ok {
+		w.Warn(code, text)
+		return
+	}
+	conn.Send(errorMsg(code, text))
 }
 
 // errorMsg is a non-fatal Error for a client.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/chunk"
@@ -50,6 +51,13 @@ type Config struct {
 	// The database still opens, for what stays per process (access
 	// records, backups).
 	Backend storage.Backend
+	// PlayerSaveEvery is how often, in ticks, a connected player's record
+	// is saved while they play if they moved or turned since its last
+	// save (besides when they leave): what a crash can lose of where the
+	// players were. 0 means DefaultPlayerSaveEvery; negative turns it
+	// off. With a Backend (a cluster shard) it is off: the network
+	// plugin's SavePlayersEvery saves a shard's players.
+	PlayerSaveEvery int
 }
 
 // Plugin is the plugin that keeps the world durable: it opens the
@@ -66,6 +74,7 @@ type Plugin struct {
 	store   *resources.ChunkStore
 	log     zerolog.Logger
 	full    zerolog.Logger // sampled: a full queue lasts many ticks
+	players *playerSaver   // nil when off
 }
 
 // New returns the plugin with the given configuration.
@@ -133,6 +142,15 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.store.Saver = evictionSaver{d: p.durable, app: app}
 	gen.SetSource(p.writer)
 
+	if every := p.Config.PlayerSaveEvery; every >= 0 && p.Config.Backend == nil {
+		if every == 0 {
+			every = DefaultPlayerSaveEvery
+		}
+		p.players = newPlayerSaver(p.durable, uint64(every))
+		app.AddSystem(ecs.Persist, SystemCheckpointPlayers, p.players.run, ecs.Before(SystemPersist),
+			ecs.Reads[components.Player](), ecs.Reads[components.Position](), ecs.Reads[components.Look](),
+			ecs.Writes[Durability]())
+	}
 	app.AddSystem(ecs.Persist, SystemPersist, p.persist)
 	app.AddSystem(ecs.Persist, SystemReleaseDurable, p.release, ecs.After(SystemPersist))
 	return nil

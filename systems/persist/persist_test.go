@@ -23,6 +23,7 @@ type persistWorld struct {
 	store *resources.ChunkStore
 	gen   *worldgen.Generator
 	dur   *Durability
+	p     *Plugin
 }
 
 func newPersistWorld(t *testing.T, dir string) *persistWorld {
@@ -32,7 +33,7 @@ func newPersistWorld(t *testing.T, dir string) *persistWorld {
 
 // newPersistWorldWith is newPersistWorld with the persist configuration
 // cfg (its seed and generator version are filled in).
-func newPersistWorldWith(t *testing.T, cfg Config) *persistWorld {
+func newPersistWorldWith(t testing.TB, cfg Config) *persistWorld {
 	t.Helper()
 	cfg.Seed, cfg.GeneratorVersion = 11, worldgen.LatestVersion
 	gen, err := worldgen.New(11, worldgen.LatestVersion)
@@ -40,14 +41,15 @@ func newPersistWorldWith(t *testing.T, cfg Config) *persistWorld {
 		t.Fatal(err)
 	}
 	app := ecs.NewApp(ecs.WithLogger(zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel)))
+	p := New(cfg)
 	app.AddPlugins(
 		residency.New(residency.Config{Generator: gen, Deterministic: true, QueueCap: 4096}),
-		New(cfg),
+		p,
 	)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
-	return &persistWorld{app: app, store: ecs.Resource[resources.ChunkStore](app), gen: gen, dur: ecs.Resource[Durability](app)}
+	return &persistWorld{app: app, store: ecs.Resource[resources.ChunkStore](app), gen: gen, dur: ecs.Resource[Durability](app), p: p}
 }
 
 // view spawns an entity viewing radius r around section c and returns it.

@@ -4,6 +4,8 @@ package status
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/mlange-42/arche/generic"
@@ -54,7 +56,8 @@ type Plugin struct {
 	started  time.Time
 	runs     []uint64 // per system, at the last update
 	players  *generic.Filter3[components.Player, components.Position, components.View]
-	colors   []columnColor // by store column slot
+	colors   []columnColor     // by store column slot
+	surfaces map[uint32]string // surface colour → block name(s), for the map's legend
 	rate     rateMeter
 	genRate  rateMeter
 	lastSync uint64
@@ -238,6 +241,7 @@ func (s *Plugin) update(ctx *ecs.Context, store *resources.ChunkStore, gen *reso
 		snap.Players = append(snap.Players, admin.Player{Name: pl.Name, Entity: uint64(q.Entity().ID()), X: pos.X, Y: pos.Y, Z: pos.Z, ViewRadius: v.Radius})
 	}
 	snap.Columns = s.columns(store)
+	snap.MapKey = admin.MapLegend(snap.Columns, s.surfaces, len(snap.Players))
 	if s.Config.Extra != nil {
 		s.Config.Extra(snap, m)
 	}
@@ -277,11 +281,30 @@ func (s *Plugin) columns(store *resources.ChunkStore) []admin.Column {
 			*c = columnColor{x: x, z: z, ok: true}
 			if top, _, ok := store.TopBlock(int(x)*chunk.Size+chunk.Size/2, int(z)*chunk.Size+chunk.Size/2); ok {
 				c.rgb = top.Props().Color
+				s.nameSurface(c.rgb, top)
 			}
 		}
 		cols = append(cols, admin.Column{X: x, Z: z, Sections: uint8(sections), Dense: uint8(dense), Color: c.rgb})
 	})
 	return cols
+}
+
+// nameSurface records block b as a surface drawn in colour rgb, for the
+// map's legend; blocks of one colour share its entry.
+func (s *Plugin) nameSurface(rgb uint32, b chunk.Block) {
+	if rgb == 0 {
+		return // drawn as "no surface yet" (admin.MapLegend)
+	}
+	if s.surfaces == nil {
+		s.surfaces = map[uint32]string{}
+	}
+	name, seen := s.surfaces[rgb]
+	switch {
+	case !seen:
+		s.surfaces[rgb] = b.String()
+	case !slices.Contains(strings.Split(name, ", "), b.String()):
+		s.surfaces[rgb] = name + ", " + b.String()
+	}
 }
 
 // columnColor is a column's map colour.

@@ -8,7 +8,8 @@
 //  2. demo (?demo): a generated world goes through the worker and the
 //     mesher into WebGL; meshes must be built and the frame must not be
 //     blank; the demo's entities must be drawn (boxes, a name tag) and the
-//     moving one must move.
+//     moving one must move; below the sea's surface the view must be a
+//     blue-green fog, and the surface must show from below.
 //
 // Screenshots go to $STRATA_ARTIFACTS (default: a temp folder); with
 // --update-docs the demo screenshot is copied to docs/img/play.png.
@@ -22,6 +23,8 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+import { WATER_FOG } from "../src/underwater.js";
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
@@ -195,6 +198,76 @@ await check("demo: the worker meshes a generated world and WebGL draws it", asyn
   if (edit.error) throw new Error(edit.error);
   if (edit.pending !== 0) throw new Error(`${edit.pending} actions never acknowledged`);
   console.log(`     broke and re-placed block ${edit.target.x},${edit.target.y},${edit.target.z}`);
+
+  // Under water: the camera below the surface of the demo's sea sees
+  // water (a blue-green fog instead of the sky), and looking up sees the
+  // surface from below (the water's top faces, drawn double-sided).
+  const dive = await page.evaluate(async () => {
+    const s = window.strata;
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    // A column of the sea at least 5 deep (water at y 58..62), near the centre.
+    let col = null;
+    for (let r = 0; r < 70 && !col; r++) {
+      for (let x = -r; x <= r && !col; x++) {
+        for (const z of [-r, r]) {
+          if (s.blockAt(x, 58, z) === 9 && s.blockAt(x, 62, z) === 9 && s.blockAt(x, 63, z) === 0) {
+            col = { x, z };
+            break;
+          }
+        }
+      }
+    }
+    if (!col) return { error: "no sea in the demo world" };
+    s.setFlying(true);
+    s.setMove({});
+    s.setPosition(col.x + 0.5, 58.2, col.z + 0.5); // eye at 59.82: three blocks under the surface
+    s.setLook(0, 0);
+    await sleep(500);
+    return { col, underwater: s.status().underwater };
+  });
+  if (dive.error) throw new Error(dive.error);
+  if (dive.underwater !== "water") throw new Error(`below the surface at ${JSON.stringify(dive.col)}: underwater = ${dive.underwater}`);
+  const centre = async (name) => {
+    const f = join(artifacts, name);
+    await page.screenshot({ path: f });
+    return page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const ctx = c.getContext("2d");
+      ctx.drawImage(img, 0, 0);
+      // The mean colour of a 40×40 square at the centre, and of the top rows.
+      const mean = (x0, y0, w, h) => {
+        const px = ctx.getImageData(x0, y0, w, h).data;
+        const m = [0, 0, 0];
+        for (let i = 0; i < px.length; i += 4) for (let k = 0; k < 3; k++) m[k] += px[i + k];
+        return m.map((v) => Math.round(v / (px.length / 4)));
+      };
+      return { centre: mean(img.width / 2 - 20, img.height / 2 - 20, 40, 40), top: mean(0, 0, img.width, 10) };
+    }, readFileSync(f).toString("base64"));
+  };
+  const ahead = await centre("play-underwater.png");
+  // Blue-green, not the sky (#9cc4ec) the page shows above water.
+  const [r, g, b] = ahead.top;
+  if (!(g > 1.5 * r && b > 1.5 * r && r < 100)) throw new Error(`under water the view's top is rgb(${ahead.top}): want a blue-green fog, not the sky`);
+  await page.evaluate(() => window.strata.setLook(0, -89.9));
+  await page.waitForTimeout(300);
+  const up = await centre("play-underwater-up.png");
+  // The surface, three blocks up: the water's own blue over the fog, so
+  // bluer than the fog (which is all one would see without it: the
+  // background under water is the fog's colour).
+  const fog = [(WATER_FOG >> 16) & 255, (WATER_FOG >> 8) & 255, WATER_FOG & 255];
+  if (!(up.centre[2] > fog[2] + 20)) throw new Error(`looking up from under water: rgb(${up.centre}), fog rgb(${fog}): the surface is not drawn from below`);
+  const back = await page.evaluate(async () => {
+    const s = window.strata;
+    s.setPosition(0.5, 100, 0.5);
+    await new Promise((r) => setTimeout(r, 300));
+    return s.status().underwater;
+  });
+  if (back !== null) throw new Error(`back above the water: underwater = ${back}`);
+  console.log(`     under water at ${dive.col.x},${dive.col.z}: view's top rgb(${ahead.top}), surface from below rgb(${up.centre}), fog rgb(${fog})`);
+
   if (process.argv.includes("--update-docs")) {
     // 256 colours keep the committed picture at half the size; ImageMagick
     // is optional.

@@ -15,6 +15,7 @@ import { actionResultName, airPositions, dropPositions, errorName, refusalText, 
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, RunFrames, Window } from "./stats.js";
+import { mediumAt } from "./underwater.js";
 import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 
 const DEFAULT_VIEW = 8;
@@ -618,6 +619,8 @@ export class Game {
     const eye = { x: shown.x, y: shown.y + this.rules.eyeHeight, z: shown.z };
     const dir = this.player.look();
     this.renderer.setCamera(eye, dir);
+    // Below the water's surface the camera sees water (underwater.js).
+    this.renderer.setMedium(mediumAt(eye, blockAt, this.blocks), this.blocks);
     this.target = this.welcome ? this.findTarget(this.player.eye(), dir, blockAt) : null;
     this.renderer.setTarget(this.target);
     this.entities.step(dt); // smooth every entity towards its latest state
@@ -921,6 +924,8 @@ export class Game {
         airSections: this.stats.airSections,
         drops: this.stats.drops,
         meshes: this.renderer.sections.size,
+        // What the camera is in: a liquid's block name, or null in air.
+        underwater: this.renderer.view?.underwater ? this.blocks.name(this.renderer.medium) : null,
         meshesBuilt: this.stats.meshesBuilt,
         firstMeshMs: this.stats.firstMeshAt === null ? null : this.stats.firstMeshAt,
         frameP95Ms: this.stats.frameMs.percentile(95),

@@ -16,8 +16,10 @@ import {
   Color,
   ColorManagement,
   EdgesGeometry,
+  DoubleSide,
   DynamicDrawUsage,
   Fog,
+  FrontSide,
   Frustum,
   InstancedBufferAttribute,
   InstancedMesh,
@@ -36,8 +38,7 @@ import {
   WebGLRenderer,
 } from "three";
 import { InstanceSlots } from "./instances.js";
-
-const SKY = 0x9cc4ec;
+import { SKY, viewFor } from "./underwater.js";
 
 // Colours here are the block registry's sRGB values, already shaded by the
 // mesher: pass them through untouched rather than have three.js treat them
@@ -103,7 +104,10 @@ export class Renderer {
     this.scene.fog = new Fog(SKY, 64, 160);
     this.camera = new PerspectiveCamera(75, 1, 0.05, 1000);
     this.opaqueMat = new MeshBasicMaterial({ vertexColors: true });
-    this.waterMat = new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.6, depthWrite: false });
+    // Double-sided under water (applyView), in one pass rather than
+    // three's two for transparent double-sided materials: the faces are
+    // one colour, so their order hardly shows.
+    this.waterMat = new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.6, depthWrite: false, forceSinglePass: true });
     /** @type {Map<string, {opaque: Mesh|null, translucent: Mesh|null}>} */
     this.sections = new Map();
     /** @type {Map<bigint, {color: number, tag: Sprite|null, name: string}>} */
@@ -114,6 +118,14 @@ export class Renderer {
     // entity's position), coloured by the instance's colour.
     this.entityGeo = new BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
     this.entityMat = new MeshBasicMaterial({ color: 0xffffff });
+    // What the eye is in (underwater.js): air, or the liquid it sees
+    // through; view is how the scene is drawn for it, with the view
+    // distance.
+    this.viewDistance = 10;
+    this.medium = 0;
+    this.blocks = null;
+    this.view = null;
+    this.applyView();
     this.slots = new InstanceSlots();
     this.entityOrigin = { x: 0, y: 0, z: 0 };
     this.entityMesh = null;
@@ -141,10 +153,40 @@ export class Renderer {
   /** setViewDistance fits fog and far plane to the view distance in sections. */
   setViewDistance(sections) {
     const far = Math.max(2, sections) * 16;
-    this.scene.fog.near = far * 0.6;
-    this.scene.fog.far = far;
+    this.viewDistance = sections;
     this.camera.far = far + 32;
     this.camera.updateProjectionMatrix();
+    this.applyView();
+  }
+
+  /**
+   * setMedium states what the eye is in (underwater.js mediumAt: a liquid
+   * block, or 0 for air), from the registry blocks; a change of medium
+   * switches fog, background, tint and the water's sides.
+   */
+  setMedium(medium, blocks) {
+    if (medium === this.medium && blocks === this.blocks) return;
+    this.medium = medium;
+    this.blocks = blocks;
+    this.applyView();
+  }
+
+  // applyView sets the scene up for the medium and the view distance:
+  // uniforms (fog, tint, background) and, only when it changes, the
+  // water material's sides (a program switch, cached after the first).
+  applyView() {
+    const v = viewFor(this.blocks ? this.medium : 0, this.blocks, this.viewDistance);
+    this.view = v;
+    this.scene.background.setHex(v.background);
+    this.scene.fog.color.setHex(v.fog);
+    this.scene.fog.near = v.near;
+    this.scene.fog.far = v.far;
+    for (const m of [this.opaqueMat, this.waterMat, this.entityMat]) m.color.setRGB(v.tint[0], v.tint[1], v.tint[2]);
+    const side = v.waterDoubleSided ? DoubleSide : FrontSide;
+    if (this.waterMat.side !== side) {
+      this.waterMat.side = side;
+      this.waterMat.needsUpdate = true;
+    }
   }
 
   /** setCamera places the eye and looks along dir. */
