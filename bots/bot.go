@@ -162,6 +162,8 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 		Features:    b.features(),
 		PlainChunks: cfg.PlainChunks,
 		NoEntities:  cfg.NoEntities,
+		LOD:         cfg.LOD,
+		LODLevels:   uint32(max(cfg.LODLevels, 0)),
 		PinSHA256:   cfg.PinSHA256,
 		Insecure:    cfg.Insecure,
 		RawSections: !cfg.Decode,
@@ -242,6 +244,8 @@ type sessionState struct {
 	movedAt  time.Time
 	held     bool
 	heldAt   time.Time
+	dialed   time.Time
+	lod      *horizon // with feature "lod": the horizon expected
 }
 
 func newSessionState(b *bot, conn *client.Conn, tr *tracker, ev *events, dialed time.Time) *sessionState {
@@ -254,6 +258,10 @@ func newSessionState(b *bot, conn *client.Conn, tr *tracker, ev *events, dialed 
 	s.m = motion{pos: vec{sp.GetX(), sp.GetY(), sp.GetZ()}, yaw: float64(w.GetYaw()), pitch: float64(w.GetPitch()), onGround: true}
 	s.pat = newPattern(b.r.cfg.Pattern, b.r.cfg.Speed, int(w.GetViewDistance()), b.rng, b.r.terrainFor(w), &s.m)
 	tr.begin(s.m.pos.section(), int(w.GetViewDistance()), dialed, time.Now())
+	s.dialed = dialed
+	if conn.HasFeature(protocol.FeatureLOD) {
+		s.lod = newHorizon(w, b.r.cfg.LODLevels, s.m.pos.section())
+	}
 	return s
 }
 
@@ -275,6 +283,7 @@ func (s *sessionState) loop(ctx context.Context) (bool, error) {
 		}
 		s.apply(now)
 		s.sampleEntities()
+		s.checkHorizon(now)
 		if !s.moving && (s.tr.complete() || now.Sub(s.joined) >= cfg.Settle) {
 			s.startMoving(now)
 		}

@@ -130,6 +130,12 @@ type Config struct {
 	// which they otherwise ask for as the Go client does by default: the
 	// server then tells them of no entities (a legacy client's load).
 	NoEntities bool
+	// LOD makes the bots ask for protocol.FeatureLOD (LODLevels levels; 0
+	// takes the server's default) and report when each one's whole
+	// horizon arrived and what it cost (Summary.LODCompleteS,
+	// LODWireBytes).
+	LOD       bool
+	LODLevels int
 	// NoAirSections makes the bots not ask for protocol.FeatureAirSections:
 	// every section then comes as a Chunk, blank ones included
 	// (measurements of the section frames alone).

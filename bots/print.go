@@ -69,6 +69,10 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 			fmt.Fprintf(w, "                  (granted on %d of %d joins)\n", t.EntityJoins, t.Joins)
 		}
 	}
+	if t.LODComplete > 0 {
+		fmt.Fprintf(w, "horizon (LOD)     complete on %d join(s): median %.2f s from the dial, %.0f bytes on the wire (%.0f of LOD frames before compression)\n",
+			t.LODComplete, t.LODCompleteS, t.LODWireBytes, t.LODFrameBytes)
+	}
 	if t.MovingSeconds > 0 {
 		fmt.Fprintf(w, "movement          %.0f s moving in all, %.0f blocks commanded, net %.0f blocks (%.1f blocks/s net per bot)\n",
 			t.MovingSeconds, t.Path, t.Net, t.Net/t.MovingSeconds)

@@ -46,6 +46,11 @@ type botResult struct {
 	messages                     []string
 	// told are the first system lines the bot was told (Config.Say).
 	told []string
+	// lodComplete is, for each join whose whole LOD horizon arrived, the
+	// time from the dial; lodWire and lodBytes what the horizon cost by
+	// then (see horizon).
+	lodComplete        []time.Duration
+	lodWire, lodFrames []uint64
 }
 
 func (r *botResult) addError(msg string) {
@@ -157,6 +162,17 @@ type Summary struct {
 	// Told are the system lines the bots were told (replies to
 	// Config.Say), each "bot: line", the first few of each bot.
 	Told []string `json:"told,omitempty"`
+	// With Config.LOD: LODComplete counts the joins whose whole horizon
+	// arrived; LODCompleteS is the time from the dial until it did,
+	// LODWireBytes the chunk stream's bytes on the wire that carried it
+	// (the stream's wire bytes by then, times the LOD frames' share of its
+	// decompressed bytes: level 0 and LOD share one DEFLATE stream), and
+	// LODFrameBytes the LOD frames' bytes before compression; each the
+	// median over the bots (their first complete join).
+	LODComplete   int     `json:"lod_complete"`
+	LODCompleteS  float64 `json:"lod_complete_s"`
+	LODWireBytes  float64 `json:"lod_wire_bytes"`
+	LODFrameBytes float64 `json:"lod_frame_bytes"`
 }
 
 // maxTold bounds the system lines a bot keeps for the report.
@@ -177,12 +193,20 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 // summarize folds results into one Summary named name.
 func summarize(name string, rs ...*botResult) Summary {
 	s := Summary{Name: name}
-	var delays, views []time.Duration
+	var delays, views, lodTimes []time.Duration
+	var lodWire, lodFrames []uint64
+
 	var entitySum, entitySamples uint64
 	for _, r := range rs {
 		entitySum += r.entitySum
 		entitySamples += r.entitySamples
 		s.EntitiesMax = max(s.EntitiesMax, r.entityMax)
+		if len(r.lodComplete) > 0 {
+			s.LODComplete += len(r.lodComplete)
+			lodTimes = append(lodTimes, r.lodComplete[0])
+			lodWire = append(lodWire, r.lodWire[0])
+			lodFrames = append(lodFrames, r.lodFrames[0])
+		}
 		s.EntitySpawns += r.entitySpawns
 		s.EntityDespawns += r.entityDespawns
 		s.EntityJoins += r.entityJoins
@@ -244,6 +268,14 @@ func summarize(name string, rs ...*botResult) Summary {
 	s.FirstViewP50 = ms(percentile(views, 50))
 	if len(views) > 0 {
 		s.FirstViewMax = ms(views[len(views)-1])
+	}
+	if len(lodTimes) > 0 {
+		slices.Sort(lodTimes)
+		slices.Sort(lodWire)
+		slices.Sort(lodFrames)
+		s.LODCompleteS = percentile(lodTimes, 50).Seconds()
+		s.LODWireBytes = float64(lodWire[(len(lodWire)-1)/2])
+		s.LODFrameBytes = float64(lodFrames[(len(lodFrames)-1)/2])
 	}
 	return s
 }

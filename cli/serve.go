@@ -43,6 +43,7 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.StringVar(&cfg.CertFile, "cert", cfg.CertFile, "TLS certificate (PEM) instead of the self-signed one kept in --data")
 	f.StringVar(&cfg.KeyFile, "key", cfg.KeyFile, "TLS key (PEM) for --cert")
 	f.IntVar(&cfg.MaxViewDistance, "max-view-distance", cfg.MaxViewDistance, "largest view radius a client gets, in sections")
+	f.IntVar(&cfg.MaxLODLevels, "max-lod-levels", cfg.MaxLODLevels, "levels of detail beyond the view a client asking for them gets (0..7; 0: none; the horizon is view·2^levels sections)")
 	f.IntVar(&cfg.MaxClients, "max-clients", cfg.MaxClients, "most players connected at once")
 	f.StringSliceVar(&cfg.WebOrigins, "web-origin", cfg.WebOrigins, "extra origins allowed to open WebTransport sessions (the /play page of --admin always is)")
 	f.BoolVar(&cfg.AllowFlight, "allow-flight", cfg.AllowFlight, "let clients fly")

@@ -86,6 +86,11 @@ type WorldInfo struct {
 	// SectionsPerTick and BytesPerTick advertise the per-client delivery
 	// budget (informational for clients; the deliver system enforces it).
 	SectionsPerTick, BytesPerTick uint32
+	// MaxLODLevels and DefaultLODLevels advertise the levels of detail a
+	// client granted protocol.FeatureLOD may ask for in Subscribe.lod_levels
+	// and what it gets by asking for 0 (the LOD plugin enforces them);
+	// zero MaxLODLevels advertises none.
+	MaxLODLevels, DefaultLODLevels uint32
 	// Rules are the movement and action rules advertised in
 	// Welcome.limits (the gameplay plugin enforces them); the zero value
 	// advertises none.
@@ -202,7 +207,7 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
 			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists,
-			protocol.FeatureCompactStates}
+			protocol.FeatureCompactStates, protocol.FeatureLOD}
 	}
 	if c.DeflateLevel == 0 {
 		c.DeflateLevel = DefaultDeflateLevel

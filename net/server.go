@@ -195,6 +195,7 @@ func (s *Server) serverLimits() *protocol.ServerLimits {
 		SectionsPerTick: s.cfg.World.SectionsPerTick,
 		BytesPerTick:    s.cfg.World.BytesPerTick,
 		IdleTimeoutMs:   uint32(l.IdleTimeout.Milliseconds()),
+		MaxLodLevels:    s.cfg.World.MaxLODLevels, DefaultLodLevels: s.cfg.World.DefaultLODLevels,
 	}
 	s.cfg.World.Rules.apply(sl)
 	return sl

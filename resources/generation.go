@@ -121,6 +121,11 @@ type Generation struct {
 	seq     uint64
 	started bool
 	stopped bool
+	// Background tasks (SubmitTask): taken only when queue is empty.
+	tasks     taskHeap
+	taskFIFO  []task // deterministic mode
+	taskSeq   uint64
+	taskCount atomic.Int64 // queued or running
 	// ticking holds the workers beyond tickLimit back from new jobs;
 	// active counts the workers running a job.
 	ticking   bool
@@ -199,6 +204,16 @@ func (g *Generation) SetSource(s Source) {
 		return
 	}
 	g.source.Store(&sourceBox{s})
+}
+
+// Source returns the Source set with SetSource, or nil: what background
+// tasks (the LOD plugin's builds of edited terrain) read edited sections
+// from, through the same overlay of writes not yet durable.
+func (g *Generation) Source() Source {
+	if b := g.source.Load(); b != nil {
+		return b.s
+	}
+	return nil
 }
 
 // SetDeriver sets what every job derives from its section once made
@@ -299,6 +314,8 @@ func (g *Generation) Stop() {
 	g.queue = g.queue[:0]
 	g.fifo, g.head = nil, 0
 	g.queued.Store(0)
+	g.taskCount.Add(-int64(len(g.tasks) + len(g.taskFIFO))) // abandoned
+	g.tasks, g.taskFIFO = nil, nil
 	close(g.quit)
 	g.mu.Unlock()
 	g.wg.Wait()
@@ -544,6 +561,13 @@ func (g *Generation) worker() {
 	for {
 		j, ok := g.take()
 		if !ok {
+			if t, ok := g.takeTask(); ok {
+				g.runTask(t)
+				g.mu.Lock()
+				g.active--
+				g.mu.Unlock()
+				continue
+			}
 			select {
 			case <-g.wake:
 				continue
@@ -672,3 +696,148 @@ func (h *jobHeap) pop() job {
 
 // jobHeapFloor is the room, in jobs, the queue keeps however empty.
 const jobHeapFloor = 1024
+
+// Background tasks: work that shares the pool's workers but ranks behind
+// every section job, whatever its priority. The LOD plugin samples and
+// encodes the horizon this way: a level-0 section a player needs never
+// waits behind a LOD section, yet the horizon uses the cores the level-0
+// load leaves idle (design/lod.md).
+
+// task is one background task.
+type task struct {
+	prio uint32
+	seq  uint64
+	run  func()
+}
+
+// TaskCap bounds the background tasks queued or running at once.
+const TaskCap = 4096
+
+// SubmitTask queues run as a background task of the given priority
+// (lower first among tasks). Workers take tasks only when no section job
+// is queued, and, like jobs, leave a core to a running tick. run must be
+// safe to call on any goroutine and hand its result back itself (the
+// caller's own queue); a panic in it is recovered and counted in Failed.
+// In deterministic mode tasks run inline, in submission order, at
+// RunTasks. It returns false, doing nothing, when TaskCap tasks are in
+// flight or the pool is stopped.
+func (g *Generation) SubmitTask(priority uint32, run func()) bool {
+	if g.Start() != nil || g.taskCount.Load() >= TaskCap {
+		return false
+	}
+	g.mu.Lock()
+	if g.stopped {
+		g.mu.Unlock()
+		return false
+	}
+	g.taskSeq++
+	t := task{prio: priority, seq: g.taskSeq, run: run}
+	if g.det {
+		g.taskFIFO = append(g.taskFIFO, t)
+	} else {
+		g.tasks.push(t)
+	}
+	g.taskCount.Add(1)
+	g.mu.Unlock()
+	if !g.det {
+		select {
+		case g.wake <- struct{}{}:
+		default:
+		}
+	}
+	return true
+}
+
+// RunTasks runs every queued task inline, in submission order, in
+// deterministic mode (after the section jobs the tick drained), and does
+// nothing otherwise: the workers run them.
+func (g *Generation) RunTasks() {
+	if !g.det {
+		return
+	}
+	g.mu.Lock()
+	ts := g.taskFIFO
+	g.taskFIFO = nil
+	g.mu.Unlock()
+	for _, t := range ts {
+		g.runTask(t)
+	}
+}
+
+// Tasks returns the background tasks queued or running. Safe from any
+// goroutine.
+func (g *Generation) Tasks() int { return int(g.taskCount.Load()) }
+
+// takeTask pops the most urgent background task when no section job is
+// queued (take found none) and a worker may start one.
+func (g *Generation) takeTask() (task, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stopped || len(g.tasks) == 0 || len(g.queue) > 0 || (g.ticking && g.active >= g.tickLimit) {
+		return task{}, false
+	}
+	g.active++
+	return g.tasks.pop(), true
+}
+
+// runTask runs t, recovering a panic so that one bad task cannot take
+// the server down.
+func (g *Generation) runTask(t task) {
+	defer g.taskCount.Add(-1)
+	defer func() {
+		if v := recover(); v != nil {
+			g.failed.Add(1)
+		}
+	}()
+	g.running.Add(1)
+	defer g.running.Add(-1)
+	t.run()
+}
+
+// taskHeap is a binary min-heap of tasks on (prio, seq).
+type taskHeap []task
+
+func (h taskHeap) less(i, j int) bool {
+	if h[i].prio != h[j].prio {
+		return h[i].prio < h[j].prio
+	}
+	return h[i].seq < h[j].seq
+}
+
+func (h *taskHeap) push(t task) {
+	*h = append(*h, t)
+	q := *h
+	for i := len(q) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !q.less(i, p) {
+			break
+		}
+		q[i], q[p] = q[p], q[i]
+		i = p
+	}
+}
+
+func (h *taskHeap) pop() task {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q[n] = task{}
+	q = q[:n]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && q.less(l, m) {
+			m = l
+		}
+		if r < n && q.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		q[i], q[m] = q[m], q[i]
+		i = m
+	}
+	*h = q
+	return top
+}

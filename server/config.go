@@ -5,6 +5,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"github.com/stratavox/strata/systems/lod"
 	"time"
 
 	"github.com/stratavox/strata/admin"
@@ -71,6 +72,10 @@ type Config struct {
 	CertFile, KeyFile string
 	// MaxViewDistance clamps every client's view radius, in sections.
 	MaxViewDistance int
+	// MaxLODLevels is the most levels of detail a client granted the
+	// feature "lod" gets beyond its view (its default too): 1..7, the
+	// horizon at view·2^levels sections; 0 sends no LOD.
+	MaxLODLevels int
 	// MaxClients bounds the connected players.
 	MaxClients int
 	// AllowFlight lets clients fly; FlySpeed is the flying speed limit in
@@ -214,6 +219,7 @@ func Defaults() Config {
 		Listen:      transport.DefaultListen,
 
 		MaxViewDistance: protocol.DefaultMaxViewDistance,
+		MaxLODLevels:    lod.DefaultLevels,
 		AllowFlight:     true,
 		MaxClients:      256,
 
@@ -274,6 +280,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := worldgen.New(c.Seed, c.GeneratorVersion); err != nil {
 		errs = append(errs, fmt.Errorf("generator-version: %w", err))
+	}
+	if c.MaxLODLevels < 0 || c.MaxLODLevels > lod.DefaultLevels {
+		errs = append(errs, fmt.Errorf("max-lod-levels: %d is outside 0..%d", c.MaxLODLevels, lod.DefaultLevels))
 	}
 	if c.MaxViewDistance < 1 || c.MaxViewDistance > protocol.ViewDistanceLimit {
 		errs = append(errs, fmt.Errorf("max-view-distance: %d is outside 1..%d", c.MaxViewDistance, protocol.ViewDistanceLimit))

@@ -38,6 +38,9 @@ type ReplayOptions struct {
 	// plugins it names (SettingPlugins), at their recorded settings, and
 	// one that names a plugin neither has is refused.
 	Plugins []ecs.Plugin
+	// NoLOD replays without the LOD plugin: level 0's hashes must be the
+	// same, since LOD writes no hashed state (tests check it).
+	NoLOD bool
 }
 
 // Mismatch is the first tick at which a replay differs from its recording.
@@ -165,6 +168,9 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 	cfg.Seed, cfg.GeneratorVersion, cfg.TPS = h.Seed, h.GeneratorVersion, h.TPS
 	cfg.MaxViewDistance, cfg.SpawnRadius = h.MaxViewDistance, h.SpawnRadius
 	cfg.Deterministic, cfg.InMemory, cfg.Admin, cfg.Listen = true, true, "", ""
+	if opts.NoLOD {
+		cfg.MaxLODLevels = 0
+	}
 	plugins, err := recordedPlugins(h, opts.Plugins)
 	if err != nil {
 		return ReplayResult{}, err

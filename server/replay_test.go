@@ -3,9 +3,11 @@ package server
 import (
 	"maps"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/resources/chunk"
@@ -47,6 +49,63 @@ func TestRecordAndVerify(t *testing.T) {
 	}
 	if r1.Final != r2.Final || r1.Ticks != r2.Ticks || r1.Ticks < 10 {
 		t.Fatalf("two replays disagree: %+v vs %+v", r1, r2)
+	}
+}
+
+// TestLODKeepsHashes records a deterministic server while a client
+// granted "lod" receives its horizon. The replay matches every recorded
+// hash on one core and on two (LOD frames are in the outbound part,
+// deterministically); replayed without the LOD plugin, the sections'
+// and entities' parts of every tick are the same, only the outbound
+// part differs: LOD changes nothing of level 0's state.
+func TestLODKeepsHashes(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	cfg := Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.SpawnRadius = 1
+	cfg.Record = filepath.Join(t.TempDir(), "lod.strata")
+	cfg.RecordHashes = true
+	srv, stopServer := startServer(t, cfg)
+	c := dialPlayerOpts(t, srv, client.Options{Name: "dana", ViewDistance: 2, LOD: true, LODLevels: 4})
+	deadline := time.Now().Add(20 * time.Second)
+	for c.LODCount(4) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if c.LODCount(4) == 0 {
+		t.Fatal("no level-4 LOD section arrived")
+	}
+	c.Close()
+	time.Sleep(200 * time.Millisecond)
+	stopServer()
+	var with []replay.Hash
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		with = with[:0]
+		r, err := ReplayFile(cfg.Record, ReplayOptions{Verify: true, OnTick: func(h replay.Hash) { with = append(with, h) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Mismatch != nil {
+			t.Fatalf("GOMAXPROCS %d: replay diverged: %v", procs, r.Mismatch)
+		}
+	}
+	var without []replay.Hash
+	if _, err := ReplayFile(cfg.Record, ReplayOptions{NoLOD: true, OnTick: func(h replay.Hash) { without = append(without, h) }}); err != nil {
+		t.Fatal(err)
+	}
+	if len(with) != len(without) || len(with) < 10 {
+		t.Fatalf("%d ticks with LOD, %d without", len(with), len(without))
+	}
+	outbound := false
+	for i := range with {
+		a, b := with[i], without[i]
+		if a.Sections != b.Sections || a.Entities != b.Entities {
+			t.Fatalf("tick %d: level 0's state differs without LOD: %+v vs %+v", a.Tick, a, b)
+		}
+		outbound = outbound || a.Outbound != b.Outbound
+	}
+	if !outbound {
+		t.Error("the outbound hash never differs: were LOD frames sent?")
 	}
 }
 

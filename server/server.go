@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/stratavox/strata/systems/lod"
 	"maps"
 	"math"
 	"net"
@@ -204,6 +205,9 @@ func buildServer(cfg Config, log zerolog.Logger, terrain Terrain, spawn *compone
 		return nil, fmt.Errorf("build app: %w", err)
 	}
 	s.app = app
+	if h, ok := ecs.GetResource[lod.Horizon](app); ok {
+		s.metrics.Registry().MustRegister(h.Stats.Collectors()...)
+	}
 	s.metrics.Registry().MustRegister(transportCollector{s: s})
 	if cc != nil {
 		s.metrics.Registry().MustRegister(clusterCollector{c: cc.c, stats: ecs.Resource[clusterplugin.Stats](app)})
@@ -302,7 +306,13 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
 			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly, ClaimViewedAfter: cfg.ClusterClaimViewedAfter}))
 	}
-	return append(ps, late...)
+	ps = append(ps, late...)
+	// Last, so that every other system keeps its place (recordings'
+	// hashes depend on the order); LOD changes no hashed state.
+	if g, ok := gen.(*worldgen.Generator); ok && cfg.MaxLODLevels > 0 {
+		ps = append(ps, lod.New(lod.Config{Gen: g, MaxLevels: cfg.MaxLODLevels, Deterministic: cfg.Deterministic}))
+	}
+	return ps
 }
 
 // Terrain is what the default plugins need of a world generator: its
@@ -419,7 +429,8 @@ func (s *Server) listen(ctx context.Context) error {
 		World: transport.WorldInfo{
 			Seed: s.cfg.Seed, GeneratorVersion: uint32(s.gen.Version()), TickRate: uint32(s.cfg.TPS),
 			SectionsPerTick: uint32(b.Sections), BytesPerTick: uint32(b.Bytes),
-			Rules: GameRules(s.cfg),
+			Rules:        GameRules(s.cfg),
+			MaxLODLevels: s.lodLevels(), DefaultLODLevels: s.lodLevels(),
 		},
 		MaxClients:      s.cfg.MaxClients,
 		MaxViewDistance: uint32(s.cfg.MaxViewDistance),
@@ -781,4 +792,13 @@ func (s *Server) authMode() string {
 		return AuthToken
 	}
 	return AuthTOFU
+}
+
+// lodLevels is the levels of detail the server grants (Welcome.limits):
+// none when the LOD plugin is not running.
+func (s *Server) lodLevels() uint32 {
+	if _, ok := ecs.GetResource[lod.Horizon](s.app); !ok {
+		return 0
+	}
+	return uint32(s.cfg.MaxLODLevels)
 }

@@ -60,7 +60,11 @@ type Conn struct {
 		streamBytes, wireBytes                                      atomic.Uint64
 		entitySpawns, entityDespawns                                atomic.Uint64
 		entityStates, statesStale, statesUnknown                    atomic.Uint64
+		lodSections, lodBytes, lodUnloaded                          atomic.Uint64
 	}
+
+	// lod holds the LOD sections received (feature "lod"); see lod.go.
+	lod lodState
 
 	pluginOnce sync.Once
 	pluginQ    chan *protocol.PluginMessage // to Handlers.OnPlugin; see plugin.go
@@ -110,6 +114,10 @@ type Stats struct {
 	EntitySpawns, EntityDespawns                                        uint64
 	EntityStates, StaleStates, UnknownStates                            uint64
 	Sections, Entities                                                  int
+	// With feature "lod": LODSections counts the LODSections received,
+	// LODBytes their frames' payload bytes (decompressed), LODUnloaded the
+	// LOD sections LODUnloads made the client forget.
+	LODSections, LODBytes, LODUnloaded uint64
 }
 
 // Dial connects to addr ("host:port"), logs in (Hello, then a Proof
@@ -177,6 +185,11 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 	if sess.SupportsDatagrams() {
 		c.wg.Add(1)
 		go c.readDatagrams()
+	}
+	if opts.LOD && opts.LODLevels > 0 && c.HasFeature(protocol.FeatureLOD) {
+		if err := c.SubscribeLOD(c.welcome.GetViewDistance(), opts.LODLevels); err != nil {
+			c.log.Warn().Err(err).Msg("ask for LOD levels")
+		}
 	}
 	c.wg.Add(1)
 	go func() { // records the close cause when the server ends the connection
@@ -506,6 +519,9 @@ func (c *Conn) Stats() Stats {
 		PluginMessages:   c.stats.plugin.Load(),
 		PluginDropped:    c.stats.pluginDropped.Load(),
 		Sections:         n,
+		LODSections:      c.stats.lodSections.Load(),
+		LODBytes:         c.stats.lodBytes.Load(),
+		LODUnloaded:      c.stats.lodUnloaded.Load(),
 	}
 }
 

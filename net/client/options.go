@@ -44,6 +44,13 @@ type Options struct {
 	// "player-states") are those of nearby players, as before entities
 	// existed (legacy clients, tests of them).
 	NoEntities bool
+	// LOD asks for protocol.FeatureLOD: the server then sends the
+	// level-of-detail pyramid out to the horizon, which the client keeps
+	// per level (Conn.LODCount, Conn.LODSection). LODLevels, when not 0,
+	// asks for that many levels (a Subscribe right after the Welcome);
+	// 0 takes the server's default.
+	LOD       bool
+	LODLevels uint32
 	// ProtocolVersion overrides protocol.Version (tests of version
 	// negotiation).
 	ProtocolVersion uint32
@@ -136,6 +143,11 @@ type Handlers struct {
 	// goroutine), for messages without a typed callback: ChatBroadcast,
 	// Held, Released, Error, PlayerJoined, PlayerLeft, Pong, Ping.
 	OnControl func(*protocol.ServerMessage)
+	// OnLOD is called after a LODSection (feature "lod") was stored, with
+	// its level, position (level units) and revision; OnLODUnload after a
+	// LODUnload removed its sections, once per section.
+	OnLOD       func(level int, pos chunk.Pos, revision uint64)
+	OnLODUnload func(level int, pos chunk.Pos)
 	// OnError reports non-fatal local problems, such as a section that
 	// does not decode.
 	OnError func(error)
@@ -179,6 +191,9 @@ func (o *Options) requested() []string {
 	}
 	if !o.NoEntities && !slices.Contains(out, protocol.FeatureEntities) {
 		out = append(out, protocol.FeatureEntities)
+	}
+	if o.LOD && !slices.Contains(out, protocol.FeatureLOD) {
+		out = append(out, protocol.FeatureLOD)
 	}
 	return out
 }

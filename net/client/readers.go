@@ -162,6 +162,16 @@ func (c *Conn) readChunks() {
 			}
 			c.stats.chunkBytes.Add(uint64(len(payload)))
 			c.applyAir(ps)
+		case *protocol.ChunkMessage_Lod:
+			if err := c.applyLOD(k.Lod, len(payload)); err != nil {
+				c.invalidMessage(err, "chunk stream")
+				return
+			}
+		case *protocol.ChunkMessage_LodUnload:
+			if err := c.applyLODUnload(k.LodUnload); err != nil {
+				c.invalidMessage(err, "chunk stream")
+				return
+			}
 		}
 	}
 }

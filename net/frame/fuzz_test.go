@@ -183,5 +183,7 @@ func seedChunkMessages() []*protocol.ChunkMessage {
 		protocol.NewAirSections([]chunk.Pos{protocolPos(), {X: 5, Y: 19, Z: -1}}),
 		protocol.NewColumnDrops([]chunk.Pos{{X: 5, Y: 19, Z: -1}, {X: 5, Y: -4, Z: -1}, {X: -7, Y: 0, Z: 2}}, chunk.MinSectionY),
 		protocol.NewAirColumns([]chunk.Pos{{X: 5, Y: 19, Z: -1}, {X: -7, Y: 0, Z: 2}, {X: 5, Y: -4, Z: -1}}, chunk.MinSectionY),
+		{Kind: &protocol.ChunkMessage_Lod{Lod: &protocol.LODSection{Pos: protocol.SectionPosOf(chunk.Pos{X: -3, Y: -1, Z: 2}), Level: 7, Revision: 2, Data: []byte{0, 1, 2}}}},
+		{Kind: &protocol.ChunkMessage_LodUnload{LodUnload: &protocol.LODUnload{Level: 1, Coords: []int32{1, -1, 2}}}},
 	}
 }

@@ -190,3 +190,27 @@ func squeeze(s string) string {
 		return r
 	}, s)
 }
+
+// TestSpecLODExamples: the level-of-detail frames of docs/protocol.md
+// §5.6, byte for byte, and present in the document.
+func TestSpecLODExamples(t *testing.T) {
+	stone := []byte{0x01, 0x00, 0x01}
+	pos := &protocol.SectionPos{X: -3, Y: -1, Z: 2}
+	tests := []struct {
+		name string
+		msg  proto.Message
+		hex  string
+	}{
+		{"Subscribe with LOD", &protocol.ClientMessage{Kind: &protocol.ClientMessage_Subscribe{Subscribe: &protocol.Subscribe{ViewDistance: 8, LodLevels: 7}}},
+			"06 | 42 04 08 08 10 07"},
+		{"LODSection", &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Lod{Lod: &protocol.LODSection{Pos: pos, Level: 3, Data: stone}}},
+			"11 | 2a 0f 0a 06 08 05 10 01 18 04 10 03 22 03 01 00 01"},
+		{"LODSection revision 1", &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_Lod{Lod: &protocol.LODSection{Pos: pos, Level: 3, Revision: 1, Data: stone}}},
+			"13 | 2a 11 0a 06 08 05 10 01 18 04 10 03 18 01 22 03 01 00 01"},
+		{"LODUnload", &protocol.ChunkMessage{Kind: &protocol.ChunkMessage_LodUnload{LodUnload: &protocol.LODUnload{Level: 2, Coords: []int32{5, 0, -6, 6, 0, -6}}}},
+			"0c | 32 0a 08 02 12 06 0a 00 0b 0c 00 0b"},
+	}
+	for _, tt := range tests {
+		checkSpecExample(t, tt.name, tt.msg, tt.hex)
+	}
+}

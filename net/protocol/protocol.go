@@ -77,6 +77,11 @@ const (
 	// (about 60) to a client granted "entities". A client that asks for it
 	// must handle both.
 	FeatureCompactStates = "compact-states"
+	// FeatureLOD asks the server for the level-of-detail pyramid around
+	// the view, out to Subscribe.lod_levels levels beyond level 0, as
+	// LODSection and LODUnload frames on the chunk stream
+	// (docs/protocol.md §5.6, "Levels of detail").
+	FeatureLOD = "lod"
 )
 
 // TransportOnly reports whether feature f is implemented by the transport

@@ -871,6 +871,8 @@ type ChunkMessage struct {
 	//	*ChunkMessage_Drop
 	//	*ChunkMessage_Drops
 	//	*ChunkMessage_Air
+	//	*ChunkMessage_Lod
+	//	*ChunkMessage_LodUnload
 	Kind          isChunkMessage_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -949,6 +951,24 @@ func (x *ChunkMessage) GetAir() *AirSections {
 	return nil
 }
 
+func (x *ChunkMessage) GetLod() *LODSection {
+	if x != nil {
+		if x, ok := x.Kind.(*ChunkMessage_Lod); ok {
+			return x.Lod
+		}
+	}
+	return nil
+}
+
+func (x *ChunkMessage) GetLodUnload() *LODUnload {
+	if x != nil {
+		if x, ok := x.Kind.(*ChunkMessage_LodUnload); ok {
+			return x.LodUnload
+		}
+	}
+	return nil
+}
+
 type isChunkMessage_Kind interface {
 	isChunkMessage_Kind()
 }
@@ -969,6 +989,14 @@ type ChunkMessage_Air struct {
 	Air *AirSections `protobuf:"bytes,4,opt,name=air,proto3,oneof"` // only with feature "air-sections"
 }
 
+type ChunkMessage_Lod struct {
+	Lod *LODSection `protobuf:"bytes,5,opt,name=lod,proto3,oneof"` // only with feature "lod"
+}
+
+type ChunkMessage_LodUnload struct {
+	LodUnload *LODUnload `protobuf:"bytes,6,opt,name=lod_unload,json=lodUnload,proto3,oneof"` // only with feature "lod"
+}
+
 func (*ChunkMessage_Chunk) isChunkMessage_Kind() {}
 
 func (*ChunkMessage_Drop) isChunkMessage_Kind() {}
@@ -976,6 +1004,10 @@ func (*ChunkMessage_Drop) isChunkMessage_Kind() {}
 func (*ChunkMessage_Drops) isChunkMessage_Kind() {}
 
 func (*ChunkMessage_Air) isChunkMessage_Kind() {}
+
+func (*ChunkMessage_Lod) isChunkMessage_Kind() {}
+
+func (*ChunkMessage_LodUnload) isChunkMessage_Kind() {}
 
 // Datagram is the payload of one QUIC datagram, in either direction. Datagrams
 // are not length-prefixed: the datagram boundary is the message boundary.
@@ -1885,8 +1917,12 @@ type ServerLimits struct {
 	ActionBurst     uint32  `protobuf:"varint,27,opt,name=action_burst,json=actionBurst,proto3" json:"action_burst,omitempty"`               // Break/Place allowed in a burst
 	InputBankTicks  uint32  `protobuf:"varint,28,opt,name=input_bank_ticks,json=inputBankTicks,proto3" json:"input_bank_ticks,omitempty"`    // unspent movement time kept, in ticks
 	InputClockSlack uint32  `protobuf:"varint,29,opt,name=input_clock_slack,json=inputClockSlack,proto3" json:"input_clock_slack,omitempty"` // ticks Input.input_tick may run ahead
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Levels of detail (feature "lod"): the most a Subscribe.lod_levels is
+	// granted, and what 0 there means. 0 here: the server sends no LOD.
+	MaxLodLevels     uint32 `protobuf:"varint,30,opt,name=max_lod_levels,json=maxLodLevels,proto3" json:"max_lod_levels,omitempty"`
+	DefaultLodLevels uint32 `protobuf:"varint,31,opt,name=default_lod_levels,json=defaultLodLevels,proto3" json:"default_lod_levels,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ServerLimits) Reset() {
@@ -2118,6 +2154,20 @@ func (x *ServerLimits) GetInputBankTicks() uint32 {
 func (x *ServerLimits) GetInputClockSlack() uint32 {
 	if x != nil {
 		return x.InputClockSlack
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetMaxLodLevels() uint32 {
+	if x != nil {
+		return x.MaxLodLevels
+	}
+	return 0
+}
+
+func (x *ServerLimits) GetDefaultLodLevels() uint32 {
+	if x != nil {
+		return x.DefaultLodLevels
 	}
 	return 0
 }
@@ -2565,8 +2615,13 @@ func (x *Pong) GetReceiverTime() int64 {
 // subscription around the player (docs/protocol.md §9.4 gives its shape).
 // There is no answer; the new subscription shows in Chunks and Drops.
 type Subscribe struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ViewDistance  uint32                 `protobuf:"varint,1,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"` // sections; 0 = the server's default; clamped to limits.max_view_distance
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	ViewDistance uint32                 `protobuf:"varint,1,opt,name=view_distance,json=viewDistance,proto3" json:"view_distance,omitempty"` // sections; 0 = the server's default; clamped to limits.max_view_distance
+	// Levels of detail beyond level 0 wanted around the view (feature
+	// "lod"): the horizon is view_distance * 2^lod_levels sections. 0 = the
+	// server's default (limits.default_lod_levels); clamped to
+	// limits.max_lod_levels.
+	LodLevels     uint32 `protobuf:"varint,2,opt,name=lod_levels,json=lodLevels,proto3" json:"lod_levels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2604,6 +2659,13 @@ func (*Subscribe) Descriptor() ([]byte, []int) {
 func (x *Subscribe) GetViewDistance() uint32 {
 	if x != nil {
 		return x.ViewDistance
+	}
+	return 0
+}
+
+func (x *Subscribe) GetLodLevels() uint32 {
+	if x != nil {
+		return x.LodLevels
 	}
 	return 0
 }
@@ -3695,6 +3757,137 @@ func (x *AirSections) GetBaseY() int32 {
 	return 0
 }
 
+// LODSection carries one section of the level-of-detail pyramid (feature
+// "lod", docs/protocol.md §5.6): a 16x16x16 grid of cells at level
+// 1..limits.max_lod_levels, each cell a (2^level)^3 cube of blocks, so that
+// it covers blocks [pos*16*2^level, (pos+1)*16*2^level) on each axis. pos
+// is in level-level section units. data is encoded exactly as a Chunk's
+// (Welcome.section_format), cells in place of blocks. A later LODSection
+// of the same (level, pos) replaces it; revision grows when edits below it
+// change it.
+type LODSection struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Pos           *SectionPos            `protobuf:"bytes,1,opt,name=pos,proto3" json:"pos,omitempty"`
+	Level         uint32                 `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
+	Revision      uint64                 `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	Data          []byte                 `protobuf:"bytes,4,opt,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LODSection) Reset() {
+	*x = LODSection{}
+	mi := &file_strata_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LODSection) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LODSection) ProtoMessage() {}
+
+func (x *LODSection) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LODSection.ProtoReflect.Descriptor instead.
+func (*LODSection) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *LODSection) GetPos() *SectionPos {
+	if x != nil {
+		return x.Pos
+	}
+	return nil
+}
+
+func (x *LODSection) GetLevel() uint32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *LODSection) GetRevision() uint64 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *LODSection) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+// LODUnload tells the client to forget LOD sections of one level that left
+// its horizon: coords packs their positions (level units) as Drops does,
+// x, y, z triples; its length is a multiple of 3.
+type LODUnload struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Level         uint32                 `protobuf:"varint,1,opt,name=level,proto3" json:"level,omitempty"`
+	Coords        []int32                `protobuf:"zigzag32,2,rep,packed,name=coords,proto3" json:"coords,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LODUnload) Reset() {
+	*x = LODUnload{}
+	mi := &file_strata_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LODUnload) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LODUnload) ProtoMessage() {}
+
+func (x *LODUnload) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LODUnload.ProtoReflect.Descriptor instead.
+func (*LODUnload) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *LODUnload) GetLevel() uint32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *LODUnload) GetCoords() []int32 {
+	if x != nil {
+		return x.Coords
+	}
+	return nil
+}
+
 // PlayerState is a best-effort snapshot of a replicated entity: another
 // player, or (feature "entities") any entity the client was told of by an
 // EntitySpawn — the message predates entities and keeps its name. Newer
@@ -3714,7 +3907,7 @@ type PlayerState struct {
 
 func (x *PlayerState) Reset() {
 	*x = PlayerState{}
-	mi := &file_strata_proto_msgTypes[40]
+	mi := &file_strata_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3726,7 +3919,7 @@ func (x *PlayerState) String() string {
 func (*PlayerState) ProtoMessage() {}
 
 func (x *PlayerState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[40]
+	mi := &file_strata_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3739,7 +3932,7 @@ func (x *PlayerState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerState.ProtoReflect.Descriptor instead.
 func (*PlayerState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{40}
+	return file_strata_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PlayerState) GetEntityId() uint64 {
@@ -3807,7 +4000,7 @@ type CompactState struct {
 
 func (x *CompactState) Reset() {
 	*x = CompactState{}
-	mi := &file_strata_proto_msgTypes[41]
+	mi := &file_strata_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3819,7 +4012,7 @@ func (x *CompactState) String() string {
 func (*CompactState) ProtoMessage() {}
 
 func (x *CompactState) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[41]
+	mi := &file_strata_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3832,7 +4025,7 @@ func (x *CompactState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompactState.ProtoReflect.Descriptor instead.
 func (*CompactState) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{41}
+	return file_strata_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CompactState) GetEntityId() uint64 {
@@ -3922,7 +4115,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[42]
+	mi := &file_strata_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3934,7 +4127,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[42]
+	mi := &file_strata_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3947,7 +4140,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{42}
+	return file_strata_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -4007,12 +4200,15 @@ const file_strata_proto_rawDesc = "" +
 	"\tchallenge\x18\x0f \x01(\v2\x14.strata.v1.ChallengeH\x00R\tchallenge\x12>\n" +
 	"\rentity_spawns\x18\x10 \x01(\v2\x17.strata.v1.EntitySpawnsH\x00R\fentitySpawns\x12D\n" +
 	"\x0fentity_despawns\x18\x11 \x01(\v2\x19.strata.v1.EntityDespawnsH\x00R\x0eentityDespawnsB\x06\n" +
-	"\x04kind\"\xbd\x01\n" +
+	"\x04kind\"\x9f\x02\n" +
 	"\fChunkMessage\x12(\n" +
 	"\x05chunk\x18\x01 \x01(\v2\x10.strata.v1.ChunkH\x00R\x05chunk\x12%\n" +
 	"\x04drop\x18\x02 \x01(\v2\x0f.strata.v1.DropH\x00R\x04drop\x12(\n" +
 	"\x05drops\x18\x03 \x01(\v2\x10.strata.v1.DropsH\x00R\x05drops\x12*\n" +
-	"\x03air\x18\x04 \x01(\v2\x16.strata.v1.AirSectionsH\x00R\x03airB\x06\n" +
+	"\x03air\x18\x04 \x01(\v2\x16.strata.v1.AirSectionsH\x00R\x03air\x12)\n" +
+	"\x03lod\x18\x05 \x01(\v2\x15.strata.v1.LODSectionH\x00R\x03lod\x125\n" +
+	"\n" +
+	"lod_unload\x18\x06 \x01(\v2\x14.strata.v1.LODUnloadH\x00R\tlodUnloadB\x06\n" +
 	"\x04kind\"\xb9\x01\n" +
 	"\bDatagram\x12;\n" +
 	"\fplayer_state\x18\x01 \x01(\v2\x16.strata.v1.PlayerStateH\x00R\vplayerState\x12(\n" +
@@ -4078,7 +4274,7 @@ const file_strata_proto_rawDesc = "" +
 	"\vWorldBounds\x12\"\n" +
 	"\rmin_section_y\x18\x01 \x01(\x11R\vminSectionY\x12\"\n" +
 	"\rmax_section_y\x18\x02 \x01(\x11R\vmaxSectionY\x12'\n" +
-	"\x0fborder_sections\x18\x03 \x01(\x11R\x0eborderSections\"\xa4\b\n" +
+	"\x0fborder_sections\x18\x03 \x01(\x11R\x0eborderSections\"\xf8\b\n" +
 	"\fServerLimits\x12*\n" +
 	"\x11max_view_distance\x18\x01 \x01(\rR\x0fmaxViewDistance\x12*\n" +
 	"\x11control_frame_cap\x18\x02 \x01(\rR\x0fcontrolFrameCap\x12&\n" +
@@ -4115,7 +4311,9 @@ const file_strata_proto_rawDesc = "" +
 	"actionRate\x12!\n" +
 	"\faction_burst\x18\x1b \x01(\rR\vactionBurst\x12(\n" +
 	"\x10input_bank_ticks\x18\x1c \x01(\rR\x0einputBankTicks\x12*\n" +
-	"\x11input_clock_slack\x18\x1d \x01(\rR\x0finputClockSlack\"\x8c\x01\n" +
+	"\x11input_clock_slack\x18\x1d \x01(\rR\x0finputClockSlack\x12$\n" +
+	"\x0emax_lod_levels\x18\x1e \x01(\rR\fmaxLodLevels\x12,\n" +
+	"\x12default_lod_levels\x18\x1f \x01(\rR\x10defaultLodLevels\"\x8c\x01\n" +
 	"\x06Reject\x12(\n" +
 	"\x04code\x18\x01 \x01(\x0e2\x14.strata.v1.ErrorCodeR\x04code\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x1f\n" +
@@ -4151,9 +4349,11 @@ const file_strata_proto_rawDesc = "" +
 	"\x04Pong\x12\x14\n" +
 	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\x03R\x04time\x12#\n" +
-	"\rreceiver_time\x18\x03 \x01(\x03R\freceiverTime\"0\n" +
+	"\rreceiver_time\x18\x03 \x01(\x03R\freceiverTime\"O\n" +
 	"\tSubscribe\x12#\n" +
-	"\rview_distance\x18\x01 \x01(\rR\fviewDistance\"\xab\x01\n" +
+	"\rview_distance\x18\x01 \x01(\rR\fviewDistance\x12\x1d\n" +
+	"\n" +
+	"lod_levels\x18\x02 \x01(\rR\tlodLevels\"\xab\x01\n" +
 	"\tActionAck\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\rR\trequestId\x12\x1a\n" +
@@ -4232,7 +4432,16 @@ const file_strata_proto_rawDesc = "" +
 	"\x06coords\x18\x01 \x03(\x11R\x06coords\x12\x18\n" +
 	"\acolumns\x18\x02 \x03(\x11R\acolumns\x12\x14\n" +
 	"\x05masks\x18\x03 \x03(\rR\x05masks\x12\x15\n" +
-	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"\xc1\x01\n" +
+	"\x06base_y\x18\x04 \x01(\x11R\x05baseY\"{\n" +
+	"\n" +
+	"LODSection\x12'\n" +
+	"\x03pos\x18\x01 \x01(\v2\x15.strata.v1.SectionPosR\x03pos\x12\x14\n" +
+	"\x05level\x18\x02 \x01(\rR\x05level\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x04R\brevision\x12\x12\n" +
+	"\x04data\x18\x04 \x01(\fR\x04data\"9\n" +
+	"\tLODUnload\x12\x14\n" +
+	"\x05level\x18\x01 \x01(\rR\x05level\x12\x16\n" +
+	"\x06coords\x18\x02 \x03(\x11R\x06coords\"\xc1\x01\n" +
 	"\vPlayerState\x12\x1b\n" +
 	"\tentity_id\x18\x01 \x01(\x04R\bentityId\x12+\n" +
 	"\bposition\x18\x02 \x01(\v2\x0f.strata.v1.Vec3R\bposition\x12\x10\n" +
@@ -4315,7 +4524,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),          // 0: strata.v1.ErrorCode
 	(Binding)(0),            // 1: strata.v1.Binding
@@ -4361,9 +4570,11 @@ var file_strata_proto_goTypes = []any{
 	(*Drop)(nil),            // 41: strata.v1.Drop
 	(*Drops)(nil),           // 42: strata.v1.Drops
 	(*AirSections)(nil),     // 43: strata.v1.AirSections
-	(*PlayerState)(nil),     // 44: strata.v1.PlayerState
-	(*CompactState)(nil),    // 45: strata.v1.CompactState
-	(*PluginMessage)(nil),   // 46: strata.v1.PluginMessage
+	(*LODSection)(nil),      // 44: strata.v1.LODSection
+	(*LODUnload)(nil),       // 45: strata.v1.LODUnload
+	(*PlayerState)(nil),     // 46: strata.v1.PlayerState
+	(*CompactState)(nil),    // 47: strata.v1.CompactState
+	(*PluginMessage)(nil),   // 48: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -4374,7 +4585,7 @@ var file_strata_proto_depIdxs = []int32{
 	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	46, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	48, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
 	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
 	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
@@ -4389,7 +4600,7 @@ var file_strata_proto_depIdxs = []int32{
 	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
 	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
 	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	46, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	48, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
 	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
 	38, // 25: strata.v1.ServerMessage.entity_spawns:type_name -> strata.v1.EntitySpawns
 	39, // 26: strata.v1.ServerMessage.entity_despawns:type_name -> strata.v1.EntityDespawns
@@ -4397,38 +4608,41 @@ var file_strata_proto_depIdxs = []int32{
 	41, // 28: strata.v1.ChunkMessage.drop:type_name -> strata.v1.Drop
 	42, // 29: strata.v1.ChunkMessage.drops:type_name -> strata.v1.Drops
 	43, // 30: strata.v1.ChunkMessage.air:type_name -> strata.v1.AirSections
-	44, // 31: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
-	20, // 32: strata.v1.Datagram.input:type_name -> strata.v1.Input
-	45, // 33: strata.v1.Datagram.compact_state:type_name -> strata.v1.CompactState
-	1,  // 34: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
-	8,  // 35: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	17, // 36: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	18, // 37: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	16, // 38: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 39: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	8,  // 40: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	9,  // 41: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	10, // 42: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	10, // 43: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	2,  // 44: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	8,  // 45: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	9,  // 46: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	10, // 47: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 48: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	3,  // 49: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	8,  // 50: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
-	9,  // 51: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
-	37, // 52: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
-	36, // 53: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
-	11, // 54: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	11, // 55: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	8,  // 56: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	9,  // 57: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	58, // [58:58] is the sub-list for method output_type
-	58, // [58:58] is the sub-list for method input_type
-	58, // [58:58] is the sub-list for extension type_name
-	58, // [58:58] is the sub-list for extension extendee
-	0,  // [0:58] is the sub-list for field type_name
+	44, // 31: strata.v1.ChunkMessage.lod:type_name -> strata.v1.LODSection
+	45, // 32: strata.v1.ChunkMessage.lod_unload:type_name -> strata.v1.LODUnload
+	46, // 33: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
+	20, // 34: strata.v1.Datagram.input:type_name -> strata.v1.Input
+	47, // 35: strata.v1.Datagram.compact_state:type_name -> strata.v1.CompactState
+	1,  // 36: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 37: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 38: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 39: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 40: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 41: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 42: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 43: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 44: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 45: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 46: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 47: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 48: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 49: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 50: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 51: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	8,  // 52: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
+	9,  // 53: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
+	37, // 54: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
+	36, // 55: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
+	11, // 56: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 57: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	11, // 58: strata.v1.LODSection.pos:type_name -> strata.v1.SectionPos
+	8,  // 59: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 60: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	61, // [61:61] is the sub-list for method output_type
+	61, // [61:61] is the sub-list for method input_type
+	61, // [61:61] is the sub-list for extension type_name
+	61, // [61:61] is the sub-list for extension extendee
+	0,  // [0:61] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -4472,6 +4686,8 @@ func file_strata_proto_init() {
 		(*ChunkMessage_Drop)(nil),
 		(*ChunkMessage_Drops)(nil),
 		(*ChunkMessage_Air)(nil),
+		(*ChunkMessage_Lod)(nil),
+		(*ChunkMessage_LodUnload)(nil),
 	}
 	file_strata_proto_msgTypes[3].OneofWrappers = []any{
 		(*Datagram_PlayerState)(nil),
@@ -4484,7 +4700,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   43,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

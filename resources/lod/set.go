@@ -54,6 +54,22 @@ func (s *Set) Set(key uint64, tiles []Pos) {
 	}
 }
 
+// Change is Set for a caller that already knows the difference: removed
+// is the view's old tiles less tiles, added tiles less the old ones (as
+// a diff of the two sorted lists gives them). It costs the change, not
+// the view: a recentre moves one ring of a few hundred sections of a
+// horizon of thousands. A view not tracked yet must have all its tiles
+// in added.
+func (s *Set) Change(key uint64, tiles, removed, added []Pos) {
+	s.views[key] = tiles
+	for _, p := range removed {
+		s.dec(p)
+	}
+	for _, p := range added {
+		s.inc(p)
+	}
+}
+
 // Remove stops tracking view key.
 func (s *Set) Remove(key uint64) {
 	old, ok := s.views[key]

@@ -39,6 +39,7 @@ var builtinPermissions = []perms.Permission{
 	{Name: PermWhitelist, About: "change the whitelist (/whitelist)"},
 	{Name: PermSay, About: "announce to every player (/say)"},
 	{Name: PermNames, About: "forget the key a name is bound to (/release)"},
+	{Name: PermFill, About: "set every block of a box, anywhere (/fill)"},
 }
 
 // The heights /tp accepts: from the world's floor to a little above its

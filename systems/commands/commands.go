@@ -26,6 +26,7 @@ import (
 	"github.com/stratavox/strata/systems/gameplay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/systems/perms"
+	"github.com/stratavox/strata/systems/residency"
 )
 
 // Names of the commands plugin and its system.
@@ -163,7 +164,7 @@ func (Plugin) Name() string { return PluginName }
 // Dependencies names the plugins whose intents, Teleport, chat and
 // permissions it uses.
 func (Plugin) Dependencies() []string {
-	return []string{chat.PluginName, gameplay.PluginName, network.PluginName, perms.PluginName}
+	return []string{chat.PluginName, gameplay.PluginName, network.PluginName, perms.PluginName, residency.PluginName}
 }
 
 // Build declares the built-in permissions, registers the built-in
@@ -180,6 +181,7 @@ func (Plugin) Build(app *ecs.App) error {
 	}
 	b := &builtins{table: table, reg: registry(app)}
 	b.register(app)
+	addFill(app)
 	r := &runner{
 		reg:     b.reg,
 		intents: ecs.AddEvents[chat.Intent](app),

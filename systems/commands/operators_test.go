@@ -17,7 +17,9 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
+	"github.com/stratavox/strata/resources"
 	"github.com/stratavox/strata/resources/access"
+	"github.com/stratavox/strata/resources/chunk"
 	"github.com/stratavox/strata/resources/storage"
 	"github.com/stratavox/strata/server"
 	"github.com/stratavox/strata/systems/gameplay"
@@ -210,6 +212,7 @@ func TestOrdinaryPlayerRefused(t *testing.T) {
 		{"/tp alice", "you do not have permission to run /tp PLAYER"},
 		{"/tp alice 8.5 64 8.5", "you do not have permission to run /tp PLAYER"},
 		{"/KICK alice", "you do not have permission to run /kick"},
+		{"/fill 0 60 0 1 61 1 stone", "you do not have permission to run /fill"},
 	} {
 		t.Run(tc.line, func(t *testing.T) {
 			h := newHarness(t, "")
@@ -437,10 +440,15 @@ func TestOperatorCommands(t *testing.T) {
 				}
 			}},
 		{name: "release a name never used", from: "alice", line: "/release dave", told: []string{"/release: dave is not bound to a key"}},
-		{name: "help for an operator", from: "alice", line: "/help", told: []string{"commands: /ban PLAYER|KEYHEX [DURATION] [REASON], /deop PLAYER, /help, " +
+		{name: "help for an operator", from: "alice", line: "/help", told: []string{"commands: /ban PLAYER|KEYHEX [DURATION] [REASON], /deop PLAYER, /fill X1 Y1 Z1 X2 Y2 Z2 BLOCK, /help, " +
 			"/kick PLAYER [REASON], /op PLAYER, /release PLAYER, /say TEXT, /tp X Y Z | /tp PLAYER [X Y Z], /unban PLAYER|KEYHEX, /where, " +
 			"/whitelist [add|remove PLAYER | on | off]"}},
 		{name: "help for a player", from: "bob", line: "/help", told: []string{"commands: /help, /tp X Y Z | /tp PLAYER [X Y Z], /where"}},
+		{name: "fill without a block", from: "alice", line: "/fill 0 60 0 1 61 1", told: []string{"usage: /fill X1 Y1 Z1 X2 Y2 Z2 BLOCK"}},
+		{name: "fill not a number", from: "alice", line: "/fill 0 6.5 0 1 61 1 stone", told: []string{`/fill: "6.5" is not a whole number`}},
+		{name: "fill unknown block", from: "alice", line: "/fill 0 60 0 1 61 1 cheese", told: []string{`/fill: no block "cheese"`}},
+		{name: "fill too big", from: "alice", line: "/fill 0 0 0 32 31 31 stone", told: []string{"/fill: 33792 blocks, more than 32768"}},
+		{name: "fill above the world", from: "alice", line: "/fill 0 300 0 1 320 1 stone", told: []string{"/fill: outside the world (y -64..319)"}},
 		{name: "where from the console", from: "console", line: "/where", told: []string{"/where: the console has no position"}},
 		{name: "unknown from the console", from: "console", line: "/dance", told: []string{"unknown command /dance (try /help)"}},
 	}
@@ -522,5 +530,33 @@ func TestConsoleIDIsNotAClient(t *testing.T) {
 	}
 	if got := h.console.Take(); len(got) != 0 {
 		t.Fatalf("the console was sent %v for a message that is not a line", got)
+	}
+}
+
+// TestFill: an operator's /fill of a box across a section border sets
+// every block once its sections are resident, a tick's worth at a time,
+// and answers when done; a second fill with the same block changes
+// nothing.
+func TestFill(t *testing.T) {
+	h := newHarness(t, "")
+	for i, want := range []string{"filled 1200 blocks with stone (1200 changed)", "filled 1200 blocks with stone (0 changed)"} {
+		h.conn("alice").Take()
+		h.line("alice", "/fill 10 100 -3 29 105 6 stone")
+		var told []string
+		for range 200 {
+			h.step(1)
+			if told = h.conn("alice").systemLines(); len(told) > 0 {
+				break
+			}
+		}
+		if !slices.Equal(told, []string{want}) {
+			t.Fatalf("fill %d: told %q, want %q", i, told, want)
+		}
+	}
+	store := ecs.Resource[resources.ChunkStore](h.app)
+	for _, b := range [][3]int{{10, 100, -3}, {29, 105, 6}, {16, 102, 0}} {
+		if got, ok := store.Block(b[0], b[1], b[2]); !ok || got != chunk.Stone {
+			t.Errorf("block %v is %v (resident %v), want stone", b, got, ok)
+		}
 	}
 }

@@ -34,6 +34,8 @@ type ingestSystem struct {
 	// plugin adds it in its Build, and without it a console line has no
 	// reader.
 	console *ecs.Events[ConsoleLine]
+	// subscribed is added on the first Subscribe (Subscribed).
+	subscribed *ecs.Events[Subscribed]
 
 	follow  generic.Map1[components.Follow]
 	players generic.Map3[components.Player, components.Position, components.Look]
@@ -184,8 +186,20 @@ func (s *ingestSystem) consoleLine(ctx *ecs.Context, ev *InEvent) {
 
 // subscribe changes a client's view distance (the network plugin serves
 // Subscribe itself: the view is its component).
-func (s *ingestSystem) subscribe(_ *ecs.Context, from Sender, m *protocol.ClientMessage_Subscribe) {
+func (s *ingestSystem) subscribe(ctx *ecs.Context, from Sender, m *protocol.ClientMessage_Subscribe) {
 	s.follow.Get(from.Entity).Radius = clampView(int(m.Subscribe.GetViewDistance()), s.cfg.MaxViewDistance)
+	if s.subscribed == nil {
+		s.subscribed = ecs.AddEvents[Subscribed](ctx.App)
+	}
+	s.subscribed.Emit(Subscribed{From: from, Msg: m.Subscribe})
+}
+
+// Subscribed is a Subscribe a client sent this tick, after the network
+// plugin applied its view distance: for plugins that serve the rest of
+// it (the LOD plugin's lod_levels).
+type Subscribed struct {
+	From Sender
+	Msg  *protocol.Subscribe
 }
 
 func (s *ingestSystem) disconnect(ctx *ecs.Context, ev *InEvent) {

@@ -107,7 +107,7 @@ func TestPluginPermissions(t *testing.T) {
 	for _, p := range table.All() {
 		names = append(names, p.Name)
 	}
-	want := []string{"homes.list", "homes.set", "strata.ban", "strata.kick", "strata.names", "strata.op", "strata.say", "strata.tp.others", "strata.whitelist"}
+	want := []string{"homes.list", "homes.set", "strata.ban", "strata.fill", "strata.kick", "strata.names", "strata.op", "strata.say", "strata.tp.others", "strata.whitelist"}
 	if !slices.Equal(names, want) {
 		t.Errorf("declared %q, want %q", names, want)
 	}
