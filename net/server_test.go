@@ -258,6 +258,11 @@ func TestRejects(t *testing.T) {
 			if tt.code == protocol.ErrorCode_ERROR_CODE_UNSUPPORTED_VERSION && (rej.MinVersion != protocol.MinVersion || rej.MaxVersion != protocol.MaxVersion) {
 				t.Errorf("version range %d..%d", rej.MinVersion, rej.MaxVersion)
 			}
+			if tt.player == "banned" {
+				// Its place among the 2 clients is given back with its
+				// Disconnected; the next case needs it.
+				h.Wait("banned Disconnected", 2*time.Second, disconnectOf("banned"))
+			}
 		})
 	}
 	// A refused or timed-out client that was announced still gets its
