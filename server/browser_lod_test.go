@@ -43,7 +43,8 @@ type pageLOD struct {
 // sections hidden (window.strata.showLOD(false)) the same rows are mostly
 // sky, so it is the far ring that fills them. The frame time with the
 // horizon and without it (hidden) is logged; both screenshots are kept
-// as artefacts.
+// as artefacts. Then the page flies on toward the horizon for ten
+// pictures, and none may show sky below the line.
 func TestBrowserDrawsTheHorizon(t *testing.T) {
 	testkit.Long(t)
 	if testing.Short() {
@@ -196,6 +197,36 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 	}
 	if bandOff < 0.2 {
 		t.Errorf("without the LOD sections only %.1f%% of the far band is sky (%.1f%% below the line): the test would not see a missing ring", 100*bandOff, 100*offSky)
+	}
+
+	// Flying on toward the horizon at fly speed, level 0 and the inner
+	// rings move under the page: coarse sections must stay until their
+	// children are meshed, so no sample may show sky below the line.
+	b.evalBool(ctx, t, page, `window.strata.setMove({forward: 1}), true`)
+	start := b.status(ctx, t, page).Position
+	worst := 0.0
+	for i := 0; i < 10; i++ {
+		raw, err := b.DevTools.Screenshot(ctx, page)
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sky := skyShare(img, first, height); sky > worst {
+			worst = sky
+			writeFile(t, filepath.Join(artifacts, "horizon-flying-worst.png"), raw)
+		}
+		time.Sleep(time.Second)
+	}
+	b.evalBool(ctx, t, page, `window.strata.setMove({}), true`)
+	end := b.status(ctx, t, page).Position
+	l = lod()
+	mark(fmt.Sprintf("flew %.0f blocks toward the horizon: the worst of 10 pictures has %.2f%% sky below the line; %d LOD sections received, %d held",
+		math.Hypot(end.X-start.X, end.Z-start.Z), 100*worst, l.Received, l.Held))
+	if worst > 0.01 {
+		t.Errorf("flying toward the horizon a picture had %.2f%% sky below the horizon line (a hole)", 100*worst)
 	}
 	for _, e := range b.DevTools.Exceptions() {
 		t.Errorf("page exception: %s", e)
