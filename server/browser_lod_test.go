@@ -31,7 +31,8 @@ type pageLOD struct {
 		Meshed int `json:"meshed"`
 		Drawn  int `json:"drawn"`
 	} `json:"perLevel"`
-	Horizon float64 `json:"horizon"`
+	Horizon   float64 `json:"horizon"`
+	Triangles int     `json:"triangles"`
 }
 
 // TestBrowserDrawsTheHorizon is issue 53's browser check: the page joins
@@ -132,9 +133,11 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 	const pitch = 12.0
 	b.evalBool(ctx, t, page, fmt.Sprintf(`window.strata.setLook(0, %v), true`, pitch))
 	st = b.status(ctx, t, page)
+	var tris []int
 	frames := func() float64 {
 		b.evalBool(ctx, t, page, `window.strata.resetFrameStats()`)
 		time.Sleep(3 * time.Second)
+		tris = append(tris, lod().Triangles)
 		var rf struct {
 			Count int     `json:"count"`
 			P50   float64 `json:"p50Ms"`
@@ -164,7 +167,7 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 	withoutMs := frames()
 	without := shot("horizon-nolod.png")
 	b.evalBool(ctx, t, page, `window.strata.showLOD(true)`)
-	mark(fmt.Sprintf("frame time (mean, software WebGL): %.1f ms with the horizon, %.1f ms with it hidden (%.2f×)", withMs, withoutMs, withMs/withoutMs))
+	mark(fmt.Sprintf("frame time (mean, software WebGL): %.1f ms with the horizon, %.1f ms with it hidden (%.2f×); triangles %d and %d", withMs, withoutMs, withMs/withoutMs, tris[0], tris[1]))
 
 	// Rows where a plane at the spawn's ground lies between twice level
 	// 0's reach and half the horizon (short of the fog).

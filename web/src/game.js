@@ -1039,6 +1039,7 @@ export class Game {
           meshed: this.stats.lodMeshed,
           perLevel: this.lod.counts(),
           horizon: this.renderer.horizon,
+          triangles: this.renderer.triangles, // of the last frame, all of it
         },
         // What the camera is in: a liquid's block name, or null in air.
         underwater: this.renderer.view?.underwater ? this.blocks.name(this.renderer.medium) : null,

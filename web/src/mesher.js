@@ -273,3 +273,29 @@ export function borderHasBlocks(s, dx, dy, dz) {
   }
   return false;
 }
+
+/**
+ * skirtPadded replaces the border of a padded volume on side (dx, dz)
+ * (one of ±x, ±z) — a neighbour that is not held — with the section's own
+ * edge layer lifted by depth cells: the neighbour reads as solid where
+ * the edge column is solid depth cells higher. So the edge's side faces
+ * are drawn from its surface down depth cells, a skirt that closes the
+ * seam to a finer or coarser level next to it, instead of a wall down to
+ * the bottom (LOD sections, lod.js). Cells lifted past the top take the
+ * layer above's bottom (y = 16), so a column continuing upward stays
+ * closed.
+ */
+export function skirtPadded(pad, dx, dz, depth) {
+  for (let y = -1; y <= SIZE; y++) {
+    const sy = Math.min(y + depth, SIZE);
+    for (let i = -1; i <= SIZE; i++) {
+      if (dx !== 0) {
+        const bx = dx > 0 ? SIZE : -1, ex = dx > 0 ? SIZE - 1 : 0;
+        pad[padIndex(bx, y, i)] = pad[padIndex(ex, sy, Math.max(0, Math.min(SIZE - 1, i)))];
+      } else {
+        const bz = dz > 0 ? SIZE : -1, ez = dz > 0 ? SIZE - 1 : 0;
+        pad[padIndex(i, y, bz)] = pad[padIndex(Math.max(0, Math.min(SIZE - 1, i)), sy, ez)];
+      }
+    }
+  }
+}

@@ -34,17 +34,21 @@
 //
 // LOD sections (docs/protocol.md §5.6 "Levels of detail") are kept per
 // level and meshed by the same mesher against their own level's
-// neighbours, after every dirty level-0 section. A neighbour not held
-// reads as air, so a LOD section's faces towards a finer ring (or the
-// horizon) are drawn down to the level's bottom: walls that close any
-// crack between levels (the "skirts").
+// neighbours, after every dirty level-0 section. Towards a side
+// neighbour it does not hold (a finer ring, or the horizon) a LOD
+// section's edge faces are drawn SKIRT_CELLS cells down from its surface:
+// skirts that close the seam between levels (mesher.js skirtPadded).
 
 import { BlockTable, builtinBlocks } from "./blocks.js";
 import { decodeSection } from "./section.js";
-import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
+import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME, skirtPadded } from "./mesher.js";
 import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 import { LOD_Y_RANGES, MAX_LEVEL, lodKey } from "./lod.js";
 
+// The skirt of a LOD section towards a neighbour it does not hold, in
+// cells (mesher.js skirtPadded).
+const SKIRT_CELLS = 3;
+const SIDES = [[1, 0], [-1, 0], [0, 1], [0, -1]];
 // LOD sections by level (index 0 unused), and those to (re)mesh.
 const lodStores = LOD_Y_RANGES.map(() => new VoxelStore());
 const lodDirty = new Map(); // lodKey → {level, x, y, z}
@@ -326,6 +330,7 @@ function meshLOD(e) {
   }
   const st = lodStores[e.level];
   gatherPadded((dx, dy, dz) => st.get(e.x + dx, e.y + dy, e.z + dz), e.y <= LOD_Y_RANGES[e.level][0], pad, look.belowWorld);
+  for (const [dx, dz] of SIDES) if (!st.get(e.x + dx, e.y, e.z + dz)) skirtPadded(pad, dx, dz, SKIRT_CELLS);
   const m = meshPadded(pad, e, look);
   const transfer = [];
   const layer = (l) => {
