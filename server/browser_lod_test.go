@@ -27,6 +27,7 @@ type pageLOD struct {
 	Received int  `json:"received"`
 	Held     int  `json:"held"`
 	Meshed   int  `json:"meshed"`
+	Unmeshed int  `json:"unmeshed"`
 	PerLevel []struct {
 		Meshed int `json:"meshed"`
 		Drawn  int `json:"drawn"`
@@ -111,12 +112,12 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 			t.Fatalf("the horizon never settled: %+v", l)
 		}
 		l = lod()
-		if l.Meshed == last && l.Meshed >= l.Received && l.Received > 0 {
+		if l.Received == last && l.Unmeshed == 0 && l.Received > 0 {
 			same++
 		} else {
 			same = 0
 		}
-		last = l.Meshed
+		last = l.Received
 	}
 	if !l.Granted || l.Levels != levels || l.Horizon != float64(view*16<<levels) {
 		t.Fatalf("the page's horizon is %+v; want feature lod granted, %d levels, %d blocks", l, levels, view*16<<levels)

@@ -1037,6 +1037,7 @@ export class Game {
           received: this.stats.lodReceived,
           held: this.lodEpochs.size,
           meshed: this.stats.lodMeshed,
+          unmeshed: this.lodEpochs.size - this.renderer.lod.size, // held, no mesh yet
           perLevel: this.lod.counts(),
           horizon: this.renderer.horizon,
           triangles: this.renderer.triangles, // of the last frame, all of it
