@@ -46,7 +46,8 @@ type pageLOD struct {
 // sky, so it is the far ring that fills them. The frame time with the
 // horizon and without it (hidden) is logged; both screenshots are kept
 // as artefacts. Then the page flies on toward the horizon for ten
-// pictures, and none may show sky below the line.
+// pictures, and none may show sky below the line; last, it cuts its
+// horizon to 2 levels, and levels 3 and 4 must go.
 func TestBrowserDrawsTheHorizon(t *testing.T) {
 	testkit.Long(t)
 	if testing.Short() {
@@ -232,6 +233,20 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 	if worst > 0.01 {
 		t.Errorf("flying toward the horizon a picture had %.2f%% sky below the horizon line (a hole)", 100*worst)
 	}
+
+	// A shorter horizon (the `,` key's path): a Subscribe with lod_levels
+	// 2; the server unloads levels 3 and 4, and the fog comes in.
+	b.evalBool(ctx, t, page, `window.strata.setLODLevels(2), true`)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(250 * time.Millisecond) {
+		l = lod()
+		if l.Levels == 2 && l.Horizon == float64(view*16<<2) && l.PerLevel[3].Meshed == 0 && l.PerLevel[4].Meshed == 0 && l.PerLevel[2].Meshed > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after setLODLevels(2) the page holds %+v; want levels 3 and 4 unloaded, fog at %d", l, view*16<<2)
+		}
+	}
+	mark(fmt.Sprintf("horizon cut to 2 levels: per level (meshed/drawn) %v, fog to %.0f blocks", l.PerLevel, l.Horizon))
 	for _, e := range b.DevTools.Exceptions() {
 		t.Errorf("page exception: %s", e)
 	}
