@@ -331,7 +331,7 @@ function meshLOD(e) {
   const st = lodStores[e.level];
   gatherPadded((dx, dy, dz) => st.get(e.x + dx, e.y + dy, e.z + dz), e.y <= LOD_Y_RANGES[e.level][0], pad, look.belowWorld);
   for (const [dx, dz] of SIDES) if (!st.get(e.x + dx, e.y, e.z + dz)) skirtPadded(pad, dx, dz, SKIRT_CELLS);
-  const m = meshPadded(pad, e, look);
+  const m = meshPadded(pad, e, look, true);
   const transfer = [];
   const layer = (l) => {
     if (l.faces === 0) return null;
