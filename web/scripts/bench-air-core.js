@@ -2,6 +2,7 @@
 // in headless Chromium: the payloads, a bare page running game.js's chunk
 // path, and the timing shim around the mesh worker.
 
+import { LODIndex } from "../src/lod.js";
 import { create, toBinary } from "@bufbuild/protobuf";
 
 import { Game } from "../src/game.js";
@@ -101,6 +102,8 @@ export function bareGame({ renderer, post, top, blocks }) {
     renderer,
     stats: { sectionsReceived: 0, airSections: 0, drops: 0, meshesBuilt: 0, meshMs: new Window(200), firstMeshAt: null, sectionRate: new Rate(5) },
     worker: { postMessage: post },
+    lod: new LODIndex(),
+    lodEpochs: new Map(),
   });
   g.store.setTop(top);
   post({ type: "reset" });

@@ -10,12 +10,15 @@
 //           "loginCertHash": "<hex or base64>" (the certificate's SHA-256
 //             for the login signature when nothing is pinned, i.e. a
 //             CA-issued certificate: a page cannot read the certificate),
-//           "viewDistance": n (the default requested view distance).
+//           "viewDistance": n (the default requested view distance),
+//           "lodLevels": n (the default requested horizon: levels of detail
+//             beyond the view, feature lod; absent: the server's default;
+//             0: none, the page does not ask for lod).
 // The login signs loginCertHash when given (it names the current
 // certificate even among several pinned ones), else the first pinned hash.
 
 /**
- * @typedef {{url: string, certHashes: Uint8Array[], loginCertHash: Uint8Array|null, viewDistance: number|null}} Target
+ * @typedef {{url: string, certHashes: Uint8Array[], loginCertHash: Uint8Array|null, viewDistance: number|null, lodLevels: number|null}} Target
  */
 
 /**
@@ -60,7 +63,13 @@ export function parseConfig(cfg, q = new URLSearchParams()) {
   const certHashes = texts.map(parseHash);
   const loginCertHash = cfg.loginCertHash ? parseHash(cfg.loginCertHash) : null;
   const vd = Number(q.get("view") ?? cfg.viewDistance ?? NaN);
-  return { url: url.href, certHashes, loginCertHash, viewDistance: Number.isFinite(vd) && vd > 0 ? Math.floor(vd) : null };
+  const lod = Number(q.get("lod") ?? cfg.lodLevels ?? NaN);
+  return {
+    url: url.href, certHashes, loginCertHash,
+    viewDistance: Number.isFinite(vd) && vd > 0 ? Math.floor(vd) : null,
+    // 0: no horizon (the page does not ask for feature lod).
+    lodLevels: Number.isFinite(lod) && lod >= 0 ? Math.floor(lod) : null,
+  };
 }
 
 /**

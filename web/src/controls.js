@@ -21,7 +21,7 @@ export class Controls {
    * @param {HTMLCanvasElement} canvas
    * @param {{onLook:(dyaw:number,dpitch:number)=>void, onBreak:()=>void, onPlace:()=>void,
    *          onToggleFly:()=>void, onSelect:(delta:number, slot?:number)=>void,
-   *          onViewDistance:(delta:number)=>void, onChat:()=>void, onLockChange:(locked:boolean)=>void}} actions
+   *          onViewDistance:(delta:number)=>void, onHorizon?:(delta:number)=>void, onChat:()=>void, onLockChange:(locked:boolean)=>void}} actions
    */
   constructor(canvas, actions) {
     this.canvas = canvas;
@@ -70,6 +70,8 @@ export class Controls {
     if (e.code === "KeyF") this.a.onToggleFly();
     else if (e.code === "BracketLeft" || e.code === "Minus") this.a.onViewDistance(-1);
     else if (e.code === "BracketRight" || e.code === "Equal") this.a.onViewDistance(1);
+    else if (e.code === "Comma") this.a.onHorizon?.(-1);
+    else if (e.code === "Period") this.a.onHorizon?.(1);
     else if (e.code === "KeyT" || e.code === "Enter") {
       e.preventDefault();
       this.a.onChat();

@@ -11,7 +11,8 @@ import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { Predictor } from "./predict.js";
-import { actionResultName, airPositions, dropPositions, errorName, refusalText, SECTION_FORMAT, stateOf } from "./protocol.js";
+import { LODIndex, MAX_LEVEL, horizonBlocks, lodKey } from "./lod.js";
+import { actionResultName, airPositions, dropPositions, errorName, FEATURE_LOD, refusalText, SECTION_FORMAT, stateOf } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, RunFrames, Window } from "./stats.js";
@@ -58,6 +59,15 @@ export class Game {
     this.nameSource = named.source; // "query", "saved" or "new" (config.js)
     this.identity = null; // the login key (identity.js), loaded by run()
     this.viewDistance = DEFAULT_VIEW;
+    // The horizon (feature lod): levels of detail asked for beyond the
+    // view, null for the server's default (Limits.default_lod_levels);
+    // kept like the view distance (config.json "lodLevels", ?lod=, keys).
+    this.lodLevels = null;
+    this.lodGranted = false;
+    // LOD sections held (lodKey → epoch, as this.epochs for level 0) and
+    // which are drawn (lod.js).
+    this.lodEpochs = new Map();
+    this.lod = new LODIndex((level, x, y, z, visible) => this.renderer.setLODVisible(lodKey(level, x, y, z), visible));
     this.session = null;
     this.welcome = null;
     this.state = "starting";
@@ -91,6 +101,8 @@ export class Game {
       airSections: 0, // of those, the positions of AirSections
       drops: 0,
       meshesBuilt: 0,
+      lodReceived: 0, // LODSections
+      lodMeshed: 0,
       meshMs: new Window(200),
       firstMeshAt: null, // performance.now() of the first mesh: ms since the page started loading
       frameMs: new Window(300),
@@ -107,6 +119,7 @@ export class Game {
       onToggleFly: () => this.setFlying(!this.player.flying),
       onSelect: (delta, slot) => this.select(delta, slot),
       onViewDistance: (d) => this.setViewDistance(this.viewDistance + d),
+      onHorizon: (d) => this.setLODLevels(this.grantedLODLevels() + d),
       onChat: () => this.openChat(),
       onLockChange: (locked) => (document.getElementById("overlay").hidden = locked),
     });
@@ -139,6 +152,7 @@ export class Game {
       try {
         target = await loadTarget(location);
         this.viewDistance = target.viewDistance ?? this.viewDistance;
+        this.lodLevels = target.lodLevels ?? this.lodLevels;
       } catch (err) {
         this.setError(err.message);
         await this.retryIn(backoff);
@@ -158,7 +172,7 @@ export class Game {
         onClose: (err) => this.onClosed(err),
       }, { plugins: this.plugins });
       try {
-        await session.connect({ name: this.name, viewDistance: this.viewDistance, identity: this.identity });
+        await session.connect({ name: this.name, viewDistance: this.viewDistance, identity: this.identity, lod: this.lodLevels !== 0 });
         backoff = 2000;
       } catch (err) {
         this.setError(err.message, err.code);
@@ -273,6 +287,11 @@ export class Game {
     this.renderer.clearEntities();
     this.viewDistance = w.viewDistance || this.viewDistance;
     this.renderer.setViewDistance(this.viewDistance);
+    this.lod.setLevel0Range(w.bounds?.minSectionY ?? -4, w.bounds?.maxSectionY ?? 19);
+    this.lodGranted = (w.features ?? []).includes(FEATURE_LOD) && (w.limits?.maxLodLevels ?? 0) > 0;
+    // The Hello has no horizon: a chosen one is asked for at once.
+    if (this.lodGranted && this.lodLevels) this.send("subscribe", { viewDistance: this.viewDistance, lodLevels: this.grantedLODLevels() });
+    this.applyHorizon();
     this.store.setTop(w.bounds?.maxSectionY ?? 19);
     this.worker.postMessage({
       type: "init",
@@ -306,6 +325,9 @@ export class Game {
     this.epochs.clear();
     this.store.clear();
     this.renderer.clearSections();
+    this.renderer.clearLOD();
+    this.lod.clear();
+    this.lodEpochs.clear();
     this.renderer.clearEntities();
     this.entities.reset();
     this.pending.clear();
@@ -422,6 +444,24 @@ export class Game {
       this.onAirSections(m.kind.value);
       return;
     }
+    if (m.kind.case === "lod") {
+      const v = m.kind.value;
+      const p = v.pos;
+      const key = lodKey(v.level, p.x, p.y, p.z);
+      let epoch = this.lodEpochs.get(key);
+      if (epoch === undefined) this.lodEpochs.set(key, (epoch = ++this.nextEpoch));
+      this.stats.lodReceived++;
+      const data = v.data;
+      this.worker.postMessage({ type: "lod", level: v.level, x: p.x, y: p.y, z: p.z, revision: v.revision, data, epoch }, [data.buffer]);
+      return;
+    }
+    if (m.kind.case === "lodUnload") {
+      const v = m.kind.value;
+      const coords = Int32Array.from(v.coords ?? []);
+      for (let i = 0; i + 2 < coords.length; i += 3) this.forgetLOD(v.level, coords[i], coords[i + 1], coords[i + 2]);
+      this.worker.postMessage({ type: "lodunload", level: v.level, coords }, [coords.buffer]);
+      return;
+    }
     const pos = m.kind.value.pos ?? { x: 0, y: 0, z: 0 };
     if (m.kind.case === "chunk") {
       const c = m.kind.value;
@@ -473,6 +513,25 @@ export class Game {
     this.epochs.delete(key);
     this.store.delete(pos.x, pos.y, pos.z);
     this.renderer.removeSection(key);
+    this.lod.setLevel0(pos.x, pos.y, pos.z, false); // its LOD parent may show again
+  }
+
+  // forgetLOD drops a LOD section on the main thread.
+  forgetLOD(level, x, y, z) {
+    const key = lodKey(level, x, y, z);
+    this.lodEpochs.delete(key);
+    this.renderer.removeLOD(key);
+    this.lod.remove(level, x, y, z);
+  }
+
+  // showLOD puts a LOD section's mesh in the scene, drawn unless its
+  // children are all meshed (lod.js).
+  showLOD(m) {
+    const key = lodKey(m.level, m.x, m.y, m.z);
+    if (this.lodEpochs.get(key) !== m.epoch) return; // forgotten (or forgotten and re-sent) meanwhile
+    const visible = this.lod.meshed(m.level, m.x, m.y, m.z);
+    this.renderer.setLODMesh(key, m.level, m.x, m.y, m.z, m.opaque, m.translucent, visible);
+    this.stats.lodMeshed++;
   }
 
   onDatagram(m) {
@@ -501,6 +560,13 @@ export class Game {
       case "air":
         this.onWorkerAir(m);
         break;
+      case "lodmesh":
+        this.showLOD(m);
+        break;
+      case "loderror":
+        this.forgetLOD(m.level, m.x, m.y, m.z);
+        this.setError(`LOD section ${m.level}:(${m.x},${m.y},${m.z}): ${m.message}`);
+        break;
       case "error":
         this.setError(`section (${m.x},${m.y},${m.z}): ${m.message}`);
         break;
@@ -510,6 +576,7 @@ export class Game {
   // showMesh puts a section's mesh from the worker in the scene.
   showMesh(key, m) {
     this.renderer.setSectionMesh(key, m.x, m.y, m.z, m.opaque, m.translucent);
+    this.lod.setLevel0(m.x, m.y, m.z, true); // its LOD parent may hide now
     this.stats.meshesBuilt++;
     this.stats.meshMs.add(m.ms);
     if (this.stats.firstMeshAt === null && (m.opaque || m.translucent)) this.stats.firstMeshAt = performance.now();
@@ -699,10 +766,48 @@ export class Game {
     if (v === this.viewDistance) return;
     this.viewDistance = v;
     this.renderer.setViewDistance(v);
-    // Coalesce key repeats: the server honours a few changes per second.
-    clearTimeout(this.subscribeTimer);
-    this.subscribeTimer = setTimeout(() => this.send("subscribe", { viewDistance: v }), 250);
+    this.applyHorizon();
+    this.resubscribe();
     this.hud.toast(`view distance ${v}`, 800);
+  }
+
+  // resubscribe sends the view distance and horizon, coalescing key
+  // repeats: the server honours a few changes per second.
+  resubscribe() {
+    clearTimeout(this.subscribeTimer);
+    this.subscribeTimer = setTimeout(() => {
+      const sub = { viewDistance: this.viewDistance };
+      if (this.lodGranted) sub.lodLevels = this.grantedLODLevels();
+      this.send("subscribe", sub);
+    }, 250);
+  }
+
+  /** grantedLODLevels is the horizon in levels the server sends: the chosen one capped, or its default. */
+  grantedLODLevels() {
+    if (!this.lodGranted) return 0;
+    const l = this.welcome?.limits ?? {};
+    const max = Math.min(MAX_LEVEL, l.maxLodLevels || 0);
+    const want = this.lodLevels ?? (l.defaultLodLevels || max);
+    return Math.max(0, Math.min(max, want));
+  }
+
+  /** setLODLevels changes the horizon (levels of detail beyond the view), 1..the server's max. */
+  setLODLevels(n) {
+    if (!this.lodGranted) return;
+    const max = Math.min(MAX_LEVEL, this.welcome?.limits?.maxLodLevels || 0);
+    const v = Math.max(1, Math.min(max, n));
+    if (v === this.grantedLODLevels() && this.lodLevels !== null) return;
+    this.lodLevels = v;
+    this.applyHorizon();
+    this.resubscribe();
+    this.hud.toast(`horizon ${v} levels (${(horizonBlocks(this.viewDistance, v) / 1000).toFixed(1)} km)`, 1200);
+  }
+
+  // applyHorizon fogs the true horizon: the outermost LOD ring's reach
+  // when the server sends LOD, else the view distance.
+  applyHorizon() {
+    const n = this.grantedLODLevels();
+    this.renderer.setHorizon(n > 0 ? horizonBlocks(this.viewDistance, n) : 0);
   }
 
   nextRequest(kind, pos) {
@@ -820,7 +925,7 @@ export class Game {
       `sections ${this.epochs.size} (${rate.toFixed(1)}/s)  meshes ${this.renderer.sections.size} built ${s.meshesBuilt}  first mesh ${firstMesh === null ? "—" : `${firstMesh} ms`}  ${this.chunkStreamText()}`,
       `fps ${fps.toFixed(0)}  frame p95 ${p95.toFixed(1)} ms  rtt ${this.rtt === null ? "—" : `${this.rtt.toFixed(0)} ms`}  tris ${this.renderer.triangles}`,
       `move ${this.moveMode()}  ${this.speed().toFixed(1)} b/s (max ${this.modeSpeed().toFixed(1)})  tick ${this.predictor.tick}  corrections ${this.corrections}`,
-      `view ${this.viewDistance}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.names.size}  entities ${this.entities.size}`,
+      `view ${this.viewDistance}  horizon ${this.lodGranted ? `${this.grantedLODLevels()} lv, LOD ${this.lodEpochs.size} (${this.renderer.lodDrawn()} drawn)` : "off"}  block ${this.blocks.name(this.selectedBlock())}  target ${t ? `${this.blocks.name(t.block)} ${t.x} ${t.y} ${t.z}` : "—"}  players ${this.names.size}  entities ${this.entities.size}`,
       this.identityLine(),
     ];
     this.hud.update({
@@ -924,6 +1029,19 @@ export class Game {
         airSections: this.stats.airSections,
         drops: this.stats.drops,
         meshes: this.renderer.sections.size,
+        // The horizon (feature lod): levels, LOD sections held, meshed and
+        // drawn (per level: lod.js counts), and the fog's reach in blocks.
+        lod: {
+          granted: this.lodGranted,
+          levels: this.grantedLODLevels(),
+          received: this.stats.lodReceived,
+          held: this.lodEpochs.size,
+          meshed: this.stats.lodMeshed,
+          unmeshed: this.lodEpochs.size - this.renderer.lod.size, // held, no mesh yet
+          perLevel: this.lod.counts(),
+          horizon: this.renderer.horizon,
+          triangles: this.renderer.triangles, // of the last frame, all of it
+        },
         // What the camera is in: a liquid's block name, or null in air.
         underwater: this.renderer.view?.underwater ? this.blocks.name(this.renderer.medium) : null,
         meshesBuilt: this.stats.meshesBuilt,
@@ -985,6 +1103,9 @@ export class Game {
       // chat sends a chat line (or a command such as /tp); false without a session.
       chat: (text) => (this.session ? this.send("chat", { text: String(text) }) : false),
       setViewDistance: (d) => this.setViewDistance(d),
+      setLODLevels: (n) => this.setLODLevels(n),
+      // Shows or hides every LOD section at once (a test compares the two).
+      showLOD: (on) => ((this.renderer.lodGroup.visible = !!on), true),
       breakBlock: () => this.breakTarget(),
       placeBlock: (block) => this.placeTarget(block),
       // Plugin channels: sendPlugin(channel, bytes) → false without a

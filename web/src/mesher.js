@@ -180,13 +180,18 @@ const translucentBuilder = new Builder();
  * @param {Uint16Array} pad from gatherPadded
  * @param {{x:number,y:number,z:number}} [origin] section position, only for the colour jitter
  * @param {BlockLook} [look] the registry's tables
+ * @param {boolean} [mergeLiquidTops] merge rows of unshadowed see-through top faces (LOD sections)
  * @returns {{opaque: Layer, translucent: Layer}}
  */
-export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LOOK) {
+export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LOOK, mergeLiquidTops = false) {
   const { opaque, translucent, drawFace, rgb: RGB, count: NUM_BLOCKS } = look;
   opaqueBuilder.reset();
   translucentBuilder.reset();
   const ao = [0, 0, 0, 0];
+  // mergeLiquidTops (LOD sections): the unshadowed top faces of a row of
+  // the same see-through block (the sea) become one quad, extended cell
+  // by cell: far away the per-block jitter does not show, the triangles do.
+  let run = -1, runB = -1, runY = -1, runZ = -1, runX = -1;
   for (let y = 0; y < SIZE; y++) {
     for (let z = 0; z < SIZE; z++) {
       let p = padIndex(0, y, z);
@@ -209,6 +214,20 @@ export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LO
             const s2 = opaque[pad[p + k.side2]] | 0;
             const sc = opaque[pad[p + k.corner]] | 0;
             ao[c] = s1 && s2 ? 0 : 3 - s1 - s2 - sc;
+          }
+          if (mergeLiquidTops && f === 2 && out === translucentBuilder && ao[0] === 3 && ao[1] === 3 && ao[2] === 3 && ao[3] === 3) {
+            if (run >= 0 && runB === b && runY === y && runZ === z && runX === x - 1) {
+              // Stretch the run's quad over this cell: its corners at x.
+              const v0 = run * 4 * 3;
+              for (let c = 0; c < 4; c++) if (out.pos[v0 + 3 * c] === x) out.pos[v0 + 3 * c] = x + 1;
+              runX = x;
+              continue;
+            }
+            run = out.faces;
+            runB = b;
+            runY = y;
+            runZ = z;
+            runX = x;
           }
           emit(out, face, x, y, z, rgb, face.shade * jitter, ao);
         }
@@ -272,4 +291,30 @@ export function borderHasBlocks(s, dx, dy, dz) {
     }
   }
   return false;
+}
+
+/**
+ * skirtPadded replaces the border of a padded volume on side (dx, dz)
+ * (one of ±x, ±z) — a neighbour that is not held — with the section's own
+ * edge layer lifted by depth cells: the neighbour reads as solid where
+ * the edge column is solid depth cells higher. So the edge's side faces
+ * are drawn from its surface down depth cells, a skirt that closes the
+ * seam to a finer or coarser level next to it, instead of a wall down to
+ * the bottom (LOD sections, lod.js). Cells lifted past the top take the
+ * layer above's bottom (y = 16), so a column continuing upward stays
+ * closed.
+ */
+export function skirtPadded(pad, dx, dz, depth) {
+  for (let y = -1; y <= SIZE; y++) {
+    const sy = Math.min(y + depth, SIZE);
+    for (let i = -1; i <= SIZE; i++) {
+      if (dx !== 0) {
+        const bx = dx > 0 ? SIZE : -1, ex = dx > 0 ? SIZE - 1 : 0;
+        pad[padIndex(bx, y, i)] = pad[padIndex(ex, sy, Math.max(0, Math.min(SIZE - 1, i)))];
+      } else {
+        const bz = dz > 0 ? SIZE : -1, ez = dz > 0 ? SIZE - 1 : 0;
+        pad[padIndex(i, y, bz)] = pad[padIndex(Math.max(0, Math.min(SIZE - 1, i)), sy, ez)];
+      }
+    }
+  }
 }

@@ -53,6 +53,14 @@ export const FEATURE_COLUMN_LISTS = "column-lists";
  * datagram (about 60); stateOf reads either.
  */
 export const FEATURE_COMPACT_STATES = "compact-states";
+/**
+ * Feature lod: the server sends the level-of-detail pyramid beyond the
+ * subscription (LODSection, LODUnload on the chunk stream; docs/protocol.md
+ * §5.6 "Levels of detail"), out to Subscribe.lod_levels levels.
+ */
+export const FEATURE_LOD = "lod";
+/** The LOD levels a LODSection or LODUnload may name (level 0 is the Chunk). */
+export const MAX_LOD_LEVEL = 7;
 /** A CompactState's units a block, a degree and a block per second. */
 export const COMPACT_POSITION_SCALE = 1024;
 export const COMPACT_ANGLE_SCALE = 16;
@@ -70,6 +78,7 @@ export const FEATURES = [
   FEATURE_ENTITIES,
   FEATURE_COMPACT_STATES,
   FEATURE_AIR_SECTIONS,
+  FEATURE_LOD,
 ];
 
 /**
@@ -151,7 +160,21 @@ export function decodeChunk(payload) {
     checkTriples(what, m.kind.value);
     checkColumns(what, m.kind.value);
   }
+  if (m.kind.case === "lod") {
+    const v = m.kind.value;
+    checkLevel("LODSection", v.level);
+    if (!v.pos) throw new FrameError("INVALID_MESSAGE", "LODSection without pos");
+  } else if (m.kind.case === "lodUnload") {
+    checkLevel("LODUnload", m.kind.value.level);
+    checkTriples("LODUnload", m.kind.value);
+  }
   return m;
+}
+
+function checkLevel(what, level) {
+  if (!(level >= 1 && level <= MAX_LOD_LEVEL)) {
+    throw new FrameError("INVALID_MESSAGE", `${what} level ${level} is outside 1..${MAX_LOD_LEVEL}`);
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   Fog,
   FrontSide,
   Frustum,
+  Group,
   InstancedBufferAttribute,
   InstancedMesh,
   LinearSRGBColorSpace,
@@ -122,6 +123,14 @@ export class Renderer {
     // through; view is how the scene is drawn for it, with the view
     // distance.
     this.viewDistance = 10;
+    // The true horizon in blocks (feature lod: the outermost LOD ring's
+    // reach), 0 without LOD: fog and far plane reach it.
+    this.horizon = 0;
+    /** LOD sections' meshes, scaled by 2^level: lodKey → {opaque, translucent, visible} */
+    this.lod = new Map();
+    // All of them, to show or hide the horizon at once (tests compare).
+    this.lodGroup = new Group();
+    this.scene.add(this.lodGroup);
     this.medium = 0;
     this.blocks = null;
     this.view = null;
@@ -152,8 +161,23 @@ export class Renderer {
 
   /** setViewDistance fits fog and far plane to the view distance in sections. */
   setViewDistance(sections) {
-    const far = Math.max(2, sections) * 16;
     this.viewDistance = sections;
+    this.fitFar();
+  }
+
+  /**
+   * setHorizon fogs the true horizon: blocks, the outermost LOD ring's
+   * reach (lod.js horizonBlocks), or 0 for the view distance's.
+   */
+  setHorizon(blocks) {
+    this.horizon = blocks;
+    this.fitFar();
+  }
+
+  // fitFar fits the far plane and fog to the farther of the view distance
+  // and the horizon.
+  fitFar() {
+    const far = Math.max(Math.max(2, this.viewDistance) * 16, this.horizon);
     this.camera.far = far + 32;
     this.camera.updateProjectionMatrix();
     this.applyView();
@@ -175,7 +199,7 @@ export class Renderer {
   // uniforms (fog, tint, background) and, only when it changes, the
   // water material's sides (a program switch, cached after the first).
   applyView() {
-    const v = viewFor(this.blocks ? this.medium : 0, this.blocks, this.viewDistance);
+    const v = viewFor(this.blocks ? this.medium : 0, this.blocks, Math.max(this.viewDistance, this.horizon / 16));
     this.view = v;
     this.scene.background.setHex(v.background);
     this.scene.fog.color.setHex(v.fog);
@@ -210,7 +234,52 @@ export class Renderer {
     this.sections.set(key, entry);
   }
 
-  makeMesh(layer, material, x, y, z) {
+  /**
+   * setLODMesh replaces the meshes of LOD section key at level (x, y, z in
+   * level units): the worker's mesh in cell units, scaled by 2^level and
+   * placed at pos·16·2^level. Hidden unless visible (lod.js).
+   */
+  setLODMesh(key, level, x, y, z, opaque, translucent, visible) {
+    const old = this.lod.get(key);
+    if (old) this.disposeSection(old);
+    const s = 2 ** level;
+    const entry = {
+      opaque: opaque ? this.makeMesh(opaque, this.opaqueMat, x, y, z, s, this.lodGroup) : null,
+      translucent: translucent ? this.makeMesh(translucent, this.waterMat, x, y, z, s, this.lodGroup) : null,
+      visible,
+    };
+    this.lod.set(key, entry);
+    this.setLODVisible(key, visible);
+  }
+
+  /** setLODVisible shows or hides a LOD section's meshes. */
+  setLODVisible(key, visible) {
+    const e = this.lod.get(key);
+    if (!e) return;
+    e.visible = visible;
+    if (e.opaque) e.opaque.visible = visible;
+    if (e.translucent) e.translucent.visible = visible;
+  }
+
+  removeLOD(key) {
+    const e = this.lod.get(key);
+    if (!e) return;
+    this.disposeSection(e);
+    this.lod.delete(key);
+  }
+
+  clearLOD() {
+    for (const key of [...this.lod.keys()]) this.removeLOD(key);
+  }
+
+  /** lodDrawn counts the LOD sections drawn (meshed and not hidden). */
+  lodDrawn() {
+    let n = 0;
+    for (const e of this.lod.values()) if (e.visible) n++;
+    return n;
+  }
+
+  makeMesh(layer, material, x, y, z, scale = 1, parent = this.scene) {
     const g = new BufferGeometry();
     // Once on the GPU the arrays are not needed on the CPU (raycasts use the
     // voxels, bounds are preset): let them go, halving the memory a view
@@ -221,10 +290,11 @@ export class Renderer {
     g.setIndex(new BufferAttribute(layer.indices, 1).onUpload(releaseArray));
     g.boundingSphere = SECTION_SPHERE.clone();
     const m = new Mesh(g, material);
-    m.position.set(x * 16, y * 16, z * 16);
+    m.position.set(x * 16 * scale, y * 16 * scale, z * 16 * scale);
+    m.scale.setScalar(scale);
     m.matrixAutoUpdate = false;
     m.updateMatrix();
-    this.scene.add(m);
+    parent.add(m);
     return m;
   }
 
@@ -238,7 +308,7 @@ export class Renderer {
   disposeSection(e) {
     for (const m of [e.opaque, e.translucent]) {
       if (!m) continue;
-      this.scene.remove(m);
+      m.removeFromParent();
       m.geometry.dispose();
     }
   }

@@ -14,7 +14,7 @@
 import { BlockRegistryError, blocksFromWelcome } from "./blocks.js";
 import { CHUNK_CAP, CONTROL_CAP, FrameDecoder, FrameError } from "./frame.js";
 import { IdentityError, loginTranscript } from "./identity.js";
-import { Binding, ErrorCode, FEATURE_DEFLATE_CHUNKS, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, helloFeatures, validChannel } from "./protocol.js";
+import { Binding, ErrorCode, FEATURE_DEFLATE_CHUNKS, FEATURE_LOD, PROTOCOL_VERSION, clientFrame, decodeChunk, decodeDatagram, decodeServer, errorName, helloFeatures, validChannel } from "./protocol.js";
 
 /**
  * How long the whole handshake may take, Hello to Welcome: the server's own
@@ -138,7 +138,8 @@ export class Session {
    * the Welcome, or rejects with a SessionError (Reject, transport failure,
    * timeout, a login that cannot be signed). After it resolves, messages
    * flow to the handlers.
-   * @param {{name: string, viewDistance: number, identity: import("./identity.js").Identity, token?: Uint8Array}} hello
+   * @param {{name: string, viewDistance: number, identity: import("./identity.js").Identity, token?: Uint8Array, lod?: boolean}} hello
+   *   lod false: do not ask for feature lod
    *   identity: the key the login is signed with; token: an optional
    *   credential for the server's authenticator (Hello.token)
    */
@@ -155,6 +156,8 @@ export class Session {
     if (!hello.identity) throw new SessionError("UNSUPPORTED", "no login key: the page could not make one", { retry: false });
     // Asked for only where the runtime can inflate it.
     this.features = helloFeatures();
+    // A page that wants no horizon does not ask for it (config.js lodLevels 0).
+    if (hello.lod === false) this.features = this.features.filter((f) => f !== FEATURE_LOD);
     const opts = { allowPooling: false };
     if (this.target.certHashes.length) {
       // Pinning a self-signed certificate: it must be ECDSA and valid for

@@ -16,6 +16,8 @@
 //                                                    x, y, z triple of coords (Int32Array), in order; epochs
 //                                                    (Float64Array) the main thread's epoch of each
 //   {type:"block", bx, by, bz, block, revision}
+//   {type:"lod", level, x, y, z, revision, data, epoch} a LOD section (feature lod), pos in level units
+//   {type:"lodunload", level, coords}                 Int32Array of x, y, z triples of that level to forget
 //   {type:"focus", x, y, z}                          the player's section
 //   {type:"reset"}
 // worker → main:
@@ -26,11 +28,30 @@
 //   {type:"block", bx, by, bz, block}
 //   {type:"mesh", x, y, z, epoch, opaque, translucent, ms}
 //   {type:"error", x, y, z, message}
+//   {type:"lodmesh", level, x, y, z, epoch, opaque, translucent, ms}   a LOD section's mesh in its cells'
+//                                                    units (the main thread scales it by 2^level)
+//   {type:"loderror", level, x, y, z, message}
+//
+// LOD sections (docs/protocol.md §5.6 "Levels of detail") are kept per
+// level and meshed by the same mesher against their own level's
+// neighbours, after every dirty level-0 section. Towards a side
+// neighbour it does not hold (a finer ring, or the horizon) a LOD
+// section's edge faces are drawn SKIRT_CELLS cells down from its surface:
+// skirts that close the seam between levels (mesher.js skirtPadded).
 
 import { BlockTable, builtinBlocks } from "./blocks.js";
 import { decodeSection } from "./section.js";
-import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME } from "./mesher.js";
+import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME, skirtPadded } from "./mesher.js";
 import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
+import { LOD_Y_RANGES, MAX_LEVEL, lodKey } from "./lod.js";
+
+// The skirt of a LOD section towards a neighbour it does not hold, in
+// cells (mesher.js skirtPadded).
+const SKIRT_CELLS = 3;
+const SIDES = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+// LOD sections by level (index 0 unused), and those to (re)mesh.
+const lodStores = LOD_Y_RANGES.map(() => new VoxelStore());
+const lodDirty = new Map(); // lodKey → {level, x, y, z}
 
 const store = new VoxelStore();
 const dirty = new Set(); // keys of sections to (re)mesh
@@ -72,10 +93,18 @@ self.onmessage = (ev) => {
     case "block":
       onBlock(m);
       break;
+    case "lod":
+      onLOD(m);
+      break;
+    case "lodunload":
+      for (let i = 0; i + 2 < m.coords.length; i += 3) onLODUnload(m.level, m.coords[i], m.coords[i + 1], m.coords[i + 2]);
+      break;
     case "focus":
       focus = m;
       break;
     case "reset":
+      for (const s of lodStores) s.clear();
+      lodDirty.clear();
       store.clear();
       dirty.clear();
       pendingBlocks.clear();
@@ -175,6 +204,42 @@ function postSection(e) {
   );
 }
 
+function onLOD(m) {
+  if (!(m.level >= 1 && m.level <= MAX_LEVEL)) return;
+  const st = lodStores[m.level];
+  const old = st.get(m.x, m.y, m.z);
+  if (old && old.revision > m.revision) return;
+  let s;
+  try {
+    s = decodeSection(m.data, blocks.count);
+  } catch (err) {
+    // Unknown, not air (§9.2): drop any copy held.
+    onLODUnload(m.level, m.x, m.y, m.z);
+    self.postMessage({ type: "loderror", level: m.level, x: m.x, y: m.y, z: m.z, message: err.message });
+    return;
+  }
+  const e = { level: m.level, x: m.x, y: m.y, z: m.z, uniform: s.uniform, cells: s.cells, revision: m.revision, epoch: m.epoch };
+  st.put(e);
+  lodDirty.set(lodKey(m.level, m.x, m.y, m.z), e);
+  if (!old || !isAllAir(old) || !isAllAir(e)) lodNeighbours(e.level, e.x, e.y, e.z);
+}
+
+function onLODUnload(level, x, y, z) {
+  if (!(level >= 1 && level <= MAX_LEVEL)) return;
+  lodDirty.delete(lodKey(level, x, y, z));
+  const old = lodStores[level].get(x, y, z);
+  if (!old || !lodStores[level].delete(x, y, z)) return;
+  if (!isAllAir(old)) lodNeighbours(level, x, y, z);
+}
+
+function lodNeighbours(level, x, y, z) {
+  const st = lodStores[level];
+  for (const [dx, dy, dz] of FACE_DIRS) {
+    const n = st.get(x + dx, y + dy, z + dz);
+    if (n && borderHasBlocks(n, -dx, -dy, -dz)) lodDirty.set(lodKey(level, n.x, n.y, n.z), n);
+  }
+}
+
 function onDrop(m) {
   const key = sectionKey(m.x, m.y, m.z);
   pendingBlocks.delete(key);
@@ -215,7 +280,7 @@ function applyBlock(m) {
 }
 
 function schedule() {
-  if (scheduled || dirty.size === 0) return;
+  if (scheduled || (dirty.size === 0 && lodDirty.size === 0)) return;
   scheduled = true;
   setTimeout(flush, 0);
 }
@@ -235,7 +300,47 @@ function flush() {
   }
   // Entries dropped meanwhile were filtered out above; forget their keys.
   for (const k of dirty) if (!store.sections.has(k)) dirty.delete(k);
+  // LOD sections after every level-0 one, nearest on screen first (the
+  // distance in units of the section's own size).
+  if (dirty.size === 0 && lodDirty.size > 0 && performance.now() <= deadline) {
+    const lods = [...lodDirty.values()];
+    lods.sort((a, b) => lodDist2(a) - lodDist2(b));
+    for (const e of lods) {
+      lodDirty.delete(lodKey(e.level, e.x, e.y, e.z));
+      if (lodStores[e.level].get(e.x, e.y, e.z) !== e) continue; // replaced or forgotten meanwhile
+      meshLOD(e);
+      if (performance.now() > deadline) break;
+    }
+  }
   schedule();
+}
+
+function lodDist2(e) {
+  const s = 2 ** e.level;
+  const dx = e.x + 0.5 - (focus.x + 0.5) / s, dy = e.y + 0.5 - (focus.y + 0.5) / s, dz = e.z + 0.5 - (focus.z + 0.5) / s;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+function meshLOD(e) {
+  const t0 = performance.now();
+  const base = { type: "lodmesh", level: e.level, x: e.x, y: e.y, z: e.z, epoch: e.epoch };
+  if (isAllAir(e)) {
+    self.postMessage({ ...base, opaque: null, translucent: null, ms: 0 });
+    return;
+  }
+  const st = lodStores[e.level];
+  gatherPadded((dx, dy, dz) => st.get(e.x + dx, e.y + dy, e.z + dz), e.y <= LOD_Y_RANGES[e.level][0], pad, look.belowWorld);
+  for (const [dx, dz] of SIDES) if (!st.get(e.x + dx, e.y, e.z + dz)) skirtPadded(pad, dx, dz, SKIRT_CELLS);
+  const m = meshPadded(pad, e, look, true);
+  const transfer = [];
+  const layer = (l) => {
+    if (l.faces === 0) return null;
+    transfer.push(l.positions.buffer, l.colors.buffer, l.indices.buffer);
+    return l;
+  };
+  const opaque = layer(m.opaque);
+  const translucent = layer(m.translucent);
+  self.postMessage({ ...base, opaque, translucent, ms: performance.now() - t0 }, transfer);
 }
 
 function dist2(e) {

@@ -69,3 +69,11 @@ test("where a name came from: chosen, remembered or made up now", () => {
   assert.deepEqual(choosePlayerName(new URL("http://h/play/"), storage), { name: made.name, source: "saved" });
   assert.deepEqual(choosePlayerName(new URL("http://h/play/?name=bob"), storage), { name: "bob", source: "query" });
 });
+
+test("the horizon setting: config.json lodLevels, ?lod= over it, 0 for none, absent for the server's default", () => {
+  assert.equal(parseConfig({ url: "https://h/wt" }).lodLevels, null);
+  assert.equal(parseConfig({ url: "https://h/wt", lodLevels: 5 }).lodLevels, 5);
+  assert.equal(parseConfig({ url: "https://h/wt", lodLevels: 5 }, new URLSearchParams("lod=0")).lodLevels, 0);
+  assert.equal(parseConfig({ url: "https://h/wt" }, new URLSearchParams("lod=3")).lodLevels, 3);
+  assert.equal(parseConfig({ url: "https://h/wt" }, new URLSearchParams("lod=x")).lodLevels, null);
+});

@@ -446,3 +446,23 @@ test("validChannel: the server's channel name rule", () => {
   for (const c of ok) assert.equal(validChannel(c), null, c);
   for (const c of bad) assert.equal(typeof validChannel(c), "string", JSON.stringify(c));
 });
+
+test("LOD frames decode as docs/protocol.md §5.6's worked examples, and broken ones are refused", async () => {
+  const { FEATURE_LOD } = await import("../src/protocol.js");
+  assert.ok(FEATURES.includes(FEATURE_LOD), "the client asks for the feature");
+  const hex = (h) => Uint8Array.from(h.split(" "), (b) => parseInt(b, 16));
+  const s = decodeChunk(hex("2a 11 0a 06 08 05 10 01 18 04 10 03 18 01 22 03 01 00 01"));
+  assert.equal(s.kind.case, "lod");
+  assert.deepEqual({ ...s.kind.value.pos }, { ...s.kind.value.pos, x: -3, y: -1, z: 2 });
+  assert.equal(s.kind.value.level, 3);
+  assert.equal(s.kind.value.revision, 1n);
+  assert.deepEqual([...s.kind.value.data], [1, 0, 1]);
+  const u = decodeChunk(hex("32 0a 08 02 12 06 0a 00 0b 0c 00 0b"));
+  assert.equal(u.kind.case, "lodUnload");
+  assert.equal(u.kind.value.level, 2);
+  assert.deepEqual([...u.kind.value.coords], [5, 0, -6, 6, 0, -6]);
+  // level 8, and a LODSection without pos; a LODUnload of 2 coords
+  assert.throws(() => decodeChunk(hex("2a 0a 0a 06 08 05 10 01 18 04 10 08")), /INVALID_MESSAGE|outside/);
+  assert.throws(() => decodeChunk(hex("2a 05 10 03 22 01 00")), /pos/);
+  assert.throws(() => decodeChunk(hex("32 06 08 02 12 02 0a 00")), /multiple of 3/);
+});

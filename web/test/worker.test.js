@@ -208,3 +208,32 @@ test("the worker decodes and draws by the registry the init message carries", as
   await settle();
   assert.equal(posted.filter((m) => m.type === "error").length, 1, "block 23 is not in the built-in table");
 });
+
+test("a LOD section is meshed against its own level, with skirts towards neighbours not held, and forgotten on LODUnload", async () => {
+  const lod = (x, y, z, data) => send({ type: "lod", level: 2, x, y, z, revision: 0n, data, epoch: ++epoch });
+  const lodMeshes = () => posted.filter((m) => m.type === "lodmesh");
+  lod(0, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  let m = lodMeshes();
+  assert.equal(m.length, 1);
+  assert.equal(m[0].level, 2);
+  // top and bottom (nothing held above or below), and on each side a
+  // skirt of 3 cells below the top: 256 + 256 + 4·3·16
+  assert.equal(m[0].opaque.faces, 256 + 256 + 4 * 3 * 16);
+  assert.equal(posted.filter((p) => p.type === "mesh" || p.type === "section").length, 0, "level 0 is untouched");
+  posted.length = 0;
+  lod(1, 0, 0, uniform(BLOCK.stone));
+  await settle();
+  m = lodMeshes().find((p) => p.x === 0);
+  assert.equal(m.opaque.faces, 256 + 256 + 3 * 3 * 16, "the side towards the held neighbour is closed");
+  posted.length = 0;
+  send({ type: "lodunload", level: 2, coords: Int32Array.of(1, 0, 0) });
+  await settle();
+  m = lodMeshes();
+  assert.equal(m.length, 1, "only the one left is re-meshed");
+  assert.equal(m[0].opaque.faces, 256 + 256 + 4 * 3 * 16);
+  posted.length = 0;
+  send({ type: "lod", level: 2, x: 3, y: 0, z: 0, revision: 0n, data: Uint8Array.of(9, 9), epoch: ++epoch });
+  await settle();
+  assert.equal(posted[0].type, "loderror", "a LOD section that does not decode is reported");
+});
