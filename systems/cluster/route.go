@@ -142,13 +142,6 @@ func (pf *pendingForwards) drop() int {
 	return n
 }
 
-// len is the number of forwards in flight.
-func (pf *pendingForwards) len() int {
-	pf.mu.Lock()
-	defer pf.mu.Unlock()
-	return len(pf.byID)
-}
-
 // held answers an edit with ACTION_RESULT_HELD: not arbitrated, try again.
 func held(conn components.Conn, requestID uint32, reason string) {
 	refuse(conn, requestID, protocol.ActionResult_ACTION_RESULT_HELD, reason)
