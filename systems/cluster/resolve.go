@@ -27,6 +27,10 @@ type resolver struct {
 	p    *Plugin
 	jobs chan map[uint64]forward
 	done chan struct{}
+	// ctx bounds every read; stop cancels it, so that reads a NATS
+	// outage would hold for resolveTimeout each do not delay shutdown.
+	ctx    context.Context
+	cancel context.CancelFunc
 	// fates are the fenced edits waiting to be read back (checkFate),
 	// kept until read: a NATS goroutine or the tick adds, the goroutine
 	// takes; wake tells it there are some.
@@ -53,6 +57,7 @@ type fateCheck struct {
 // start runs the goroutine until stop.
 func (r *resolver) start() {
 	r.jobs, r.done, r.wake = make(chan map[uint64]forward, 4), make(chan struct{}), make(chan struct{}, 1)
+	r.ctx, r.cancel = context.WithCancel(context.Background())
 	go func() {
 		defer close(r.done)
 		t := time.NewTicker(time.Second) // fates whose read failed
@@ -102,12 +107,12 @@ func (r *resolver) readFates() {
 	var later []fateCheck
 	now := time.Now()
 	for _, f := range fates {
-		if now.Before(f.retryAt) {
+		if now.Before(f.retryAt) || r.ctx.Err() != nil {
 			later = append(later, f)
 			continue
 		}
 		pos := chunk.PosOfBlock(f.x, f.y, f.z)
-		ctx, cancel := context.WithTimeout(context.Background(), resolveTimeout)
+		ctx, cancel := context.WithTimeout(r.ctx, resolveTimeout)
 		sec, _, ok, err := r.p.c.Store().LoadSectionAfter(ctx, pos, 0)
 		cancel()
 		if err != nil {
@@ -135,6 +140,7 @@ func (r *resolver) readFates() {
 // stop ends the goroutine once the reads queued are done.
 func (r *resolver) stop() {
 	if r.jobs != nil {
+		r.cancel()
 		close(r.jobs)
 		<-r.done
 		r.jobs = nil
@@ -175,10 +181,13 @@ func (r *resolver) resolve(id uint64, f forward) {
 		floor = 0 // silent, same lease: what is acknowledged by now
 	}
 	pos := chunk.PosOfBlock(f.target[0], f.target[1], f.target[2])
-	ctx, cancel := context.WithTimeout(context.Background(), resolveTimeout)
+	ctx, cancel := context.WithTimeout(r.ctx, resolveTimeout)
 	sec, rev, ok, err := p.c.Store().LoadSectionAfter(ctx, pos, floor)
 	cancel()
 	if err != nil {
+		if r.ctx.Err() != nil {
+			return // shutting down: the clients are going too
+		}
 		p.log.Warn().Err(err).Stringer("section", pos).Msg("forwarded edit not read back; trying again")
 		p.pending.retry(id, time.Now().Add(time.Second))
 		return
