@@ -57,26 +57,8 @@ func TestBrowserHorizonScreenshot(t *testing.T) {
 	b.evalBool(ctx, t, page, `window.strata.setFlying(true), window.strata.setMove({up: 1, sprint: true}), true`)
 	b.waitStatus(ctx, t, page, "100 blocks up", func(s *pageStatus) bool { return s.Position.Y >= ground+100 })
 	b.evalBool(ctx, t, page, `window.strata.setMove({}), window.strata.setLook(30, 6), true`)
-	lod := func() pageLOD {
-		var l pageLOD
-		if err := json.Unmarshal([]byte(b.evalString(ctx, t, page, `JSON.stringify(window.strata.status().lod)`)), &l); err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
-	var l pageLOD
-	for last, same := -1, 0; same < 8; time.Sleep(250 * time.Millisecond) {
-		if ctx.Err() != nil {
-			t.Fatalf("the horizon never settled: %+v", l)
-		}
-		l = lod()
-		if l.Received == last && l.Unmeshed == 0 && l.Received > 0 {
-			same++
-		} else {
-			same = 0
-		}
-		last = l.Received
-	}
+	lod := func() pageLOD { return b.pageLOD(ctx, t, page) }
+	l := b.waitHorizon(ctx, t, page, 8)
 	mark(fmt.Sprintf("horizon meshed: %d levels, %d LOD sections received, %d held, fog to %.0f blocks; per level %v", l.Levels, l.Received, l.Held, l.Horizon, l.PerLevel))
 	frame := func() (float64, int) {
 		b.evalBool(ctx, t, page, `window.strata.resetFrameStats()`)

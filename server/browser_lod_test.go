@@ -100,26 +100,8 @@ func TestBrowserDrawsTheHorizon(t *testing.T) {
 
 	// The horizon: every LOD section received is meshed, and nothing new
 	// came for a while.
-	lod := func() pageLOD {
-		var l pageLOD
-		if err := json.Unmarshal([]byte(b.evalString(ctx, t, page, `JSON.stringify(window.strata.status().lod)`)), &l); err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
-	var l pageLOD
-	for last, same := -1, 0; same < 6; time.Sleep(250 * time.Millisecond) {
-		if ctx.Err() != nil {
-			t.Fatalf("the horizon never settled: %+v", l)
-		}
-		l = lod()
-		if l.Received == last && l.Unmeshed == 0 && l.Received > 0 {
-			same++
-		} else {
-			same = 0
-		}
-		last = l.Received
-	}
+	lod := func() pageLOD { return b.pageLOD(ctx, t, page) }
+	l := b.waitHorizon(ctx, t, page, 6)
 	if !l.Granted || l.Levels != levels || l.Horizon != float64(view*16<<levels) {
 		t.Fatalf("the page's horizon is %+v; want feature lod granted, %d levels, %d blocks", l, levels, view*16<<levels)
 	}
@@ -281,4 +263,35 @@ func absDiff(a, b int) int {
 		return a - b
 	}
 	return b - a
+}
+
+// pageLOD reads the page's LOD status.
+func (b *chromiumProc) pageLOD(ctx context.Context, t *testing.T, page string) pageLOD {
+	t.Helper()
+	var l pageLOD
+	if err := json.Unmarshal([]byte(b.evalString(ctx, t, page, `JSON.stringify(window.strata.status().lod)`)), &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// waitHorizon waits until every LOD section the page received is meshed
+// and none came for quiet polls in a row (250 ms apart), and returns the
+// status then.
+func (b *chromiumProc) waitHorizon(ctx context.Context, t *testing.T, page string, quiet int) pageLOD {
+	t.Helper()
+	var l pageLOD
+	for last, same := -1, 0; same < quiet; time.Sleep(250 * time.Millisecond) {
+		if ctx.Err() != nil {
+			t.Fatalf("the horizon never settled: %+v", l)
+		}
+		l = b.pageLOD(ctx, t, page)
+		if l.Received == last && l.Unmeshed == 0 && l.Received > 0 {
+			same++
+		} else {
+			same = 0
+		}
+		last = l.Received
+	}
+	return l
 }
