@@ -136,6 +136,11 @@ type link struct {
 
 	st counters
 
+	// worldStream is the world bucket's stream, looked up on first use
+	// by the watches' stall checks (worldStreamOf).
+	streamMu    sync.Mutex
+	worldStream jetstream.Stream
+
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context
 	cancel context.CancelFunc

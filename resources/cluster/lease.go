@@ -60,6 +60,8 @@ type Leases struct {
 	turns  map[Region]uint64
 	turned uint64
 	onLost func(Region)
+	// watcher is the lease watch (watch), kept for tests.
+	watcher *keptWatch
 }
 
 func newLeases(l *link) *Leases {
@@ -281,45 +283,31 @@ func (ls *Leases) setOwner(r Region, shard string, rev uint64) {
 	ls.lmu.Unlock()
 }
 
-// watch starts the lease watch (watchLeases) on its own goroutine.
+// watch starts the lease watch on its own goroutine: one watch on every
+// lease key keeps owners and turns current; deletes, purges and
+// TTL-expiry markers make a region ownerless. It is kept running through
+// NATS node losses (keepWatching): a dead one would freeze them.
 func (ls *Leases) watch() error {
 	w, err := ls.world.Watch(ls.ctx, "lease.>")
 	if err != nil {
 		return fmt.Errorf("cluster: watch leases: %w", err)
 	}
-	ls.wg.Add(1)
-	go ls.watchLeases(w)
+	ls.watcher = ls.keepWatching("lease", []string{"lease.>"}, nil, w, 0, ls.applyLease)
 	return nil
 }
 
-// watchLeases keeps owners current from one watch on every lease key;
-// deletes, purges and TTL-expiry markers make a region ownerless.
-func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
-	defer ls.wg.Done()
-	defer w.Stop()
-	for {
-		select {
-		case <-ls.stop:
-			return
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil {
-				continue // end of the initial values
-			}
-			ls.count("lease", true, 1)
-			r, err := parseLeaseKey(e.Key())
-			if err != nil {
-				ls.log.Warn().Err(err).Msg("lease watch: bad key")
-				continue
-			}
-			if e.Operation() == jetstream.KeyValuePut {
-				ls.setOwner(r, string(e.Value()), e.Revision())
-			} else {
-				ls.setOwner(r, "", e.Revision())
-			}
-		}
+// applyLease notes one watched change of a lease key.
+func (ls *Leases) applyLease(e jetstream.KeyValueEntry) {
+	ls.count("lease", true, 1)
+	r, err := parseLeaseKey(e.Key())
+	if err != nil {
+		ls.log.Warn().Err(err).Msg("lease watch: bad key")
+		return
+	}
+	if e.Operation() == jetstream.KeyValuePut {
+		ls.setOwner(r, string(e.Value()), e.Revision())
+	} else {
+		ls.setOwner(r, "", e.Revision())
 	}
 }
 
