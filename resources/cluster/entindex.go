@@ -82,6 +82,6 @@ func (f *Feed) watchEntityKeys(ctx context.Context) error {
 			last = max(last, e.Revision())
 		}
 	}
-	f.keepWatching("entity key", keys, opts, w, last, apply)
+	f.keepWatching(f.ctx, f.worldSpec("entity key", keys, opts, apply), w, last)
 	return nil
 }

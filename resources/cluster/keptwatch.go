@@ -11,46 +11,74 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// keptWatch is a long-lived watch of the world bucket's keys that is
-// started again, from the change after the last one it delivered,
-// whenever its watcher ends underneath or stalls. Both happen when a NATS
-// node dies: the client recreates a watcher's ordered consumer, and on
-// some errors (no leader yet, no responders) gives up and closes it, with
-// nothing said to its reader. A lease watch left dead that way froze a
-// shard's view of every region's owner, and its forwards were refused as
-// from an earlier lease turn for as long as it ran.
+// keptWatch is a long-lived KV watch that is started again, from the
+// change after the last one it delivered, whenever its watcher ends
+// underneath or stalls. Both happen when a NATS node dies: the client
+// recreates a watcher's ordered consumer, and on some errors (no leader
+// yet, no responders) gives up and closes it, with nothing said to its
+// reader. A lease watch left dead that way froze a shard's view of every
+// region's owner, and its forwards were refused as from an earlier lease
+// turn for as long as it ran.
 type keptWatch struct {
-	l     *link
-	what  string   // for logs: "lease", "entity key"
-	keys  []string // filters under the world bucket
-	opts  []jetstream.WatchOpt
-	apply func(jetstream.KeyValueEntry)
+	l *link
+	keptSpec
+	ctx  context.Context
+	done chan struct{} // closed when both goroutines have returned
 
 	last atomic.Uint64 // the revision of the last change applied
 	mu   sync.Mutex
 	w    jetstream.KeyWatcher // the watcher running (nil between two)
 	// stalled: checkStalls stopped w (said in its own log line).
 	stalled bool
+	st      jetstream.Stream // the bucket's stream, looked up on first check
 }
 
-// keepWatching runs w, a watcher of keys made with opts of which changes
-// up to revision last were applied already, on its own goroutine until
-// the link stops: apply gets every change, in order, on that goroutine.
-func (l *link) keepWatching(what string, keys []string, opts []jetstream.WatchOpt, w jetstream.KeyWatcher, last uint64, apply func(jetstream.KeyValueEntry)) *keptWatch {
-	kw := &keptWatch{l: l, what: what, keys: keys, opts: opts, apply: apply, w: w}
+// keptSpec says what a kept watch watches.
+type keptSpec struct {
+	what   string             // for logs: "lease", "entity key"
+	kv     jetstream.KeyValue // the bucket
+	bucket string             // its name ("<prefix>_world")
+	keys   []string           // filters under it
+	opts   []jetstream.WatchOpt
+	apply  func(jetstream.KeyValueEntry)
+}
+
+// worldSpec is a keptSpec of the world bucket.
+func (l *link) worldSpec(what string, keys []string, opts []jetstream.WatchOpt, apply func(jetstream.KeyValueEntry)) keptSpec {
+	return keptSpec{what: what, kv: l.world, bucket: l.o.Bucket + "_world", keys: keys, opts: opts, apply: apply}
+}
+
+// keepWatching runs w, a watcher made by spec of which changes up to
+// revision last were applied already, on its own goroutine until ctx
+// ends or the link stops: spec.apply gets every change, in order, on
+// that goroutine. The link's wait group counts it.
+func (l *link) keepWatching(ctx context.Context, spec keptSpec, w jetstream.KeyWatcher, last uint64) *keptWatch {
+	kw := &keptWatch{l: l, keptSpec: spec, ctx: ctx, w: w, done: make(chan struct{})}
 	kw.last.Store(last)
-	done := make(chan struct{})
+	ran := make(chan struct{})
 	l.wg.Add(2)
 	go func() {
 		defer l.wg.Done()
-		defer close(done)
+		defer close(ran)
 		kw.run()
 	}()
 	go func() {
 		defer l.wg.Done()
-		kw.checkStalls(done)
+		defer close(kw.done)
+		kw.checkStalls(ran)
+		<-ran
 	}()
 	return kw
+}
+
+// ended reports whether the watch is to end.
+func (kw *keptWatch) ended() bool {
+	select {
+	case <-kw.l.stop:
+		return true
+	default:
+		return kw.ctx.Err() != nil
+	}
 }
 
 // run delivers what the watcher brings and starts another when it ends.
@@ -62,7 +90,7 @@ func (kw *keptWatch) run() {
 		kw.mu.Unlock()
 		if w != nil {
 			kw.drain(w)
-			if l.ctx.Err() != nil {
+			if kw.ended() {
 				return
 			}
 			kw.mu.Lock()
@@ -76,7 +104,7 @@ func (kw *keptWatch) run() {
 		select {
 		case <-l.stop:
 			return
-		case <-l.ctx.Done():
+		case <-kw.ctx.Done():
 			return
 		case <-time.After(watchRetry):
 		}
@@ -85,7 +113,7 @@ func (kw *keptWatch) run() {
 			opts = append(opts[:len(opts):len(opts)], jetstream.ResumeFromRevision(last+1))
 		}
 		// A copy: WatchFiltered writes the stream's prefix into it.
-		nw, err := l.world.WatchFiltered(l.ctx, append([]string(nil), kw.keys...), opts...)
+		nw, err := kw.kv.WatchFiltered(kw.ctx, append([]string(nil), kw.keys...), opts...)
 		kw.mu.Lock()
 		kw.w = nw
 		kw.mu.Unlock()
@@ -97,12 +125,14 @@ func (kw *keptWatch) run() {
 	}
 }
 
-// drain applies w's changes until it ends or the link stops.
+// drain applies w's changes until it ends or the watch is to end.
 func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
 	defer func() { _ = w.Stop() }()
 	for {
 		select {
 		case <-kw.l.stop:
+			return
+		case <-kw.ctx.Done():
 			return
 		case e, ok := <-w.Updates():
 			if !ok {
@@ -121,14 +151,14 @@ func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
 // running, a change newer than the last one applied is stored under its
 // keys and nothing was applied in between: a consumer that is being
 // recreated delivers nothing, and may never again.
-func (kw *keptWatch) checkStalls(done <-chan struct{}) {
+func (kw *keptWatch) checkStalls(ran <-chan struct{}) {
 	t := time.NewTicker(stallCheck)
 	defer t.Stop()
 	var behind bool // at the previous check, a newer change was stored
 	var at uint64   // the last revision applied then
 	for {
 		select {
-		case <-done:
+		case <-ran:
 			return
 		case <-t.C:
 		}
@@ -155,15 +185,17 @@ func (kw *keptWatch) checkStalls(done <-chan struct{}) {
 // storedAfter reports whether a change under the watch's keys is stored
 // at a revision after rev: one request per key.
 func (kw *keptWatch) storedAfter(rev uint64) (bool, error) {
-	l := kw.l
-	ctx, cancel := context.WithTimeout(l.ctx, stallCheck)
+	ctx, cancel := context.WithTimeout(kw.ctx, stallCheck)
 	defer cancel()
-	st, err := l.worldStreamOf(ctx)
-	if err != nil {
-		return false, err
+	if kw.st == nil {
+		st, err := kw.l.js.Stream(ctx, "KV_"+kw.bucket)
+		if err != nil {
+			return false, err
+		}
+		kw.st = st
 	}
 	for _, k := range kw.keys {
-		_, err := st.GetMsg(ctx, rev+1, jetstream.WithGetMsgSubject(l.worldPre+k))
+		_, err := kw.st.GetMsg(ctx, rev+1, jetstream.WithGetMsgSubject("$KV."+kw.bucket+"."+k))
 		switch {
 		case err == nil:
 			return true, nil

@@ -76,13 +76,13 @@ func TestKeptWatchStartsAStalledOneAgain(t *testing.T) {
 	var mu sync.Mutex
 	var owner string
 	dead := &deadWatcher{ch: make(chan jetstream.KeyValueEntry)}
-	bb.keepWatching("test lease", []string{"lease.>"}, nil, dead, 0, func(e jetstream.KeyValueEntry) {
+	bb.keepWatching(bb.ctx, bb.worldSpec("test lease", []string{"lease.>"}, nil, func(e jetstream.KeyValueEntry) {
 		if k, err := parseLeaseKey(e.Key()); err == nil && k == r && e.Operation() == jetstream.KeyValuePut {
 			mu.Lock()
 			owner = string(e.Value())
 			mu.Unlock()
 		}
-	})
+	}), dead, 0)
 	if held, _, err := a.Claim(ctx, r); !held || err != nil {
 		t.Fatal(held, err)
 	}

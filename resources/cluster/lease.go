@@ -292,7 +292,7 @@ func (ls *Leases) watch() error {
 	if err != nil {
 		return fmt.Errorf("cluster: watch leases: %w", err)
 	}
-	ls.watcher = ls.keepWatching("lease", []string{"lease.>"}, nil, w, 0, ls.applyLease)
+	ls.watcher = ls.keepWatching(ls.ctx, ls.worldSpec("lease", []string{"lease.>"}, nil, ls.applyLease), w, 0)
 	return nil
 }
 
