@@ -418,6 +418,13 @@ func (w *Writer) Load(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	return w.db.LoadSection(p)
 }
 
+// EditFeed returns the backend as an EditFeed, if it is one (a shard's
+// store): false for a backend only this process writes.
+func (w *Writer) EditFeed() (EditFeed, bool) {
+	f, ok := w.db.(EditFeed)
+	return f, ok
+}
+
 // Drain appends every available Result to buf without blocking.
 func (w *Writer) Drain(buf []Result) []Result {
 	w.mu.Lock()
