@@ -41,6 +41,8 @@ type keptSpec struct {
 	keys   []string           // filters under it
 	opts   []jetstream.WatchOpt
 	apply  func(jetstream.KeyValueEntry)
+	// check is how often a stall is looked for (0: stallCheck).
+	check time.Duration
 }
 
 // worldSpec is a keptSpec of the world bucket.
@@ -152,7 +154,11 @@ func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
 // keys and nothing was applied in between: a consumer that is being
 // recreated delivers nothing, and may never again.
 func (kw *keptWatch) checkStalls(ran <-chan struct{}) {
-	t := time.NewTicker(stallCheck)
+	every := kw.check
+	if every == 0 {
+		every = stallCheck
+	}
+	t := time.NewTicker(every)
 	defer t.Stop()
 	var behind bool // at the previous check, a newer change was stored
 	var at uint64   // the last revision applied then
