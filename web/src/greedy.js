@@ -28,9 +28,8 @@ const AIR = 0;
 // 0.94 + 0.06·h, h in [0, 1).
 const MERGED_JITTER = 0.97;
 
-// Per face direction: which coordinate axis is the normal, u and v (the
-// face's own corner axes, FACES), and the cell's corner offset along the
-// normal (1 on the positive side).
+// Per face direction: which coordinate axis (0 x, 1 y, 2 z) is its normal,
+// and which are its u and v (the face's own corner axes, FACES).
 const AXES = FACES.map((f) => ({
   an: f.n.findIndex((c) => c !== 0),
   au: f.u.findIndex((c) => c !== 0),
