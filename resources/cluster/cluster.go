@@ -275,7 +275,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 		_ = c.Close()
 		return nil, err
 	}
-	c.log.Info().Str("urls", o.URLs).Str("bucket", o.Bucket).Int("replicas", o.Replicas).Dur("lease_ttl", o.LeaseTTL).Msg("joined cluster")
+	c.log.Info().Str("urls", o.URLs).Str("bucket", o.Bucket).Int("replicas", o.Replicas).Dur("lease_ttl_ms", o.LeaseTTL).Msg("joined cluster")
 	return c, nil
 }
 

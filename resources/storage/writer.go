@@ -593,7 +593,7 @@ func (w *Writer) commit(batch []pending) {
 			return
 		}
 		wait := max(0, backoff-time.Since(started))
-		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", wait).Msg("storage commit failed; retrying")
+		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in_ms", wait).Msg("storage commit failed; retrying")
 		stopping := false
 		select {
 		case <-w.stop:
