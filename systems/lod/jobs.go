@@ -201,7 +201,13 @@ func (h *Horizon) submit(c column) bool {
 	}
 	ed, gen := h.edits, h.cfg.Gen
 	ok := h.gen.SubmitTask(c.prio, func() {
-		out := buildColumn(gen, ed, ps, revs)
+		// A column's samples are some 27 KB: reused, not collected.
+		col, _ := h.colPool.Get().(*worldgen.LODColumn)
+		if col == nil {
+			col = &worldgen.LODColumn{}
+		}
+		out := buildColumn(gen, ed, ps, revs, col)
+		h.colPool.Put(col)
 		h.doneMu.Lock()
 		h.done = append(h.done, out...)
 		h.doneMu.Unlock()
@@ -219,19 +225,20 @@ func (h *Horizon) submit(c column) bool {
 // buildColumn builds and encodes LOD sections ps, all of one column: a
 // section no edit reaches is cut from the column's samples, taken once;
 // one that holds edited blocks is built over them (pyramid.BuildAll). It
-// runs on a pool worker and reads only its arguments.
-func buildColumn(gen *worldgen.Generator, ed *editSnapshot, ps []pyramid.Pos, revs []uint64) []built {
+// runs on a pool worker and reads only its arguments; col is scratch
+// for the column's samples.
+func buildColumn(gen *worldgen.Generator, ed *editSnapshot, ps []pyramid.Pos, revs []uint64, col *worldgen.LODColumn) []built {
 	out := make([]built, len(ps))
-	var col *worldgen.LODColumn
+	sampled := false
 	for i, p := range ps {
 		out[i] = built{pos: p, rev: revs[i]}
 		var s chunk.Section
 		if ed.lod[p] {
 			s = ed.build(gen, p)
 		} else {
-			if col == nil {
-				col = &worldgen.LODColumn{}
+			if !sampled {
 				gen.SampleLOD(col, p.X, p.Z, int(p.Level))
+				sampled = true
 			}
 			s = col.Section(p.Y)
 		}

@@ -267,6 +267,8 @@ type Horizon struct {
 	doneMu  sync.Mutex
 	done    []built
 	scratch []built
+	// colPool holds the builds' column samples (*worldgen.LODColumn).
+	colPool sync.Pool
 
 	// Delivery's scratch.
 	ids    []uint64
