@@ -28,7 +28,7 @@ type bot struct {
 	// nil to stay there.
 	spread *vec
 	log    zerolog.Logger
-	res  botResult
+	res    botResult
 	// movingOnce reports the first time this bot moves (or gives up) to
 	// the runner, which waits for all of them to open its window.
 	movingOnce sync.Once
