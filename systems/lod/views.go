@@ -177,15 +177,16 @@ func (h *Horizon) follow(in *input) {
 
 // retile replaces v's tiles with its view's as it is now: the difference
 // goes to the union and to v's lists for delivery, and what a ring added
-// (after the first tiling) is timed from at.
+// is timed from at (Stats' staleness) — unless the view jumped (a join,
+// a teleport: more than half its tiles new), which is a new horizon to
+// fill, not rings to keep up.
 func (h *Horizon) retile(v *viewer, at time.Time) {
-	first := !v.tiled
 	j := tilesJob{view: v.view, eye: v.eye, old: v.tiles}
 	j.compute()
 	v.tiles, v.tiled, v.changed = j.tiles, true, true
 	v.removed, v.added = append(v.removed, j.removed...), append(v.added, j.added...)
 	h.set.Change(v.id, v.tiles, j.removed, j.added)
-	if !first {
+	if 2*len(j.added) <= len(j.tiles) {
 		for _, p := range j.added {
 			if _, ok := v.since[p]; !ok {
 				v.since[p] = at
