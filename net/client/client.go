@@ -138,7 +138,7 @@ func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
 			EnableDatagrams:       true,
 			KeepAlivePeriod:       opts.KeepAlive,
 			MaxIncomingStreams:    -1, // the server opens no bidirectional stream
-			MaxIncomingUniStreams: 1,  // the chunk stream
+			MaxIncomingUniStreams: 2,  // the chunk stream and, with feature lod, the LOD stream
 			// Sections are bulk data: let the window grow so a fast link
 			// is not throttled by flow control.
 			MaxStreamReceiveWindow:     16 << 20,
@@ -181,7 +181,7 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 	c.entitiesOn = c.HasFeature(protocol.FeatureEntities)
 	c.wg.Add(2)
 	go c.readControl()
-	go c.readChunks()
+	go c.readChunks(c.HasFeature(protocol.FeatureLOD))
 	if sess.SupportsDatagrams() {
 		c.wg.Add(1)
 		go c.readDatagrams()

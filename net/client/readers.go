@@ -112,12 +112,20 @@ func applyUpdate(s *Section, u *protocol.BlockUpdate) {
 	s.Revision = u.GetRevision()
 }
 
-func (c *Conn) readChunks() {
+// readChunks accepts a server stream and reads it: the chunk stream, or
+// with feature "lod" the LOD stream, which come in no set order and carry
+// frames of the same kinds (docs/protocol.md §5.6), so one loop reads
+// either. With another set, it first starts a reader for the second.
+func (c *Conn) readChunks(another bool) {
 	defer c.wg.Done()
 	st, err := c.sess.AcceptUniStream(c.ctx)
 	if err != nil {
 		c.readerDone(err, "chunk stream")
 		return
+	}
+	if another {
+		c.wg.Add(1)
+		go c.readChunks(false)
 	}
 	r := chunkSource(st, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
 	h := &c.opts.Handlers

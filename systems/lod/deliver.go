@@ -134,7 +134,9 @@ func (h *Horizon) send(v *viewer, ticks int) {
 	if len(v.pending) == 0 || v.conn == nil {
 		return
 	}
-	if v.conn.Queued().ChunkBytes > h.cfg.MaxBacklog {
+	// Level 0 first: while its stream is backed up the link is busy with
+	// it; and a LOD stream backed up gets no more until it drains.
+	if q := v.conn.Queued(); q.ChunkBytes > h.cfg.MaxBacklog || q.LODBytes > h.cfg.MaxBacklog {
 		return
 	}
 	budget := h.cfg.BytesPerTick * ticks

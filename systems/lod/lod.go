@@ -4,7 +4,8 @@
 // horizon (resources/lod), builds the sections it lacks as background
 // tasks on the generation pool (behind every level-0 job), caches them
 // encoded, rebuilds the ancestors of edited sections, and delivers them on
-// the chunk stream within a budget of its own, nearest on screen first.
+// their own stream (the LOD stream, compressed like the chunk stream)
+// within a budget of its own, nearest on screen first.
 //
 // The tick does little of it: two systems copy what LOD needs of the
 // world (each LOD client's position, view and connection; the tick's
@@ -81,9 +82,10 @@ type Config struct {
 	// bytes; a quarter of it while the client still lacks level-0
 	// sections. Default 64 KiB (1.3 MB/s at 20 ticks a second).
 	BytesPerTick int
-	// MaxBacklog is the client's chunk-stream backlog, bytes, above which
-	// it gets no LOD this tick: its share of the bandwidth goes to level
-	// 0 first. Default 256 KiB.
+	// MaxBacklog is the backlog, bytes, of the client's chunk stream or
+	// of its LOD stream above which it gets no LOD this step: the
+	// bandwidth goes to level 0 first, and a LOD stream that does not
+	// drain gets no more. Default 256 KiB.
 	MaxBacklog int
 	// Time bounds the wall-clock time a planner step spends queueing
 	// frames over every client (it is off the tick, but a step that
