@@ -83,6 +83,9 @@ func TestLODStream(t *testing.T) {
 			if tt.lod && c.LODCount(3) != 1 {
 				t.Errorf("%d level-3 LOD sections, want 1", c.LODCount(3))
 			}
+			if st := c.Stats(); tt.lod != (st.LODWireBytes > 0) || st.LODWireBytes > st.ChunkWireBytes {
+				t.Errorf("LOD stream %d bytes on the wire of %d", st.LODWireBytes, st.ChunkWireBytes)
+			}
 			time.Sleep(20 * time.Millisecond) // a stream too many would show
 			if n := accepted.Load(); n != tt.streams {
 				t.Errorf("%d server streams accepted, want %d", n, tt.streams)

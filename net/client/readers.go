@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratavox/strata/net/frame"
@@ -127,7 +128,9 @@ func (c *Conn) readChunks(another bool) {
 		c.wg.Add(1)
 		go c.readChunks(false)
 	}
-	r := chunkSource(st, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
+	// This stream's own wire bytes: the LOD stream's are reported apart.
+	var wire atomic.Uint64
+	r := chunkSource(&countingReader{r: st, n: &wire}, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
 	h := &c.opts.Handlers
 	for {
 		payload, err := frame.ReadFrame(r, frame.ChunkCap)
@@ -175,6 +178,7 @@ func (c *Conn) readChunks(another bool) {
 				c.invalidMessage(err, "chunk stream")
 				return
 			}
+			c.stats.lodWire.Store(wire.Load()) // only the LOD stream has them
 		case *protocol.ChunkMessage_LodUnload:
 			if err := c.applyLODUnload(k.LodUnload); err != nil {
 				c.invalidMessage(err, "chunk stream")
