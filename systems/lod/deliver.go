@@ -135,8 +135,10 @@ func (h *Horizon) send(v *viewer, ticks int) {
 		return
 	}
 	// Level 0 first: while its stream is backed up the link is busy with
-	// it; and a LOD stream backed up gets no more until it drains.
-	if q := v.conn.Queued(); q.ChunkBytes > h.cfg.MaxBacklog || q.LODBytes > h.cfg.MaxBacklog {
+	// it; and a LOD stream backed up gets no more until it drains. Not in
+	// deterministic mode: a recording's frames must not depend on how fast
+	// its client read them (a replay's connections never back up).
+	if q := v.conn.Queued(); !h.cfg.Deterministic && (q.ChunkBytes > h.cfg.MaxBacklog || q.LODBytes > h.cfg.MaxBacklog) {
 		return
 	}
 	budget := h.cfg.BytesPerTick * ticks

@@ -85,7 +85,8 @@ type Config struct {
 	// MaxBacklog is the backlog, bytes, of the client's chunk stream or
 	// of its LOD stream above which it gets no LOD this step: the
 	// bandwidth goes to level 0 first, and a LOD stream that does not
-	// drain gets no more. Default 256 KiB.
+	// drain gets no more. Default 256 KiB. Ignored in deterministic mode
+	// (a recording's frames must not depend on its clients' speed).
 	MaxBacklog int
 	// Time bounds the wall-clock time a planner step spends queueing
 	// frames over every client (it is off the tick, but a step that
