@@ -157,15 +157,13 @@ type Stats struct {
 	staleness prometheus.Histogram
 }
 
-// stalenessBuckets are the staleness histogram's bounds, seconds: the
-// issue's bound of 2 s in the middle.
-var stalenessBuckets = []float64{0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10}
-
+// newStaleness makes the staleness histogram; its bounds, seconds, put
+// the bound of 2 s in the middle.
 func newStaleness() prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "strata_lod_staleness_seconds",
 		Help:    "Time from a client's LOD ring moving to each section it added being queued to the client.",
-		Buckets: stalenessBuckets,
+		Buckets: []float64{0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10},
 	})
 }
 
