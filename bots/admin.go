@@ -336,6 +336,9 @@ func histQuantile(q float64, total uint64, b0, b1 []bucket) (float64, float64) {
 	var prevCount uint64
 	prevUpper := 0.0
 	for i := range b1 {
+		if math.IsInf(b1[i].upper, 1) {
+			break // the text format lists +Inf as a bucket: nothing to interpolate to
+		}
 		c := b1[i].count - b0[i].count
 		if float64(c) >= rank && c > prevCount {
 			within := (rank - float64(prevCount)) / float64(c-prevCount)
