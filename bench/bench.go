@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
+	"github.com/stratavox/strata/internal/cputime"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/plugins/critters"
 	"github.com/stratavox/strata/resources"
@@ -124,6 +125,9 @@ type Config struct {
 	// NoCompactStates has them not granted protocol.FeatureCompactStates:
 	// entities' moves go to them as PlayerStates.
 	NoCompactStates bool
+	// NoLOD has them not granted protocol.FeatureLOD: no horizon, the
+	// LOD plugin idle (a run with LOD against one without, one binary).
+	NoLOD bool
 	// Plugins run after the server's (server.Config.Plugins: the stock
 	// ones and these), so that their systems are measured too.
 	Plugins []ecs.Plugin
@@ -156,6 +160,12 @@ type Result struct {
 	// ticks: with shards sharing the cores, the cost a tick wall time
 	// cannot show.
 	CPU time.Duration
+	// TickCPU is the tick thread's CPU time over the measured ticks, with
+	// BindThreads (the tick's goroutine is then locked to its thread);
+	// zero without. Unlike CPU it leaves out the generation pool, the
+	// collector's workers and any goroutine beside the tick (the LOD
+	// planner), but not the parallel loops' helpers' share either.
+	TickCPU time.Duration
 	// RemotePlayers is the most of the other shards' players seen at
 	// once while measuring, and BytesIn, BytesOut the payload exchanged
 	// with them then (cluster runs).
@@ -277,7 +287,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates, NoLOD: cfg.NoLOD}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))
@@ -355,8 +365,9 @@ func Run(cfg Config) (Result, error) {
 	spawns0, states0 := stats.Spawns, stats.States
 	var dgrams0, dgramBytes0 uint64
 	for _, p := range players {
-		dgrams0 += p.conn.Datagrams
-		dgramBytes0 += p.conn.DatagramBytes
+		_, _, d, db := p.conn.Counts()
+		dgrams0 += d
+		dgramBytes0 += db
 	}
 	app.Timings().Reset()
 	cluster, _ := ecs.GetResource[clusterplugin.Stats](app)
@@ -376,7 +387,7 @@ func Run(cfg Config) (Result, error) {
 	}
 	var mem0, mem1 runtime.MemStats
 	runtime.ReadMemStats(&mem0)
-	cpu0 := cpuTime()
+	cpu0, tickCPU0 := cpuTime(), cputime.Thread()
 	if cfg.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
 			return Result{}, fmt.Errorf("cpu profile: %w", err)
@@ -408,6 +419,10 @@ func Run(cfg Config) (Result, error) {
 		idle.Stop()
 	}
 	cpu := cpuTime() - cpu0
+	tickCPU := cputime.Thread() - tickCPU0
+	if !cfg.BindThreads {
+		tickCPU = 0 // the goroutine moved between threads
+	}
 	if err := tr.flush(); err != nil {
 		return Result{}, fmt.Errorf("bench trace: %w", err)
 	}
@@ -421,7 +436,7 @@ func Run(cfg Config) (Result, error) {
 			return Result{}, fmt.Errorf("heap profile: %w", err)
 		}
 	}
-	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu,
+	res := Result{Config: cfg, Systems: app.Timings().Systems(), Tick: app.Timings().Tick(), Elapsed: time.Since(start), CPU: cpu, TickCPU: tickCPU,
 		Allocated: mem1.TotalAlloc - mem0.TotalAlloc, Allocs: mem1.Mallocs - mem0.Mallocs, GCs: mem1.NumGC - mem0.NumGC}
 	if idle != nil {
 		res.IdleGCs = idle.Collections.Load()
@@ -434,9 +449,10 @@ func Run(cfg Config) (Result, error) {
 	}
 	res.Sections = ecs.Resource[network.DeliverySystem](app).Sent
 	for _, p := range players {
-		res.Bytes += p.conn.Bytes
-		res.Datagrams += p.conn.Datagrams
-		res.DatagramBytes += p.conn.DatagramBytes
+		_, b, d, db := p.conn.Counts()
+		res.Bytes += b
+		res.Datagrams += d
+		res.DatagramBytes += db
 	}
 	res.Datagrams -= dgrams0
 	res.DatagramBytes -= dgramBytes0

@@ -1,18 +1,25 @@
 package bench
 
 import (
+	"sync"
+
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
 )
 
 // Conn is a synthetic client's connection: it accepts everything at once
-// (a client that keeps up) and counts what it was sent.
+// (a client that keeps up) and counts what it was sent. Like a real
+// connection it is safe from any goroutine (the LOD planner sends beside
+// the tick); read the counts with Counts while the App runs.
 type Conn struct {
+	mu                                        sync.Mutex
 	Messages, Bytes, Datagrams, DatagramBytes uint64
 	// NoAirSections withholds protocol.FeatureAirSections, NoColumnLists
 	// protocol.FeatureColumnLists, NoCompactStates
 	// protocol.FeatureCompactStates.
 	NoAirSections, NoColumnLists, NoCompactStates bool
+	// NoLOD withholds protocol.FeatureLOD.
+	NoLOD bool
 }
 
 // Accept implements components.Conn.
@@ -22,26 +29,42 @@ func (c *Conn) Accept(wire.Admission) bool { return true }
 func (c *Conn) Reject(protocol.ErrorCode, string) bool { return true }
 
 // Send implements components.Conn.
-func (c *Conn) Send(*protocol.ServerMessage) bool { c.Messages++; return true }
+func (c *Conn) Send(*protocol.ServerMessage) bool { c.count(1, 0, 0, 0); return true }
 
 // SendChunk implements components.Conn.
-func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.Messages++; return true }
+func (c *Conn) SendChunk(*protocol.ChunkMessage) bool { c.count(1, 0, 0, 0); return true }
 
 // SendEncoded implements components.Conn.
 func (c *Conn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
-		c.Datagrams++
-		c.DatagramBytes += uint64(e.Len())
+		c.count(0, 0, 1, uint64(e.Len()))
 		return true
 	}
-	c.Messages++
-	c.Bytes += uint64(e.Len())
+	c.count(1, uint64(e.Len()), 0, 0)
 	e.Release() // "written"
 	return true
 }
 
 // SendDatagram implements components.Conn.
-func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return true }
+func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.count(0, 0, 1, 0); return true }
+
+// count adds to the counts.
+func (c *Conn) count(msgs, bytes, dgrams, dgramBytes uint64) {
+	c.mu.Lock()
+	c.Messages += msgs
+	c.Bytes += bytes
+	c.Datagrams += dgrams
+	c.DatagramBytes += dgramBytes
+	c.mu.Unlock()
+}
+
+// Counts returns the messages, bytes, datagrams and datagram bytes sent
+// so far.
+func (c *Conn) Counts() (msgs, bytes, dgrams, dgramBytes uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.Messages, c.Bytes, c.Datagrams, c.DatagramBytes
+}
 
 // Queued implements components.Conn: nothing ever waits.
 func (c *Conn) Queued() wire.Queued { return wire.Queued{} }
@@ -56,6 +79,8 @@ func (c *Conn) HasFeature(f string) bool {
 		return !c.NoColumnLists
 	case protocol.FeatureCompactStates:
 		return !c.NoCompactStates
+	case protocol.FeatureLOD:
+		return !c.NoLOD
 	}
 	return true
 }

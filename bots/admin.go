@@ -121,6 +121,14 @@ type metricsDoc struct {
 	sentSections, sentByte float64
 	overruns               float64
 	rejected               map[string]float64
+	// LOD (zero without the plugin): the lod_* systems' summed time on
+	// the tick, the planner's time beside it, the staleness histogram,
+	// and gauges.
+	lodSystems, lodPlanner float64
+	staleCount             uint64
+	staleBuckets           []bucket
+	staleMax, lodCached    float64
+	lodCachedSections      float64
 }
 
 // bucket is one cumulative histogram bucket.
@@ -155,6 +163,26 @@ func (a *adminClient) metrics(ctx context.Context) (metricsDoc, error) {
 		doc.tickCount, doc.tickSum = h.GetSampleCount(), h.GetSampleSum()
 		for _, b := range h.GetBucket() {
 			doc.tickBuckets = append(doc.tickBuckets, bucket{b.GetUpperBound(), b.GetCumulativeCount()})
+		}
+	}
+	if f, ok := fams["strata_system_duration_seconds"]; ok {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "system" && strings.HasPrefix(l.GetValue(), "lod_") {
+					doc.lodSystems += m.GetHistogram().GetSampleSum()
+				}
+			}
+		}
+	}
+	doc.lodPlanner = value("strata_lod_planner_seconds_total")
+	doc.staleMax = value("strata_lod_staleness_max_seconds")
+	doc.lodCached = value("strata_lod_cached_bytes")
+	doc.lodCachedSections = value("strata_lod_cached_sections")
+	if f, ok := fams["strata_lod_staleness_seconds"]; ok && len(f.GetMetric()) > 0 {
+		h := f.GetMetric()[0].GetHistogram()
+		doc.staleCount = h.GetSampleCount()
+		for _, b := range h.GetBucket() {
+			doc.staleBuckets = append(doc.staleBuckets, bucket{b.GetUpperBound(), b.GetCumulativeCount()})
 		}
 	}
 	if f, ok := fams["strata_rejected_inputs_total"]; ok {
@@ -192,9 +220,11 @@ type ServerFigures struct {
 	Ticks  uint64  `json:"ticks"`
 	// TickP99 is the 99th percentile of tick durations in the window,
 	// from the strata_tick_duration_seconds histogram (interpolated in
-	// its bucket, as Prometheus' histogram_quantile does);
+	// its bucket, as Prometheus' histogram_quantile does), TickP50 the
+	// median the same way (coarse: the buckets are 0.5, 1, 2, 5 ms...);
 	// TickP99Bucket is the upper bound of that bucket (−1: beyond the
 	// largest). TickMean is the mean.
+	TickP50       float64 `json:"tick_p50_ms"`
 	TickP99       float64 `json:"tick_p99_ms"`
 	TickP99Bucket float64 `json:"tick_p99_bucket_ms"`
 	TickMean      float64 `json:"tick_mean_ms"`
@@ -214,6 +244,20 @@ type ServerFigures struct {
 	SentSections          float64 `json:"sent_sections"`
 	SentSectionsPerSecond float64 `json:"sent_sections_per_s"`
 	SentBytesPerSection   float64 `json:"sent_bytes_per_section"`
+	// LOD, with the plugin: LODSystemsPerTick is the lod_* systems' time
+	// on the tick, ms a tick; LODPlannerShare the planner's wall-clock
+	// time beside the tick as a share of the window; LODStaleP99 the 99th
+	// percentile (histogram, interpolated) of the time from a client's
+	// ring moving to each section it added being queued, over the
+	// window, and LODStaleMax the longest such wait since the server
+	// started, seconds; LODCachedBytes and LODCachedSections the LOD
+	// cache at the window's end.
+	LODSystemsPerTick float64 `json:"lod_systems_ms_per_tick,omitempty"`
+	LODPlannerShare   float64 `json:"lod_planner_share,omitempty"`
+	LODStaleP99       float64 `json:"lod_staleness_p99_s,omitempty"`
+	LODStaleMax       float64 `json:"lod_staleness_max_s,omitempty"`
+	LODCachedBytes    float64 `json:"lod_cached_bytes,omitempty"`
+	LODCachedSections float64 `json:"lod_cached_sections,omitempty"`
 	// RejectedInputs counts inputs the server rejected, by reason.
 	RejectedInputs map[string]float64 `json:"rejected_inputs,omitempty"`
 	// Error is set when the admin listener could not be read.
@@ -231,7 +275,19 @@ func figures(m0, m1 metricsDoc, samples []statusDoc) *ServerFigures {
 	if f.Ticks > 0 {
 		f.TickMean = (m1.tickSum - m0.tickSum) / float64(f.Ticks) * 1000
 		f.TickP99, f.TickP99Bucket = histQuantile(0.99, f.Ticks, m0.tickBuckets, m1.tickBuckets)
+		f.TickP50, _ = histQuantile(0.5, f.Ticks, m0.tickBuckets, m1.tickBuckets)
 	}
+	if f.Ticks > 0 {
+		f.LODSystemsPerTick = (m1.lodSystems - m0.lodSystems) / float64(f.Ticks) * 1000
+	}
+	if f.Window > 0 {
+		f.LODPlannerShare = (m1.lodPlanner - m0.lodPlanner) / f.Window
+	}
+	if n := m1.staleCount - m0.staleCount; n > 0 {
+		f.LODStaleP99, _ = histQuantile(0.99, n, m0.staleBuckets, m1.staleBuckets)
+		f.LODStaleP99 /= 1000 // histQuantile gives ms
+	}
+	f.LODStaleMax, f.LODCachedBytes, f.LODCachedSections = m1.staleMax, m1.lodCached, m1.lodCachedSections
 	f.Overruns = m1.overruns - m0.overruns
 	f.SentSections = m1.sentSections - m0.sentSections
 	if f.Window > 0 {
@@ -280,6 +336,9 @@ func histQuantile(q float64, total uint64, b0, b1 []bucket) (float64, float64) {
 	var prevCount uint64
 	prevUpper := 0.0
 	for i := range b1 {
+		if math.IsInf(b1[i].upper, 1) {
+			break // the text format lists +Inf as a bucket: nothing to interpolate to
+		}
 		c := b1[i].count - b0[i].count
 		if float64(c) >= rank && c > prevCount {
 			within := (rank - float64(prevCount)) / float64(c-prevCount)

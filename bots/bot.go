@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -23,8 +24,11 @@ type bot struct {
 	name string
 	key  ed25519.PrivateKey // the bot's identity, the same for every reconnect
 	rng  *rand.Rand
-	log  zerolog.Logger
-	res  botResult
+	// spread is the bot's place relative to the spawn (Config.Spread),
+	// nil to stay there.
+	spread *vec
+	log    zerolog.Logger
+	res    botResult
 	// movingOnce reports the first time this bot moves (or gives up) to
 	// the runner, which waits for all of them to open its window.
 	movingOnce sync.Once
@@ -191,6 +195,9 @@ func (b *bot) session(ctx context.Context) (again bool, err error) {
 	defer b.r.connected.Add(-1)
 	b.res.joins++
 	s := newSessionState(b, conn, tr, ev, dialed)
+	if b.spread != nil {
+		s.teleport(cfg.Spread)
+	}
 	for _, line := range cfg.Say {
 		if err := conn.Chat(line); err != nil {
 			b.res.errors++
@@ -246,6 +253,41 @@ type sessionState struct {
 	heldAt   time.Time
 	dialed   time.Time
 	lod      *horizon // with feature "lod": the horizon expected
+	// awaitTP is set from the bot's /tp (Config.Spread) until the server
+	// moves it there or tpGiveUp passes: it does not move meanwhile.
+	awaitTP time.Time
+}
+
+// tpGiveUp is how long a spread bot waits for its teleport before it
+// moves from where it is.
+const tpGiveUp = 10 * time.Second
+
+// spreadOffset is bot i's place relative to the spawn, uniform over a
+// disc diameter blocks across: its own random stream, so that the
+// bots' headings are those of a run without spread.
+func spreadOffset(seed uint64, i int, diameter float64) *vec {
+	rng := rand.New(rand.NewPCG(seed^0x5b7ead, uint64(i)))
+	r := diameter / 2 * math.Sqrt(rng.Float64())
+	x, z := headingVec(rng.Float64() * 2 * math.Pi)
+	return &vec{X: r * x, Z: r * z}
+}
+
+// teleport asks the server to move the bot to its spread place, on the
+// ground there (as the bots know it; a bit above it when they do not).
+func (s *sessionState) teleport(diameter float64) {
+	b := s.b
+	to := s.m.pos.add(*b.spread)
+	to.Y = s.m.pos.Y + 40
+	if g, ok := b.r.terrainFor(s.conn.Welcome()).ground(int(math.Floor(to.X)), int(math.Floor(to.Z))); ok {
+		to.Y = float64(g) + 1
+	}
+	line := fmt.Sprintf("/tp %.1f %.1f %.1f", to.X, to.Y, to.Z)
+	if err := s.conn.Chat(line); err != nil {
+		b.res.errors++
+		b.res.messages = append(b.res.messages, fmt.Sprintf("spread %g: %q: %v", diameter, line, err))
+		return
+	}
+	s.awaitTP = time.Now()
 }
 
 func newSessionState(b *bot, conn *client.Conn, tr *tracker, ev *events, dialed time.Time) *sessionState {
@@ -287,7 +329,11 @@ func (s *sessionState) loop(ctx context.Context) (bool, error) {
 		if !s.moving && (s.tr.complete() || now.Sub(s.joined) >= cfg.Settle) {
 			s.startMoving(now)
 		}
-		if s.moving && !s.held {
+		if !s.awaitTP.IsZero() && now.Sub(s.awaitTP) >= tpGiveUp {
+			s.b.log.Warn().Msg("not teleported to its spread place; moving from where it is")
+			s.awaitTP = time.Time{}
+		}
+		if s.moving && !s.held && s.awaitTP.IsZero() {
 			before := s.m.pos
 			s.pat.step(&s.m, s.dt)
 			s.b.res.path += s.m.pos.sub(before).horizontal()
@@ -349,6 +395,7 @@ func (s *sessionState) correct(c *protocol.Correction) {
 	s.m.pos = vec{p.GetX(), p.GetY(), p.GetZ()}
 	if c.GetTeleport() {
 		s.m.yaw, s.m.pitch = float64(c.GetYaw()), float64(c.GetPitch())
+		s.awaitTP = time.Time{}
 	}
 	s.pat.corrected(&s.m)
 }

@@ -76,6 +76,9 @@ const (
 	// MaxSpeed bounds --speed (blocks per second); well above any sane
 	// server limit, it only catches typos.
 	MaxSpeed = 1000
+	// MaxSpread bounds --spread (blocks across): 100 km, far beyond a
+	// horizon.
+	MaxSpread = 100_000
 )
 
 // Config configures Run.
@@ -147,6 +150,12 @@ type Config struct {
 	// protocol.FeatureCompactStates: entities' moves then come as
 	// PlayerStates, not CompactStates.
 	NoCompactStates bool
+	// Spread, when positive, places the bots over a disc this many
+	// blocks across around the spawn: each sends "/tp X Y Z" to its own
+	// point (uniform over the disc, fixed by Seed and its number, on the
+	// ground there) as soon as it joins, and starts moving once there.
+	// The server must let players teleport to coordinates.
+	Spread float64
 	// Say are chat lines each bot sends once it has joined (a command:
 	// "/quota"); the report lists the system lines the bots were told
 	// (commands' replies), the first few of each bot.
@@ -203,6 +212,9 @@ func (c *Config) validate() error {
 	}
 	if c.Duration <= 0 || c.Duration > MaxDuration {
 		errs = append(errs, fmt.Errorf("duration: %v is outside (0, %v]", c.Duration, MaxDuration))
+	}
+	if c.Spread < 0 || c.Spread > MaxSpread {
+		errs = append(errs, fmt.Errorf("spread: %g is outside 0..%d blocks", c.Spread, MaxSpread))
 	}
 	if c.View < 1 || c.View > MaxView {
 		errs = append(errs, fmt.Errorf("view: %d is outside 1..%d", c.View, MaxView))

@@ -63,8 +63,10 @@ func (s *sessionState) checkHorizon(now time.Time) {
 	}
 	h.done = true
 	cs := s.conn.Stats()
-	wire := cs.ChunkWireBytes
-	if cs.ChunkStreamBytes > 0 {
+	// The LOD stream's own bytes (a server with the LOD stream); before
+	// it, LOD shared the chunk stream, and took its share of the bytes.
+	wire := cs.LODWireBytes
+	if wire == 0 && cs.ChunkStreamBytes > 0 {
 		wire = uint64(float64(cs.ChunkWireBytes) * float64(cs.LODBytes) / float64(cs.ChunkStreamBytes))
 	}
 	r := &s.b.res

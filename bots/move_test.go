@@ -114,3 +114,41 @@ func TestFlyerStaysNearTheGround(t *testing.T) {
 		t.Errorf("flew up to %.0f blocks above the ground", worst)
 	}
 }
+
+// TestSpreadOffset: a bot's spread place lies within the disc, is the
+// same for the same seed and bot, and differs between bots.
+func TestSpreadOffset(t *testing.T) {
+	tests := []struct {
+		name     string
+		seed     uint64
+		diameter float64
+	}{
+		{"20 km", 1, 20000},
+		{"small", 7, 64},
+		{"other seed", 99, 5000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[vec]bool{}
+			far := 0.0
+			for i := range 200 {
+				o := spreadOffset(tt.seed, i, tt.diameter)
+				if d := o.horizontal(); d > tt.diameter/2 {
+					t.Fatalf("bot %d at %.1f blocks, beyond the disc's radius %.1f", i, d, tt.diameter/2)
+				} else {
+					far = max(far, d)
+				}
+				if again := spreadOffset(tt.seed, i, tt.diameter); *again != *o {
+					t.Fatalf("bot %d: %v then %v", i, *o, *again)
+				}
+				seen[*o] = true
+			}
+			if len(seen) != 200 {
+				t.Errorf("%d distinct places of 200", len(seen))
+			}
+			if far < tt.diameter/4 {
+				t.Errorf("the farthest of 200 bots is %.1f blocks out, of a radius %.1f", far, tt.diameter/2)
+			}
+		})
+	}
+}

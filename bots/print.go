@@ -90,7 +90,11 @@ func (rep *Report) WriteText(w io.Writer, perBot bool) error {
 			return nil
 		}
 		fmt.Fprintf(w, "server window     %s, %.1f s, %d ticks\n", f.Kind, f.Window, f.Ticks)
-		fmt.Fprintf(w, "server tick       p99 %.1f ms (histogram, bucket ≤ %s), mean %.2f ms, %g overruns\n", f.TickP99, bucketCell(f.TickP99Bucket), f.TickMean, f.Overruns)
+		fmt.Fprintf(w, "server tick       p50 %.2f ms, p99 %.1f ms (histogram, bucket ≤ %s), mean %.2f ms, %g overruns\n", f.TickP50, f.TickP99, bucketCell(f.TickP99Bucket), f.TickMean, f.Overruns)
+		if f.LODCachedSections > 0 {
+			fmt.Fprintf(w, "server LOD        systems %.3f ms a tick; planner %.1f %% of a core beside it; staleness p99 %.2f s, max %.2f s; cache %.0f sections, %.1f MB\n",
+				f.LODSystemsPerTick, 100*f.LODPlannerShare, f.LODStaleP99, f.LODStaleMax, f.LODCachedSections, f.LODCachedBytes/1e6)
+		}
 		if f.StatusSamples > 0 {
 			fmt.Fprintf(w, "server status     %d samples: rolling tick p99 max %.1f ms, median %.1f ms; tick max %.1f ms; deliver p99 max %.2f ms; TPS min %.1f\n",
 				f.StatusSamples, f.StatusTickP99, f.StatusTickP99Med, f.StatusTickMax, f.DeliverP99, f.TPSMin)

@@ -129,6 +129,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for i := range bots {
 		name := botName(cfg.NamePrefix, i)
 		b := &bot{r: r, name: name, key: keys[i], rng: rand.New(rand.NewPCG(cfg.Seed, uint64(i))), log: r.log.With().Str("bot", name).Logger()}
+		if cfg.Spread > 0 {
+			b.spread = spreadOffset(cfg.Seed, i, cfg.Spread)
+		}
 		b.res.name = name
 		b.entities.Store(-1)
 		bots[i] = b

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -150,5 +151,13 @@ func TestHistQuantile(t *testing.T) {
 	p99, bound = histQuantile(0.99, 102, b0, b1)
 	if bound != -1 || p99 != 50 {
 		t.Errorf("beyond: p99 %v bucket %v", p99, bound)
+	}
+	// The text format lists the +Inf bucket too: beyond the last finite
+	// bound is still that bound, never +Inf (which JSON cannot carry).
+	inf0 := append(b0[:len(b0):len(b0)], bucket{math.Inf(1), 10})
+	inf1 := append(b1[:len(b1):len(b1)], bucket{math.Inf(1), 112})
+	p99, bound = histQuantile(0.99, 102, inf0, inf1)
+	if bound != -1 || p99 != 50 {
+		t.Errorf("beyond, with +Inf listed: p99 %v bucket %v", p99, bound)
 	}
 }

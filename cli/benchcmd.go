@@ -113,6 +113,7 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	f.BoolVar(&cfg.NoAirSections, "no-air-sections", false, "the synthetic clients do not ask for blank sections by position (feature air-sections): every section goes as a Chunk")
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "the synthetic clients do not ask for lists by column (feature column-lists): drops and blank sections go by position")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "the synthetic clients do not ask for fixed-point entity states (feature compact-states): moves go as PlayerStates")
+	f.BoolVar(&cfg.NoLOD, "no-lod", false, "the synthetic clients do not ask for the level-of-detail horizon (feature lod); with it they get the server's default levels")
 	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
 	f.StringVar(&configPath, "config", os.Getenv(envName("config")), "a server's TOML config file, for its [plugins.NAME] tables (the rest is serve's); STRATA_PLUGIN_* variables win over it")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
@@ -173,6 +174,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Dgrams     uint64  `json:"datagrams"`
 		DgramBytes uint64  `json:"datagram_bytes"`
 		CPUPerTick float64 `json:"cpu_us_per_tick"`
+		TickCPU    float64 `json:"tick_thread_cpu_us_per_tick,omitempty"`
 		Shard      string  `json:"shard,omitempty"`
 		Remote     int64   `json:"remote_players,omitempty"`
 		BytesIn    uint64  `json:"cluster_bytes_in,omitempty"`
@@ -185,7 +187,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
 		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
-		res.Datagrams, res.DatagramBytes, perTick(res, 1), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.MsgsIn, res.MsgsOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
+		res.Datagrams, res.DatagramBytes, perTick(res, 1), float64(res.TickCPU) / float64(time.Microsecond) / float64(res.Config.Ticks), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.MsgsIn, res.MsgsOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))
 	}

@@ -114,6 +114,7 @@ so a server that binds names to keys lets the same bots in on the next run;
 	f.BoolVar(&cfg.NoEntities, "no-entities", false, "do not ask for the entities around the bots (feature entities)")
 	f.BoolVar(&cfg.NoAirSections, "no-air-sections", false, "do not ask for blank sections by position (feature air-sections): every section comes as a Chunk")
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "do not ask for lists by column (feature column-lists): drops and blank sections come by position")
+	f.Float64Var(&cfg.Spread, "spread", 0, "place the bots over a disc this many blocks across around the spawn (each sends /tp to its own point on joining; 20000 for 20 km); 0: all at the spawn")
 	f.StringArrayVar(&cfg.Say, "say", nil, "a chat line each bot sends once it has joined, e.g. a command (\"/quota\"); repeat for more; the report lists what the bots were told")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "do not ask for fixed-point entity states (feature compact-states): moves come as PlayerStates")
 	f.BoolVar(&cfg.LOD, "lod", false, "ask for the level-of-detail horizon (feature lod) and report when each bot's whole horizon arrived and its bytes (lod_complete_s, lod_wire_bytes)")

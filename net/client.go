@@ -53,9 +53,15 @@ type Client struct {
 
 	control *outQueue
 	chunks  *outQueue
-	dgrams  *outQueue
-	sub     *subThrottle
-	wg      sync.WaitGroup // the connection's stream goroutines
+	// lods is the LOD stream's queue (feature "lod"), nil without it:
+	// LOD frames on their own stream, so that level-0 sections never
+	// wait behind the horizon's bytes.
+	lods   *outQueue
+	dgrams *outQueue
+	// chunkOpen is closed once the chunk stream is opened (or failed to).
+	chunkOpen chan struct{}
+	sub       *subThrottle
+	wg        sync.WaitGroup // the connection's stream goroutines
 
 	// replies is the budget of Error replies to the client's dropped
 	// messages (Limits.RefusalReplyRate), spent by the reader for the
@@ -245,6 +251,9 @@ func (c *Client) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		return c.dgramsOK && c.dgrams.push(e)
 	}
+	if e.IsLOD() && c.lods != nil {
+		return c.lods.push(e)
+	}
 	if e.IsChunk() {
 		return c.chunks.push(e)
 	}
@@ -275,6 +284,9 @@ func (c *Client) Queued() wire.Queued {
 	var q wire.Queued
 	q.ControlMessages, q.ControlBytes, _ = c.control.stats()
 	q.ChunkMessages, q.ChunkBytes, _ = c.chunks.stats()
+	if c.lods != nil {
+		q.LODMessages, q.LODBytes, _ = c.lods.stats()
+	}
 	q.Datagrams, _, q.DroppedDatagrams = c.dgrams.stats()
 	return q
 }

@@ -44,6 +44,10 @@ func (s *Server) newClient(sess Session, ctl *controlStream, hello *protocol.Hel
 		dgrams:   newOutQueue(l.DatagramQueue, l.DatagramQueue*frame.DatagramCap),
 		replies:  newBucket(l.RefusalReplyRate, l.RefusalReplyBurst, time.Now()),
 	}
+	if c.HasFeature(protocol.FeatureLOD) {
+		c.lods = newOutQueue(l.ChunkQueueMessages, l.ChunkQueueBytes)
+	}
+	c.chunkOpen = make(chan struct{})
 	// Not derived from s.ctx: a server shutdown must close with SHUTDOWN,
 	// which run() records before cancelling.
 	c.ctx, c.cancel = context.WithCancel(context.Background())
@@ -97,8 +101,12 @@ func (c *Client) run() {
 	c.wg.Add(4)
 	go c.readControl()
 	go c.writeLoop(c.control, newPlainSink(&streamWriter{c: c, w: c.ctl.st}), "control")
-	go c.chunkWriter()
+	go c.chunkWriter(c.chunks, "chunk")
 	go c.datagramWriter()
+	if c.lods != nil {
+		c.wg.Add(1)
+		go c.chunkWriter(c.lods, "LOD")
+	}
 	if c.dgramsOK {
 		c.wg.Add(1)
 		go c.readDatagrams()
@@ -427,13 +435,28 @@ func (c *Client) readDatagrams() {
 	}
 }
 
-// chunkWriter opens the chunk stream and writes the chunk queue to it:
-// as one DEFLATE stream when the client was granted deflate-chunks,
-// plain frames otherwise.
-func (c *Client) chunkWriter() {
+// chunkWriter opens a stream of the chunk stream's kind — the chunk
+// stream, or the LOD stream — and writes queue q to it: as one DEFLATE
+// stream when the client was granted deflate-chunks, plain frames
+// otherwise. The LOD stream is opened once the chunk stream is, so that
+// the chunk stream is the connection's first server stream (a client
+// that allows only one keeps level 0); a peer sees either with its
+// first frame, so in no set order (docs/protocol.md §5.6).
+func (c *Client) chunkWriter(q *outQueue, what string) {
+	if q == c.lods {
+		select {
+		case <-c.chunkOpen:
+		case <-c.ctx.Done():
+			c.wg.Done()
+			return
+		}
+	}
 	st, err := c.sess.OpenUniStream(c.ctx)
+	if q == c.chunks {
+		close(c.chunkOpen)
+	}
 	if err != nil {
-		c.failIO(err, "chunk")
+		c.failIO(err, what)
 		c.wg.Done()
 		return
 	}
@@ -450,7 +473,7 @@ func (c *Client) chunkWriter() {
 	} else {
 		sink = newPlainSink(out)
 	}
-	c.writeLoop(c.chunks, sink, "chunk")
+	c.writeLoop(q, sink, what)
 }
 
 // writeLoop drains q into sink until the connection ends: every frame of
@@ -461,7 +484,7 @@ func (c *Client) chunkWriter() {
 // holding its queue forever.
 func (c *Client) writeLoop(q *outQueue, sink frameSink, what string) {
 	defer c.wg.Done()
-	chunk := q == c.chunks
+	chunk := q == c.chunks || q == c.lods // the chunk stream's figures count both
 	var batch []wire.Encoded
 	for {
 		select {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestLODLiveServer: a live server (not deterministic: LOD builds run as
-// background tasks on the pool's workers and tilings on their own
+// background tasks on the pool's workers, the rest on the LOD planner's
 // goroutine) sends a client granted "lod" its horizon, and a second
 // client's Subscribe for fewer levels gets it fewer. Run under -race it
 // checks the goroutines' hand-overs.

@@ -58,6 +58,7 @@ type Conn struct {
 		chunks, chunkBytes, drops, blockUpdates, control, datagrams atomic.Uint64
 		plugin, pluginDropped                                       atomic.Uint64
 		streamBytes, wireBytes                                      atomic.Uint64
+		lodWire                                                     atomic.Uint64
 		entitySpawns, entityDespawns                                atomic.Uint64
 		entityStates, statesStale, statesUnknown                    atomic.Uint64
 		lodSections, lodBytes, lodUnloaded                          atomic.Uint64
@@ -116,8 +117,11 @@ type Stats struct {
 	Sections, Entities                                                  int
 	// With feature "lod": LODSections counts the LODSections received,
 	// LODBytes their frames' payload bytes (decompressed), LODUnloaded the
-	// LOD sections LODUnloads made the client forget.
-	LODSections, LODBytes, LODUnloaded uint64
+	// LOD sections LODUnloads made the client forget; LODWireBytes is
+	// the LOD stream's bytes as received (compressed with
+	// deflate-chunks) up to its last LOD frame, which ChunkWireBytes
+	// includes.
+	LODSections, LODBytes, LODUnloaded, LODWireBytes uint64
 }
 
 // Dial connects to addr ("host:port"), logs in (Hello, then a Proof
@@ -138,7 +142,7 @@ func Dial(ctx context.Context, addr string, opts Options) (*Conn, error) {
 			EnableDatagrams:       true,
 			KeepAlivePeriod:       opts.KeepAlive,
 			MaxIncomingStreams:    -1, // the server opens no bidirectional stream
-			MaxIncomingUniStreams: 1,  // the chunk stream
+			MaxIncomingUniStreams: 2,  // the chunk stream and, with feature lod, the LOD stream
 			// Sections are bulk data: let the window grow so a fast link
 			// is not throttled by flow control.
 			MaxStreamReceiveWindow:     16 << 20,
@@ -181,7 +185,7 @@ func open(ctx context.Context, sess Session, opts Options, server string) (*Conn
 	c.entitiesOn = c.HasFeature(protocol.FeatureEntities)
 	c.wg.Add(2)
 	go c.readControl()
-	go c.readChunks()
+	go c.readChunks(c.HasFeature(protocol.FeatureLOD))
 	if sess.SupportsDatagrams() {
 		c.wg.Add(1)
 		go c.readDatagrams()
@@ -522,6 +526,7 @@ func (c *Conn) Stats() Stats {
 		LODSections:      c.stats.lodSections.Load(),
 		LODBytes:         c.stats.lodBytes.Load(),
 		LODUnloaded:      c.stats.lodUnloaded.Load(),
+		LODWireBytes:     c.stats.lodWire.Load(),
 	}
 }
 

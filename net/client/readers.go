@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratavox/strata/net/frame"
@@ -112,14 +113,24 @@ func applyUpdate(s *Section, u *protocol.BlockUpdate) {
 	s.Revision = u.GetRevision()
 }
 
-func (c *Conn) readChunks() {
+// readChunks accepts a server stream and reads it: the chunk stream, or
+// with feature "lod" the LOD stream, which come in no set order and carry
+// frames of the same kinds (docs/protocol.md §5.6), so one loop reads
+// either. With another set, it first starts a reader for the second.
+func (c *Conn) readChunks(another bool) {
 	defer c.wg.Done()
 	st, err := c.sess.AcceptUniStream(c.ctx)
 	if err != nil {
 		c.readerDone(err, "chunk stream")
 		return
 	}
-	r := chunkSource(st, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
+	if another {
+		c.wg.Add(1)
+		go c.readChunks(false)
+	}
+	// This stream's own wire bytes: the LOD stream's are reported apart.
+	var wire atomic.Uint64
+	r := chunkSource(&countingReader{r: st, n: &wire}, c.HasFeature(protocol.FeatureDeflateChunks), &c.stats.wireBytes, &c.stats.streamBytes)
 	h := &c.opts.Handlers
 	for {
 		payload, err := frame.ReadFrame(r, frame.ChunkCap)
@@ -167,6 +178,7 @@ func (c *Conn) readChunks() {
 				c.invalidMessage(err, "chunk stream")
 				return
 			}
+			c.stats.lodWire.Store(wire.Load()) // only the LOD stream has them
 		case *protocol.ChunkMessage_LodUnload:
 			if err := c.applyLODUnload(k.LodUnload); err != nil {
 				c.invalidMessage(err, "chunk stream")

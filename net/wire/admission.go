@@ -25,7 +25,9 @@ type Admission struct {
 type Queued struct {
 	ControlMessages, ControlBytes int
 	ChunkMessages, ChunkBytes     int
-	Datagrams                     int
+	// LODMessages and LODBytes are the LOD stream's (feature "lod").
+	LODMessages, LODBytes int
+	Datagrams             int
 	// DroppedDatagrams counts datagrams discarded because the queue was full.
 	DroppedDatagrams uint64
 }

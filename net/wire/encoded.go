@@ -28,6 +28,9 @@ type Encoded struct {
 // longer (docs/benchmarks.md, "Session 31").
 type frameRef struct {
 	chunk bool
+	// lod marks a LOD frame (LODSection, LODUnload): it goes on the LOD
+	// stream of a client granted feature "lod" (docs/protocol.md §5.6).
+	lod bool
 	// A pooled frame's buffer.
 	buf   []byte
 	pool  *FramePool
@@ -38,6 +41,7 @@ type frameRef struct {
 // The frameRefs of frames from no pool; never written.
 var (
 	chunkRef    = &frameRef{chunk: true}
+	lodRef      = &frameRef{chunk: true, lod: true}
 	datagramRef = &frameRef{}
 )
 
@@ -79,6 +83,10 @@ func (e Encoded) Len() int { return len(e.b) }
 
 // IsChunk reports whether the frame belongs on the chunk stream.
 func (e Encoded) IsChunk() bool { return e.ref != nil && e.ref.chunk }
+
+// IsLOD reports whether the frame is a LOD frame, for the LOD stream
+// (IsChunk too: a stream of the chunk stream's kind).
+func (e Encoded) IsLOD() bool { return e.ref != nil && e.ref.lod }
 
 // Bytes returns the frame (length prefix included). Callers must not
 // modify it: it is shared by every client it is queued on.

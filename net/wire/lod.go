@@ -14,7 +14,7 @@ import (
 // a test in the LOD plugin checks that they agree.
 const MaxLODLevel = 7
 
-// EncodeLODSection frames a chunk-stream LODSection: LOD section pos (in
+// EncodeLODSection frames a LODSection (for the LOD stream, IsLOD): LOD section pos (in
 // level units) at level, at revision rev, whose cells data encodes in the
 // section format (chunk.Encode). The server encodes each LOD section once
 // per revision, off the tick, and shares the frame between clients.
@@ -25,10 +25,11 @@ func EncodeLODSection(pos chunk.Pos, level int, rev uint64, data []byte) (Encode
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encode LOD section L%d%v: %w", level, pos, err)
 	}
+	e.ref = lodRef
 	return e, nil
 }
 
-// AppendLODUnloads appends to dst the chunk-stream frames that make a
+// AppendLODUnloads appends to dst the LOD-stream frames that make a
 // client forget the LOD sections ps of one level (LODUnload, coordinates
 // packed as Drops packs them), split over frames of at most
 // MaxDropsPerFrame positions.
@@ -45,6 +46,7 @@ func AppendLODUnloads(dst []Encoded, level int, ps []chunk.Pos) ([]Encoded, erro
 		if err != nil {
 			return dst, fmt.Errorf("encode LOD unload of %d level-%d sections: %w", n, level, err)
 		}
+		e.ref = lodRef
 		dst = append(dst, e)
 		ps = ps[n:]
 	}

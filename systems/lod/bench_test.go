@@ -46,12 +46,13 @@ func BenchmarkHorizon(b *testing.B) {
 	var perLevel [pyramid.MaxLevel + 1]time.Duration
 	var count [pyramid.MaxLevel + 1]int
 	sections := 0
+	col := &worldgen.LODColumn{}
 	b.ResetTimer()
 	for range b.N {
 		sections = 0
 		for _, c := range cols {
 			t0 := time.Now()
-			out := buildColumn(gen, ed, c, make([]uint64, len(c)))
+			out := buildColumn(gen, ed, c, make([]uint64, len(c)), col)
 			perLevel[c[0].Level] += time.Since(t0)
 			count[c[0].Level] += len(out)
 			sections += len(out)

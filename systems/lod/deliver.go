@@ -4,98 +4,97 @@ import (
 	"slices"
 	"time"
 
-	"github.com/mlange-42/arche/generic"
-
-	"github.com/stratavox/strata/components"
-	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 	pyramid "github.com/stratavox/strata/resources/lod"
-	"github.com/stratavox/strata/systems/network"
 )
 
-// deliverSystem is lod_deliver: per LOD client, in id order, it unloads
-// what left the client's horizon, re-sends rebuilt sections it holds, and
-// queues the cached sections it lacks, nearest on screen first, within
-// the client's LOD budget: BytesPerTick a tick (a quarter while level-0
-// sections of its view are still pending, so level 0 keeps most of the
-// bandwidth), nothing while its chunk stream's backlog is over
-// MaxBacklog, and a wall-clock bound over all clients.
-type deliverSystem struct {
-	h        *Horizon
-	delivery generic.Map1[components.Delivery]
-	world    *ecs.World
-	ids      []uint64
-	unload   map[uint8][]chunk.Pos
-	gone     map[pyramid.Pos]bool
-	frames   []wire.Encoded
-}
-
-func addDeliver(app *ecs.App, h *Horizon) {
-	s := &deliverSystem{h: h, unload: map[uint8][]chunk.Pos{}, gone: map[pyramid.Pos]bool{}}
-	app.AddSystem(ecs.Deliver, SystemDeliver, s.run, ecs.After(network.SystemDeliver))
-}
-
-func (s *deliverSystem) run(ctx *ecs.Context) {
-	h := s.h
+// deliver is the planner's step for delivery: per LOD client, in id
+// order, it unloads what left the client's horizon, re-sends rebuilt
+// sections it holds, and queues the cached sections it lacks, nearest
+// on screen first, within the client's LOD budget: BytesPerTick for each
+// tick the step stands for (a quarter while level-0 sections of its view
+// are still pending, so level 0 keeps most of the bandwidth), nothing
+// while its chunk stream's backlog is over MaxBacklog, and a wall-clock
+// bound over all clients.
+func (h *Horizon) deliver(in *input) {
 	if len(h.viewers) == 0 {
 		return
 	}
-	if s.world != ctx.World {
-		s.world, s.delivery = ctx.World, generic.NewMap1[components.Delivery](ctx.World)
-	}
 	start := time.Now()
-	s.ids = s.ids[:0]
+	h.ids = h.ids[:0]
 	for id := range h.viewers {
-		s.ids = append(s.ids, id)
+		h.ids = append(h.ids, id)
 	}
-	slices.Sort(s.ids)
-	for _, id := range s.ids {
+	slices.Sort(h.ids)
+	ticks := min(max(in.ticks, 1), maxTicksBudget)
+	for _, id := range h.ids {
 		v := h.viewers[id]
 		if v.changed {
-			s.rediff(v)
+			h.rediff(v)
 		}
-		s.resend(v)
+		h.resend(v)
 		if time.Since(start) < h.cfg.Time {
-			s.send(ctx, v)
+			h.send(v, ticks)
 		}
 	}
+	if !h.cfg.Deterministic && time.Since(h.lastOldest) >= time.Second {
+		h.lastOldest = time.Now()
+		h.Stats.StaleOldestNanos.Store(int64(h.oldestWaiting(h.lastOldest)))
+	}
+}
+
+// maxTicksBudget bounds the ticks' worth of budget one step spends when
+// the planner fell behind: enough to catch up, not a burst that fills
+// the client's stream.
+const maxTicksBudget = 4
+
+// oldestWaiting returns the age of the oldest section a moving ring
+// added that is still not queued to its client.
+func (h *Horizon) oldestWaiting(now time.Time) time.Duration {
+	var oldest time.Duration
+	for _, v := range h.viewers {
+		for _, t := range v.since {
+			oldest = max(oldest, now.Sub(t))
+		}
+	}
+	return oldest
 }
 
 // rediff applies the change of v's tiles: it unloads what v holds of the
 // sections removed, drops them from its pending ones, and merges the
 // added ones in, nearest on screen first. Only the rings' change is
 // walked, not the whole horizon.
-func (s *deliverSystem) rediff(v *viewer) {
-	h := s.h
+func (h *Horizon) rediff(v *viewer) {
 	v.changed = false
-	for l := range s.unload {
-		s.unload[l] = s.unload[l][:0]
+	for l := range h.unload {
+		h.unload[l] = h.unload[l][:0]
 	}
 	if len(v.removed) > 0 {
-		clear(s.gone)
+		clear(h.gone)
 		for _, p := range v.removed {
-			s.gone[p] = true
+			h.gone[p] = true
+			delete(v.since, p)
 			if _, ok := v.held[p]; ok {
-				s.unload[p.Level] = append(s.unload[p.Level], p.Pos)
+				h.unload[p.Level] = append(h.unload[p.Level], p.Pos)
 				delete(v.held, p)
 			}
 		}
-		v.pending = slices.DeleteFunc(v.pending, func(p pyramid.Pos) bool { return s.gone[p] })
+		v.pending = slices.DeleteFunc(v.pending, func(p pyramid.Pos) bool { return h.gone[p] })
 	}
-	s.frames = s.frames[:0]
+	h.frames = h.frames[:0]
 	for l := uint8(1); l <= pyramid.MaxLevel; l++ {
-		ps := s.unload[l]
+		ps := h.unload[l]
 		if len(ps) == 0 {
 			continue
 		}
 		slices.SortFunc(ps, chunk.ComparePos)
 		var err error
-		if s.frames, err = wire.AppendLODUnloads(s.frames, int(l), ps); err == nil {
+		if h.frames, err = wire.AppendLODUnloads(h.frames, int(l), ps); err == nil {
 			h.Stats.Unloaded.Add(uint64(len(ps)))
 		}
 	}
-	for _, f := range s.frames {
+	for _, f := range h.frames {
 		v.conn.SendEncoded(f)
 	}
 	// Merge: both lists nearest first (pending from an older eye, close
@@ -117,10 +116,10 @@ func (s *deliverSystem) rediff(v *viewer) {
 
 // resend makes the sections rebuilt this tick that v holds at an older
 // revision pending again, ahead of the rest.
-func (s *deliverSystem) resend(v *viewer) {
+func (h *Horizon) resend(v *viewer) {
 	var again []pyramid.Pos
-	for _, p := range s.h.updated {
-		if rev, ok := v.held[p]; ok && rev < s.h.revs[p] {
+	for _, p := range h.updated {
+		if rev, ok := v.held[p]; ok && rev < h.revs[p] {
 			again = append(again, p)
 		}
 	}
@@ -131,19 +130,20 @@ func (s *deliverSystem) resend(v *viewer) {
 
 // send queues v's pending sections that are cached, in order, within its
 // budget.
-func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
-	h := s.h
+func (h *Horizon) send(v *viewer, ticks int) {
 	if len(v.pending) == 0 || v.conn == nil {
 		return
 	}
-	if v.conn.Queued().ChunkBytes > h.cfg.MaxBacklog {
+	// Level 0 first: while its stream is backed up the link is busy with
+	// it; and a LOD stream backed up gets no more until it drains. Not in
+	// deterministic mode: a recording's frames must not depend on how fast
+	// its client read them (a replay's connections never back up).
+	if q := v.conn.Queued(); !h.cfg.Deterministic && (q.ChunkBytes > h.cfg.MaxBacklog || q.LODBytes > h.cfg.MaxBacklog) {
 		return
 	}
-	budget := h.cfg.BytesPerTick
-	if ctx.World.Alive(v.entity) {
-		if d := s.delivery.Get(v.entity); d != nil && d.Pending.Len() > 0 {
-			budget /= 4 // level 0 first
-		}
+	budget := h.cfg.BytesPerTick * ticks
+	if v.level0Pending {
+		budget /= 4 // level 0 first
 	}
 	kept := v.pending[:0]
 	i, misses := 0, 0
@@ -165,6 +165,10 @@ func (s *deliverSystem) send(ctx *ecs.Context, v *viewer) {
 			break
 		}
 		v.held[p] = e.rev
+		if t, ok := v.since[p]; ok {
+			h.Stats.observeStale(time.Since(t))
+			delete(v.since, p)
+		}
 		budget -= e.frame.Len()
 		h.Stats.Sent.Add(1)
 		h.Stats.SentBytes.Add(uint64(e.frame.Len()))

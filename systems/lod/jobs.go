@@ -6,24 +6,11 @@ import (
 	"math"
 	"slices"
 
-	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/wire"
 	"github.com/stratavox/strata/resources/chunk"
 	pyramid "github.com/stratavox/strata/resources/lod"
-	"github.com/stratavox/strata/systems/residency"
 	"github.com/stratavox/strata/worldgen"
 )
-
-// jobsSystem is lod_jobs: it caches the builds that finished, notes what
-// the union gained and lost, dispatches the missing sections nearest on
-// screen first as one pool task per LOD column (the column is sampled
-// once and cut into its sections), and evicts what nobody wants once the
-// cache is over its bound.
-type jobsSystem struct {
-	h     *Horizon
-	cols  []column
-	index map[colKey]int
-}
 
 // column is the missing sections of one LOD column, to build in one task.
 type column struct {
@@ -31,14 +18,13 @@ type column struct {
 	ps   []pyramid.Pos
 }
 
-func addJobs(app *ecs.App, h *Horizon) {
-	s := &jobsSystem{h: h}
-	app.AddSystem(ecs.Stream, SystemJobs, s.run, ecs.After(residency.SystemReconcile), ecs.After(SystemViews))
-}
-
-func (s *jobsSystem) run(_ *ecs.Context) {
-	h := s.h
-	h.gen.RunTasks() // deterministic mode: last tick's tasks, inline
+// jobs is the planner's step for builds: it caches the builds that
+// finished, notes what the union gained and lost, dispatches the missing
+// sections nearest on screen first as one pool task per LOD column (the
+// column is sampled once and cut into its sections), and evicts what
+// nobody wants once the cache is over its bound.
+func (h *Horizon) jobs() {
+	h.gen.RunTasks() // deterministic mode: the last step's tasks, inline
 	h.takeBuilt()
 	wanted, unwanted := h.set.Changes()
 	for _, p := range wanted {
@@ -59,7 +45,7 @@ func (s *jobsSystem) run(_ *ecs.Context) {
 	}
 	h.set.ClearChanges()
 	h.evict()
-	s.dispatch()
+	h.dispatch()
 }
 
 // takeBuilt moves finished builds into the cache: those still wanted and
@@ -146,17 +132,13 @@ func (h *Horizon) priority(p pyramid.Pos) uint32 {
 // first, and edits' ancestors as they come), groups it by column, and
 // submits the columns most urgent first; what it does not take stays
 // missing, in order. A tick's work is the window's, not the horizon's.
-func (s *jobsSystem) dispatch() {
-	h := s.h
+func (h *Horizon) dispatch() {
 	room := maxColumnsInFlight - h.columns
 	if len(h.missing) == 0 || room < min(minDispatch, len(h.missing)) {
 		return
 	}
-	if s.index == nil {
-		s.index = map[colKey]int{}
-	}
-	clear(s.index)
-	s.cols = s.cols[:0]
+	clear(h.index)
+	h.cols = h.cols[:0]
 	kept := h.missing[:0]
 	window := min(len(h.missing), 2*room+64)
 	for _, p := range h.missing[:window] {
@@ -167,24 +149,24 @@ func (s *jobsSystem) dispatch() {
 			continue
 		}
 		k := colKey{p.Level, p.X, p.Z}
-		if ci, ok := s.index[k]; ok {
-			if !slices.Contains(s.cols[ci].ps, p) {
-				s.cols[ci].ps = append(s.cols[ci].ps, p)
+		if ci, ok := h.index[k]; ok {
+			if !slices.Contains(h.cols[ci].ps, p) {
+				h.cols[ci].ps = append(h.cols[ci].ps, p)
 			}
 			continue
 		}
-		if len(s.cols) == room {
+		if len(h.cols) == room {
 			kept = append(kept, p)
 			continue
 		}
-		s.index[k] = len(s.cols)
-		s.cols = append(s.cols, column{prio: h.priority(p), ps: []pyramid.Pos{p}})
+		h.index[k] = len(h.cols)
+		h.cols = append(h.cols, column{prio: h.priority(p), ps: []pyramid.Pos{p}})
 	}
-	slices.SortStableFunc(s.cols, func(a, b column) int { return cmp.Compare(a.prio, b.prio) })
+	slices.SortStableFunc(h.cols, func(a, b column) int { return cmp.Compare(a.prio, b.prio) })
 	var back []pyramid.Pos
-	for k, c := range s.cols {
+	for k, c := range h.cols {
 		if !h.submit(c) {
-			for _, cc := range s.cols[k:] {
+			for _, cc := range h.cols[k:] {
 				back = append(back, cc.ps...)
 			}
 			break
@@ -219,7 +201,13 @@ func (h *Horizon) submit(c column) bool {
 	}
 	ed, gen := h.edits, h.cfg.Gen
 	ok := h.gen.SubmitTask(c.prio, func() {
-		out := buildColumn(gen, ed, ps, revs)
+		// A column's samples are some 27 KB: reused, not collected.
+		col, _ := h.colPool.Get().(*worldgen.LODColumn)
+		if col == nil {
+			col = &worldgen.LODColumn{}
+		}
+		out := buildColumn(gen, ed, ps, revs, col)
+		h.colPool.Put(col)
 		h.doneMu.Lock()
 		h.done = append(h.done, out...)
 		h.doneMu.Unlock()
@@ -237,19 +225,20 @@ func (h *Horizon) submit(c column) bool {
 // buildColumn builds and encodes LOD sections ps, all of one column: a
 // section no edit reaches is cut from the column's samples, taken once;
 // one that holds edited blocks is built over them (pyramid.BuildAll). It
-// runs on a pool worker and reads only its arguments.
-func buildColumn(gen *worldgen.Generator, ed *editSnapshot, ps []pyramid.Pos, revs []uint64) []built {
+// runs on a pool worker and reads only its arguments; col is scratch
+// for the column's samples.
+func buildColumn(gen *worldgen.Generator, ed *editSnapshot, ps []pyramid.Pos, revs []uint64, col *worldgen.LODColumn) []built {
 	out := make([]built, len(ps))
-	var col *worldgen.LODColumn
+	sampled := false
 	for i, p := range ps {
 		out[i] = built{pos: p, rev: revs[i]}
 		var s chunk.Section
 		if ed.lod[p] {
 			s = ed.build(gen, p)
 		} else {
-			if col == nil {
-				col = &worldgen.LODColumn{}
+			if !sampled {
 				gen.SampleLOD(col, p.X, p.Z, int(p.Level))
+				sampled = true
 			}
 			s = col.Section(p.Y)
 		}

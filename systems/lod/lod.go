@@ -4,7 +4,16 @@
 // horizon (resources/lod), builds the sections it lacks as background
 // tasks on the generation pool (behind every level-0 job), caches them
 // encoded, rebuilds the ancestors of edited sections, and delivers them on
-// the chunk stream within a budget of its own, nearest on screen first.
+// their own stream (the LOD stream, compressed like the chunk stream)
+// within a budget of its own, nearest on screen first.
+//
+// The tick does little of it: two systems copy what LOD needs of the
+// world (each LOD client's position, view and connection; the tick's
+// edited sections) and hand it to the planner, a goroutine the Horizon
+// resource owns, which does the rest — tilings, their union, the cache,
+// dispatch, and each client's send list — between and beside ticks. In
+// deterministic mode the planner's step runs inline at the hand-over, so
+// that a replay sends the same frames at the same ticks.
 //
 // LOD touches no ECS state that the replay's state hash covers: it only
 // reads the world and writes frames to connections, so level 0's hash is
@@ -34,18 +43,14 @@ import (
 // Names of the plugin and its systems.
 const (
 	PluginName = "lod"
-	// SystemViews (stream, after follow_views) keeps each LOD client's
-	// rings and their union.
-	SystemViews = "lod_views"
-	// SystemJobs (stream, after reconcile) caches finished LOD sections,
-	// dispatches missing ones to the pool and evicts unwanted ones.
-	SystemJobs = "lod_jobs"
-	// SystemEdits (deliver, before broadcast_blocks) dirties the LOD
-	// ancestors of the tick's edits.
+	// SystemEdits (deliver, before broadcast_blocks) copies the
+	// sections the tick's edits changed, for the planner to dirty their
+	// LOD ancestors.
 	SystemEdits = "lod_edits"
-	// SystemDeliver (deliver, after deliver) sends each LOD client what
-	// it lacks and unloads what left its horizon.
-	SystemDeliver = "lod_deliver"
+	// SystemHandoff (deliver, after deliver) copies each LOD client's
+	// position, view and connection and hands them, with the edits, to
+	// the planner (which it runs inline in deterministic mode).
+	SystemHandoff = "lod_handoff"
 )
 
 // Defaults of Config.
@@ -77,12 +82,16 @@ type Config struct {
 	// bytes; a quarter of it while the client still lacks level-0
 	// sections. Default 64 KiB (1.3 MB/s at 20 ticks a second).
 	BytesPerTick int
-	// MaxBacklog is the client's chunk-stream backlog, bytes, above which
-	// it gets no LOD this tick: its share of the bandwidth goes to level
-	// 0 first. Default 256 KiB.
+	// MaxBacklog is the backlog, bytes, of the client's chunk stream or
+	// of its LOD stream above which it gets no LOD this step: the
+	// bandwidth goes to level 0 first, and a LOD stream that does not
+	// drain gets no more. Default 256 KiB. Ignored in deterministic mode
+	// (a recording's frames must not depend on its clients' speed).
 	MaxBacklog int
-	// Time bounds lod_deliver's wall-clock time a tick over every
-	// client. Default 2 ms; none in deterministic mode.
+	// Time bounds the wall-clock time a planner step spends queueing
+	// frames over every client (it is off the tick, but a step that
+	// sends for long delays the next one). Default 2 ms; none in
+	// deterministic mode.
 	Time time.Duration
 	// Slack is the per-level hysteresis (pyramid.View.Follow); default
 	// 2, the players' View slack.
@@ -131,8 +140,45 @@ type Stats struct {
 	// Sent counts LOD sections queued to clients, SentBytes their frames'
 	// bytes, Unloaded the sections clients were told to forget.
 	Sent, SentBytes, Unloaded atomic.Uint64
-	// Views is the clients with a horizon.
-	Views atomic.Int64
+	// Views is the clients with a horizon; Wanted the LOD sections some
+	// of them wants.
+	Views, Wanted atomic.Int64
+	// Steps counts the planner's steps, StepNanos their wall-clock time
+	// (the planner's share of a core, beside the tick), Coalesced the
+	// ticks whose hand-over met a step still running (the planner fell
+	// behind and took two ticks' worth at once).
+	Steps, StepNanos, Coalesced atomic.Uint64
+	// StaleMaxNanos is the longest a section that a moving ring added
+	// waited before it was queued to its client; StaleOldestNanos is the
+	// age of the oldest one still waiting, updated every second.
+	StaleMaxNanos, StaleOldestNanos atomic.Int64
+	// staleness is the histogram of those waits (seconds); nil until
+	// the plugin builds.
+	staleness prometheus.Histogram
+}
+
+// newStaleness makes the staleness histogram; its bounds, seconds, put
+// the bound of 2 s in the middle.
+func newStaleness() prometheus.Histogram {
+	return prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "strata_lod_staleness_seconds",
+		Help:    "Time from a client's LOD ring moving to each section it added being queued to the client.",
+		Buckets: []float64{0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10},
+	})
+}
+
+// observeStale records that a section a ring added reached its client's
+// queue d after the ring moved.
+func (s *Stats) observeStale(d time.Duration) {
+	if s.staleness != nil {
+		s.staleness.Observe(d.Seconds())
+	}
+	for {
+		old := s.StaleMaxNanos.Load()
+		if int64(d) <= old || s.StaleMaxNanos.CompareAndSwap(old, int64(d)) {
+			return
+		}
+	}
 }
 
 // Collectors returns Prometheus collectors of the stats, for the admin
@@ -144,7 +190,21 @@ func (s *Stats) Collectors() []prometheus.Collector {
 	gauge := func(name, help string, v *atomic.Int64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v.Load()) })
 	}
+	if s.staleness == nil {
+		s.staleness = newStaleness()
+	}
+	seconds := func(name, help string, v interface{ Load() int64 }) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return time.Duration(v.Load()).Seconds() })
+	}
 	return []prometheus.Collector{
+		s.staleness,
+		seconds("strata_lod_staleness_max_seconds", "Longest wait of a section a moving LOD ring added before it was queued to its client.", &s.StaleMaxNanos),
+		seconds("strata_lod_staleness_oldest_seconds", "Age of the oldest section a moving LOD ring added that is not yet queued to its client.", &s.StaleOldestNanos),
+		counter("strata_lod_planner_steps_total", "Steps of the LOD planner (one a tick, unless it fell behind).", &s.Steps),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "strata_lod_planner_seconds_total", Help: "Wall-clock time of the LOD planner's steps, beside the tick."},
+			func() float64 { return time.Duration(s.StepNanos.Load()).Seconds() }),
+		counter("strata_lod_planner_coalesced_total", "Ticks handed to the LOD planner while a step was still running.", &s.Coalesced),
+		gauge("strata_lod_wanted_sections", "LOD sections some client's horizon wants.", &s.Wanted),
 		counter("strata_lod_built_total", "LOD sections built (sampled, or rebuilt over edits).", &s.Built),
 		counter("strata_lod_rebuilt_total", "LOD sections rebuilt because an edit changed them.", &s.Rebuilt),
 		gauge("strata_lod_cached_sections", "LOD sections in the cache.", &s.Cached),
@@ -156,10 +216,13 @@ func (s *Stats) Collectors() []prometheus.Collector {
 	}
 }
 
-// Horizon is the plugin's resource: the union of every client's rings,
-// the cache of encoded LOD sections, the jobs in flight and the edits
-// that reach the pyramid. The tick owns it, but for the queue of
-// finished builds, which workers fill.
+// Horizon is the plugin's resource. Its tick side is the hand-over
+// (handoff): what the tick's systems copied of the world, waiting for the
+// planner. The rest — the union of every client's rings, the cache of
+// encoded LOD sections, the jobs in flight, the edits that reach the
+// pyramid and each client's send list — is the planner's alone: its
+// goroutine's, or the tick's in deterministic mode. Finished builds come
+// back from the pool's workers through done.
 type Horizon struct {
 	cfg   Config
 	log   zerolog.Logger
@@ -167,8 +230,20 @@ type Horizon struct {
 	set   *pyramid.Set
 	Stats Stats
 
+	handoff handoff
+	// wake tells the planner a hand-over is waiting; quit stops it.
+	wake, quit chan struct{}
+	wg         sync.WaitGroup
+	stopOnce   sync.Once
+	// in is the planner's copy of the last hand-over it took.
+	in input
+
 	viewers map[uint64]*viewer
-	tiles   *tiler
+	// step counts the planner's steps: a viewer not in a step's
+	// hand-over left.
+	step uint64
+	// lastOldest is when the oldest waiting section was last measured.
+	lastOldest time.Time
 
 	cache      map[pyramid.Pos]*entry
 	cacheBytes int64
@@ -186,8 +261,8 @@ type Horizon struct {
 	// edits is what builds read of edits: replaced, never changed, when
 	// an edit comes, so tasks may hold it.
 	edits *editSnapshot
-	// updated lists LOD sections rebuilt at a new revision this tick, for
-	// lod_deliver to re-send to those holding them.
+	// updated lists LOD sections rebuilt at a new revision this step, for
+	// delivery to re-send to those holding them.
 	updated []pyramid.Pos
 	// remote holds the sections other shards stored, for lod_edits.
 	remote remoteEdits
@@ -195,6 +270,17 @@ type Horizon struct {
 	doneMu  sync.Mutex
 	done    []built
 	scratch []built
+	// colPool holds the builds' column samples (*worldgen.LODColumn).
+	colPool sync.Pool
+
+	// Delivery's scratch.
+	ids    []uint64
+	unload map[uint8][]chunk.Pos
+	gone   map[pyramid.Pos]bool
+	frames []wire.Encoded
+	// Dispatch's scratch.
+	cols  []column
+	index map[colKey]int
 }
 
 // entry is a cached LOD section.
@@ -221,12 +307,6 @@ type editSnapshot struct {
 	source resources.Source
 }
 
-// Len returns the LOD sections some client wants.
-func (h *Horizon) Len() int { return h.set.Len() }
-
-// Cached returns the LOD sections cached.
-func (h *Horizon) Cached() int { return len(h.cache) }
-
 // Plugin is the LOD plugin.
 type Plugin struct {
 	Config Config
@@ -246,7 +326,8 @@ func (*Plugin) Dependencies() []string {
 	return []string{residency.PluginName, network.PluginName, gameplay.PluginName}
 }
 
-// Build adds the Horizon resource and the four systems.
+// Build adds the Horizon resource and the two systems, and starts the
+// planner (unless deterministic).
 func (p *Plugin) Build(app *ecs.App) error {
 	cfg := p.Config.withDefaults()
 	if cfg.Gen == nil {
@@ -261,8 +342,12 @@ func (p *Plugin) Build(app *ecs.App) error {
 		// Sampled: a build that keeps failing is retried every tick.
 		log:      app.Log().With().Str("plugin", PluginName).Logger().Sample(&zerolog.BurstSampler{Burst: 1, Period: 10 * time.Second}),
 		viewers:  map[uint64]*viewer{},
-		tiles:    newTiler(cfg.Deterministic),
 		cache:    map[pyramid.Pos]*entry{},
+		unload:   map[uint8][]chunk.Pos{},
+		gone:     map[pyramid.Pos]bool{},
+		index:    map[colKey]int{},
+		wake:     make(chan struct{}, 1),
+		quit:     make(chan struct{}),
 		inflight: map[pyramid.Pos]uint64{},
 		revs:     map[pyramid.Pos]uint64{},
 		edits:    &editSnapshot{level0: map[chunk.Pos]*chunk.Section{}, lod: map[pyramid.Pos]bool{}},
@@ -274,19 +359,22 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if err := h.followRemote(); err != nil {
 		return err
 	}
-	addViews(app, h)
-	addJobs(app, h)
-	addEdits(app, h)
-	addDeliver(app, h)
+	h.Stats.staleness = newStaleness()
+	addHandoff(app, h, addEdits(app, &h.remote))
 	p.h = h
+	if !cfg.Deterministic {
+		h.wg.Add(1)
+		go h.run()
+	}
 	return nil
 }
 
-// Shutdown stops the goroutine that computes tilings and the watch of
-// other shards' sections.
+// Shutdown stops the planner and waits for it, and the watch of other
+// shards' sections. Builds still on the pool finish into a queue nobody
+// reads.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.h != nil {
-		p.h.tiles.stop()
+		p.h.stop()
 		if p.h.remote.stop != nil {
 			p.h.remote.stop()
 		}

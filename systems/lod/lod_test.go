@@ -95,7 +95,7 @@ func TestBuildColumn(t *testing.T) {
 			for y := lo; y <= hi; y++ {
 				ps = append(ps, pyramid.Pos{Pos: chunk.Pos{X: tt.col.X, Y: y, Z: tt.col.Z}, Level: uint8(tt.level)})
 			}
-			out := buildColumn(gen, ed, ps, make([]uint64, len(ps)))
+			out := buildColumn(gen, ed, ps, make([]uint64, len(ps)), &worldgen.LODColumn{})
 			if !out[len(out)-1].col {
 				t.Error("the column's last build is not marked")
 			}

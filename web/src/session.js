@@ -5,7 +5,8 @@
 // the server's certificate and sends its Proof; then the server's Welcome
 // or Reject. The server then opens one unidirectional chunk stream (with
 // feature deflate-chunks granted, one raw DEFLATE stream of its frames,
-// inflated here); PlayerState arrives in datagrams. Frames are
+// inflated here), and with feature lod a second one, the LOD stream, read
+// the same way (§5.6); PlayerState arrives in datagrams. Frames are
 // varint-length-prefixed and capped per stream.
 //
 // The session only moves messages; what they mean is the game's business
@@ -393,18 +394,22 @@ export class Session {
     }
   }
 
-  // acceptStreams takes the first server-opened stream as the chunk stream.
-  // The spec says unidirectional; a bidirectional one is accepted too (its
-  // sending half is simply closed), so a transport adapter that can only
-  // open bidirectional streams still works. Later streams are refused.
+  // acceptStreams takes the server-opened streams: the chunk stream and,
+  // with feature lod granted, the LOD stream (§5.6). They come in no set
+  // order and carry frames of the same kinds, so each is read by its own
+  // chunkLoop (its own inflater). The spec says unidirectional; a
+  // bidirectional one is accepted too (its sending half is simply closed),
+  // so a transport adapter that can only open bidirectional streams still
+  // works. Later streams are refused.
   acceptStreams(wt) {
-    let taken = false;
+    const lod = this.features.includes(FEATURE_LOD) && (this.welcome?.features ?? []).includes(FEATURE_LOD);
+    let room = lod ? 2 : 1;
     const take = (readable) => {
-      if (taken) {
+      if (room === 0) {
         readable.cancel().catch(() => {});
         return;
       }
-      taken = true;
+      room--;
       this.chunkLoop(readable);
     };
     const pump = async (streams, pick) => {

@@ -623,3 +623,25 @@ test("deflate-chunks: the stream ending inside its DEFLATE data is MALFORMED; a 
   assert.equal(b.got.closed[0]?.code, "SHUTDOWN", "the reset's code, not MALFORMED");
   assert.equal(wt2.closeInfo, null, "the page does not blame the server's bytes");
 });
+
+test("with lod granted a second server stream, the LOD stream, is read like the chunk stream; a third is refused", async () => {
+  const cases = [
+    { name: "lod granted", features: ["lod"], read: ["drop", "lod"] },
+    { name: "lod not granted", features: [], read: ["drop"] },
+  ];
+  for (const c of cases) {
+    const { s, got } = newSession();
+    const wt = await connected(s, { protocolVersion: 2, features: c.features });
+    const chunks = wt.openChunkStream();
+    const lods = wt.openChunkStream();
+    const third = wt.openChunkStream();
+    // The LOD stream's frame first: the streams come in no set order.
+    lods.enqueue(chunkFrame("lod", { pos: { x: 1, y: 0, z: -2 }, level: 3, revision: 1, data: new Uint8Array([0]) }));
+    chunks.enqueue(chunkFrame("drop", { pos: { x: 1, y: 2, z: 3 } }));
+    third.enqueue(chunkFrame("drop", { pos: { x: 9, y: 9, z: 9 } }));
+    await tick();
+    assert.deepEqual(got.chunk.map((m) => m.kind.case).sort(), c.read.slice().sort(), c.name);
+    assert.deepEqual(got.closed, [], `${c.name}: the session stays open`);
+    s.close();
+  }
+});
