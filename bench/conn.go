@@ -13,6 +13,10 @@ type Conn struct {
 	// protocol.FeatureColumnLists, NoCompactStates
 	// protocol.FeatureCompactStates.
 	NoAirSections, NoColumnLists, NoCompactStates bool
+	// LOD grants protocol.FeatureLOD, which is withheld otherwise: the
+	// horizon costs far more than the rest of a tick (docs/benchmarks.md),
+	// so a run measures it only when asked to.
+	LOD bool
 }
 
 // Accept implements components.Conn.
@@ -47,7 +51,8 @@ func (c *Conn) SendDatagram(*protocol.Datagram) bool { c.Datagrams++; return tru
 func (c *Conn) Queued() wire.Queued { return wire.Queued{} }
 
 // HasFeature reports every feature as granted, but those its No fields
-// withhold: a synthetic client is a current one.
+// withhold and, unless LOD, protocol.FeatureLOD: a synthetic client is a
+// current one.
 func (c *Conn) HasFeature(f string) bool {
 	switch f {
 	case protocol.FeatureAirSections:
@@ -56,6 +61,8 @@ func (c *Conn) HasFeature(f string) bool {
 		return !c.NoColumnLists
 	case protocol.FeatureCompactStates:
 		return !c.NoCompactStates
+	case protocol.FeatureLOD:
+		return c.LOD
 	}
 	return true
 }
