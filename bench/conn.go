@@ -13,6 +13,8 @@ type Conn struct {
 	// protocol.FeatureColumnLists, NoCompactStates
 	// protocol.FeatureCompactStates.
 	NoAirSections, NoColumnLists, NoCompactStates bool
+	// NoStateBatches withholds protocol.FeatureStateBatches.
+	NoStateBatches bool
 	// LOD grants protocol.FeatureLOD, which is withheld otherwise: the
 	// horizon costs far more than the rest of a tick (docs/benchmarks.md),
 	// so a run measures it only when asked to.
@@ -36,6 +38,7 @@ func (c *Conn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		c.Datagrams++
 		c.DatagramBytes += uint64(e.Len())
+		e.Release() // "sent": a batch of states is this client's alone
 		return true
 	}
 	c.Messages++
@@ -61,6 +64,8 @@ func (c *Conn) HasFeature(f string) bool {
 		return !c.NoColumnLists
 	case protocol.FeatureCompactStates:
 		return !c.NoCompactStates
+	case protocol.FeatureStateBatches:
+		return !c.NoStateBatches
 	case protocol.FeatureLOD:
 		return c.LOD
 	}

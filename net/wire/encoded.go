@@ -27,7 +27,7 @@ type Encoded struct {
 // a fifth word (a pointer beside two flags) BenchmarkReplicate took 46 %
 // longer (docs/benchmarks.md, "Session 31").
 type frameRef struct {
-	chunk bool
+	chunk, datagram bool
 	// A pooled frame's buffer.
 	buf   []byte
 	pool  *FramePool
@@ -38,7 +38,7 @@ type frameRef struct {
 // The frameRefs of frames from no pool; never written.
 var (
 	chunkRef    = &frameRef{chunk: true}
-	datagramRef = &frameRef{}
+	datagramRef = &frameRef{datagram: true}
 )
 
 // EncodeControl frames a control-stream message.
@@ -71,7 +71,7 @@ func EncodeDatagram(m *protocol.Datagram) (Encoded, error) {
 
 // IsDatagram reports whether the bytes are a datagram payload (no length
 // prefix).
-func (e Encoded) IsDatagram() bool { return e.ref == datagramRef }
+func (e Encoded) IsDatagram() bool { return e.ref != nil && e.ref.datagram }
 
 // Len is the frame's size on the wire (prefix included): what it adds to a
 // client's queued bytes and what byte budgets should count.

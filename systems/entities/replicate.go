@@ -98,7 +98,17 @@ type builtSpawn struct {
 type slot struct {
 	gen, ref uint32
 	x, z     float32
+	// state is, when some receiver is granted "state-batches" and the
+	// subject sends, its CompactState datagram: its length, then its
+	// bytes (a length of 0: too long, it is in replicator.compact). A
+	// batch then reads the state in the line it reads the slot from,
+	// where a table by subject would take a miss of its own per state.
+	state [slotState]byte
 }
+
+// slotState makes a slot a cache line; it holds a walker's or a
+// critter's CompactState (about 30 and 40 bytes) with room to spare.
+const slotState = 48
 
 // receiver is a client granted "entities" that has its roster.
 type receiver struct {
@@ -111,8 +121,9 @@ type receiver struct {
 	radius float64
 	due    bool // its set is recomputed this tick
 	// compact: it is sent CompactStates instead of PlayerStates (feature
-	// "compact-states").
-	compact bool
+	// "compact-states"); batched: in as few datagrams as hold them
+	// (feature "state-batches", with "compact-states").
+	compact, batched bool
 }
 
 // candidate is an entity a recompute found within a receiver's radius
@@ -164,8 +175,10 @@ type replicator struct {
 	// this tick takes it (full, compact).
 	compact         []wire.Encoded
 	full, compacted bool
-	nplay           int    // subs[:nplay] are the players
-	slots           []slot // by arche entity id
+	// batched: some receiver is granted "state-batches" (slot.state).
+	batched bool
+	nplay   int    // subs[:nplay] are the players
+	slots   []slot // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
 	// and of last tick's subjects that are no longer (prev).
 	sending, gone bits
@@ -176,8 +189,9 @@ type replicator struct {
 	grid          cellIndex // every subject, by cell, over keys
 
 	workers []replWorker
-	// frames recycles the bytes of each receiver's own spawns and
-	// despawns, which its connection gives back once written.
+	// frames recycles the bytes of each receiver's own spawns, despawns
+	// and batches of states, which its connection gives back once
+	// written.
 	frames wire.FramePool
 
 	// The players' side for legacy receivers, by player subject.
@@ -194,6 +208,9 @@ type replicator struct {
 // counts, added to Stats after them.
 type replWorker struct {
 	arena wire.DatagramArena
+	// states is the CompactStates datagram being filled for the receiver
+	// served, if it is granted "state-batches".
+	states wire.StateBatch
 	// stamp marks, by subject, what the receiver being recomputed holds
 	// (stamp[si] == serial).
 	stamp  []uint32
@@ -313,7 +330,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 // by entity id for them.
 func (r *replicator) collect(w *ecs.World) {
 	r.subs, r.recv = r.subs[:0], r.recv[:0]
-	r.full, r.compacted = false, false
+	r.full, r.compacted, r.batched = false, false, false
 	r.legacyConn, r.legacyRadius, r.legacyFresh = r.legacyConn[:0], r.legacyRadius[:0], r.legacyFresh[:0]
 	var top uint32
 	pq := r.players.Query(w)
@@ -335,9 +352,11 @@ func (r *replicator) collect(w *ecs.World) {
 			switch {
 			case c.HasFeature(protocol.FeatureEntities):
 				compact := c.HasFeature(protocol.FeatureCompactStates)
-				r.compacted = r.compacted || compact
+				batched := compact && c.HasFeature(protocol.FeatureStateBatches)
+				r.compacted = r.compacted || compact && !batched
+				r.batched = r.batched || batched
 				r.full = r.full || !compact
-				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact})
+				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact, batched: batched})
 			case c.HasFeature(protocol.FeaturePlayerStates):
 				lconn = c
 				fresh = r.roster != nil && r.roster.Fresh(p.ID)
@@ -365,6 +384,7 @@ func (r *replicator) collect(w *ecs.World) {
 	clear(r.encs)
 	r.compact = slices.Grow(r.compact[:0], n)[:n]
 	clear(r.compact)
+
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
 	}
@@ -396,11 +416,12 @@ func (r *replicator) filter(now uint64) {
 				due = due || now-rep.SentAt >= half && (now+rep.ID)%all == 0
 			}
 			ref := uint32(si+1) << 1
+			var v *wire.PlayerStateFields
 			if changed(rep, pos, s.look) || due || rep.SentAt == 0 {
 				s.send = true
 				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
 				ref |= 1
-				v := r.stateOf(now, int32(si))
+				v = r.stateOf(now, int32(si))
 				if r.full {
 					r.encs[si] = w.arena.PlayerState(v)
 				}
@@ -410,7 +431,18 @@ func (r *replicator) filter(now uint64) {
 			}
 			r.xz[si] = point{pos.X, pos.Z}
 			r.keys[si] = cellKey{cellOf(pos.X, stateCell), cellOf(pos.Z, stateCell)}
-			r.slots[s.e.ID()] = slot{gen: s.e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
+			sl := &r.slots[s.e.ID()]
+			sl.gen, sl.ref, sl.x, sl.z = s.e.Generation(), ref, float32(pos.X), float32(pos.Z)
+			if s.send && r.batched {
+				if b := wire.AppendCompactState(sl.state[1:1], v); len(b) < slotState {
+					sl.state[0] = byte(len(b))
+				} else {
+					sl.state[0] = 0 // the append wrote it elsewhere
+					if r.compact[si].Bytes() == nil {
+						r.compact[si] = w.arena.CompactState(v)
+					}
+				}
+			}
 		}
 	})
 	r.sending.reset(len(r.slots))
@@ -551,14 +583,34 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	keepR := rc.radius + interestSlack
 	keep2 := keepR * keepR
 	refused := false
+	// Only the form this receiver takes is read: a table each, by subject.
+	states := r.encs
+	if rc.compact {
+		states = r.compact
+	}
 	send := func(sl *slot) {
 		if refused || !sl.sends() {
 			return
 		}
-		enc := r.encs[sl.sub()]
-		if rc.compact {
-			enc = r.compact[sl.sub()]
+		si := sl.sub()
+		if rc.batched {
+			state := sl.state[1 : 1+sl.state[0]]
+			if sl.state[0] == 0 {
+				state = r.compact[si].Bytes()
+			}
+			if w.states.AddBytes(state) {
+				w.stats.States++
+				return
+			}
+			// Full: this one starts the next datagram.
+			if refused = !r.flush(w, rc); refused {
+				return
+			}
+			w.states.AddBytes(state)
+			w.stats.States++
+			return
 		}
+		enc := states[si]
 		if !rc.conn.SendEncoded(enc) {
 			// Queue full (or no datagrams): the rest would be refused too.
 			w.stats.StatesDropped++
@@ -600,6 +652,9 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		n++
 	}
 	in.held, in.ids = in.held[:n], in.ids[:n]
+	if rc.batched && !refused {
+		r.flush(w, rc)
+	}
 	if len(w.despawn) > 0 {
 		slices.Sort(w.despawn)
 		enc := r.encode(w.despawnsMsg(w.despawn))
@@ -612,6 +667,24 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	if rc.due {
 		r.recompute(w, now, rc)
 	}
+}
+
+// flush sends the receiver's batch of states, if it holds any, and
+// reports whether the connection took it; the states of a refused one
+// are counted dropped.
+func (r *replicator) flush(w *replWorker, rc *receiver) bool {
+	n := w.states.Len()
+	if n == 0 {
+		return true
+	}
+	enc := w.states.Encode(&r.frames)
+	if !rc.conn.SendEncoded(enc) {
+		enc.Release()
+		w.stats.States -= uint64(n)
+		w.stats.StatesDropped += uint64(n)
+		return false
+	}
+	return true
 }
 
 // touch reads the first entity each of rs holds, so that their Interests

@@ -1,0 +1,65 @@
+package wire
+
+import (
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/stratavox/strata/net/frame"
+)
+
+// tagDatagramCompactStates is Datagram.compact_states's tag; and
+// tagBatchedState, CompactStates.states's, is Datagram.compact_state's:
+// a CompactState datagram's bytes are an entry of a batch as they are.
+const (
+	tagDatagramCompactStates = 4<<3 | uint64(protowire.BytesType)
+	tagBatchedState          = 3<<3 | uint64(protowire.BytesType)
+)
+
+// StateBatch builds the CompactStates datagrams of one client's tick
+// (feature state-batches) from CompactState datagrams encoded once for
+// every client (DatagramArena.CompactState): Add copies one in, and once
+// the next would not fit under frame.DatagramCap the caller encodes the
+// batch (Encode) and fills the next. The zero value is an empty batch; it
+// is not safe for concurrent use, and is meant to be reused: its bytes
+// are scratch, copied into a frame of the connection's own by Encode.
+type StateBatch struct {
+	body []byte // the entries
+	n    int
+}
+
+// Len returns the number of states in the batch.
+func (b *StateBatch) Len() int { return b.n }
+
+// Add copies the CompactState datagram state into the batch, and reports
+// false, adding nothing, when the batch would then exceed
+// frame.DatagramCap (or state is no CompactState datagram: a PlayerState
+// has no place in a batch).
+func (b *StateBatch) Add(state Encoded) bool { return b.AddBytes(state.b) }
+
+// AddBytes is Add of a CompactState datagram's bytes (AppendCompactState)
+// kept elsewhere than in an Encoded; they are copied.
+func (b *StateBatch) AddBytes(s []byte) bool {
+	if len(s) == 0 || uint64(s[0]) != tagBatchedState {
+		return false
+	}
+	if n := len(b.body) + len(s); 1+protowire.SizeVarint(uint64(n))+n > frame.DatagramCap {
+		return false
+	}
+	b.body = append(b.body, s...)
+	b.n++
+	return true
+}
+
+// Encode returns the batch as a datagram, from p: a frame for one
+// connection, which it gives back once sent (FramePool); nil bytes when
+// the batch holds no state. The batch is then empty.
+func (b *StateBatch) Encode(p *FramePool) Encoded {
+	if b.n == 0 {
+		return Encoded{}
+	}
+	n := 1 + protowire.SizeVarint(uint64(len(b.body))) + len(b.body)
+	buf, ref := p.alloc(n, kindDatagram)
+	buf = protowire.AppendVarint(append(buf, byte(tagDatagramCompactStates)), uint64(len(b.body)))
+	buf = append(buf, b.body...)
+	b.body, b.n = b.body[:0], 0
+	return Encoded{b: buf[:n:n], ref: ref}
+}
