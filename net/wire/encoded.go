@@ -32,6 +32,9 @@ type frameRef struct {
 	buf   []byte
 	pool  *FramePool
 	class uint8
+	// owned: the buffer belongs to an OwnedFrames, which reuses it once
+	// released (pool is nil).
+	owned bool
 	out   atomic.Bool // handed out and not yet released
 }
 

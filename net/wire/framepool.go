@@ -87,17 +87,19 @@ func (p *FramePool) alloc(n int, kind frameKind) ([]byte, *frameRef) {
 // its buffer is handed out again).
 func (e Encoded) Release() {
 	f := e.ref
-	if f == nil || f.pool == nil || !f.out.CompareAndSwap(true, false) {
+	if f == nil || f.pool == nil && !f.owned || !f.out.CompareAndSwap(true, false) {
 		return
 	}
-	f.pool.classes[f.class].Put(f)
+	if f.pool != nil {
+		f.pool.classes[f.class].Put(f)
+	}
 }
 
 // Released reports whether e is a frame from a FramePool that has been
 // given back to its pool (and not handed out again since): for tests that
 // check a connection releases what it wrote.
 func (e Encoded) Released() bool {
-	return e.ref != nil && e.ref.pool != nil && !e.ref.out.Load()
+	return e.ref != nil && (e.ref.pool != nil || e.ref.owned) && !e.ref.out.Load()
 }
 
 // AppendAirColumns is AppendAirColumns with the frames' bytes from p.

@@ -49,6 +49,47 @@ func (b *StateBatch) AddBytes(s []byte) bool {
 	return true
 }
 
+// OwnedFrames are one connection's own buffers for its batches of states:
+// a client is sent one or two a tick, every tick, so rather than take a
+// buffer from a FramePool and give it back each time (a sync.Pool's get
+// and put per client per tick), it keeps its buffers and reuses each once
+// the connection has released the datagram last made in it. The same
+// ownership rule as a FramePool's applies. Not safe for concurrent use
+// but for the connection's Release; the zero value is ready.
+type OwnedFrames struct {
+	refs []*frameRef
+}
+
+// EncodeOwned is Encode into one of o's buffers: the first the connection
+// has released, or a new one.
+func (b *StateBatch) EncodeOwned(o *OwnedFrames) Encoded {
+	if b.n == 0 {
+		return Encoded{}
+	}
+	var f *frameRef
+	for _, r := range o.refs {
+		if !r.out.Load() {
+			f = r
+			break
+		}
+	}
+	if f == nil {
+		f = &frameRef{buf: make([]byte, 0, frame.DatagramCap), owned: true, datagram: true}
+		o.refs = append(o.refs, f)
+	}
+	f.out.Store(true)
+	return Encoded{b: b.appendTo(f.buf[:0]), ref: f}
+}
+
+// appendTo appends the batch's datagram to buf, which has room for it,
+// and empties the batch.
+func (b *StateBatch) appendTo(buf []byte) []byte {
+	buf = protowire.AppendVarint(append(buf, byte(tagDatagramCompactStates)), uint64(len(b.body)))
+	buf = append(buf, b.body...)
+	b.body, b.n = b.body[:0], 0
+	return buf[:len(buf):len(buf)]
+}
+
 // Encode returns the batch as a datagram, from p: a frame for one
 // connection, which it gives back once sent (FramePool); nil bytes when
 // the batch holds no state. The batch is then empty.
@@ -56,10 +97,6 @@ func (b *StateBatch) Encode(p *FramePool) Encoded {
 	if b.n == 0 {
 		return Encoded{}
 	}
-	n := 1 + protowire.SizeVarint(uint64(len(b.body))) + len(b.body)
-	buf, ref := p.alloc(n, kindDatagram)
-	buf = protowire.AppendVarint(append(buf, byte(tagDatagramCompactStates)), uint64(len(b.body)))
-	buf = append(buf, b.body...)
-	b.body, b.n = b.body[:0], 0
-	return Encoded{b: buf[:n:n], ref: ref}
+	buf, ref := p.alloc(1+protowire.SizeVarint(uint64(len(b.body)))+len(b.body), kindDatagram)
+	return Encoded{b: b.appendTo(buf), ref: ref}
 }

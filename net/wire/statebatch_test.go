@@ -147,6 +147,41 @@ func TestStateBatchPooled(t *testing.T) {
 	}
 }
 
+// TestOwnedFrames: a connection's own buffers are reused once released,
+// and a new one is made while every one is out.
+func TestOwnedFrames(t *testing.T) {
+	var o OwnedFrames
+	var a DatagramArena
+	var b StateBatch
+	next := func(id uint64) Encoded {
+		t.Helper()
+		v := PlayerStateFields{EntityID: id, Tick: 9, X: 1}
+		b.Add(a.CompactState(&v))
+		e := b.EncodeOwned(&o)
+		checkBatches(t, [][]byte{e.Bytes()}, []PlayerStateFields{v})
+		if !e.IsDatagram() || e.Released() {
+			t.Fatalf("datagram %v, released %v", e.IsDatagram(), e.Released())
+		}
+		return e
+	}
+	first := next(1)
+	second := next(2) // the first is still out
+	if &first.Bytes()[0] == &second.Bytes()[0] || len(o.refs) != 2 {
+		t.Fatalf("a buffer still out was reused (%d buffers)", len(o.refs))
+	}
+	first.Release()
+	if !first.Released() {
+		t.Fatal("not released")
+	}
+	third := next(3)
+	if &third.Bytes()[0] != &first.Bytes()[0] || len(o.refs) != 2 {
+		t.Fatalf("a released buffer was not reused (%d buffers)", len(o.refs))
+	}
+	if b.EncodeOwned(&o).Bytes() != nil {
+		t.Fatal("an empty batch encoded")
+	}
+}
+
 // FuzzStateBatch builds batches of random states and requires them to
 // decode to exactly those states, each datagram under the cap.
 func FuzzStateBatch(f *testing.F) {

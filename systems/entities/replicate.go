@@ -46,6 +46,9 @@ type Interest struct {
 	// computed: the set was computed once (the client got its spawns);
 	// waiting: spawns were left for the next tick by SpawnsPerTick.
 	computed, waiting bool
+	// frames are the client's buffers for its batches of states
+	// (feature state-batches), reused once its connection sent them.
+	frames wire.OwnedFrames
 }
 
 // Len returns the number of entities the client holds.
@@ -189,9 +192,8 @@ type replicator struct {
 	grid          cellIndex // every subject, by cell, over keys
 
 	workers []replWorker
-	// frames recycles the bytes of each receiver's own spawns, despawns
-	// and batches of states, which its connection gives back once
-	// written.
+	// frames recycles the bytes of each receiver's own spawns and
+	// despawns, which its connection gives back once written.
 	frames wire.FramePool
 
 	// The players' side for legacy receivers, by player subject.
@@ -677,7 +679,7 @@ func (r *replicator) flush(w *replWorker, rc *receiver) bool {
 	if n == 0 {
 		return true
 	}
-	enc := w.states.Encode(&r.frames)
+	enc := w.states.EncodeOwned(&rc.in.frames)
 	if !rc.conn.SendEncoded(enc) {
 		enc.Release()
 		w.stats.States -= uint64(n)
