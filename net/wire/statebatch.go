@@ -60,21 +60,58 @@ type OwnedFrames struct {
 	refs []*frameRef
 }
 
+// FrameSlab makes OwnedFrames' buffers a block of many at a time, side by
+// side: the clients that first need one in the same tick get
+// neighbouring ones, so that a pass over the clients in order reads their
+// buffers and flags in order too, instead of a cache miss per client in
+// scattered allocations. A block is garbage once no client holds a
+// buffer of it. The zero value is ready; not safe for concurrent use.
+type FrameSlab struct {
+	refs []frameRef
+	bufs []byte
+}
+
+// slabRefs is how many buffers a FrameSlab makes at a time, and slabBuf
+// their size: a dozen walkers' states, what most clients are sent a
+// tick. A larger batch gets a buffer of frame.DatagramCap of its own:
+// every client's buffer at the cap would spread a tick's writes over
+// twice the memory.
+const (
+	slabRefs = 256
+	slabBuf  = 512
+)
+
+// next returns a new buffer of at least n bytes.
+func (s *FrameSlab) next(n int) *frameRef {
+	if n > slabBuf {
+		return &frameRef{buf: make([]byte, 0, frame.DatagramCap), owned: true, datagram: true}
+	}
+	if len(s.refs) == 0 {
+		s.refs, s.bufs = make([]frameRef, slabRefs), make([]byte, slabRefs*slabBuf)
+	}
+	f := &s.refs[0]
+	s.refs = s.refs[1:]
+	f.buf, s.bufs = s.bufs[:0:slabBuf], s.bufs[slabBuf:]
+	f.owned, f.datagram = true, true
+	return f
+}
+
 // EncodeOwned is Encode into one of o's buffers: the first the connection
-// has released, or a new one.
-func (b *StateBatch) EncodeOwned(o *OwnedFrames) Encoded {
+// has released that is large enough, or a new one from slab.
+func (b *StateBatch) EncodeOwned(o *OwnedFrames, slab *FrameSlab) Encoded {
 	if b.n == 0 {
 		return Encoded{}
 	}
+	n := 1 + protowire.SizeVarint(uint64(len(b.body))) + len(b.body)
 	var f *frameRef
 	for _, r := range o.refs {
-		if !r.out.Load() {
+		if cap(r.buf) >= n && !r.out.Load() {
 			f = r
 			break
 		}
 	}
 	if f == nil {
-		f = &frameRef{buf: make([]byte, 0, frame.DatagramCap), owned: true, datagram: true}
+		f = slab.next(n)
 		o.refs = append(o.refs, f)
 	}
 	f.out.Store(true)

@@ -151,13 +151,14 @@ func TestStateBatchPooled(t *testing.T) {
 // and a new one is made while every one is out.
 func TestOwnedFrames(t *testing.T) {
 	var o OwnedFrames
+	var slab FrameSlab
 	var a DatagramArena
 	var b StateBatch
 	next := func(id uint64) Encoded {
 		t.Helper()
 		v := PlayerStateFields{EntityID: id, Tick: 9, X: 1}
 		b.Add(a.CompactState(&v))
-		e := b.EncodeOwned(&o)
+		e := b.EncodeOwned(&o, &slab)
 		checkBatches(t, [][]byte{e.Bytes()}, []PlayerStateFields{v})
 		if !e.IsDatagram() || e.Released() {
 			t.Fatalf("datagram %v, released %v", e.IsDatagram(), e.Released())
@@ -177,7 +178,7 @@ func TestOwnedFrames(t *testing.T) {
 	if &third.Bytes()[0] != &first.Bytes()[0] || len(o.refs) != 2 {
 		t.Fatalf("a released buffer was not reused (%d buffers)", len(o.refs))
 	}
-	if b.EncodeOwned(&o).Bytes() != nil {
+	if b.EncodeOwned(&o, &slab).Bytes() != nil {
 		t.Fatal("an empty batch encoded")
 	}
 }

@@ -211,8 +211,10 @@ type replicator struct {
 type replWorker struct {
 	arena wire.DatagramArena
 	// states is the CompactStates datagram being filled for the receiver
-	// served, if it is granted "state-batches".
+	// served, if it is granted "state-batches"; slab makes the buffers
+	// receivers keep for them.
 	states wire.StateBatch
+	slab   wire.FrameSlab
 	// stamp marks, by subject, what the receiver being recomputed holds
 	// (stamp[si] == serial).
 	stamp  []uint32
@@ -679,7 +681,7 @@ func (r *replicator) flush(w *replWorker, rc *receiver) bool {
 	if n == 0 {
 		return true
 	}
-	enc := w.states.EncodeOwned(&rc.in.frames)
+	enc := w.states.EncodeOwned(&rc.in.frames, &w.slab)
 	if !rc.conn.SendEncoded(enc) {
 		enc.Release()
 		w.stats.States -= uint64(n)
