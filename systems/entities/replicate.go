@@ -49,6 +49,40 @@ type Interest struct {
 	// frames are the client's buffers for its batches of states
 	// (feature state-batches), reused once its connection sent them.
 	frames wire.OwnedFrames
+	// feats are the features of the client's connection that replication
+	// looks at, read once (featsRead): a connection's features do not
+	// change, and asking it for them every tick cost a call and a cache
+	// miss per client.
+	feats     uint8
+	featsRead bool
+}
+
+// Bits of Interest.feats.
+const (
+	featEntities uint8 = 1 << iota
+	featPlayerStates
+	featCompact
+	featBatches
+)
+
+// features returns c's features that replication looks at, reading them
+// the first time only.
+func (in *Interest) features(c components.Conn) uint8 {
+	if !in.featsRead {
+		for _, f := range []struct {
+			name string
+			bit  uint8
+		}{
+			{protocol.FeatureEntities, featEntities}, {protocol.FeaturePlayerStates, featPlayerStates},
+			{protocol.FeatureCompactStates, featCompact}, {protocol.FeatureStateBatches, featBatches},
+		} {
+			if c.HasFeature(f.name) {
+				in.feats |= f.bit
+			}
+		}
+		in.featsRead = true
+	}
+	return in.feats
 }
 
 // Len returns the number of entities the client holds.
@@ -190,6 +224,10 @@ type replicator struct {
 	recv          []receiver
 	keys          []cellKey // by subject: its cell
 	grid          cellIndex // every subject, by cell, over keys
+	// gridXZ is xz in grid.order's order: a recompute reads the points of
+	// a few cells' subjects one after the other, not each from its own
+	// place.
+	gridXZ []point
 
 	workers []replWorker
 	// frames recycles the bytes of each receiver's own spawns and
@@ -353,15 +391,15 @@ func (r *replicator) collect(w *ecs.World) {
 		var lconn components.Conn
 		var fresh bool
 		if c := conn.Conn; c != nil && snap.Joined {
-			switch {
-			case c.HasFeature(protocol.FeatureEntities):
-				compact := c.HasFeature(protocol.FeatureCompactStates)
-				batched := compact && c.HasFeature(protocol.FeatureStateBatches)
+			switch feats := in.features(c); {
+			case feats&featEntities != 0:
+				compact := feats&featCompact != 0
+				batched := compact && feats&featBatches != 0
 				r.compacted = r.compacted || compact && !batched
 				r.batched = r.batched || batched
 				r.full = r.full || !compact
 				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact, batched: batched})
-			case c.HasFeature(protocol.FeaturePlayerStates):
+			case feats&featPlayerStates != 0:
 				lconn = c
 				fresh = r.roster != nil && r.roster.Fresh(p.ID)
 			}
@@ -560,6 +598,10 @@ func (r *replicator) prepare(now uint64) {
 		return
 	}
 	r.grid.build(r.keys)
+	r.gridXZ = slices.Grow(r.gridXZ[:0], len(r.grid.order))[:len(r.grid.order)]
+	for k, si := range r.grid.order {
+		r.gridXZ[k] = r.xz[si]
+	}
 	for i := range r.workers {
 		w := &r.workers[i]
 		if len(w.stamp) < len(r.subs) {
@@ -748,13 +790,14 @@ func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
 	cx, cz := int64(cellOf(rc.pos.X, stateCell)), int64(cellOf(rc.pos.Z, stateCell))
 	x0, x1 := r.grid.columns(cx-span, cx+span)
 	for x := x0; x <= x1; x++ {
-		for _, si := range r.grid.column(x, cz-span, cz+span) {
-			if si == rc.self || w.stamp[si] == w.serial {
-				continue
-			}
-			p := r.xz[si]
+		lo, hi := r.grid.span(x, cz-span, cz+span)
+		for k, p := range r.gridXZ[lo:hi] {
 			ex, ez := p.x-rc.pos.X, p.z-rc.pos.Z
-			if d2 := ex*ex + ez*ez; d2 <= r2 {
+			d2 := ex*ex + ez*ez
+			if d2 > r2 {
+				continue // most of the cells' subjects: nothing else read
+			}
+			if si := r.grid.order[lo+k]; si != rc.self && w.stamp[si] != w.serial {
 				w.cand = append(w.cand, candidate{si, d2})
 			}
 		}
