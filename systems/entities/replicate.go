@@ -135,17 +135,15 @@ type builtSpawn struct {
 type slot struct {
 	gen, ref uint32
 	x, z     float32
-	// state is, when some receiver is granted "state-batches" and the
-	// subject sends, its CompactState datagram: its length, then its
-	// bytes (a length of 0: too long, it is in replicator.compact). A
-	// batch then reads the state in the line it reads the slot from,
-	// where a table by subject would take a miss of its own per state.
-	state [slotState]byte
 }
 
-// slotState makes a slot a cache line; it holds a walker's or a
-// critter's CompactState (about 30 and 40 bytes) with room to spare.
-const slotState = 48
+// packedState is, by arche entity id, a sending subject's CompactState
+// datagram for the receivers granted "state-batches": its length, then its
+// bytes (a length of 0: too long, it is in replicator.compact). A batch
+// reads a state from one cache line, where an Encoded would take a second
+// miss to reach its bytes. Written only for the subjects that send, and
+// read only for them (the slot says which): never cleared.
+type packedState [48]byte
 
 // receiver is a client granted "entities" that has its roster.
 type receiver struct {
@@ -212,10 +210,11 @@ type replicator struct {
 	// this tick takes it (full, compact).
 	compact         []wire.Encoded
 	full, compacted bool
-	// batched: some receiver is granted "state-batches" (slot.state).
+	// batched: some receiver is granted "state-batches" (packed).
 	batched bool
-	nplay   int    // subs[:nplay] are the players
-	slots   []slot // by arche entity id
+	packed  []packedState // by arche entity id
+	nplay   int           // subs[:nplay] are the players
+	slots   []slot        // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
 	// and of last tick's subjects that are no longer (prev).
 	sending, gone bits
@@ -429,6 +428,9 @@ func (r *replicator) collect(w *ecs.World) {
 
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
+		if r.batched {
+			r.packed = grow(r.packed, int(top)+1)
+		}
 	}
 	clear(r.slots)
 }
@@ -473,13 +475,13 @@ func (r *replicator) filter(now uint64) {
 			}
 			r.xz[si] = point{pos.X, pos.Z}
 			r.keys[si] = cellKey{cellOf(pos.X, stateCell), cellOf(pos.Z, stateCell)}
-			sl := &r.slots[s.e.ID()]
-			sl.gen, sl.ref, sl.x, sl.z = s.e.Generation(), ref, float32(pos.X), float32(pos.Z)
+			r.slots[s.e.ID()] = slot{gen: s.e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
 			if s.send && r.batched {
-				if b := wire.AppendCompactState(sl.state[1:1], v); len(b) < slotState {
-					sl.state[0] = byte(len(b))
+				ps := &r.packed[s.e.ID()]
+				if b := wire.AppendCompactState(ps[1:1], v); len(b) < len(ps) {
+					ps[0] = byte(len(b))
 				} else {
-					sl.state[0] = 0 // the append wrote it elsewhere
+					ps[0] = 0 // the append wrote it elsewhere
 					if r.compact[si].Bytes() == nil {
 						r.compact[si] = w.arena.CompactState(v)
 					}
@@ -634,14 +636,15 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	if rc.compact {
 		states = r.compact
 	}
-	send := func(sl *slot) {
+	send := func(sl *slot, id uint32) {
 		if refused || !sl.sends() {
 			return
 		}
 		si := sl.sub()
 		if rc.batched {
-			state := sl.state[1 : 1+sl.state[0]]
-			if sl.state[0] == 0 {
+			ps := &r.packed[id]
+			state := ps[1 : 1+ps[0]]
+			if ps[0] == 0 {
 				state = r.compact[si].Bytes()
 			}
 			if w.states.AddBytes(state) {
@@ -680,7 +683,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 				w.despawn = append(w.despawn, in.ids[i])
 				continue
 			}
-			send(sl)
+			send(sl, id)
 			ex, ez := float64(sl.x)-rc.pos.X, float64(sl.z)-rc.pos.Z
 			if ex*ex+ez*ez > keep2 {
 				w.despawn = append(w.despawn, in.ids[i])
@@ -689,7 +692,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 			w.stamp[sl.sub()] = w.serial
 		} else if r.sending.has(id) {
 			if sl := &r.slots[id]; sl.gen == e.Generation() {
-				send(sl)
+				send(sl, id)
 			}
 		}
 		if n != i {
