@@ -1,12 +1,12 @@
 # Convenience targets; the README's two commands need none of them.
 .PHONY: test test-long serve bench race
 
-# The functional suite, about two minutes on two cores.
+# The functional suite, about 1½ minutes on two cores (README, Tests).
 test:
 	go test ./...
 
 # test and the long integration runs (real browsers, NATS clusters,
-# killed subprocesses), about ten minutes on two cores.
+# killed subprocesses), about five minutes on two cores.
 test-long:
 	STRATA_TEST_LONG=1 go test ./...
 

@@ -143,7 +143,7 @@ func (g *guard) wrap(next http.Handler) http.Handler {
 		if guess {
 			if failures, throttled := g.thr.failed(addr); throttled {
 				g.thr.log.Warn().Str("remote", r.RemoteAddr).Str("address", addr).Int("failures", failures).
-					Dur("retry_after", g.thr.every).Msg("admin address throttled: too many failed authentications; answered 429 until it may try again")
+					Dur("retry_after_ms", g.thr.every).Msg("admin address throttled: too many failed authentications; answered 429 until it may try again")
 			}
 		}
 		g.log.Warn().Str("remote", r.RemoteAddr).Str("path", r.URL.Path).Msg("admin request refused: missing or wrong token")

@@ -163,7 +163,7 @@ func (k *Keeper) Take(name string) (Backup, error) {
 		k.log.Error().Err(err).Str("name", name).Msg("backup failed")
 		return Backup{}, err
 	}
-	k.log.Info().Str("name", b.Name).Str("path", b.Path).Dur("took", b.Took).Msg("backup written")
+	k.log.Info().Str("name", b.Name).Str("path", b.Path).Dur("took_ms", b.Took).Msg("backup written")
 	return b, nil
 }
 
@@ -305,7 +305,7 @@ func (k *Keeper) Start() {
 	k.started = true
 	k.quit, k.done = make(chan struct{}), make(chan struct{})
 	go k.run(k.quit, k.done)
-	k.log.Info().Dur("every", k.opts.Every).Int("keep", k.opts.Keep).Str("dir", k.dir).Msg("scheduled backups")
+	k.log.Info().Dur("every_ms", k.opts.Every).Int("keep", k.opts.Keep).Str("dir", k.dir).Msg("scheduled backups")
 }
 
 func (k *Keeper) run(quit <-chan struct{}, done chan<- struct{}) {
@@ -340,7 +340,7 @@ func (k *Keeper) scheduledBackup() {
 	if err != nil {
 		k.log.Error().Err(err).Msg("pruning backups failed")
 	}
-	k.log.Info().Str("name", b.Name).Dur("took", b.Took).Strs("pruned", removed).Msg("scheduled backup written")
+	k.log.Info().Str("name", b.Name).Dur("took_ms", b.Took).Strs("pruned", removed).Msg("scheduled backup written")
 }
 
 // Stop ends the schedule and waits for a backup under way; Take fails

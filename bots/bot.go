@@ -131,7 +131,7 @@ func (b *bot) dial(ctx context.Context, opts client.Options) (*client.Conn, time
 		if !retry || time.Since(first) > giveUp || ctx.Err() != nil {
 			return nil, time.Time{}, fmt.Errorf("dial: %w", err)
 		}
-		b.log.Debug().Err(err).Dur("backoff", backoff).Msg("refused; retrying")
+		b.log.Debug().Err(err).Dur("backoff_ms", backoff).Msg("refused; retrying")
 		t := time.NewTimer(backoff + time.Duration(b.rng.Int64N(int64(backoff))))
 		select {
 		case <-t.C:
@@ -377,7 +377,7 @@ func (s *sessionState) startMoving(now time.Time) {
 	s.tr.startMoving()
 	s.b.markMoving()
 	if !s.tr.complete() {
-		s.b.log.Warn().Dur("waited", now.Sub(s.joined)).Msg("view still incomplete; moving anyway")
+		s.b.log.Warn().Dur("waited_ms", now.Sub(s.joined)).Msg("view still incomplete; moving anyway")
 	}
 }
 

@@ -116,7 +116,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	start := time.Now()
 	r.log.Info().Str("server", cfg.Server).Int("bots", cfg.Bots).Str("pattern", string(cfg.Pattern)).
-		Float64("speed", cfg.Speed).Int("view", cfg.View).Dur("duration", cfg.Duration).Msg("starting bots")
+		Float64("speed", cfg.Speed).Int("view", cfg.View).Dur("duration_ms", cfg.Duration).Msg("starting bots")
 
 	botsCtx, stopBots := context.WithCancel(ctx)
 	defer stopBots()
@@ -189,7 +189,7 @@ func (r *runner) progress(ctx context.Context, start time.Time) {
 		mean, most := r.entityCounts()
 		sp, dsp := r.spawns.Load(), r.despawns.Load()
 		dt := now.Sub(last).Seconds()
-		r.log.Info().Dur("elapsed", now.Sub(start).Round(time.Second)).Int64("connected", r.connected.Load()).
+		r.log.Info().Dur("elapsed_ms", now.Sub(start).Round(time.Second)).Int64("connected", r.connected.Load()).
 			Int64("moving", r.moving.Load()).Uint64("sections", r.chunks.Load()).
 			Float64("entities_mean", mean).Int64("entities_max", most).
 			Float64("spawns_per_s", float64(sp-spawns)/dt).Float64("despawns_per_s", float64(dsp-despawns)/dt).
@@ -234,7 +234,7 @@ func (r *runner) window(ctx context.Context, admin *adminClient, start time.Time
 		if m, err := scrape(); err == nil {
 			m0, kind = m, "every bot moving"
 		}
-		r.log.Info().Dur("after", time.Since(start).Round(time.Millisecond)).Msg("every bot is moving; server window opens")
+		r.log.Info().Dur("after_ms", time.Since(start).Round(time.Millisecond)).Msg("every bot is moving; server window opens")
 	case <-ctx.Done():
 	}
 	var samples []statusDoc

@@ -1027,24 +1027,29 @@ func (w *natsRounds) streamsCurrent() bool {
 }
 
 // election watches, from the nodes left, how long the cluster takes to
-// elect a new stream leader and meta leader after a node is killed.
+// elect a new stream leader (of the world's stream and of the players')
+// and meta leader after a node is killed.
 type election struct {
 	mu                           sync.Mutex
 	killed                       string
 	streamAt, advisoryAt, metaAt time.Time
 	streamLeader, metaLeader     string
-	stop                         chan struct{}
-	ended                        sync.Once
-	done                         sync.WaitGroup
-	sub                          *nats.Subscription
-	nc                           *nats.Conn
+	// playersAt is when the players bucket's stream had a leader other
+	// than the node killed: a commit with player records waits for it.
+	playersAt     time.Time
+	playersLeader string
+	stop          chan struct{}
+	ended         sync.Once
+	done          sync.WaitGroup
+	sub           *nats.Subscription
+	nc            *nats.Conn
 }
 
 // watchElection starts polling, every 75 ms, stream's info and the meta
 // group's leader through the nodes other than killed (a request of each
 // poll in flight at once, so a slow answer does not delay the next), and
 // listens for the stream's leader-elected advisory.
-func (w *natsRounds) watchElection(stream, killed string) *election {
+func (w *natsRounds) watchElection(stream, players, killed string) *election {
 	el := &election{killed: killed, stop: make(chan struct{})}
 	var others []string
 	var running []*natstest.Proc
@@ -1088,23 +1093,29 @@ func (w *natsRounds) watchElection(stream, killed string) *election {
 				return
 			case <-tick.C:
 			}
-			el.done.Add(2)
-			go func() {
-				defer el.done.Done()
-				ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-				defer cancel()
-				s, err := js.Stream(ctx, stream)
-				if err != nil || s.CachedInfo().Cluster == nil {
-					return
-				}
-				if l := s.CachedInfo().Cluster.Leader; l != "" && l != killed {
-					el.mu.Lock()
-					if el.streamAt.IsZero() {
-						el.streamAt, el.streamLeader = time.Now(), l
+			el.done.Add(3)
+			for _, st := range []struct {
+				name   string
+				at     *time.Time
+				leader *string
+			}{{stream, &el.streamAt, &el.streamLeader}, {players, &el.playersAt, &el.playersLeader}} {
+				go func() {
+					defer el.done.Done()
+					ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+					defer cancel()
+					s, err := js.Stream(ctx, st.name)
+					if err != nil || s.CachedInfo().Cluster == nil {
+						return
 					}
-					el.mu.Unlock()
-				}
-			}()
+					if l := s.CachedInfo().Cluster.Leader; l != "" && l != killed {
+						el.mu.Lock()
+						if st.at.IsZero() {
+							*st.at, *st.leader = time.Now(), l
+						}
+						el.mu.Unlock()
+					}
+				}()
+			}
 			go func() {
 				defer el.done.Done()
 				if l := natstest.MetaLeader(context.Background(), running); l != "" && l != killed {
@@ -1170,10 +1181,11 @@ func (w *natsRounds) killRound(r int, what string, pick func() string) {
 	if victim == "" {
 		w.t.Fatalf("round %d: no %s to kill", r, what)
 	}
-	stream := w.worldStream()
+	stream, players := w.worldStream(), "KV_"+w.bucket+"_players"
 	ledStream := w.streamLeader(stream) == victim
+	ledPlayers := w.streamLeader(players) == victim
 	ledMeta := natstest.MetaLeader(context.Background(), w.nodes) == victim
-	el := w.watchElection(stream, victim)
+	el := w.watchElection(stream, players, victim)
 	n := w.node(victim)
 	n.Kill()
 	killed := time.Now()
@@ -1187,7 +1199,7 @@ func (w *natsRounds) killRound(r int, what string, pick func() string) {
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		el.mu.Lock()
-		seen := !el.streamAt.IsZero() && !el.metaAt.IsZero()
+		seen := !el.streamAt.IsZero() && !el.metaAt.IsZero() && !el.playersAt.IsZero()
 		el.mu.Unlock()
 		if seen {
 			break
@@ -1196,14 +1208,20 @@ func (w *natsRounds) killRound(r int, what string, pick func() string) {
 	}
 	el.end()
 	el.mu.Lock()
-	streamAt, advAt, metaAt, newLeader, newMeta := el.streamAt, el.advisoryAt, el.metaAt, el.streamLeader, el.metaLeader
+	streamAt, advAt, metaAt, newLeader, newMeta, playersAt, newPlayers := el.streamAt, el.advisoryAt, el.metaAt, el.streamLeader, el.metaLeader, el.playersAt, el.playersLeader
 	el.mu.Unlock()
 	annOK, benOK := w.firstOK("ann", killed, nil), w.firstOK("ben", killed, nil)
 	nats := since(streamAt, killed)
-	w.t.Logf("%s round %d: killed %s %s at %s (led the world stream %v, the meta group %v); stream leader %s (advisory %v), meta leader %s; "+
+	// A commit holds the tick's edits and player records together, so
+	// an edit's acknowledgement waits for both streams' leaders.
+	both := nats
+	if ledPlayers {
+		both = max(nats, since(playersAt, killed))
+	}
+	w.t.Logf("%s round %d: killed %s %s at %s (led the world stream %v, the players' %v, the meta group %v); stream leader %s (advisory %v), players' %s, meta leader %s; "+
 		"first OK of an edit sent after the kill: ann on %s %v (Strata's part %v), ben on %s %v (Strata's part %v)",
-		w.name, r, what, victim, clock(killed), ledStream, ledMeta, elected(ledStream, newLeader, nats), since(advAt, killed), elected(ledMeta, newMeta, since(metaAt, killed)),
-		w.shardOf("ann"), annOK.Round(time.Millisecond), strataPart(annOK, nats), w.shardOf("ben"), benOK.Round(time.Millisecond), strataPart(benOK, nats))
+		w.name, r, what, victim, clock(killed), ledStream, ledPlayers, ledMeta, elected(ledStream, newLeader, nats), since(advAt, killed), elected(ledPlayers, newPlayers, since(playersAt, killed)), elected(ledMeta, newMeta, since(metaAt, killed)),
+		w.shardOf("ann"), annOK.Round(time.Millisecond), strataPart(annOK, both), w.shardOf("ben"), benOK.Round(time.Millisecond), strataPart(benOK, both))
 	restarted := time.Now()
 	if err := n.Restart(); err != nil {
 		w.t.Fatal(err)

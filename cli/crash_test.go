@@ -43,6 +43,11 @@ type serveProc struct {
 func startServe(t *testing.T, bin, dataDir string, extra ...string) *serveProc {
 	t.Helper()
 	args := []string{"serve", "--data", dataDir, "--listen", "127.0.0.1:0", "--admin", "", "--spawn-radius", "2", "--log-format", "json", "--bind-threads=false"}
+	// STRATA_TEST_LOG_LEVEL=debug, with STRATA_TEST_LOGS, keeps the
+	// servers' claims, reloads and lease turns for a failure's analysis.
+	if l := os.Getenv("STRATA_TEST_LOG_LEVEL"); l != "" {
+		args = append(args, "--log-level", l)
+	}
 	env := os.Environ()
 	for _, a := range extra {
 		if k, _, ok := strings.Cut(a, "="); ok && strings.HasPrefix(k, "STRATA_") {

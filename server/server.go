@@ -620,7 +620,7 @@ func (s *Server) Run(ctx context.Context) error {
 		// to clients (App.Stalled): a replay knows no wall clock.
 		Deterministic: s.cfg.Deterministic || s.cfg.Record != "",
 		OnOverrun: func(tick uint64, took time.Duration) {
-			overruns.Warn().Uint64("tick", tick).Dur("took", took).Msg("tick overran its period")
+			overruns.Warn().Uint64("tick", tick).Dur("took_ms", took).Msg("tick overran its period")
 		},
 	})
 	ev := s.log.Info().Uint64("ticks", s.app.Tick()).Uint64("overruns", p.Overruns.Load()).Uint64("dropped", p.Dropped.Load())
@@ -657,7 +657,7 @@ func (s *Server) loadSpawn(ctx context.Context) error {
 			Msg("spawn region loaded without sections whose stored records are corrupt: they are not served, never regenerated over, and retried with back-off")
 	}
 	s.ready.Store(true)
-	s.log.Info().Stringer("center", view.Center).Int("radius", view.Radius).Dur("took", time.Since(start)).Msg("spawn region loaded")
+	s.log.Info().Stringer("center", view.Center).Int("radius", view.Radius).Dur("took_ms", time.Since(start)).Msg("spawn region loaded")
 	return nil
 }
 

@@ -50,6 +50,8 @@ func TestServeAdminAndBackup(t *testing.T) {
 	cfg.TPS = 50
 	cfg.SpawnRadius = 2
 	cfg.Admin = "127.0.0.1:0"
+	// Not the default :4433: a server the developer runs meanwhile has it.
+	cfg.Listen = "127.0.0.1:0"
 	srv, err := New(cfg, zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel))
 	if err != nil {
 		t.Fatal(err)

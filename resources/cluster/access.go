@@ -158,43 +158,25 @@ func (a *Access) ScanAccess(fn func(key, value []byte) error) error {
 func (a *Access) WatchAccess(apply func(key, value []byte)) (stop func(), err error) {
 	c := a.c
 	ctx, cancel := context.WithCancel(c.ctx)
-	w, err := c.accessKV.Watch(ctx, "a.>", jetstream.ResumeFromRevision(a.scanned.Load()+1))
+	from := a.scanned.Load()
+	w, err := c.accessKV.Watch(ctx, "a.>", jetstream.ResumeFromRevision(from+1))
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("watch access records: %w", err)
 	}
-	done := make(chan struct{})
-	c.wg.Add(1)
-	go func() {
-		defer c.wg.Done()
-		defer close(done)
-		defer w.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-c.stop:
-				return
-			case e, ok := <-w.Updates():
-				if !ok {
-					return
-				}
-				if e == nil {
-					continue
-				}
-				k, err := parseAccessKey(e.Key())
-				if err != nil {
-					c.log.Warn().Err(err).Msg("access watch: bad key skipped")
-					continue
-				}
-				c.Count("access", true, 1)
-				if e.Operation() == jetstream.KeyValuePut {
-					apply(k, e.Value())
-				} else {
-					apply(k, nil)
-				}
-			}
+	spec := keptSpec{what: "access", kv: c.accessKV, bucket: c.o.Bucket + "_access", keys: []string{"a.>"}, apply: func(e jetstream.KeyValueEntry) {
+		k, err := parseAccessKey(e.Key())
+		if err != nil {
+			c.log.Warn().Err(err).Msg("access watch: bad key skipped")
+			return
 		}
-	}()
-	return func() { cancel(); <-done }, nil
+		c.Count("access", true, 1)
+		if e.Operation() == jetstream.KeyValuePut {
+			apply(k, e.Value())
+		} else {
+			apply(k, nil)
+		}
+	}}
+	kw := c.keepWatching(ctx, spec, w, from)
+	return func() { cancel(); <-kw.done }, nil
 }

@@ -136,6 +136,11 @@ type link struct {
 
 	st counters
 
+	// worldStream is the world bucket's stream, looked up on first use
+	// by the watches' stall checks (worldStreamOf).
+	streamMu    sync.Mutex
+	worldStream jetstream.Stream
+
 	// ctx lives until Close; watches and renewals derive from it.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -270,7 +275,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 		_ = c.Close()
 		return nil, err
 	}
-	c.log.Info().Str("urls", o.URLs).Str("bucket", o.Bucket).Int("replicas", o.Replicas).Dur("lease_ttl", o.LeaseTTL).Msg("joined cluster")
+	c.log.Info().Str("urls", o.URLs).Str("bucket", o.Bucket).Int("replicas", o.Replicas).Dur("lease_ttl_ms", o.LeaseTTL).Msg("joined cluster")
 	return c, nil
 }
 

@@ -40,7 +40,9 @@ func (ix *entityIndex) set(col [2]int32, present bool) {
 // then keeps it current on its own goroutine (keys only: values are read
 // when a column is loaded). It returns once the keys stored now are in.
 func (f *Feed) watchEntityKeys(ctx context.Context) error {
-	w, err := f.world.WatchFiltered(f.ctx, []string{"ent.>", "hand.>", "rec.c.>"}, jetstream.MetaOnly())
+	keys, opts := []string{"ent.>", "hand.>", "rec.c.>"}, []jetstream.WatchOpt{jetstream.MetaOnly()}
+	// A copy: WatchFiltered writes the stream's prefix into it.
+	w, err := f.world.WatchFiltered(f.ctx, append([]string(nil), keys...), opts...)
 	if err != nil {
 		return fmt.Errorf("watch entity keys: %w", err)
 	}
@@ -62,6 +64,7 @@ func (f *Feed) watchEntityKeys(ctx context.Context) error {
 		}
 		f.ents.set([2]int32{xz[2], xz[3]}, e.Operation() == jetstream.KeyValuePut)
 	}
+	var last uint64
 	for initial := true; initial; {
 		select {
 		case <-ctx.Done():
@@ -76,25 +79,9 @@ func (f *Feed) watchEntityKeys(ctx context.Context) error {
 				continue
 			}
 			apply(e)
+			last = max(last, e.Revision())
 		}
 	}
-	f.wg.Add(1)
-	go func() {
-		defer f.wg.Done()
-		defer w.Stop()
-		for {
-			select {
-			case <-f.stop:
-				return
-			case e, ok := <-w.Updates():
-				if !ok {
-					return
-				}
-				if e != nil {
-					apply(e)
-				}
-			}
-		}
-	}()
+	f.keepWatching(f.ctx, f.worldSpec("entity key", keys, opts, apply), w, last)
 	return nil
 }

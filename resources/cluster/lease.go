@@ -60,6 +60,8 @@ type Leases struct {
 	turns  map[Region]uint64
 	turned uint64
 	onLost func(Region)
+	// watcher is the lease watch (watch), kept for tests.
+	watcher *keptWatch
 }
 
 func newLeases(l *link) *Leases {
@@ -281,45 +283,38 @@ func (ls *Leases) setOwner(r Region, shard string, rev uint64) {
 	ls.lmu.Unlock()
 }
 
-// watch starts the lease watch (watchLeases) on its own goroutine.
+// leaseStallCheck is how often the lease watch is looked at for a stall.
+const leaseStallCheck = 500 * time.Millisecond
+
+// watch starts the lease watch on its own goroutine: one watch on every
+// lease key keeps owners and turns current; deletes, purges and
+// TTL-expiry markers make a region ownerless. It is kept running through
+// NATS node losses (keepWatching): a dead one would freeze them.
 func (ls *Leases) watch() error {
 	w, err := ls.world.Watch(ls.ctx, "lease.>")
 	if err != nil {
 		return fmt.Errorf("cluster: watch leases: %w", err)
 	}
-	ls.wg.Add(1)
-	go ls.watchLeases(w)
+	spec := ls.worldSpec("lease", []string{"lease.>"}, nil, ls.applyLease)
+	// Checked often: forwards and their fates go by the turns it sees,
+	// and renewals keep it busy, so a quiet one is a stalled one.
+	spec.check = leaseStallCheck
+	ls.watcher = ls.keepWatching(ls.ctx, spec, w, 0)
 	return nil
 }
 
-// watchLeases keeps owners current from one watch on every lease key;
-// deletes, purges and TTL-expiry markers make a region ownerless.
-func (ls *Leases) watchLeases(w jetstream.KeyWatcher) {
-	defer ls.wg.Done()
-	defer w.Stop()
-	for {
-		select {
-		case <-ls.stop:
-			return
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil {
-				continue // end of the initial values
-			}
-			ls.count("lease", true, 1)
-			r, err := parseLeaseKey(e.Key())
-			if err != nil {
-				ls.log.Warn().Err(err).Msg("lease watch: bad key")
-				continue
-			}
-			if e.Operation() == jetstream.KeyValuePut {
-				ls.setOwner(r, string(e.Value()), e.Revision())
-			} else {
-				ls.setOwner(r, "", e.Revision())
-			}
-		}
+// applyLease notes one watched change of a lease key.
+func (ls *Leases) applyLease(e jetstream.KeyValueEntry) {
+	ls.count("lease", true, 1)
+	r, err := parseLeaseKey(e.Key())
+	if err != nil {
+		ls.log.Warn().Err(err).Msg("lease watch: bad key")
+		return
+	}
+	if e.Operation() == jetstream.KeyValuePut {
+		ls.setOwner(r, string(e.Value()), e.Revision())
+	} else {
+		ls.setOwner(r, "", e.Revision())
 	}
 }
 
@@ -446,6 +441,34 @@ func (ls *Leases) ownRenewal(ctx context.Context, it *renewItem, l lease) {
 	}
 	ls.log.Info().Stringer("region", it.r).Uint64("rev", rev).Msg("lease: a renewal thought lost had landed")
 	it.err, it.seq, it.sent = nil, rev, l.renewed
+}
+
+// adoptOwn looks at r's lease key, which a fenced write found moved from
+// rev, the revision it carried, to at: when its last write is this
+// shard's own name, it is a renewal whose acknowledgement was lost (a
+// stream electing a leader) that landed after all — the lease never
+// left, and its epoch is the same — so the lease's revision becomes at
+// and the write may go again. A region dropped for it stayed
+// unclaimable until the landed renewal's TTL ran out: 5 s without edits
+// after an election. The read is fresh up to at, as in ownRenewal.
+// Callers are in the write turn.
+func (ls *Leases) adoptOwn(ctx context.Context, r Region, rev, at uint64) bool {
+	if at <= rev {
+		return false
+	}
+	v, got, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), at)
+	if err != nil || !ok || got != at || string(v) != ls.o.Shard {
+		return false
+	}
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	l, held := ls.leases[r]
+	if !held || l.rev != rev {
+		return false
+	}
+	l.rev, l.unsure = at, false
+	ls.log.Info().Stringer("region", r).Uint64("rev", at).Msg("lease: a renewal thought lost had landed; a fenced write goes again")
+	return true
 }
 
 // resolve learns the revision of a lease whose last renewal had an

@@ -775,7 +775,7 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 					if failure == nil {
 						failure = fmt.Errorf("commit: hand-over records: %w", gerr)
 					}
-				case !again:
+				case !again && !s.ownFence(ctx, b.region, revs, wrongLastSeq(err)):
 					fencedRegions[b.region] = true
 				}
 			case apiCode(err) == jsErrAtomicDisabled:
@@ -824,6 +824,7 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 				// but a single server checks the fence first): it did if
 				// the key's last message is it.
 				landed, lerr := s.landedAsSent(ctx, w)
+				own := false
 				switch {
 				case lerr != nil:
 					if failure == nil {
@@ -831,16 +832,20 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 					}
 				case landed:
 					w.done = true
+				case !w.stale && s.ownFence(ctx, w.region, revs, wrongLastSeq(err)):
+					own = true // sent again next round
 				case w.stale || !unresolved[w.region]:
 					refuse(w)
 				case failure == nil:
 					failure = fmt.Errorf("commit: write %s: %w", w.subj, err)
 				}
-				if !w.stale && !unresolved[w.region] {
+				if !w.stale && !unresolved[w.region] && !own {
 					fencedRegions[w.region] = true
 				}
 			case w.fenced && isWrongLastSeq(err) && !unresolved[w.region]:
-				fencedRegions[w.region] = true
+				if !s.ownFence(ctx, w.region, revs, wrongLastSeq(err)) {
+					fencedRegions[w.region] = true
+				}
 			case w.fenced && isBusySubject(err):
 				// sent again next round
 			default:
@@ -874,6 +879,22 @@ func (s *Store) commitFenced(ctx context.Context, writes []write) (func(Region),
 		return lostFn, lost, fe
 	}
 	return lostFn, lost, nil
+}
+
+// ownFence reports whether region's lease, which a fenced write found at
+// sequence at rather than at revs[region], is still this shard's
+// (Leases.adoptOwn); revs[region] then becomes at, for the write to go
+// again. Another write of the region refused the same way in the same
+// round finds it adopted already.
+func (s *Store) ownFence(ctx context.Context, region Region, revs map[Region]uint64, at uint64) bool {
+	if at != 0 && at == revs[region] {
+		return true
+	}
+	if !s.leases.adoptOwn(ctx, region, revs[region], at) {
+		return false
+	}
+	revs[region] = at
+	return true
 }
 
 // landedAsSent reports whether the last message of w's key is w as a

@@ -22,12 +22,8 @@ import (
 // world stream's handle; the indexes own their locks.
 type Feed struct {
 	*link
-	mu      sync.Mutex
-	watches map[*sectionWatch]struct{}
-	// worldStream is the world bucket's stream, looked up on first use
-	// by the watches' stall checks.
-	worldStream jetstream.Stream
-
+	mu        sync.Mutex
+	watches   map[*sectionWatch]struct{}
 	ents      entityIndex
 	hands     handIndex
 	colRecs   columnRecords // plugin column records' keys (records.go)
@@ -413,23 +409,6 @@ func (f *Feed) watchStalls(sw *sectionWatch, done <-chan struct{}) {
 			behind, at = true, last
 		}
 	}
-}
-
-// worldStreamOf returns the world bucket's stream, looked up once.
-func (f *Feed) worldStreamOf(ctx context.Context) (jetstream.Stream, error) {
-	f.mu.Lock()
-	st := f.worldStream
-	f.mu.Unlock()
-	if st == nil {
-		var err error
-		if st, err = f.js.Stream(ctx, "KV_"+f.o.Bucket+"_world"); err != nil {
-			return nil, err
-		}
-		f.mu.Lock()
-		f.worldStream = st
-		f.mu.Unlock()
-	}
-	return st, nil
 }
 
 // sectionStoredAfter reports whether any section change (of any region)

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -128,9 +127,8 @@ func (f *Feed) followWorldRecords(kind string) error {
 		}
 		// Under mu, checked against ctx: stopGoroutines cancels ctx
 		// before it takes mu (stopWatches) and then waits on wg.
-		f.wg.Add(1)
+		f.keepWatching(f.ctx, f.worldSpec("world record", []string{"rec.w.>"}, nil, f.noteWorldRecord), w, from)
 		f.mu.Unlock()
-		go f.runWorldRecords(w, from)
 		return nil
 	})
 }
@@ -164,48 +162,6 @@ func (f *Feed) drainWorldRecords(fresh func(key string, rev uint64) bool, fn fun
 // values, from the change after revision from.
 func (f *Feed) watchWorldRecords(from uint64) (jetstream.KeyWatcher, error) {
 	return f.world.WatchFiltered(f.ctx, []string{"rec.w.>"}, jetstream.ResumeFromRevision(from+1))
-}
-
-// runWorldRecords is the watch's goroutine: it keeps what the watch
-// brings and starts another, from after the last revision seen, when it
-// ends underneath (its consumer lost with a NATS node).
-func (f *Feed) runWorldRecords(w jetstream.KeyWatcher, last uint64) {
-	defer f.wg.Done()
-	for {
-		if w != nil {
-		watch:
-			for {
-				select {
-				case <-f.stop:
-					_ = w.Stop()
-					return
-				case e, ok := <-w.Updates():
-					if !ok {
-						break watch
-					}
-					if e == nil {
-						continue
-					}
-					last = max(last, e.Revision())
-					f.noteWorldRecord(e)
-				}
-			}
-			f.log.Warn().Uint64("after_revision", last).Msg("world record watch ended; starting it again")
-		}
-		select {
-		case <-f.stop:
-			return
-		case <-time.After(watchRetry):
-		}
-		nw, err := f.watchWorldRecords(last)
-		if err != nil {
-			f.log.Warn().Err(err).Msg("world record watch not started; trying again")
-			w = nil
-			continue
-		}
-		f.st.watchRestarts.Add(1)
-		w = nw
-	}
 }
 
 // noteWorldRecord keeps one watched change of a world record.

@@ -51,6 +51,16 @@ type RemoteEntities interface {
 	LoadEntitiesAll(cols []EntityColumn, ok []bool, errs []error)
 }
 
+// EditFeed is a Backend other processes write too (a cluster's shards).
+// FollowEdited calls fn with the position of every section stored
+// already, and returns once it has; it then calls fn, on a goroutine of
+// its own, with each section stored from then on, by any writer, until
+// stop is called or the backend closes. What is built from stored
+// sections without holding them (the LOD horizon) so learns they changed.
+type EditFeed interface {
+	FollowEdited(fn func(chunk.Pos)) (stop func(), err error)
+}
+
 // NoEpoch is a Fencer's epoch where no lease is held: it matches none.
 const NoEpoch = ^uint64(0)
 

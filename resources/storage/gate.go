@@ -120,7 +120,7 @@ func (g *compactionGate) damaged() {
 	defer g.mu.Unlock()
 	g.pause = min(max(2*g.pause, minCompactionPause), maxCompactionPause)
 	g.pausedUntil = g.now().Add(g.pause)
-	g.log.Warn().Dur("pause", g.pause).
+	g.log.Warn().Dur("pause_ms", g.pause).
 		Msg("storage: compactions paused after one met damaged data; Pebble cannot compact past it until strata repair runs, and reads slow down as tables pile up")
 }
 

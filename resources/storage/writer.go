@@ -418,6 +418,13 @@ func (w *Writer) Load(p chunk.Pos) (chunk.Section, uint64, bool, error) {
 	return w.db.LoadSection(p)
 }
 
+// EditFeed returns the backend as an EditFeed, if it is one (a shard's
+// store): false for a backend only this process writes.
+func (w *Writer) EditFeed() (EditFeed, bool) {
+	f, ok := w.db.(EditFeed)
+	return f, ok
+}
+
 // Drain appends every available Result to buf without blocking.
 func (w *Writer) Drain(buf []Result) []Result {
 	w.mu.Lock()
@@ -586,7 +593,7 @@ func (w *Writer) commit(batch []pending) {
 			return
 		}
 		wait := max(0, backoff-time.Since(started))
-		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in", wait).Msg("storage commit failed; retrying")
+		w.log.Error().Err(err).Int("attempt", attempt).Dur("retry_in_ms", wait).Msg("storage commit failed; retrying")
 		stopping := false
 		select {
 		case <-w.stop:

@@ -25,6 +25,8 @@ type editsSystem struct {
 	edits *gameplay.Edits
 	store *resources.ChunkStore
 	seen  map[chunk.Pos]bool
+	// remote is scratch space for the sections other shards stored.
+	remote []chunk.Pos
 }
 
 func addEdits(app *ecs.App, h *Horizon) {
@@ -36,14 +38,25 @@ func addEdits(app *ecs.App, h *Horizon) {
 }
 
 func (s *editsSystem) run(_ *ecs.Context) {
-	if s.edits == nil || s.edits.Len() == 0 {
+	h := s.h
+	s.remote = h.remote.take(s.remote[:0])
+	if (s.edits == nil || s.edits.Len() == 0) && len(s.remote) == 0 {
 		return
 	}
 	clear(s.seen)
-	for _, e := range s.edits.List() {
-		s.seen[e.Section()] = true
+	if s.edits != nil {
+		for _, e := range s.edits.List() {
+			s.seen[e.Section()] = true
+		}
 	}
-	h := s.h
+	// Stored by another shard (or by this one, coming back): a section
+	// held here hears its edits through Edits, with its content; one not
+	// held is loaded from the Source when its ancestors are built.
+	for _, p := range s.remote {
+		if _, held := s.store.Section(p); !held {
+			s.seen[p] = true
+		}
+	}
 	ed := &editSnapshot{level0: maps.Clone(h.edits.level0), lod: maps.Clone(h.edits.lod), source: h.edits.source}
 	var anc []pyramid.Pos
 	for p := range s.seen {
@@ -75,11 +88,7 @@ func (h *Horizon) loadEdited(app *ecs.App) error {
 	}
 	var anc []pyramid.Pos
 	err := db.EditedSections(func(p chunk.Pos) error {
-		h.edits.level0[p] = nil // loaded from the Source when built
-		anc = pyramid.Ancestors(anc[:0], p, pyramid.MaxLevel)
-		for _, a := range anc {
-			h.edits.lod[a] = true
-		}
+		anc = h.noteStored(anc, p)
 		return nil
 	})
 	if err != nil {

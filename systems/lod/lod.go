@@ -189,6 +189,8 @@ type Horizon struct {
 	// updated lists LOD sections rebuilt at a new revision this tick, for
 	// lod_deliver to re-send to those holding them.
 	updated []pyramid.Pos
+	// remote holds the sections other shards stored, for lod_edits.
+	remote remoteEdits
 
 	doneMu  sync.Mutex
 	done    []built
@@ -269,6 +271,9 @@ func (p *Plugin) Build(app *ecs.App) error {
 	if err := h.loadEdited(app); err != nil {
 		return err
 	}
+	if err := h.followRemote(); err != nil {
+		return err
+	}
 	addViews(app, h)
 	addJobs(app, h)
 	addEdits(app, h)
@@ -277,10 +282,14 @@ func (p *Plugin) Build(app *ecs.App) error {
 	return nil
 }
 
-// Shutdown stops the goroutine that computes tilings.
+// Shutdown stops the goroutine that computes tilings and the watch of
+// other shards' sections.
 func (p *Plugin) Shutdown(*ecs.App) error {
 	if p.h != nil {
 		p.h.tiles.stop()
+		if p.h.remote.stop != nil {
+			p.h.remote.stop()
+		}
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ export const BUILTIN_LOOK = new BlockLook(builtinBlocks());
  * shade is the face's fixed brightness: sun from above, a little from the
  * sides, so that edges read even without texture.
  */
-const FACES = [
+export const FACES = [
   { n: [1, 0, 0], u: [0, 1, 0], v: [0, 0, 1], shade: 0.8 },
   { n: [-1, 0, 0], u: [0, 0, 1], v: [0, 1, 0], shade: 0.8 },
   { n: [0, 1, 0], u: [0, 0, 1], v: [1, 0, 0], shade: 1.0 },
@@ -100,7 +100,7 @@ const FACES = [
 });
 
 // Brightness by number of shadowing cells: 0 → 1.0 ... 3 → 0.5.
-const AO_LEVEL = [0.5, 0.66, 0.82, 1.0];
+export const AO_LEVEL = [0.5, 0.66, 0.82, 1.0];
 
 /**
  * gatherPadded fills out with the section's cells and a one-cell border
@@ -146,7 +146,8 @@ export function gatherPadded(neighbour, bottom, out = new Uint16Array(PAD_VOLUME
 // Scratch space sized for the worst case (every face of every cell), shared
 // across calls: meshing allocates only the exact-size outputs.
 const MAX_FACES = SIZE * SIZE * SIZE * 6;
-class Builder {
+/** Builder collects one layer's quads (greedy.js builds its own). */
+export class Builder {
   constructor() {
     this.pos = new Uint8Array(MAX_FACES * 12);
     this.col = new Uint8Array(MAX_FACES * 12);
@@ -180,18 +181,13 @@ const translucentBuilder = new Builder();
  * @param {Uint16Array} pad from gatherPadded
  * @param {{x:number,y:number,z:number}} [origin] section position, only for the colour jitter
  * @param {BlockLook} [look] the registry's tables
- * @param {boolean} [mergeLiquidTops] merge rows of unshadowed see-through top faces (LOD sections)
  * @returns {{opaque: Layer, translucent: Layer}}
  */
-export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LOOK, mergeLiquidTops = false) {
+export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LOOK) {
   const { opaque, translucent, drawFace, rgb: RGB, count: NUM_BLOCKS } = look;
   opaqueBuilder.reset();
   translucentBuilder.reset();
   const ao = [0, 0, 0, 0];
-  // mergeLiquidTops (LOD sections): the unshadowed top faces of a row of
-  // the same see-through block (the sea) become one quad, extended cell
-  // by cell: far away the per-block jitter does not show, the triangles do.
-  let run = -1, runB = -1, runY = -1, runZ = -1, runX = -1;
   for (let y = 0; y < SIZE; y++) {
     for (let z = 0; z < SIZE; z++) {
       let p = padIndex(0, y, z);
@@ -214,20 +210,6 @@ export function meshPadded(pad, origin = { x: 0, y: 0, z: 0 }, look = BUILTIN_LO
             const s2 = opaque[pad[p + k.side2]] | 0;
             const sc = opaque[pad[p + k.corner]] | 0;
             ao[c] = s1 && s2 ? 0 : 3 - s1 - s2 - sc;
-          }
-          if (mergeLiquidTops && f === 2 && out === translucentBuilder && ao[0] === 3 && ao[1] === 3 && ao[2] === 3 && ao[3] === 3) {
-            if (run >= 0 && runB === b && runY === y && runZ === z && runX === x - 1) {
-              // Stretch the run's quad over this cell: its corners at x.
-              const v0 = run * 4 * 3;
-              for (let c = 0; c < 4; c++) if (out.pos[v0 + 3 * c] === x) out.pos[v0 + 3 * c] = x + 1;
-              runX = x;
-              continue;
-            }
-            run = out.faces;
-            runB = b;
-            runY = y;
-            runZ = z;
-            runX = x;
           }
           emit(out, face, x, y, z, rgb, face.shade * jitter, ao);
         }
@@ -265,8 +247,8 @@ function emit(out, face, x, y, z, rgb, shade, ao) {
   out.faces++;
 }
 
-// hash3 maps a block position to [0, 1): deterministic colour jitter.
-function hash3(x, y, z) {
+/** hash3 maps a block position to [0, 1): deterministic colour jitter. */
+export function hash3(x, y, z) {
   let h = Math.imul(x, 0x8da6b343) ^ Math.imul(y, 0xd8163841) ^ Math.imul(z, 0xcb1ab31f);
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h ^= h >>> 12;

@@ -33,9 +33,10 @@
 //   {type:"loderror", level, x, y, z, message}
 //
 // LOD sections (docs/protocol.md §5.6 "Levels of detail") are kept per
-// level and meshed by the same mesher against their own level's
-// neighbours, after every dirty level-0 section. Towards a side
-// neighbour it does not hold (a finer ring, or the horizon) a LOD
+// level and meshed against their own level's neighbours, after every
+// dirty level-0 section, by the greedy mesher (greedy.js: the level-0
+// mesher's faces, alike neighbours merged into rectangles). Towards a
+// side neighbour it does not hold (a finer ring, or the horizon) a LOD
 // section's edge faces are drawn SKIRT_CELLS cells down from its surface:
 // skirts that close the seam between levels (mesher.js skirtPadded).
 
@@ -44,6 +45,7 @@ import { decodeSection } from "./section.js";
 import { BlockLook, BUILTIN_LOOK, gatherPadded, meshPadded, borderHasBlocks, PAD_VOLUME, skirtPadded } from "./mesher.js";
 import { AIR, VoxelStore, sectionKey, sectionOf } from "./voxels.js";
 import { LOD_Y_RANGES, MAX_LEVEL, lodKey } from "./lod.js";
+import { meshPaddedGreedy } from "./greedy.js";
 
 // The skirt of a LOD section towards a neighbour it does not hold, in
 // cells (mesher.js skirtPadded).
@@ -331,7 +333,7 @@ function meshLOD(e) {
   const st = lodStores[e.level];
   gatherPadded((dx, dy, dz) => st.get(e.x + dx, e.y + dy, e.z + dz), e.y <= LOD_Y_RANGES[e.level][0], pad, look.belowWorld);
   for (const [dx, dz] of SIDES) if (!st.get(e.x + dx, e.y, e.z + dz)) skirtPadded(pad, dx, dz, SKIRT_CELLS);
-  const m = meshPadded(pad, e, look, true);
+  const m = meshPaddedGreedy(pad, e, look);
   const transfer = [];
   const layer = (l) => {
     if (l.faces === 0) return null;

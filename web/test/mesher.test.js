@@ -136,26 +136,3 @@ test("borderHasBlocks looks only at the touching layer", () => {
   assert.equal(borderHasBlocks(uniform(BLOCK.air), 0, 1, 0), false);
   assert.equal(borderHasBlocks(uniform(BLOCK.stone), 0, 1, 0), true);
 });
-
-test("LOD sections: rows of unshadowed water tops merge into one quad each, covering the same cells", () => {
-  // A sea: water up to y 9, stone below; water all round but above.
-  const s = dense(BLOCK.stone);
-  for (let y = 5; y < 16; y++) for (let z = 0; z < 16; z++) for (let x = 0; x < 16; x++) s.cells[cellIndex(x, y, z)] = y < 10 ? BLOCK.water : BLOCK.air;
-  s.cells[cellIndex(7, 9, 3)] = BLOCK.stone; // an island breaks row z = 3
-  const nb = { "1,0,0": s, "-1,0,0": s, "0,0,1": s, "0,0,-1": s, "0,-1,0": uniform(BLOCK.stone) };
-  const pad = gatherPadded((dx, dy, dz) => (dx || dy || dz ? nb[`${dx},${dy},${dz}`] : s), false);
-  const plain = meshPadded(pad);
-  const merged = meshPadded(pad, undefined, undefined, true);
-  assert.equal(plain.translucent.faces, 255, "one top face a water column");
-  assert.equal(merged.translucent.faces, 17, "one quad a row, two in the island's");
-  assert.equal(merged.opaque.faces, plain.opaque.faces, "opaque faces are as before");
-  // The merged quads cover x 0..16 in every row: corner xs span the row.
-  const p = merged.translucent.positions;
-  let area = 0;
-  for (let f = 0; f < merged.translucent.faces; f++) {
-    const xs = [0, 1, 2, 3].map((c) => p[f * 12 + 3 * c]);
-    const zs = [0, 1, 2, 3].map((c) => p[f * 12 + 3 * c + 2]);
-    area += (Math.max(...xs) - Math.min(...xs)) * (Math.max(...zs) - Math.min(...zs));
-  }
-  assert.equal(area, 255);
-});

@@ -1,0 +1,227 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// keptWatch is a long-lived KV watch that is started again, from the
+// change after the last one it delivered, whenever its watcher ends
+// underneath or stalls. Both happen when a NATS node dies: the client
+// recreates a watcher's ordered consumer, and on some errors (no leader
+// yet, no responders) gives up and closes it, with nothing said to its
+// reader. A lease watch left dead that way froze a shard's view of every
+// region's owner, and its forwards were refused as from an earlier lease
+// turn for as long as it ran.
+type keptWatch struct {
+	l *link
+	keptSpec
+	ctx  context.Context
+	done chan struct{} // closed when both goroutines have returned
+
+	last atomic.Uint64 // the revision of the last change applied
+	mu   sync.Mutex
+	w    jetstream.KeyWatcher // the watcher running (nil between two)
+	// stalled: checkStalls stopped w (said in its own log line).
+	stalled bool
+	st      jetstream.Stream // the bucket's stream, looked up on first check
+}
+
+// keptSpec says what a kept watch watches.
+type keptSpec struct {
+	what   string             // for logs: "lease", "entity key"
+	kv     jetstream.KeyValue // the bucket
+	bucket string             // its name ("<prefix>_world")
+	keys   []string           // filters under it
+	opts   []jetstream.WatchOpt
+	apply  func(jetstream.KeyValueEntry)
+	// check is how often a stall is looked for (0: stallCheck).
+	check time.Duration
+}
+
+// worldSpec is a keptSpec of the world bucket.
+func (l *link) worldSpec(what string, keys []string, opts []jetstream.WatchOpt, apply func(jetstream.KeyValueEntry)) keptSpec {
+	return keptSpec{what: what, kv: l.world, bucket: l.o.Bucket + "_world", keys: keys, opts: opts, apply: apply}
+}
+
+// keepWatching runs w, a watcher made by spec of which changes up to
+// revision last were applied already, on its own goroutine until ctx
+// ends or the link stops: spec.apply gets every change, in order, on
+// that goroutine. The link's wait group counts it.
+func (l *link) keepWatching(ctx context.Context, spec keptSpec, w jetstream.KeyWatcher, last uint64) *keptWatch {
+	kw := &keptWatch{l: l, keptSpec: spec, ctx: ctx, w: w, done: make(chan struct{})}
+	kw.last.Store(last)
+	ran := make(chan struct{})
+	l.wg.Add(2)
+	go func() {
+		defer l.wg.Done()
+		defer close(ran)
+		kw.run()
+	}()
+	go func() {
+		defer l.wg.Done()
+		defer close(kw.done)
+		kw.checkStalls(ran)
+		<-ran
+	}()
+	return kw
+}
+
+// ended reports whether the watch is to end.
+func (kw *keptWatch) ended() bool {
+	select {
+	case <-kw.l.stop:
+		return true
+	default:
+		return kw.ctx.Err() != nil
+	}
+}
+
+// run delivers what the watcher brings and starts another when it ends.
+func (kw *keptWatch) run() {
+	l := kw.l
+	for {
+		kw.mu.Lock()
+		w := kw.w
+		kw.mu.Unlock()
+		if w != nil {
+			kw.drain(w)
+			if kw.ended() {
+				return
+			}
+			kw.mu.Lock()
+			stalled := kw.stalled
+			kw.stalled = false
+			kw.mu.Unlock()
+			if !stalled {
+				l.log.Warn().Str("watch", kw.what).Uint64("after_revision", kw.last.Load()).Msg("watch ended; starting it again")
+			}
+		}
+		select {
+		case <-l.stop:
+			return
+		case <-kw.ctx.Done():
+			return
+		case <-time.After(watchRetry):
+		}
+		opts := kw.opts
+		if last := kw.last.Load(); last > 0 {
+			opts = append(opts[:len(opts):len(opts)], jetstream.ResumeFromRevision(last+1))
+		}
+		// A copy: WatchFiltered writes the stream's prefix into it.
+		nw, err := kw.kv.WatchFiltered(kw.ctx, append([]string(nil), kw.keys...), opts...)
+		kw.mu.Lock()
+		kw.w = nw
+		kw.mu.Unlock()
+		if err != nil {
+			l.log.Warn().Err(err).Str("watch", kw.what).Msg("watch not started; trying again")
+			continue
+		}
+		l.st.watchRestarts.Add(1)
+	}
+}
+
+// drain applies w's changes until it ends or the watch is to end.
+func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
+	defer func() { _ = w.Stop() }()
+	for {
+		select {
+		case <-kw.l.stop:
+			return
+		case <-kw.ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				continue // the end of the initial values
+			}
+			kw.apply(e)
+			kw.last.Store(max(kw.last.Load(), e.Revision()))
+		}
+	}
+}
+
+// checkStalls stops the watcher (run starts another) when, at two checks
+// running, a change newer than the last one applied is stored under its
+// keys and nothing was applied in between: a consumer that is being
+// recreated delivers nothing, and may never again.
+func (kw *keptWatch) checkStalls(ran <-chan struct{}) {
+	every := kw.check
+	if every == 0 {
+		every = stallCheck
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var behind bool // at the previous check, a newer change was stored
+	var at uint64   // the last revision applied then
+	for {
+		select {
+		case <-ran:
+			return
+		case <-t.C:
+		}
+		last := kw.last.Load()
+		newer, err := kw.storedAfter(last)
+		switch {
+		case err != nil || !newer:
+			behind = false
+		case behind && at == last:
+			kw.l.log.Warn().Str("watch", kw.what).Uint64("after_revision", last).Msg("watch stalled; starting it again")
+			kw.mu.Lock()
+			if kw.w != nil {
+				kw.stalled = true
+				_ = kw.w.Stop()
+			}
+			kw.mu.Unlock()
+			behind = false
+		default:
+			behind, at = true, last
+		}
+	}
+}
+
+// storedAfter reports whether a change under the watch's keys is stored
+// at a revision after rev: one request per key.
+func (kw *keptWatch) storedAfter(rev uint64) (bool, error) {
+	ctx, cancel := context.WithTimeout(kw.ctx, stallCheck)
+	defer cancel()
+	if kw.st == nil {
+		st, err := kw.l.js.Stream(ctx, "KV_"+kw.bucket)
+		if err != nil {
+			return false, err
+		}
+		kw.st = st
+	}
+	for _, k := range kw.keys {
+		_, err := kw.st.GetMsg(ctx, rev+1, jetstream.WithGetMsgSubject("$KV."+kw.bucket+"."+k))
+		switch {
+		case err == nil:
+			return true, nil
+		case !errors.Is(err, jetstream.ErrMsgNotFound):
+			return false, fmt.Errorf("%s watch: newest stored change: %w", kw.what, err)
+		}
+	}
+	return false, nil
+}
+
+// worldStreamOf returns the world bucket's stream, looked up once.
+func (l *link) worldStreamOf(ctx context.Context) (jetstream.Stream, error) {
+	l.streamMu.Lock()
+	defer l.streamMu.Unlock()
+	if l.worldStream == nil {
+		st, err := l.js.Stream(ctx, "KV_"+l.o.Bucket+"_world")
+		if err != nil {
+			return nil, err
+		}
+		l.worldStream = st
+	}
+	return l.worldStream, nil
+}

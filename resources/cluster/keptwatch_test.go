@@ -1,0 +1,102 @@
+package cluster
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/stratavox/strata/internal/waitfor"
+)
+
+// deadWatcher is a watcher whose consumer is gone without a word: it
+// delivers nothing until stopped, as an ordered consumer being recreated
+// does.
+type deadWatcher struct {
+	once sync.Once
+	ch   chan jetstream.KeyValueEntry
+}
+
+func (d *deadWatcher) Updates() <-chan jetstream.KeyValueEntry { return d.ch }
+func (d *deadWatcher) Stop() error {
+	d.once.Do(func() { close(d.ch) })
+	return nil
+}
+
+// TestLeaseWatchKeptThroughItsEnd: a lease watch whose watcher ends
+// underneath (a NATS node died and the client gave its consumer up) is
+// started again from where it was, so the owners it reports keep up. A
+// lease watch left dead froze a shard's owners, and its forwards were
+// refused as from an earlier lease turn for as long as it ran.
+func TestLeaseWatchKeptThroughItsEnd(t *testing.T) {
+	t.Parallel()
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	r1, r2 := Region{4, 4}, Region{5, 4}
+	if held, _, err := a.Claim(ctx, r1); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	waitfor.Until(t, 5*time.Second, "b sees a own r1", func() bool { s, ok := bb.Owner(r1); return ok && s == "a" })
+	_, _, turn1 := bb.Turn(r1)
+
+	kw := bb.Leases.watcher
+	kw.mu.Lock()
+	_ = kw.w.Stop()
+	kw.mu.Unlock()
+	restarts := bb.Stats().WatchRestarts
+	if err := a.Release(ctx, r1); err != nil {
+		t.Fatal(err)
+	}
+	if held, _, err := a.Claim(ctx, r2); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	waitfor.Until(t, 10*time.Second, "b sees a own r2", func() bool { s, ok := bb.Owner(r2); return ok && s == "a" })
+	waitfor.Until(t, 10*time.Second, "b sees r1 free", func() bool { _, ok := bb.Owner(r1); return !ok })
+	if _, _, turn := bb.Turn(r1); turn <= turn1 {
+		t.Errorf("r1's turn %d after its release, was %d", turn, turn1)
+	}
+	if bb.Stats().WatchRestarts <= restarts {
+		t.Error("the lease watch was not counted started again")
+	}
+}
+
+// TestKeptWatchStartsAStalledOneAgain: a watcher that delivers nothing
+// while a newer change is stored under its keys is stopped at two stall
+// checks running and started again, from the last change applied.
+func TestKeptWatchStartsAStalledOneAgain(t *testing.T) {
+	t.Parallel()
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	r := Region{-7, 3}
+	var mu sync.Mutex
+	var owner string
+	dead := &deadWatcher{ch: make(chan jetstream.KeyValueEntry)}
+	bb.keepWatching(bb.ctx, bb.worldSpec("test lease", []string{"lease.>"}, nil, func(e jetstream.KeyValueEntry) {
+		if k, err := parseLeaseKey(e.Key()); err == nil && k == r && e.Operation() == jetstream.KeyValuePut {
+			mu.Lock()
+			owner = string(e.Value())
+			mu.Unlock()
+		}
+	}), dead, 0)
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	waitfor.Until(t, 5*stallCheck, "the stalled watch started again delivers the claim", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return owner == "a"
+	})
+	select {
+	case _, open := <-dead.ch:
+		if open {
+			t.Fatal("the dead watcher delivered")
+		}
+	default:
+		t.Fatal("the stalled watcher was not stopped")
+	}
+}
