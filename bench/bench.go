@@ -125,9 +125,12 @@ type Config struct {
 	// NoCompactStates has them not granted protocol.FeatureCompactStates:
 	// entities' moves go to them as PlayerStates.
 	NoCompactStates bool
-	// NoLOD has them not granted protocol.FeatureLOD: no horizon, the
-	// LOD plugin idle (a run with LOD against one without, one binary).
-	NoLOD bool
+	// NoStateBatches has them not granted protocol.FeatureStateBatches:
+	// each of their entity states goes in a datagram of its own.
+	NoStateBatches bool
+	// LOD has them granted protocol.FeatureLOD (the level-of-detail
+	// horizon); without it they are not.
+	LOD bool
 	// Plugins run after the server's (server.Config.Plugins: the stock
 	// ones and these), so that their systems are measured too.
 	Plugins []ecs.Plugin
@@ -287,7 +290,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates, NoLOD: cfg.NoLOD}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates, NoStateBatches: cfg.NoStateBatches, LOD: cfg.LOD}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))

@@ -452,6 +452,9 @@ func (b *bot) features() []string {
 	}
 	if !b.r.cfg.NoCompactStates {
 		fs = append(fs, protocol.FeatureCompactStates)
+		if !b.r.cfg.NoStateBatches {
+			fs = append(fs, protocol.FeatureStateBatches)
+		}
 	}
 	return fs
 }

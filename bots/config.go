@@ -156,6 +156,10 @@ type Config struct {
 	// ground there) as soon as it joins, and starts moving once there.
 	// The server must let players teleport to coordinates.
 	Spread float64
+	// NoStateBatches makes them not ask for
+	// protocol.FeatureStateBatches: a tick's entity states then come in a
+	// datagram each, not a few datagrams together.
+	NoStateBatches bool
 	// Say are chat lines each bot sends once it has joined (a command:
 	// "/quota"); the report lists the system lines the bots were told
 	// (commands' replies), the first few of each bot.

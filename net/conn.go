@@ -612,6 +612,11 @@ func (c *Client) datagramWriter() {
 			}
 		}
 		c.dgrams.done(len(batch), total)
+		// Sent (every session's SendDatagram copies the bytes), so the
+		// datagrams built for this connection alone go back to their pool.
+		for _, d := range batch {
+			d.Release()
+		}
 		clear(batch)
 	}
 }

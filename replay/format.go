@@ -5,6 +5,7 @@ package replay
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -206,9 +207,22 @@ type Recording struct {
 // maxRecord bounds one record's body, well above any control frame.
 const maxRecord = 1 << 20
 
-// Read parses a recording, validating every record.
+// gzipMagic starts a gzip stream (RFC 1952).
+const gzipMagic = "\x1f\x8b"
+
+// Read parses a recording, validating every record. A recording
+// compressed with gzip (a committed one: inputs and hashes compress about
+// three to one) is read through it.
 func Read(r io.Reader) (*Recording, error) {
 	br := bufio.NewReader(r)
+	if head, _ := br.Peek(len(gzipMagic)); string(head) == gzipMagic {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("compressed recording: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReader(zr)
+	}
 	magic := make([]byte, len(Magic)+1)
 	if _, err := io.ReadFull(br, magic); err != nil {
 		return nil, fmt.Errorf("read recording header: %w", err)

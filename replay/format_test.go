@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"slices"
 	"strings"
@@ -32,8 +33,34 @@ func sample(t testing.TB) []byte {
 	return buf.Bytes()
 }
 
+// gzipped returns data compressed with gzip, as a committed recording is.
+func gzipped(t testing.TB, data []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func TestRoundTrip(t *testing.T) {
-	rec, err := Read(bytes.NewReader(sample(t)))
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"plain", sample(t)},
+		{"gzip", gzipped(t, sample(t))},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkSample(t, tc.data) })
+	}
+}
+
+// checkSample reads data, which holds sample's recording, and checks it.
+func checkSample(t *testing.T, data []byte) {
+	rec, err := Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,6 +99,9 @@ func TestReadRejects(t *testing.T) {
 		{"truncated", good[:len(good)-3], ""},
 		{"no end record", good[:len(good)-3-0], ""},
 		{"unknown record type", append(append([]byte{}, good[:len(good)-3]...), 77, 1, 0), "unknown record type"},
+		{"gzip header only", []byte("\x1f\x8b"), "compressed recording"},
+		{"gzip truncated", gzipped(t, good)[:40], ""},
+		{"gzip of no recording", gzipped(t, []byte("PNG....................")), "not a Strata recording"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -87,6 +117,7 @@ func TestReadRejects(t *testing.T) {
 // that what it accepts survives a rewrite.
 func FuzzReadRecording(f *testing.F) {
 	f.Add(sample(f))
+	f.Add(gzipped(f, sample(f)))
 	f.Add([]byte(Magic + "\x01\x02{}\x05\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Read(bytes.NewReader(data))

@@ -18,14 +18,24 @@ import (
 // Hasher computes the per-tick state hash. Section content hashes are
 // cached by (position, revision) — an edit always bumps the revision — so
 // a tick costs a pass over the resident positions, not a hash of every
-// cell.
+// cell. The cache is last tick's positions in order, beside their
+// revisions and content hashes, which this tick's sorted positions are
+// merged with: a replay hashes every tick, and maps of positions cost it
+// more than the rest of the tick did.
 type Hasher struct {
-	store   *resources.ChunkStore
-	conns   func() map[uint64]*HashConn
-	content map[chunk.Pos]revHash
-	seen    map[chunk.Pos]bool
-	pos     []chunk.Pos
-	buf     []byte
+	store *resources.ChunkStore
+	conns func() map[uint64]*HashConn
+	// pos, revs and sums are last tick's resident sections, in
+	// chunk.ComparePos order; nextPos, nextRevs and nextSums this tick's.
+	pos, nextPos   []chunk.Pos
+	revs, nextRevs []uint64
+	sums, nextSums []uint64
+	// sum is the sections' hash of pos, revs and sums: a tick that
+	// changed no resident section's position or revision (most ticks of
+	// a replay) hashes the same, without the byte-by-byte FNV over each.
+	sum    uint64
+	summed bool
+	buf    []byte
 
 	views    *generic.Filter1[components.View]
 	player   generic.Map[components.Player]
@@ -42,21 +52,14 @@ type Hasher struct {
 	mapsBuilt bool
 }
 
-type revHash struct {
-	rev  uint64
-	hash uint64
-}
-
 // NewHasher hashes app's state; conns returns every client connection
 // ever seen, by client id.
 func NewHasher(app *ecs.App, conns func() map[uint64]*HashConn) *Hasher {
 	return &Hasher{
-		store:   ecs.Resource[resources.ChunkStore](app),
-		conns:   conns,
-		content: map[chunk.Pos]revHash{},
-		seen:    map[chunk.Pos]bool{},
-		views:   generic.NewFilter1[components.View](),
-		things:  generic.NewFilter6[entities.Replicated, entities.Motion, entities.Body, components.Position, components.Velocity, components.Look](),
+		store:  ecs.Resource[resources.ChunkStore](app),
+		conns:  conns,
+		views:  generic.NewFilter1[components.View](),
+		things: generic.NewFilter6[entities.Replicated, entities.Motion, entities.Body, components.Position, components.Velocity, components.Look](),
 	}
 }
 
@@ -76,32 +79,42 @@ func (h *Hasher) Sum(w *ecs.World, tick uint64) Hash {
 	return Hash{Tick: tick, Sections: h.sections(), Entities: h.entities(w), Outbound: h.outbound()}
 }
 
+// sections hashes every resident section's position, revision and
+// content hash, in position order.
 func (h *Hasher) sections() uint64 {
+	h.nextPos, h.nextRevs = h.store.AppendRevisions(h.nextPos[:0], h.nextRevs[:0])
+	if h.summed && slices.Equal(h.nextPos, h.pos) && slices.Equal(h.nextRevs, h.revs) {
+		return h.sum
+	}
+	h.nextSums = slices.Grow(h.nextSums[:0], len(h.nextPos))[:len(h.nextPos)]
 	f := fnv.New64a()
-	h.pos = h.store.AppendPositions(h.pos[:0])
-	clear(h.seen)
-	for _, p := range h.pos {
-		rev, _ := h.store.Revision(p)
-		c, ok := h.content[p]
-		if !ok || c.rev != rev {
+	j := 0 // into last tick's, which are in the same order
+	var buf [28]byte
+	for i, p := range h.nextPos {
+		rev := h.nextRevs[i]
+		for j < len(h.pos) && chunk.ComparePos(h.pos[j], p) < 0 {
+			j++
+		}
+		var sum uint64
+		if j < len(h.pos) && h.pos[j] == p && h.revs[j] == rev {
+			sum = h.sums[j]
+		} else {
 			sec, _ := h.store.Section(p)
-			c = revHash{rev: rev, hash: sec.Hash()}
-			h.content[p] = c
+			sum = sec.Hash()
 		}
-		h.seen[p] = true
-		h.buf = binary.LittleEndian.AppendUint32(h.buf[:0], uint32(p.X))
-		h.buf = binary.LittleEndian.AppendUint32(h.buf, uint32(p.Y))
-		h.buf = binary.LittleEndian.AppendUint32(h.buf, uint32(p.Z))
-		h.buf = binary.LittleEndian.AppendUint64(h.buf, rev)
-		h.buf = binary.LittleEndian.AppendUint64(h.buf, c.hash)
-		f.Write(h.buf)
+		h.nextSums[i] = sum
+		binary.LittleEndian.PutUint32(buf[0:], uint32(p.X))
+		binary.LittleEndian.PutUint32(buf[4:], uint32(p.Y))
+		binary.LittleEndian.PutUint32(buf[8:], uint32(p.Z))
+		binary.LittleEndian.PutUint64(buf[12:], rev)
+		binary.LittleEndian.PutUint64(buf[20:], sum)
+		f.Write(buf[:])
 	}
-	for p := range h.content {
-		if !h.seen[p] {
-			delete(h.content, p)
-		}
-	}
-	return f.Sum64()
+	h.pos, h.nextPos = h.nextPos, h.pos
+	h.revs, h.nextRevs = h.nextRevs, h.revs
+	h.sums, h.nextSums = h.nextSums, h.sums
+	h.sum, h.summed = f.Sum64(), true
+	return h.sum
 }
 
 type entityHash struct {

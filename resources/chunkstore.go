@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -681,16 +682,39 @@ func (s *ChunkStore) TopBlock(x, z int) (chunk.Block, int, bool) {
 // order and returns it. It walks the whole store: for tests, tools and
 // diagnostics, not per-tick work.
 func (s *ChunkStore) AppendPositions(dst []chunk.Pos) []chunk.Pos {
-	start := len(dst)
-	s.index.each(func(x, z, i int32) {
-		for y := range chunk.SectionsPerColumn {
-			if s.occ[i].present()&(1<<y) != 0 {
-				dst = append(dst, chunk.Pos{X: x, Y: int32(y) + chunk.MinSectionY, Z: z})
+	dst, _ = s.appendSorted(dst, nil, false)
+	return dst
+}
+
+// AppendRevisions appends every resident position to dst in
+// chunk.ComparePos order, and each one's revision to revs, side by side;
+// it returns both. The order is the columns' sorted,
+// each column's slots from the bottom up (ComparePos orders by X, Z, then
+// Y): a sort of the columns, a twentieth of the sections, which is what
+// makes a replay's state hash of every resident section cheap enough for
+// every tick.
+func (s *ChunkStore) AppendRevisions(dst []chunk.Pos, revs []uint64) ([]chunk.Pos, []uint64) {
+	return s.appendSorted(dst, revs, true)
+}
+
+func (s *ChunkStore) appendSorted(dst []chunk.Pos, revs []uint64, withRevs bool) ([]chunk.Pos, []uint64) {
+	type column struct{ x, z, i int32 }
+	cols := make([]column, 0, s.index.n)
+	s.index.each(func(x, z, i int32) { cols = append(cols, column{x, z, i}) })
+	slices.SortFunc(cols, func(a, b column) int { return cmp.Or(cmp.Compare(a.x, b.x), cmp.Compare(a.z, b.z)) })
+	for _, c := range cols {
+		present := s.occ[c.i].present()
+		for y := range int32(chunk.SectionsPerColumn) {
+			if present&(1<<y) == 0 {
+				continue
+			}
+			dst = append(dst, chunk.Pos{X: c.x, Y: y + chunk.MinSectionY, Z: c.z})
+			if withRevs {
+				revs = append(revs, s.col(c.i).secs[y].rev())
 			}
 		}
-	})
-	slices.SortFunc(dst[start:], chunk.ComparePos)
-	return dst
+	}
+	return dst, revs
 }
 
 // Hash returns HashRegion over every resident section: equal for equal

@@ -28,6 +28,7 @@ type FakeConn struct {
 	chunks   []*protocol.ChunkMessage
 	states   []*protocol.PlayerState
 	compacts int // of them, CompactStates
+	batches  int // CompactStates datagrams (feature state-batches)
 	// DgramCap, when positive, refuses datagrams beyond that many per
 	// TakeStates, like a full datagram queue.
 	DgramCap int
@@ -101,7 +102,8 @@ func (f *FakeConn) SendEncoded(e wire.Encoded) bool {
 	return true
 }
 
-// SendDatagram records a PlayerState or CompactState datagram.
+// SendDatagram records a PlayerState or CompactState datagram, or each
+// state of a CompactStates one (feature state-batches).
 func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
 	b, err := frame.MarshalDatagram(m) // as the transport does: m is reused
 	if err != nil {
@@ -116,6 +118,17 @@ func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
 	if f.DgramCap > 0 && len(f.states) >= f.DgramCap {
 		return false
 	}
+	if b := d.GetCompactStates(); b != nil {
+		if f.DgramCap > 0 && len(f.states)+len(b.GetStates()) > f.DgramCap {
+			return false
+		}
+		f.batches++
+		for _, cs := range b.GetStates() {
+			f.states = append(f.states, cs.PlayerState())
+			f.compacts++
+		}
+		return true
+	}
 	ps := d.GetPlayerState()
 	if cs := d.GetCompactState(); cs != nil {
 		ps = cs.PlayerState()
@@ -123,6 +136,14 @@ func (f *FakeConn) SendDatagram(m *protocol.Datagram) bool {
 	}
 	f.states = append(f.states, ps)
 	return true
+}
+
+// Batches returns how many CompactStates datagrams (feature
+// state-batches) were received; their states are in States.
+func (f *FakeConn) Batches() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.batches
 }
 
 // CompactStates returns how many of the states received came as

@@ -100,6 +100,16 @@ func compactDatagram(id uint64, x float64, tick uint64) *protocol.Datagram {
 	return &protocol.Datagram{Kind: &protocol.Datagram_CompactState{CompactState: protocol.NewCompactState(stateDatagram(id, x, tick).GetPlayerState())}}
 }
 
+// batchDatagram is the CompactStates of several states in one datagram
+// (state-batches).
+func batchDatagram(states ...*protocol.Datagram) *protocol.Datagram {
+	b := &protocol.CompactStates{}
+	for _, d := range states {
+		b.States = append(b.States, d.GetCompactState())
+	}
+	return &protocol.Datagram{Kind: &protocol.Datagram_CompactStates{CompactStates: b}}
+}
+
 // TestEntitiesOverPipe runs the real client against the real transport
 // over an in-memory session: the client asks for "entities" by default,
 // keeps the entities the server spawns, moves them by PlayerStates (newer
@@ -164,6 +174,18 @@ func TestEntitiesOverPipe(t *testing.T) {
 	if e, _ := c.Entity(critter); e.Position.X != 6.25 || e.Position.Y != 64 || e.Tick != 13 {
 		t.Errorf("critter = %+v, want (6.25, 64) at tick 13", e)
 	}
+	// A batch (state-batches): each of its states as if it came alone.
+	n := states.Load()
+	if !sc.SendDatagram(batchDatagram(compactDatagram(2, 3, 14), compactDatagram(critter, 5, 10), compactDatagram(404, 1, 14))) {
+		t.Fatal("SendDatagram of a batch refused")
+	}
+	waitUntil(t, "a batch of three states", func() bool { return states.Load() == n+3 })
+	if e, _ := c.Entity(2); e.Position.X != 3 || e.Tick != 14 {
+		t.Errorf("alice = %+v after the batch, want x 3 at tick 14", e)
+	}
+	if e, _ := c.Entity(critter); e.Position.X != 6.25 || e.Tick != 13 {
+		t.Errorf("critter = %+v after the batch's stale state, want (6.25, 64) at tick 13", e)
+	}
 	if _, ok := c.Entity(404); ok {
 		t.Error("a state of an unknown id made an entity")
 	}
@@ -174,7 +196,7 @@ func TestEntitiesOverPipe(t *testing.T) {
 		t.Errorf("held %v after the despawn, want only the critter", ids)
 	}
 	st := c.Stats()
-	if st.EntitySpawns != 2 || st.EntityDespawns != 1 || st.EntityStates != 3 || st.StaleStates != 2 || st.UnknownStates != 1 || st.Entities != 1 {
+	if st.EntitySpawns != 2 || st.EntityDespawns != 1 || st.EntityStates != 4 || st.StaleStates != 3 || st.UnknownStates != 2 || st.Entities != 1 {
 		t.Errorf("stats %+v", st)
 	}
 	if despawnMsgs.Load() != 1 || controls.Load() != 2 {

@@ -261,15 +261,27 @@ func (c *Conn) readDatagrams() {
 			continue // datagrams are best effort; a bad one is just lost
 		}
 		c.stats.datagrams.Add(1)
+		if b := d.GetCompactStates(); b != nil { // feature state-batches
+			for _, cs := range b.GetStates() {
+				c.onState(cs.PlayerState())
+			}
+			continue
+		}
 		ps := d.GetPlayerState()
 		if cs := d.GetCompactState(); cs != nil {
 			ps = cs.PlayerState() // feature compact-states
 		}
 		if ps != nil {
-			c.applyState(ps)
-			if c.opts.Handlers.OnPlayerState != nil {
-				c.opts.Handlers.OnPlayerState(ps)
-			}
+			c.onState(ps)
 		}
+	}
+}
+
+// onState applies an entity's state from a datagram and hands it to the
+// OnPlayerState handler.
+func (c *Conn) onState(ps *protocol.PlayerState) {
+	c.applyState(ps)
+	if c.opts.Handlers.OnPlayerState != nil {
+		c.opts.Handlers.OnPlayerState(ps)
 	}
 }

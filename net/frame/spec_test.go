@@ -130,8 +130,8 @@ func TestSpecLoginExample(t *testing.T) {
 }
 
 // TestSpecDatagramExamples: the datagrams of docs/protocol.md §10, a
-// PlayerState and the CompactState sent instead of it under
-// compact-states.
+// PlayerState, the CompactState sent instead of it under compact-states,
+// and a CompactStates batch of it and another under state-batches.
 func TestSpecDatagramExamples(t *testing.T) {
 	ps := &protocol.PlayerState{EntityId: 1002, Position: protocol.V3(1, 2, 3), Yaw: 90, Tick: 5}
 	for _, tt := range []struct {
@@ -143,6 +143,11 @@ func TestSpecDatagramExamples(t *testing.T) {
 			"0a 27 08 ea 07 12 1b 09 00 00 00 00 00 00 f0 3f 11 00 00 00 00 00 00 00 40 19 00 00 00 00 00 00 08 40 1d 00 00 b4 42 28 05"},
 		{"CompactState", &protocol.Datagram{Kind: &protocol.Datagram_CompactState{CompactState: protocol.NewCompactState(ps)}},
 			"1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05"},
+		{"CompactStates", &protocol.Datagram{Kind: &protocol.Datagram_CompactStates{CompactStates: &protocol.CompactStates{States: []*protocol.CompactState{
+			protocol.NewCompactState(ps),
+			protocol.NewCompactState(&protocol.PlayerState{EntityId: 1003, Position: protocol.V3(-1.5, 64, 0), Tick: 5, Velocity: protocol.V3f(4.25, 0, 0)}),
+		}}}},
+			"22 24 1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05 1a 0f 08 eb 07 10 ff 17 18 80 80 08 38 05 40 80 11"},
 	} {
 		b, err := MarshalDatagram(tt.msg)
 		if err != nil {

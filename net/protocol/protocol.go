@@ -77,6 +77,12 @@ const (
 	// (about 60) to a client granted "entities". A client that asks for it
 	// must handle both.
 	FeatureCompactStates = "compact-states"
+	// FeatureStateBatches, beside "entities" and "compact-states", asks
+	// the server to put a tick's CompactStates for the client in one
+	// datagram (Datagram.compact_states), or as few as fit under
+	// frame.DatagramCap, instead of a datagram each. A client that asks
+	// for it must still handle a lone CompactState or PlayerState.
+	FeatureStateBatches = "state-batches"
 	// FeatureLOD asks the server for the level-of-detail pyramid around
 	// the view, out to Subscribe.lod_levels levels beyond level 0, as
 	// LODSection and LODUnload frames on the chunk stream

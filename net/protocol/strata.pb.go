@@ -1018,6 +1018,7 @@ type Datagram struct {
 	//	*Datagram_PlayerState
 	//	*Datagram_Input
 	//	*Datagram_CompactState
+	//	*Datagram_CompactStates
 	Kind          isDatagram_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1087,6 +1088,15 @@ func (x *Datagram) GetCompactState() *CompactState {
 	return nil
 }
 
+func (x *Datagram) GetCompactStates() *CompactStates {
+	if x != nil {
+		if x, ok := x.Kind.(*Datagram_CompactStates); ok {
+			return x.CompactStates
+		}
+	}
+	return nil
+}
+
 type isDatagram_Kind interface {
 	isDatagram_Kind()
 }
@@ -1103,11 +1113,17 @@ type Datagram_CompactState struct {
 	CompactState *CompactState `protobuf:"bytes,3,opt,name=compact_state,json=compactState,proto3,oneof"` // server -> client, feature "compact-states"
 }
 
+type Datagram_CompactStates struct {
+	CompactStates *CompactStates `protobuf:"bytes,4,opt,name=compact_states,json=compactStates,proto3,oneof"` // server -> client, feature "state-batches"
+}
+
 func (*Datagram_PlayerState) isDatagram_Kind() {}
 
 func (*Datagram_Input) isDatagram_Kind() {}
 
 func (*Datagram_CompactState) isDatagram_Kind() {}
+
+func (*Datagram_CompactStates) isDatagram_Kind() {}
 
 // Vec3 is a point in world space, in blocks. Doubles, because the world is
 // 2^31 blocks wide and a float32 loses sub-block precision past 2^24.
@@ -4098,6 +4114,57 @@ func (x *CompactState) GetVz() int32 {
 	return 0
 }
 
+// CompactStates carries the CompactStates of one tick for one client in a
+// single datagram (feature "state-batches"), instead of a datagram each:
+// a client that holds many moving entities gets a few datagrams a tick,
+// not one per entity. Its field is numbered 3, as compact_state is in
+// Datagram, so that each entry's bytes are those of a lone CompactState
+// datagram: the server encodes each entity's state once and copies it
+// into the batch of every client that holds the entity.
+type CompactStates struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	States        []*CompactState        `protobuf:"bytes,3,rep,name=states,proto3" json:"states,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CompactStates) Reset() {
+	*x = CompactStates{}
+	mi := &file_strata_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompactStates) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompactStates) ProtoMessage() {}
+
+func (x *CompactStates) ProtoReflect() protoreflect.Message {
+	mi := &file_strata_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompactStates.ProtoReflect.Descriptor instead.
+func (*CompactStates) Descriptor() ([]byte, []int) {
+	return file_strata_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *CompactStates) GetStates() []*CompactState {
+	if x != nil {
+		return x.States
+	}
+	return nil
+}
+
 // PluginMessage carries an opaque payload on a named plugin channel, in
 // either direction (ClientMessage.plugin, ServerMessage.plugin). The
 // channel is "namespace:name": lower-case letters, digits and _ - . /, with
@@ -4115,7 +4182,7 @@ type PluginMessage struct {
 
 func (x *PluginMessage) Reset() {
 	*x = PluginMessage{}
-	mi := &file_strata_proto_msgTypes[44]
+	mi := &file_strata_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4127,7 +4194,7 @@ func (x *PluginMessage) String() string {
 func (*PluginMessage) ProtoMessage() {}
 
 func (x *PluginMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_strata_proto_msgTypes[44]
+	mi := &file_strata_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4140,7 +4207,7 @@ func (x *PluginMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PluginMessage.ProtoReflect.Descriptor instead.
 func (*PluginMessage) Descriptor() ([]byte, []int) {
-	return file_strata_proto_rawDescGZIP(), []int{44}
+	return file_strata_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PluginMessage) GetChannel() string {
@@ -4209,11 +4276,12 @@ const file_strata_proto_rawDesc = "" +
 	"\x03lod\x18\x05 \x01(\v2\x15.strata.v1.LODSectionH\x00R\x03lod\x125\n" +
 	"\n" +
 	"lod_unload\x18\x06 \x01(\v2\x14.strata.v1.LODUnloadH\x00R\tlodUnloadB\x06\n" +
-	"\x04kind\"\xb9\x01\n" +
+	"\x04kind\"\xfc\x01\n" +
 	"\bDatagram\x12;\n" +
 	"\fplayer_state\x18\x01 \x01(\v2\x16.strata.v1.PlayerStateH\x00R\vplayerState\x12(\n" +
 	"\x05input\x18\x02 \x01(\v2\x10.strata.v1.InputH\x00R\x05input\x12>\n" +
-	"\rcompact_state\x18\x03 \x01(\v2\x17.strata.v1.CompactStateH\x00R\fcompactStateB\x06\n" +
+	"\rcompact_state\x18\x03 \x01(\v2\x17.strata.v1.CompactStateH\x00R\fcompactState\x12A\n" +
+	"\x0ecompact_states\x18\x04 \x01(\v2\x18.strata.v1.CompactStatesH\x00R\rcompactStatesB\x06\n" +
 	"\x04kind\"0\n" +
 	"\x04Vec3\x12\f\n" +
 	"\x01x\x18\x01 \x01(\x01R\x01x\x12\f\n" +
@@ -4460,7 +4528,9 @@ const file_strata_proto_rawDesc = "" +
 	"\x02vx\x18\b \x01(\x11R\x02vx\x12\x0e\n" +
 	"\x02vy\x18\t \x01(\x11R\x02vy\x12\x0e\n" +
 	"\x02vz\x18\n" +
-	" \x01(\x11R\x02vz\"C\n" +
+	" \x01(\x11R\x02vz\"L\n" +
+	"\rCompactStates\x12/\n" +
+	"\x06states\x18\x03 \x03(\v2\x17.strata.v1.CompactStateR\x06statesJ\x04\b\x01\x10\x02J\x04\b\x02\x10\x03\"C\n" +
 	"\rPluginMessage\x12\x18\n" +
 	"\achannel\x18\x01 \x01(\tR\achannel\x12\x18\n" +
 	"\apayload\x18\x02 \x01(\fR\apayload*\xde\x04\n" +
@@ -4524,7 +4594,7 @@ func file_strata_proto_rawDescGZIP() []byte {
 }
 
 var file_strata_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_strata_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
 var file_strata_proto_goTypes = []any{
 	(ErrorCode)(0),          // 0: strata.v1.ErrorCode
 	(Binding)(0),            // 1: strata.v1.Binding
@@ -4574,7 +4644,8 @@ var file_strata_proto_goTypes = []any{
 	(*LODUnload)(nil),       // 45: strata.v1.LODUnload
 	(*PlayerState)(nil),     // 46: strata.v1.PlayerState
 	(*CompactState)(nil),    // 47: strata.v1.CompactState
-	(*PluginMessage)(nil),   // 48: strata.v1.PluginMessage
+	(*CompactStates)(nil),   // 48: strata.v1.CompactStates
+	(*PluginMessage)(nil),   // 49: strata.v1.PluginMessage
 }
 var file_strata_proto_depIdxs = []int32{
 	12, // 0: strata.v1.ClientMessage.hello:type_name -> strata.v1.Hello
@@ -4585,7 +4656,7 @@ var file_strata_proto_depIdxs = []int32{
 	24, // 5: strata.v1.ClientMessage.ping:type_name -> strata.v1.Ping
 	25, // 6: strata.v1.ClientMessage.pong:type_name -> strata.v1.Pong
 	26, // 7: strata.v1.ClientMessage.subscribe:type_name -> strata.v1.Subscribe
-	48, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
+	49, // 8: strata.v1.ClientMessage.plugin:type_name -> strata.v1.PluginMessage
 	14, // 9: strata.v1.ClientMessage.proof:type_name -> strata.v1.Proof
 	15, // 10: strata.v1.ServerMessage.welcome:type_name -> strata.v1.Welcome
 	19, // 11: strata.v1.ServerMessage.reject:type_name -> strata.v1.Reject
@@ -4600,7 +4671,7 @@ var file_strata_proto_depIdxs = []int32{
 	33, // 20: strata.v1.ServerMessage.released:type_name -> strata.v1.Released
 	34, // 21: strata.v1.ServerMessage.player_joined:type_name -> strata.v1.PlayerJoined
 	35, // 22: strata.v1.ServerMessage.player_left:type_name -> strata.v1.PlayerLeft
-	48, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
+	49, // 23: strata.v1.ServerMessage.plugin:type_name -> strata.v1.PluginMessage
 	13, // 24: strata.v1.ServerMessage.challenge:type_name -> strata.v1.Challenge
 	38, // 25: strata.v1.ServerMessage.entity_spawns:type_name -> strata.v1.EntitySpawns
 	39, // 26: strata.v1.ServerMessage.entity_despawns:type_name -> strata.v1.EntityDespawns
@@ -4613,36 +4684,38 @@ var file_strata_proto_depIdxs = []int32{
 	46, // 33: strata.v1.Datagram.player_state:type_name -> strata.v1.PlayerState
 	20, // 34: strata.v1.Datagram.input:type_name -> strata.v1.Input
 	47, // 35: strata.v1.Datagram.compact_state:type_name -> strata.v1.CompactState
-	1,  // 36: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
-	8,  // 37: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
-	17, // 38: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
-	18, // 39: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
-	16, // 40: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
-	0,  // 41: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
-	8,  // 42: strata.v1.Input.position:type_name -> strata.v1.Vec3
-	9,  // 43: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
-	10, // 44: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
-	10, // 45: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
-	2,  // 46: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
-	8,  // 47: strata.v1.Correction.position:type_name -> strata.v1.Vec3
-	9,  // 48: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
-	10, // 49: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
-	0,  // 50: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
-	3,  // 51: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
-	8,  // 52: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
-	9,  // 53: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
-	37, // 54: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
-	36, // 55: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
-	11, // 56: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
-	11, // 57: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
-	11, // 58: strata.v1.LODSection.pos:type_name -> strata.v1.SectionPos
-	8,  // 59: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
-	9,  // 60: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
-	61, // [61:61] is the sub-list for method output_type
-	61, // [61:61] is the sub-list for method input_type
-	61, // [61:61] is the sub-list for extension type_name
-	61, // [61:61] is the sub-list for extension extendee
-	0,  // [0:61] is the sub-list for field type_name
+	48, // 36: strata.v1.Datagram.compact_states:type_name -> strata.v1.CompactStates
+	1,  // 37: strata.v1.Challenge.binding:type_name -> strata.v1.Binding
+	8,  // 38: strata.v1.Welcome.spawn:type_name -> strata.v1.Vec3
+	17, // 39: strata.v1.Welcome.bounds:type_name -> strata.v1.WorldBounds
+	18, // 40: strata.v1.Welcome.limits:type_name -> strata.v1.ServerLimits
+	16, // 41: strata.v1.Welcome.blocks:type_name -> strata.v1.BlockInfo
+	0,  // 42: strata.v1.Reject.code:type_name -> strata.v1.ErrorCode
+	8,  // 43: strata.v1.Input.position:type_name -> strata.v1.Vec3
+	9,  // 44: strata.v1.Input.velocity:type_name -> strata.v1.Vec3f
+	10, // 45: strata.v1.BreakBlock.pos:type_name -> strata.v1.BlockPos
+	10, // 46: strata.v1.PlaceBlock.pos:type_name -> strata.v1.BlockPos
+	2,  // 47: strata.v1.ActionAck.result:type_name -> strata.v1.ActionResult
+	8,  // 48: strata.v1.Correction.position:type_name -> strata.v1.Vec3
+	9,  // 49: strata.v1.Correction.velocity:type_name -> strata.v1.Vec3f
+	10, // 50: strata.v1.BlockUpdate.pos:type_name -> strata.v1.BlockPos
+	0,  // 51: strata.v1.Error.code:type_name -> strata.v1.ErrorCode
+	3,  // 52: strata.v1.Held.reason:type_name -> strata.v1.HoldReason
+	8,  // 53: strata.v1.EntitySpawn.position:type_name -> strata.v1.Vec3
+	9,  // 54: strata.v1.EntitySpawn.velocity:type_name -> strata.v1.Vec3f
+	37, // 55: strata.v1.EntitySpawn.attributes:type_name -> strata.v1.EntityAttribute
+	36, // 56: strata.v1.EntitySpawns.entities:type_name -> strata.v1.EntitySpawn
+	11, // 57: strata.v1.Chunk.pos:type_name -> strata.v1.SectionPos
+	11, // 58: strata.v1.Drop.pos:type_name -> strata.v1.SectionPos
+	11, // 59: strata.v1.LODSection.pos:type_name -> strata.v1.SectionPos
+	8,  // 60: strata.v1.PlayerState.position:type_name -> strata.v1.Vec3
+	9,  // 61: strata.v1.PlayerState.velocity:type_name -> strata.v1.Vec3f
+	47, // 62: strata.v1.CompactStates.states:type_name -> strata.v1.CompactState
+	63, // [63:63] is the sub-list for method output_type
+	63, // [63:63] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_strata_proto_init() }
@@ -4693,6 +4766,7 @@ func file_strata_proto_init() {
 		(*Datagram_PlayerState)(nil),
 		(*Datagram_Input)(nil),
 		(*Datagram_CompactState)(nil),
+		(*Datagram_CompactStates)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -4700,7 +4774,7 @@ func file_strata_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_strata_proto_rawDesc), len(file_strata_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   45,
+			NumMessages:   46,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -111,7 +111,7 @@ func columnsFrame(p *FramePool, field protowire.Number, cols []Column) Encoded {
 	if base != 0 {
 		inner += protowire.SizeTag(baseYField) + sizeZigZag(base)
 	}
-	b, ref := p.alloc(frameSize(field, inner), true)
+	b, ref := p.alloc(frameSize(field, inner), kindChunk)
 	b = appendListHead(b, field, inner, columnsField, packed)
 	// The lists are written in place, into room already measured: two
 	// varints a column, a few cycles each, where appending paid a call
@@ -161,7 +161,7 @@ func positionsFrame(p *FramePool, field protowire.Number, ps []chunk.Pos) Encode
 	}
 	// Drops or AirSections: the packed coords field.
 	inner := protowire.SizeTag(coordsField) + protowire.SizeBytes(packed)
-	b, ref := p.alloc(frameSize(field, inner), true)
+	b, ref := p.alloc(frameSize(field, inner), kindChunk)
 	b = appendListHead(b, field, inner, coordsField, packed)
 	// The coords go into the exact space measured above, by index: no
 	// capacity check per byte.

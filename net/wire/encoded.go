@@ -27,7 +27,7 @@ type Encoded struct {
 // a fifth word (a pointer beside two flags) BenchmarkReplicate took 46 %
 // longer (docs/benchmarks.md, "Session 31").
 type frameRef struct {
-	chunk bool
+	chunk, datagram bool
 	// lod marks a LOD frame (LODSection, LODUnload): it goes on the LOD
 	// stream of a client granted feature "lod" (docs/protocol.md §5.6).
 	lod bool
@@ -35,6 +35,9 @@ type frameRef struct {
 	buf   []byte
 	pool  *FramePool
 	class uint8
+	// owned: the buffer belongs to an OwnedFrames, which reuses it once
+	// released (pool is nil).
+	owned bool
 	out   atomic.Bool // handed out and not yet released
 }
 
@@ -42,7 +45,7 @@ type frameRef struct {
 var (
 	chunkRef    = &frameRef{chunk: true}
 	lodRef      = &frameRef{chunk: true, lod: true}
-	datagramRef = &frameRef{}
+	datagramRef = &frameRef{datagram: true}
 )
 
 // EncodeControl frames a control-stream message.
@@ -75,7 +78,7 @@ func EncodeDatagram(m *protocol.Datagram) (Encoded, error) {
 
 // IsDatagram reports whether the bytes are a datagram payload (no length
 // prefix).
-func (e Encoded) IsDatagram() bool { return e.ref == datagramRef }
+func (e Encoded) IsDatagram() bool { return e.ref != nil && e.ref.datagram }
 
 // Len is the frame's size on the wire (prefix included): what it adds to a
 // client's queued bytes and what byte budgets should count.

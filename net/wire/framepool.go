@@ -48,14 +48,26 @@ func frameClass(n int) int {
 	return min(bits.Len(uint(n-1))-minFrameShift, frameClasses)
 }
 
-// alloc returns an empty slice with room for n bytes, for a chunk-stream
-// frame or a control one, and its frameRef: the pooled buffer it lies in,
-// or for a nil pool or a frame larger than any class a plain allocation's.
-func (p *FramePool) alloc(n int, chunk bool) ([]byte, *frameRef) {
+// frameKind is the stream a pooled frame goes on.
+type frameKind uint8
+
+const (
+	kindControl frameKind = iota
+	kindChunk
+	kindDatagram
+)
+
+// alloc returns an empty slice with room for n bytes, for a frame of
+// kind, and its frameRef: the pooled buffer it lies in, or for a nil
+// pool or a frame larger than any class a plain allocation's.
+func (p *FramePool) alloc(n int, kind frameKind) ([]byte, *frameRef) {
 	c := frameClass(n)
 	if p == nil || c == frameClasses {
-		if chunk {
+		switch kind {
+		case kindChunk:
 			return make([]byte, 0, n), chunkRef
+		case kindDatagram:
+			return make([]byte, 0, n), datagramRef
 		}
 		return make([]byte, 0, n), nil
 	}
@@ -63,7 +75,7 @@ func (p *FramePool) alloc(n int, chunk bool) ([]byte, *frameRef) {
 	if f == nil {
 		f = &frameRef{buf: make([]byte, 0, 1<<(minFrameShift+c)), pool: p, class: uint8(c)}
 	}
-	f.chunk = chunk
+	f.chunk, f.datagram = kind == kindChunk, kind == kindDatagram
 	f.out.Store(true)
 	return f.buf[:0], f
 }
@@ -75,17 +87,19 @@ func (p *FramePool) alloc(n int, chunk bool) ([]byte, *frameRef) {
 // its buffer is handed out again).
 func (e Encoded) Release() {
 	f := e.ref
-	if f == nil || f.pool == nil || !f.out.CompareAndSwap(true, false) {
+	if f == nil || f.pool == nil && !f.owned || !f.out.CompareAndSwap(true, false) {
 		return
 	}
-	f.pool.classes[f.class].Put(f)
+	if f.pool != nil {
+		f.pool.classes[f.class].Put(f)
+	}
 }
 
 // Released reports whether e is a frame from a FramePool that has been
 // given back to its pool (and not handed out again since): for tests that
 // check a connection releases what it wrote.
 func (e Encoded) Released() bool {
-	return e.ref != nil && e.ref.pool != nil && !e.ref.out.Load()
+	return e.ref != nil && (e.ref.pool != nil || e.ref.owned) && !e.ref.out.Load()
 }
 
 // AppendAirColumns is AppendAirColumns with the frames' bytes from p.
@@ -115,7 +129,7 @@ func (p *FramePool) EncodeControl(m *protocol.ServerMessage) (Encoded, error) {
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encode control message: %w", err)
 	}
-	b, ref := p.alloc(frame.Len(size), false)
+	b, ref := p.alloc(frame.Len(size), kindControl)
 	if b, err = frame.AppendSized(b, m, size); err != nil {
 		return Encoded{}, fmt.Errorf("encode control message: %w", err)
 	}

@@ -119,20 +119,27 @@ func (x *cellIndex) columns(x0, x1 int64) (int64, int64) { return max(x0, x.minX
 // column returns the items of the cells (cx, z0..z1), ordered by cell then
 // item. Read-only.
 func (x *cellIndex) column(cx, z0, z1 int64) []int32 {
+	i, j := x.span(cx, z0, z1)
+	return x.order[i:j]
+}
+
+// span is column as the bounds of its items in order: for callers that
+// keep something of their own beside order, item for item.
+func (x *cellIndex) span(cx, z0, z1 int64) (int, int) {
 	if x.dense {
 		if cx < x.x0 || cx >= x.x0+x.w {
-			return nil
+			return 0, 0
 		}
 		z0, z1 = max(z0, x.z0), min(z1, x.z0+x.h-1)
 		if z0 > z1 {
-			return nil
+			return 0, 0
 		}
 		base := (cx - x.x0) * x.h
-		return x.order[x.start[base+z0-x.z0]:x.start[base+z1-x.z0+1]]
+		return int(x.start[base+z0-x.z0]), int(x.start[base+z1-x.z0+1])
 	}
 	z0, z1 = max(z0, math.MinInt32), min(z1, math.MaxInt32)
 	if cx < math.MinInt32 || cx > math.MaxInt32 || z0 > z1 {
-		return nil
+		return 0, 0
 	}
 	i, _ := slices.BinarySearch(x.sorted, packCell(cellKey{int32(cx), int32(z0)}))
 	j := len(x.sorted)
@@ -140,7 +147,7 @@ func (x *cellIndex) column(cx, z0, z1 int64) []int32 {
 		j, _ = slices.BinarySearch(x.sorted[i:], hi+1)
 		j += i
 	}
-	return x.order[i:j]
+	return i, j
 }
 
 // cellRun is the items of one cell: order[lo:hi] of a cellIndex.

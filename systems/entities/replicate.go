@@ -46,6 +46,43 @@ type Interest struct {
 	// computed: the set was computed once (the client got its spawns);
 	// waiting: spawns were left for the next tick by SpawnsPerTick.
 	computed, waiting bool
+	// frames are the client's buffers for its batches of states
+	// (feature state-batches), reused once its connection sent them.
+	frames wire.OwnedFrames
+	// feats are the features of the client's connection that replication
+	// looks at, read once (featsRead): a connection's features do not
+	// change, and asking it for them every tick cost a call and a cache
+	// miss per client.
+	feats     uint8
+	featsRead bool
+}
+
+// Bits of Interest.feats.
+const (
+	featEntities uint8 = 1 << iota
+	featPlayerStates
+	featCompact
+	featBatches
+)
+
+// features returns c's features that replication looks at, reading them
+// the first time only.
+func (in *Interest) features(c components.Conn) uint8 {
+	if !in.featsRead {
+		for _, f := range []struct {
+			name string
+			bit  uint8
+		}{
+			{protocol.FeatureEntities, featEntities}, {protocol.FeaturePlayerStates, featPlayerStates},
+			{protocol.FeatureCompactStates, featCompact}, {protocol.FeatureStateBatches, featBatches},
+		} {
+			if c.HasFeature(f.name) {
+				in.feats |= f.bit
+			}
+		}
+		in.featsRead = true
+	}
+	return in.feats
 }
 
 // Len returns the number of entities the client holds.
@@ -100,6 +137,14 @@ type slot struct {
 	x, z     float32
 }
 
+// packedState is, by arche entity id, a sending subject's CompactState
+// datagram for the receivers granted "state-batches": its length, then its
+// bytes (a length of 0: too long, it is in replicator.compact). A batch
+// reads a state from one cache line, where an Encoded would take a second
+// miss to reach its bytes. Written only for the subjects that send, and
+// read only for them (the slot says which): never cleared.
+type packedState [48]byte
+
 // receiver is a client granted "entities" that has its roster.
 type receiver struct {
 	e      ecs.Entity
@@ -111,8 +156,9 @@ type receiver struct {
 	radius float64
 	due    bool // its set is recomputed this tick
 	// compact: it is sent CompactStates instead of PlayerStates (feature
-	// "compact-states").
-	compact bool
+	// "compact-states"); batched: in as few datagrams as hold them
+	// (feature "state-batches", with "compact-states").
+	compact, batched bool
 }
 
 // candidate is an entity a recompute found within a receiver's radius
@@ -164,8 +210,11 @@ type replicator struct {
 	// this tick takes it (full, compact).
 	compact         []wire.Encoded
 	full, compacted bool
-	nplay           int    // subs[:nplay] are the players
-	slots           []slot // by arche entity id
+	// batched: some receiver is granted "state-batches" (packed).
+	batched bool
+	packed  []packedState // by arche entity id
+	nplay   int           // subs[:nplay] are the players
+	slots   []slot        // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
 	// and of last tick's subjects that are no longer (prev).
 	sending, gone bits
@@ -174,6 +223,10 @@ type replicator struct {
 	recv          []receiver
 	keys          []cellKey // by subject: its cell
 	grid          cellIndex // every subject, by cell, over keys
+	// gridXZ is xz in grid.order's order: a recompute reads the points of
+	// a few cells' subjects one after the other, not each from its own
+	// place.
+	gridXZ []point
 
 	workers []replWorker
 	// frames recycles the bytes of each receiver's own spawns and
@@ -194,6 +247,11 @@ type replicator struct {
 // counts, added to Stats after them.
 type replWorker struct {
 	arena wire.DatagramArena
+	// states is the CompactStates datagram being filled for the receiver
+	// served, if it is granted "state-batches"; slab makes the buffers
+	// receivers keep for them.
+	states wire.StateBatch
+	slab   wire.FrameSlab
 	// stamp marks, by subject, what the receiver being recomputed holds
 	// (stamp[si] == serial).
 	stamp  []uint32
@@ -313,7 +371,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 // by entity id for them.
 func (r *replicator) collect(w *ecs.World) {
 	r.subs, r.recv = r.subs[:0], r.recv[:0]
-	r.full, r.compacted = false, false
+	r.full, r.compacted, r.batched = false, false, false
 	r.legacyConn, r.legacyRadius, r.legacyFresh = r.legacyConn[:0], r.legacyRadius[:0], r.legacyFresh[:0]
 	var top uint32
 	pq := r.players.Query(w)
@@ -332,13 +390,15 @@ func (r *replicator) collect(w *ecs.World) {
 		var lconn components.Conn
 		var fresh bool
 		if c := conn.Conn; c != nil && snap.Joined {
-			switch {
-			case c.HasFeature(protocol.FeatureEntities):
-				compact := c.HasFeature(protocol.FeatureCompactStates)
-				r.compacted = r.compacted || compact
+			switch feats := in.features(c); {
+			case feats&featEntities != 0:
+				compact := feats&featCompact != 0
+				batched := compact && feats&featBatches != 0
+				r.compacted = r.compacted || compact && !batched
+				r.batched = r.batched || batched
 				r.full = r.full || !compact
-				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact})
-			case c.HasFeature(protocol.FeaturePlayerStates):
+				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact, batched: batched})
+			case feats&featPlayerStates != 0:
 				lconn = c
 				fresh = r.roster != nil && r.roster.Fresh(p.ID)
 			}
@@ -365,8 +425,12 @@ func (r *replicator) collect(w *ecs.World) {
 	clear(r.encs)
 	r.compact = slices.Grow(r.compact[:0], n)[:n]
 	clear(r.compact)
+
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
+		if r.batched {
+			r.packed = grow(r.packed, int(top)+1)
+		}
 	}
 	clear(r.slots)
 }
@@ -396,11 +460,12 @@ func (r *replicator) filter(now uint64) {
 				due = due || now-rep.SentAt >= half && (now+rep.ID)%all == 0
 			}
 			ref := uint32(si+1) << 1
+			var v *wire.PlayerStateFields
 			if changed(rep, pos, s.look) || due || rep.SentAt == 0 {
 				s.send = true
 				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
 				ref |= 1
-				v := r.stateOf(now, int32(si))
+				v = r.stateOf(now, int32(si))
 				if r.full {
 					r.encs[si] = w.arena.PlayerState(v)
 				}
@@ -411,6 +476,17 @@ func (r *replicator) filter(now uint64) {
 			r.xz[si] = point{pos.X, pos.Z}
 			r.keys[si] = cellKey{cellOf(pos.X, stateCell), cellOf(pos.Z, stateCell)}
 			r.slots[s.e.ID()] = slot{gen: s.e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
+			if s.send && r.batched {
+				ps := &r.packed[s.e.ID()]
+				if b := wire.AppendCompactState(ps[1:1], v); len(b) < len(ps) {
+					ps[0] = byte(len(b))
+				} else {
+					ps[0] = 0 // the append wrote it elsewhere
+					if r.compact[si].Bytes() == nil {
+						r.compact[si] = w.arena.CompactState(v)
+					}
+				}
+			}
 		}
 	})
 	r.sending.reset(len(r.slots))
@@ -524,6 +600,10 @@ func (r *replicator) prepare(now uint64) {
 		return
 	}
 	r.grid.build(r.keys)
+	r.gridXZ = slices.Grow(r.gridXZ[:0], len(r.grid.order))[:len(r.grid.order)]
+	for k, si := range r.grid.order {
+		r.gridXZ[k] = r.xz[si]
+	}
 	for i := range r.workers {
 		w := &r.workers[i]
 		if len(w.stamp) < len(r.subs) {
@@ -551,14 +631,35 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	keepR := rc.radius + interestSlack
 	keep2 := keepR * keepR
 	refused := false
-	send := func(sl *slot) {
+	// Only the form this receiver takes is read: a table each, by subject.
+	states := r.encs
+	if rc.compact {
+		states = r.compact
+	}
+	send := func(sl *slot, id uint32) {
 		if refused || !sl.sends() {
 			return
 		}
-		enc := r.encs[sl.sub()]
-		if rc.compact {
-			enc = r.compact[sl.sub()]
+		si := sl.sub()
+		if rc.batched {
+			ps := &r.packed[id]
+			state := ps[1 : 1+ps[0]]
+			if ps[0] == 0 {
+				state = r.compact[si].Bytes()
+			}
+			if w.states.AddBytes(state) {
+				w.stats.States++
+				return
+			}
+			// Full: this one starts the next datagram.
+			if refused = !r.flush(w, rc); refused {
+				return
+			}
+			w.states.AddBytes(state)
+			w.stats.States++
+			return
 		}
+		enc := states[si]
 		if !rc.conn.SendEncoded(enc) {
 			// Queue full (or no datagrams): the rest would be refused too.
 			w.stats.StatesDropped++
@@ -582,7 +683,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 				w.despawn = append(w.despawn, in.ids[i])
 				continue
 			}
-			send(sl)
+			send(sl, id)
 			ex, ez := float64(sl.x)-rc.pos.X, float64(sl.z)-rc.pos.Z
 			if ex*ex+ez*ez > keep2 {
 				w.despawn = append(w.despawn, in.ids[i])
@@ -591,7 +692,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 			w.stamp[sl.sub()] = w.serial
 		} else if r.sending.has(id) {
 			if sl := &r.slots[id]; sl.gen == e.Generation() {
-				send(sl)
+				send(sl, id)
 			}
 		}
 		if n != i {
@@ -600,6 +701,9 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		n++
 	}
 	in.held, in.ids = in.held[:n], in.ids[:n]
+	if rc.batched && !refused {
+		r.flush(w, rc)
+	}
 	if len(w.despawn) > 0 {
 		slices.Sort(w.despawn)
 		enc := r.encode(w.despawnsMsg(w.despawn))
@@ -612,6 +716,24 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	if rc.due {
 		r.recompute(w, now, rc)
 	}
+}
+
+// flush sends the receiver's batch of states, if it holds any, and
+// reports whether the connection took it; the states of a refused one
+// are counted dropped.
+func (r *replicator) flush(w *replWorker, rc *receiver) bool {
+	n := w.states.Len()
+	if n == 0 {
+		return true
+	}
+	enc := w.states.EncodeOwned(&rc.in.frames, &w.slab)
+	if !rc.conn.SendEncoded(enc) {
+		enc.Release()
+		w.stats.States -= uint64(n)
+		w.stats.StatesDropped += uint64(n)
+		return false
+	}
+	return true
 }
 
 // touch reads the first entity each of rs holds, so that their Interests
@@ -671,13 +793,14 @@ func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
 	cx, cz := int64(cellOf(rc.pos.X, stateCell)), int64(cellOf(rc.pos.Z, stateCell))
 	x0, x1 := r.grid.columns(cx-span, cx+span)
 	for x := x0; x <= x1; x++ {
-		for _, si := range r.grid.column(x, cz-span, cz+span) {
-			if si == rc.self || w.stamp[si] == w.serial {
-				continue
-			}
-			p := r.xz[si]
+		lo, hi := r.grid.span(x, cz-span, cz+span)
+		for k, p := range r.gridXZ[lo:hi] {
 			ex, ez := p.x-rc.pos.X, p.z-rc.pos.Z
-			if d2 := ex*ex + ez*ez; d2 <= r2 {
+			d2 := ex*ex + ez*ez
+			if d2 > r2 {
+				continue // most of the cells' subjects: nothing else read
+			}
+			if si := r.grid.order[lo+k]; si != rc.self && w.stamp[si] != w.serial {
 				w.cand = append(w.cand, candidate{si, d2})
 			}
 		}

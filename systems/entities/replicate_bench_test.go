@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/mlange-42/arche/generic"
@@ -38,6 +39,7 @@ func (c *benchConn) Send(m *protocol.ServerMessage) bool {
 func (c *benchConn) SendEncoded(e wire.Encoded) bool {
 	if e.IsDatagram() {
 		c.datagrams++
+		e.Release() // "sent": a batch of states is this client's alone
 	} else {
 		c.encoded++
 	}
@@ -154,17 +156,26 @@ func (c *replicationCrowd) step() {
 // queued per tick; cpu_ms/tick the process's CPU time per tick (the
 // machine is shared: wall time includes other processes' turns).
 func BenchmarkReplicate(b *testing.B) {
+	compact := []string{protocol.FeatureEntities, protocol.FeaturePlayerStates, protocol.FeatureCompactStates}
+	batches := append(slices.Clone(compact), protocol.FeatureStateBatches)
 	for _, c := range []struct {
 		name            string
 		players, things int
+		side            float64
 		features        []string
 	}{
-		{"players=1000/entities=20000", 1000, 20000, []string{protocol.FeatureEntities, protocol.FeaturePlayerStates}},
-		{"players=1000/entities=0", 1000, 0, []string{protocol.FeatureEntities, protocol.FeaturePlayerStates}},
-		{"legacy/players=1000/entities=20000", 1000, 20000, []string{protocol.FeaturePlayerStates}},
+		{"players=1000/entities=20000", 1000, 20000, 2048, []string{protocol.FeatureEntities, protocol.FeaturePlayerStates}},
+		{"players=1000/entities=0", 1000, 0, 2048, []string{protocol.FeatureEntities, protocol.FeaturePlayerStates}},
+		{"legacy/players=1000/entities=20000", 1000, 20000, 2048, []string{protocol.FeaturePlayerStates}},
+		// The crowds of issue 54 (strata bench's walkers spread over 400
+		// × 400 sections), each state alone and batched.
+		{"compact/players=1000/entities=20000", 1000, 20000, 2048, compact},
+		{"batches/players=1000/entities=20000", 1000, 20000, 2048, batches},
+		{"compact/players=10000", 10000, 0, 6400, compact},
+		{"batches/players=10000", 10000, 0, 6400, batches},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			w := newReplicationCrowd(b, c.players, c.things, 8, 2048, c.features)
+			w := newReplicationCrowd(b, c.players, c.things, 8, c.side, c.features)
 			for range 4 * w.rep.cfg.SnapshotAll {
 				w.step()
 			}

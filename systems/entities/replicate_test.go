@@ -370,16 +370,22 @@ func TestCompactStatesOnlyForClientsThatAsk(t *testing.T) {
 	full := w.join("full", []string{protocol.FeatureEntities})
 	all := w.join("all", nil)
 	compact := w.join("compact", []string{protocol.FeatureEntities, protocol.FeatureCompactStates})
+	batched := w.join("batched", []string{protocol.FeatureEntities, protocol.FeatureCompactStates, protocol.FeatureStateBatches})
+	// state-batches without compact-states: a PlayerState each, as "full".
+	lone := w.join("lone", []string{protocol.FeatureEntities, protocol.FeatureStateBatches})
 	id := w.spawn(10.5, 0.5)
 	w.step(int(w.reg.cfg.InterestEvery) + 1)
-	clients := []*client{full, all, compact}
+	clients := []*client{full, all, compact, batched, lone}
 	for _, c := range clients {
 		if !slices.Contains(spawnIDs(c.conn.Take()), id) {
 			t.Fatalf("client %d was not told of the thing", c.id)
 		}
 		c.conn.TakeStates()
 	}
-	before := []int{full.conn.CompactStates(), all.conn.CompactStates(), compact.conn.CompactStates()}
+	var before, batches []int
+	for _, c := range clients {
+		before, batches = append(before, c.conn.CompactStates()), append(batches, c.conn.Batches())
+	}
 	w.move(id, 11.3, -0.7)
 	w.step(1)
 	for i, c := range clients {
@@ -389,7 +395,14 @@ func TestCompactStatesOnlyForClientsThatAsk(t *testing.T) {
 		}
 		p := got[0].GetPosition()
 		compacts := c.conn.CompactStates() - before[i]
-		if c == full {
+		wantBatches := 0
+		if c == all || c == batched {
+			wantBatches = 1
+		}
+		if n := c.conn.Batches() - batches[i]; n != wantBatches {
+			t.Fatalf("client %d: %d batches, want %d", c.id, n, wantBatches)
+		}
+		if c == full || c == lone {
 			if compacts != 0 || p.GetX() != 11.3 || p.GetZ() != -0.7 || p.GetY() != 64 {
 				t.Fatalf("full client: %d compact, position %v", compacts, p)
 			}
@@ -400,6 +413,41 @@ func TestCompactStatesOnlyForClientsThatAsk(t *testing.T) {
 			got[0].GetTick() != w.app.Tick()-1 {
 			t.Fatalf("client %d: %d compact, %v", c.id, compacts, got[0])
 		}
+	}
+}
+
+// TestStateBatchesSplit: a client holding more moving entities than one
+// datagram holds gets them all, in as few batches as hold them, each
+// under the datagram cap; a client without the feature gets a datagram
+// each, the same states.
+func TestStateBatchesSplit(t *testing.T) {
+	w := newRepWorld(t, Config{SpawnsPerTick: 500})
+	batched := w.join("batched", []string{protocol.FeatureEntities, protocol.FeatureCompactStates, protocol.FeatureStateBatches})
+	alone := w.join("alone", []string{protocol.FeatureEntities, protocol.FeatureCompactStates})
+	var ids []uint64
+	for i := range 120 {
+		ids = append(ids, w.spawn(float64(i%12)+0.5, float64(i/12)+0.5))
+	}
+	w.step(int(w.reg.cfg.InterestEvery) + 1)
+	for _, c := range []*client{batched, alone} {
+		c.conn.Take()
+		c.conn.TakeStates()
+	}
+	b0 := batched.conn.Batches()
+	for i, id := range ids {
+		w.move(id, float64(i%12)+0.75, float64(i/12)+0.5)
+	}
+	w.step(1)
+	got, want := stateIDs(batched.conn.TakeStates()), stateIDs(alone.conn.TakeStates())
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) != len(ids) || !slices.Equal(got, want) {
+		t.Fatalf("batched client got %d states, the other %d; want the %d moved, the same", len(got), len(want), len(ids))
+	}
+	// 120 states of 25–30 bytes: three or four datagrams of at most
+	// 1,100 bytes (FakeConn decodes each, which refuses one over the cap).
+	if n := batched.conn.Batches() - b0; n < 3 || n > 4 {
+		t.Fatalf("%d batches for %d states", n, len(got))
 	}
 }
 

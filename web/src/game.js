@@ -12,7 +12,7 @@ import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
 import { Predictor } from "./predict.js";
 import { LODIndex, MAX_LEVEL, horizonBlocks, lodKey } from "./lod.js";
-import { actionResultName, airPositions, dropPositions, errorName, FEATURE_LOD, refusalText, SECTION_FORMAT, stateOf } from "./protocol.js";
+import { actionResultName, airPositions, dropPositions, errorName, FEATURE_LOD, refusalText, SECTION_FORMAT, statesOf } from "./protocol.js";
 import { Renderer } from "./renderer.js";
 import { Session, addPluginHandler, explainError } from "./session.js";
 import { Rate, RunFrames, Window } from "./stats.js";
@@ -535,11 +535,10 @@ export class Game {
   }
 
   onDatagram(m) {
-    const s = stateOf(m); // a PlayerState, or a CompactState read as one
-    if (!s) return;
+    // A PlayerState, a CompactState read as one, or a batch of them.
     // Datagrams are unordered: the newest tick wins, our own echo and (with
     // "entities") ids never spawned are ignored.
-    this.entities.state(s, (id) => this.names.get(id));
+    for (const s of statesOf(m)) this.entities.state(s, (id) => this.names.get(id));
   }
 
   onWorker(m) {

@@ -54,6 +54,12 @@ export const FEATURE_COLUMN_LISTS = "column-lists";
  */
 export const FEATURE_COMPACT_STATES = "compact-states";
 /**
+ * Feature state-batches, beside entities and compact-states: the server
+ * puts a tick's CompactStates in one datagram (Datagram.compact_states),
+ * or as few as fit, instead of a datagram each; statesOf reads them all.
+ */
+export const FEATURE_STATE_BATCHES = "state-batches";
+/**
  * Feature lod: the server sends the level-of-detail pyramid beyond the
  * subscription (LODSection, LODUnload on the chunk stream; docs/protocol.md
  * §5.6 "Levels of detail"), out to Subscribe.lod_levels levels.
@@ -77,6 +83,7 @@ export const FEATURES = [
   FEATURE_COLUMN_LISTS,
   FEATURE_ENTITIES,
   FEATURE_COMPACT_STATES,
+  FEATURE_STATE_BATCHES,
   FEATURE_AIR_SECTIONS,
   FEATURE_LOD,
 ];
@@ -254,20 +261,34 @@ export function stateOf(datagram) {
   switch (datagram.kind.case) {
     case "playerState":
       return datagram.kind.value;
-    case "compactState": {
-      const c = datagram.kind.value;
-      const at = (v) => Number(v) / COMPACT_POSITION_SCALE;
-      return {
-        entityId: c.entityId,
-        position: { x: at(c.x), y: at(c.y), z: at(c.z) },
-        yaw: c.yaw / COMPACT_ANGLE_SCALE,
-        pitch: c.pitch / COMPACT_ANGLE_SCALE,
-        tick: c.tick,
-        velocity: { x: c.vx / COMPACT_VELOCITY_SCALE, y: c.vy / COMPACT_VELOCITY_SCALE, z: c.vz / COMPACT_VELOCITY_SCALE },
-      };
-    }
+    case "compactState":
+      return fromCompact(datagram.kind.value);
   }
   return null;
+}
+
+/**
+ * statesOf returns the PlayerStates a datagram carries, as stateOf reads
+ * them: each of a CompactStates batch (feature state-batches), or the one
+ * of any other state datagram; none for a datagram of another kind.
+ */
+export function statesOf(datagram) {
+  if (datagram.kind.case === "compactStates") return datagram.kind.value.states.map(fromCompact);
+  const s = stateOf(datagram);
+  return s ? [s] : [];
+}
+
+/** fromCompact divides a CompactState back by its scales into a PlayerState's fields. */
+function fromCompact(c) {
+  const at = (v) => Number(v) / COMPACT_POSITION_SCALE;
+  return {
+    entityId: c.entityId,
+    position: { x: at(c.x), y: at(c.y), z: at(c.z) },
+    yaw: c.yaw / COMPACT_ANGLE_SCALE,
+    pitch: c.pitch / COMPACT_ANGLE_SCALE,
+    tick: c.tick,
+    velocity: { x: c.vx / COMPACT_VELOCITY_SCALE, y: c.vy / COMPACT_VELOCITY_SCALE, z: c.vz / COMPACT_VELOCITY_SCALE },
+  };
 }
 
 /** encodeDatagram encodes a Datagram envelope (no prefix). */

@@ -28,6 +28,8 @@ import {
   MAX_CHANNEL_LENGTH,
   refusalText,
   stateOf,
+  statesOf,
+  FEATURE_STATE_BATCHES,
   validChannel,
 } from "../src/protocol.js";
 import { blocksFromWelcome } from "../src/blocks.js";
@@ -329,6 +331,25 @@ test("CompactState datagram (feature compact-states) decodes from the spec's exa
   assert.deepEqual([neg.position.x, neg.position.y, neg.position.z, neg.yaw, neg.pitch], [-1.5, 64, 0, -179.5, 45]);
   assert.deepEqual(neg.velocity, { x: -1107 / 256, y: 0, z: 0.25 });
   assert.equal(stateOf({ kind: { case: "input", value: {} } }), null);
+});
+
+test("CompactStates datagram (feature state-batches) decodes from the spec's example, each state as stateOf reads it", () => {
+  assert.ok(FEATURES.includes(FEATURE_STATE_BATCHES));
+  const m = decodeDatagram(
+    hex("22 24 1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05 1a 0f 08 eb 07 10 ff 17 18 80 80 08 38 05 40 80 11"),
+  );
+  assert.equal(m.kind.case, "compactStates");
+  const [a, b, ...rest] = statesOf(m);
+  assert.equal(rest.length, 0);
+  // The first is the CompactState example, as a lone datagram reads.
+  assert.deepEqual(a, stateOf(decodeDatagram(hex("1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05"))));
+  assert.equal(b.entityId, 1003n);
+  assert.deepEqual([b.position.x, b.position.y, b.position.z], [-1.5, 64, 0]);
+  assert.equal(b.tick, 5n);
+  assert.deepEqual(b.velocity, { x: 4.25, y: 0, z: 0 });
+  // A lone state is a list of one; what is not a state, none.
+  assert.equal(statesOf(decodeDatagram(hex("1a 11 08 ea 07 10 80 10 18 80 20 20 80 30 28 c0 16 38 05"))).length, 1);
+  assert.deepEqual(statesOf({ kind: { case: "input", value: {} } }), []);
 });
 
 test("Hello round-trips through the server-side envelope decoder shape", () => {
