@@ -59,6 +59,46 @@ func TestTasksRankBehindJobs(t *testing.T) {
 	}
 }
 
+// TestTasksLeaveAWorkerToJobs: with two workers and tasks that do not
+// end, only one task runs, and a job submitted meanwhile is done by the
+// other worker, not queued behind the tasks.
+func TestTasksLeaveAWorkerToJobs(t *testing.T) {
+	g := NewGeneration(GeneratorFunc(func(chunk.Pos) chunk.Section { return chunk.Section{} }), GenerationConfig{Workers: 2})
+	defer g.Stop()
+	release := make(chan struct{})
+	defer close(release) // before Stop, which waits for the tasks
+	var mu sync.Mutex
+	started, most := 0, 0
+	for range 3 {
+		if !g.SubmitTask(0, func() {
+			mu.Lock()
+			started++
+			most = max(most, started)
+			mu.Unlock()
+			<-release
+			mu.Lock()
+			started--
+			mu.Unlock()
+		}) {
+			t.Fatal("SubmitTask refused")
+		}
+	}
+	for !running(g) {
+		time.Sleep(time.Millisecond)
+	}
+	g.Submit(chunk.Pos{X: 1}, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := g.Wait(ctx); err != nil {
+		t.Fatalf("the job waited behind the tasks: %v", err)
+	}
+	mu.Lock()
+	if most != 1 {
+		t.Errorf("%d tasks ran at once on two workers, want 1", most)
+	}
+	mu.Unlock()
+}
+
 func running(g *Generation) bool { return g.Running() > 0 }
 
 // TestTasksDeterministic: in deterministic mode tasks run at RunTasks, in
