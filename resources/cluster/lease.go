@@ -435,12 +435,18 @@ func (ls *Leases) ownRenewal(ctx context.Context, it *renewItem, l lease) {
 	if at <= l.rev {
 		return
 	}
-	v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(it.r), at)
-	if err != nil || !ok || rev != at || string(v) != ls.o.Shard {
+	if !ls.ownAt(ctx, it.r, at) {
 		return
 	}
-	ls.log.Info().Stringer("region", it.r).Uint64("rev", rev).Msg("lease: a renewal thought lost had landed")
-	it.err, it.seq, it.sent = nil, rev, l.renewed
+	ls.log.Info().Stringer("region", it.r).Uint64("rev", at).Msg("lease: a renewal thought lost had landed")
+	it.err, it.seq, it.sent = nil, at, l.renewed
+}
+
+// ownAt reports whether r's lease key's last write is at revision at and
+// holds this shard's name, read fresh up to at.
+func (ls *Leases) ownAt(ctx context.Context, r Region, at uint64) bool {
+	v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), at)
+	return err == nil && ok && rev == at && string(v) == ls.o.Shard
 }
 
 // adoptOwn looks at r's lease key, which a fenced write found moved from
@@ -456,8 +462,7 @@ func (ls *Leases) adoptOwn(ctx context.Context, r Region, rev, at uint64) bool {
 	if at <= rev {
 		return false
 	}
-	v, got, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), at)
-	if err != nil || !ok || got != at || string(v) != ls.o.Shard {
+	if !ls.ownAt(ctx, r, at) {
 		return false
 	}
 	ls.lmu.Lock()
