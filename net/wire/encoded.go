@@ -25,7 +25,7 @@ type Encoded struct {
 // which keeps an Encoded at four words: the replicator reads them from a
 // table by subject, a cache miss each, for every state it sends, and with
 // a fifth word (a pointer beside two flags) BenchmarkReplicate took 46 %
-// longer (docs/benchmarks.md, "Session 31").
+// longer (docs/benchmarks.md, "Tried and not kept").
 type frameRef struct {
 	chunk, datagram bool
 	// lod marks a LOD frame (LODSection, LODUnload): it goes on the LOD
