@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -19,13 +18,6 @@ import (
 // headers, to every shard that follows.
 func (s *Store) FollowEdited(fn func(chunk.Pos)) (stop func(), err error) {
 	ctx, cancel := context.WithCancel(s.ctx)
-	keys, opts := []string{"sec.>"}, []jetstream.WatchOpt{jetstream.MetaOnly()}
-	// A copy: WatchFiltered writes the stream's prefix into it.
-	w, err := s.world.WatchFiltered(ctx, append([]string(nil), keys...), opts...)
-	if err != nil {
-		cancel()
-		return nil, fmt.Errorf("follow edited sections: %w", err)
-	}
 	apply := func(e jetstream.KeyValueEntry) {
 		p, err := parseSectionKey(e.Key())
 		if err != nil {
@@ -37,27 +29,11 @@ func (s *Store) FollowEdited(fn func(chunk.Pos)) (stop func(), err error) {
 	}
 	listed, lcancel := context.WithTimeout(ctx, opTimeout)
 	defer lcancel()
-	var last uint64
-	for initial := true; initial; {
-		select {
-		case <-listed.Done():
-			_ = w.Stop()
-			cancel()
-			return nil, fmt.Errorf("follow edited sections: list the stored ones: %w", listed.Err())
-		case e, ok := <-w.Updates():
-			if !ok {
-				cancel()
-				return nil, errors.New("follow edited sections: the watch ended while listing")
-			}
-			if e == nil {
-				initial = false
-				continue
-			}
-			apply(e)
-			last = max(last, e.Revision())
-		}
+	kw, err := s.listThenKeep(ctx, listed, s.worldSpec("edited section", []string{"sec.>"}, []jetstream.WatchOpt{jetstream.MetaOnly()}, apply))
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("follow edited sections: %w", err)
 	}
-	kw := s.keepWatching(ctx, s.worldSpec("edited section", keys, opts, apply), w, last)
 	return func() { cancel(); <-kw.done }, nil
 }
 

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -40,12 +39,6 @@ func (ix *entityIndex) set(col [2]int32, present bool) {
 // then keeps it current on its own goroutine (keys only: values are read
 // when a column is loaded). It returns once the keys stored now are in.
 func (f *Feed) watchEntityKeys(ctx context.Context) error {
-	keys, opts := []string{"ent.>", "hand.>", "rec.c.>"}, []jetstream.WatchOpt{jetstream.MetaOnly()}
-	// A copy: WatchFiltered writes the stream's prefix into it.
-	w, err := f.world.WatchFiltered(f.ctx, append([]string(nil), keys...), opts...)
-	if err != nil {
-		return fmt.Errorf("watch entity keys: %w", err)
-	}
 	apply := func(e jetstream.KeyValueEntry) {
 		if strings.HasPrefix(e.Key(), "hand.") {
 			f.applyHandKey(e)
@@ -64,24 +57,7 @@ func (f *Feed) watchEntityKeys(ctx context.Context) error {
 		}
 		f.ents.set([2]int32{xz[2], xz[3]}, e.Operation() == jetstream.KeyValuePut)
 	}
-	var last uint64
-	for initial := true; initial; {
-		select {
-		case <-ctx.Done():
-			_ = w.Stop()
-			return fmt.Errorf("watch entity keys: %w", ctx.Err())
-		case e, ok := <-w.Updates():
-			if !ok {
-				return fmt.Errorf("watch entity keys: ended")
-			}
-			if e == nil {
-				initial = false
-				continue
-			}
-			apply(e)
-			last = max(last, e.Revision())
-		}
-	}
-	f.keepWatching(f.ctx, f.worldSpec("entity key", keys, opts, apply), w, last)
-	return nil
+	spec := f.worldSpec("entity key", []string{"ent.>", "hand.>", "rec.c.>"}, []jetstream.WatchOpt{jetstream.MetaOnly()}, apply)
+	_, err := f.listThenKeep(f.ctx, ctx, spec)
+	return err
 }

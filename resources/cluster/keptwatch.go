@@ -73,6 +73,35 @@ func (l *link) keepWatching(ctx context.Context, spec keptSpec, w jetstream.KeyW
 	return kw
 }
 
+// listThenKeep starts a watch of spec (with its initial values) under
+// ctx, applies every value stored now before it returns — waiting for
+// them at most until listCtx ends — and then keeps the watch running
+// (keepWatching).
+func (l *link) listThenKeep(ctx, listCtx context.Context, spec keptSpec) (*keptWatch, error) {
+	// A copy: WatchFiltered writes the stream's prefix into it.
+	w, err := spec.kv.WatchFiltered(ctx, append([]string(nil), spec.keys...), spec.opts...)
+	if err != nil {
+		return nil, fmt.Errorf("watch %s keys: %w", spec.what, err)
+	}
+	var last uint64
+	for {
+		select {
+		case <-listCtx.Done():
+			_ = w.Stop()
+			return nil, fmt.Errorf("watch %s keys: list the stored ones: %w", spec.what, listCtx.Err())
+		case e, ok := <-w.Updates():
+			if !ok {
+				return nil, fmt.Errorf("watch %s keys: the watch ended while listing", spec.what)
+			}
+			if e == nil {
+				return l.keepWatching(ctx, spec, w, last), nil
+			}
+			spec.apply(e)
+			last = max(last, e.Revision())
+		}
+	}
+}
+
 // ended reports whether the watch is to end.
 func (kw *keptWatch) ended() bool {
 	select {
