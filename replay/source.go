@@ -9,20 +9,26 @@ import (
 type conns map[uint64]*HashConn
 
 // wrap replaces ev's connection by its hashing wrapper, creating it on
-// Connected.
-func (c conns) wrap(ev *network.InEvent) {
+// Connected. A Disconnected one keeps its hash but drops what it still
+// had to forward.
+func (c conns) wrap(ev *network.InEvent, hash bool) {
 	hc, ok := c[ev.ID]
 	if !ok || ev.Kind == wire.Connected {
 		hc = NewHashConn(ev.Conn)
 		hc.Features = ev.Features
+		hc.NoHash = !hash
 		c[ev.ID] = hc
+	}
+	if ev.Kind == wire.Disconnected {
+		hc.gone()
 	}
 	ev.Conn = hc
 }
 
 // RecordingSource records every event its inner source yields, with the
-// tick it is applied in. With hashing on, it wraps each client's
-// connection so that what the client is sent enters the state hash.
+// tick it is applied in. It wraps each client's connection in a HashConn,
+// so that the simulation decides what to send as it will in the replay;
+// with hashing on, what the client is sent enters the state hash.
 type RecordingSource struct {
 	Inner EventSource
 	W     *Writer
@@ -36,23 +42,24 @@ type EventSource = network.EventSource
 
 // Drain drains and records the inner source.
 func (s *RecordingSource) Drain(dst []network.InEvent) []network.InEvent {
+	if s.conns == nil {
+		s.conns = conns{}
+	}
+	for _, c := range s.conns {
+		c.Flush()
+	}
 	start := len(dst)
 	dst = s.Inner.Drain(dst)
 	tick := s.Tick()
 	for i := start; i < len(dst); i++ {
 		ev := &dst[i]
-		if s.Hash {
-			if s.conns == nil {
-				s.conns = conns{}
-			}
-			s.conns.wrap(ev)
-		}
+		s.conns.wrap(ev, s.Hash)
 		s.W.Event(Event{Tick: tick, Kind: ev.Kind, Client: ev.ID, Name: ev.Name, ViewDistance: ev.ViewDistance, Features: ev.Features, Key: ev.Key, Msg: ev.Msg, Code: ev.Code})
 	}
 	return dst
 }
 
-// Conns returns every connection seen (hashing on).
+// Conns returns every connection seen.
 func (s *RecordingSource) Conns() map[uint64]*HashConn { return s.conns }
 
 // Source replays a recording's events at the ticks they were applied in,
@@ -84,7 +91,7 @@ func (s *Source) Drain(dst []network.InEvent) []network.InEvent {
 			s.OnLogin(e.Name, e.Key)
 		}
 		ev := network.InEvent{Kind: e.Kind, ID: e.Client, Name: e.Name, ViewDistance: e.ViewDistance, Features: e.Features, Key: e.Key, Msg: e.Msg, Code: e.Code}
-		s.conns.wrap(&ev)
+		s.conns.wrap(&ev, true)
 		dst = append(dst, ev)
 	}
 	return dst
