@@ -205,6 +205,7 @@ func Connect(ctx context.Context, o Options) (*Cluster, error) {
 		// A shard's own presence and chat are not sent back to it: the
 		// subjects it listens on are every shard's, its own included.
 		nats.NoEcho(),
+		nats.SetCustomDialer(quietDialer{timeout: nats.GetDefaultOptions().Timeout}),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.RetryOnFailedConnect(false),
