@@ -231,3 +231,21 @@ func TestPresenceMoves(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPresenceDeltas is one receiver's presence of a tick: 264
+// walking players near the border (the cluster bench's), keyframes
+// included.
+func BenchmarkPresenceDeltas(b *testing.B) {
+	cur := presence{Shard: "a"}
+	for i := range 264 {
+		cur.Players = append(cur.Players, storage.PlayerRecord{Name: fmt.Sprintf("bot-%d", i), X: float64(i), Y: 64, Z: float64(i % 17)})
+	}
+	d := newPresenceDeltas("a")
+	b.ReportAllocs()
+	for tick := range uint64(b.N) {
+		for i := range cur.Players {
+			cur.Players[i].X += 0.2
+		}
+		d.next(tick, &cur)
+	}
+}
