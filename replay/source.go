@@ -9,8 +9,8 @@ import (
 type conns map[uint64]*HashConn
 
 // wrap replaces ev's connection by its hashing wrapper, creating it on
-// Connected. A Disconnected one keeps its hash but drops what it still
-// had to forward.
+// Connected. A Disconnected one drops what it still had to forward; it
+// keeps its hash, or without hashing is forgotten.
 func (c conns) wrap(ev *network.InEvent, hash bool) {
 	hc, ok := c[ev.ID]
 	if !ok || ev.Kind == wire.Connected {
@@ -21,6 +21,9 @@ func (c conns) wrap(ev *network.InEvent, hash bool) {
 	}
 	if ev.Kind == wire.Disconnected {
 		hc.gone()
+		if !hash {
+			delete(c, ev.ID)
+		}
 	}
 	ev.Conn = hc
 }
