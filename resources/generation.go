@@ -803,7 +803,11 @@ func (g *Generation) runTask(t task) {
 	t.run()
 }
 
-// taskHeap is a binary min-heap of tasks on (prio, seq).
+// taskHeap is a binary min-heap of tasks on (prio, seq). It repeats
+// jobHeap rather than share a generic heap: there the items' order is a
+// call through the instantiation's dictionary, and 2,048 pushes and pops
+// of jobs (a tick's worth, under the pool's lock) took 250 µs against
+// 192.
 type taskHeap []task
 
 func (h taskHeap) less(i, j int) bool {
