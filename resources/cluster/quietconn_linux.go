@@ -54,18 +54,9 @@ func (c *quietConn) Read(b []byte) (int, error) {
 	}
 	var n int
 	var errno syscall.Errno
-	err := c.raw.Read(func(fd uintptr) bool {
-		for {
-			r, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-			switch e {
-			case syscall.EINTR:
-				continue
-			case syscall.EAGAIN:
-				return false // wait until readable
-			}
-			n, errno = int(r), e
-			return true
-		}
+	err := c.raw.Read(func(fd uintptr) (done bool) {
+		n, errno, done = rawIO(syscall.SYS_READ, fd, b)
+		return done
 	})
 	switch {
 	case err != nil:
@@ -84,18 +75,9 @@ func (c *quietConn) Write(b []byte) (int, error) {
 	for written < len(b) {
 		var n int
 		var errno syscall.Errno
-		err := c.raw.Write(func(fd uintptr) bool {
-			for {
-				r, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[written])), uintptr(len(b)-written))
-				switch e {
-				case syscall.EINTR:
-					continue
-				case syscall.EAGAIN:
-					return false // wait until writable
-				}
-				n, errno = int(r), e
-				return true
-			}
+		err := c.raw.Write(func(fd uintptr) (done bool) {
+			n, errno, done = rawIO(syscall.SYS_WRITE, fd, b[written:])
+			return done
 		})
 		switch {
 		case err != nil:
@@ -106,6 +88,22 @@ func (c *quietConn) Write(b []byte) (int, error) {
 		written += n
 	}
 	return written, nil
+}
+
+// rawIO makes the read or write system call trap on fd with b (not
+// empty), again when interrupted; done is false when the socket is not
+// ready, for the poller to wait.
+func rawIO(trap, fd uintptr, b []byte) (n int, errno syscall.Errno, done bool) {
+	for {
+		r, _, e := syscall.RawSyscall(trap, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		switch e {
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return 0, 0, false
+		}
+		return int(r), e, true
+	}
 }
 
 // opError wraps err as the net package would.
