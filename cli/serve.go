@@ -52,6 +52,7 @@ func bindServeFlags(cmd *cobra.Command, cfg *server.Config) {
 	f.StringVar(&cfg.Shard, "shard", cfg.Shard, "this server's name in its --cluster")
 	f.StringVar(&cfg.ClusterBucket, "cluster-bucket", cfg.ClusterBucket, "prefix of the world's JetStream buckets and subjects (default strata); the shards of one world share it")
 	f.IntVar(&cfg.ClusterReplicas, "cluster-replicas", cfg.ClusterReplicas, "JetStream replicas of the world's buckets (production: 3); 0 keeps an existing world's, 1 for a new one")
+	f.IntVar(&cfg.ClusterPresenceEvery, "cluster-presence-every", cfg.ClusterPresenceEvery, "ticks between a shard's presence messages to the shards near it: how often their clients see its players move (1..20; 0: 2)")
 	f.DurationVar(&cfg.LeaseTTL, "lease-ttl", cfg.LeaseTTL, "how long a region's lease lives unrenewed: how soon another shard takes over a dead one's regions (0: 5s)")
 	f.Float64Var(&cfg.FlySpeed, "fly-speed", cfg.FlySpeed, "flying speed limit in blocks/s (0: 21.6)")
 	f.StringVar(&cfg.Record, "record", cfg.Record, "record every inbound event to this file (see strata replay)")

@@ -128,15 +128,6 @@ func clusterSessions(cfg Config) network.Sessions {
 	return clusterplugin.Sessions(cfg.cluster)
 }
 
-// clusterSavePlayers is how often a shard saves its players' records: every
-// 5 s at 20 TPS, so a crash loses at most that much of where they were.
-func clusterSavePlayers(cfg Config) uint64 {
-	if cfg.cluster == nil {
-		return 0
-	}
-	return uint64(5 * cfg.TPS)
-}
-
 // clusterSnapshot is the status page's cluster panel; nil off a cluster.
 func (s *Server) clusterSnapshot() *admin.ClusterSnapshot {
 	if s.cfg.cluster == nil {

@@ -163,6 +163,10 @@ type Config struct {
 	// simulate its entities (clusterplugin.Config.ClaimViewedAfter);
 	// no flag sets it. Default 5 s.
 	ClusterClaimViewedAfter time.Duration
+	// ClusterPresenceEvery is how many ticks apart a shard sends the
+	// shards near it its players and entities
+	// (clusterplugin.Config.PresenceEvery): 1..20, default 2.
+	ClusterPresenceEvery int
 	// LeaseTTL is how long a region's lease lives unrenewed: how soon
 	// another shard may take over a dead one's regions. Default 5 s.
 	LeaseTTL time.Duration
@@ -315,6 +319,9 @@ func (c Config) Validate() error {
 	}
 	if c.ClusterReplicas < 0 || c.ClusterReplicas > 5 {
 		errs = append(errs, fmt.Errorf("cluster-replicas: %d is outside 0..5", c.ClusterReplicas))
+	}
+	if c.ClusterPresenceEvery < 0 || c.ClusterPresenceEvery > 20 {
+		errs = append(errs, fmt.Errorf("cluster-presence-every: %d is outside 1..20 ticks (0: 2)", c.ClusterPresenceEvery))
 	}
 	if c.LeaseTTL < 0 || (c.LeaseTTL > 0 && c.LeaseTTL < 500*time.Millisecond) {
 		errs = append(errs, fmt.Errorf("lease-ttl: %v is below 500ms", c.LeaseTTL))

@@ -268,8 +268,6 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 			Deterministic:   cfg.Deterministic,
 			SpreadRecentres: cfg.SpreadRecentres,
 			Sessions:        clusterSessions(cfg),
-			// A shard's players reconnect elsewhere after it crashes.
-			SavePlayersEvery: clusterSavePlayers(cfg),
 		}),
 		gameplay.New(gameplayConfig(cfg)),
 		perms.New(perms.Config{Backend: clusterAccess(cfg), Names: cfg.nameLimits()}),
@@ -304,7 +302,8 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 	ps = append(ps, mid...)
 	if cfg.cluster != nil {
 		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
-			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly, ClaimViewedAfter: cfg.ClusterClaimViewedAfter}))
+			EntityRange: cfg.MaxViewDistance, FeedOnly: cfg.ClusterFeedOnly, ClaimViewedAfter: cfg.ClusterClaimViewedAfter,
+			PresenceEvery: cfg.ClusterPresenceEvery, TPS: float64(cfg.TPS)}))
 	}
 	ps = append(ps, late...)
 	// Last, so that every other system keeps its place (recordings'

@@ -94,6 +94,16 @@ type Config struct {
 	// the section feed brings it, durable. For measuring what publishing
 	// ahead gives.
 	FeedOnly bool
+	// PresenceEvery is how many ticks apart this shard sends the other
+	// shards its players and entities near theirs; default 2 (10 a
+	// second at 20 TPS, a Minecraft server's rate for players). Their
+	// clients see this shard's players move at that rate: a state
+	// carries its velocity, for them to draw the motion between.
+	PresenceEvery int
+	// TPS is the world's ticks a second, for the velocities of other
+	// shards' players and entities (their moves over the ticks between
+	// two presence messages); default 20.
+	TPS float64
 }
 
 // Stats counts the plugin's work, for metrics and tests; safe to read
@@ -263,6 +273,12 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	if cfg.ClaimViewedAfter <= 0 {
 		cfg.ClaimViewedAfter = 5 * time.Second
+	}
+	if cfg.PresenceEvery <= 0 {
+		cfg.PresenceEvery = 2
+	}
+	if cfg.TPS <= 0 {
+		cfg.TPS = 20
 	}
 	if cfg.EntityRange <= 0 {
 		cfg.EntityRange = 8

@@ -69,7 +69,7 @@ type inboundSystem struct {
 
 func newInbound(p *Plugin, app *ecs.App, store *resources.ChunkStore, dur *persist.Durability, edits *gameplay.Edits,
 	intents *ecs.Events[gameplay.ActionIntent]) *inboundSystem {
-	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange),
+	return &inboundSystem{p: p, store: store, dur: dur, edits: edits, intents: intents, players: newRemotePlayers(app, p.Config.EntityRange, p.Config.TPS),
 		ahead: aheadEdits{m: map[chunk.Pos][]aheadEdit{}}, now: time.Now,
 		unrestored: map[chunk.Pos]struct{}{}, stored: map[chunk.Pos]struct{}{}, load: p.c.Store().LoadSection}
 }

@@ -85,6 +85,7 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 	remote := p.inbound.players
 	now := time.Now()
 	announce := ctx.Tick%announceEvery == 0 || now.Sub(s.announced) >= announceAfter
+	due := ctx.Tick%uint64(p.Config.PresenceEvery) == 0
 	clear(s.cells)
 	s.players, s.playerMasks = s.players[:0], s.playerMasks[:0]
 	all := 0
@@ -95,6 +96,9 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		sec := pos.Section()
 		if announce {
 			s.cells[cellOf(sec.X, sec.Z)] = struct{}{}
+		}
+		if !due {
+			continue
 		}
 		if mask := remote.wantedBy(sec.X, sec.Z); mask != 0 {
 			s.players = append(s.players, storage.PlayerRecord{Name: pl.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch})
@@ -112,6 +116,36 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 		s.publishAnnounce()
 		s.announced = now
 	}
+	if due {
+		s.sendPresence(ctx, remote)
+	}
+	p.c.Sessions.SetPlayers(all)
+
+	for i := range s.lines.Items() {
+		l := &s.lines.Items()[i]
+		if vetoed, _ := l.Cancelled(); vetoed || l.From.Conn == nil {
+			continue
+		}
+		data, err := json.Marshal(chatLine{Shard: p.c.Shard(), Name: l.Name, Text: l.Text})
+		if err == nil {
+			s.publish(p.subject(FamilyChat), FamilyChat, data)
+		}
+	}
+
+	p.in.mu.Lock()
+	s.remote, p.in.chat = p.in.chat, s.remote[:0]
+	p.in.mu.Unlock()
+	for _, l := range s.remote {
+		s.relayed.Emit(chat.Relayed{From: l.Name, Text: l.Text})
+	}
+	clear(s.remote)
+}
+
+// sendPresence sends every receiver the players and entities of this
+// shard near its players (a delta of what it was sent before), and a
+// farewell to those it sent to before that want none any more.
+func (s *outboundSystem) sendPresence(ctx *ecs.Context, remote *remotePlayers) {
+	p := s.p
 	s.ents, s.entMasks = s.near.collect(ctx, remote, s.ents, s.entMasks)
 	for i, to := range remote.receiverList() {
 		bit := receiverBit(i)
@@ -149,26 +183,6 @@ func (s *outboundSystem) run(ctx *ecs.Context) {
 			delete(s.deltas, to)
 		}
 	}
-	p.c.Sessions.SetPlayers(all)
-
-	for i := range s.lines.Items() {
-		l := &s.lines.Items()[i]
-		if vetoed, _ := l.Cancelled(); vetoed || l.From.Conn == nil {
-			continue
-		}
-		data, err := json.Marshal(chatLine{Shard: p.c.Shard(), Name: l.Name, Text: l.Text})
-		if err == nil {
-			s.publish(p.subject(FamilyChat), FamilyChat, data)
-		}
-	}
-
-	p.in.mu.Lock()
-	s.remote, p.in.chat = p.in.chat, s.remote[:0]
-	p.in.mu.Unlock()
-	for _, l := range s.remote {
-		s.relayed.Emit(chat.Relayed{From: l.Name, Text: l.Text})
-	}
-	clear(s.remote)
 }
 
 // publishPresence sends shard to pr, this shard's presence or a delta of

@@ -37,13 +37,14 @@ const remoteIDBase = 1 << 61
 // what stands near its players, however many shards the cluster has.
 //
 // Every message to a receiver is numbered (Seq, one more than the
-// sender's last to it). A delta's Moves and EntityMoves change only
+// sender's last to it) and carries the sender's Tick. A delta's Moves and EntityMoves change only
 // positions and looks, by offsets from what the sender sent before: a
 // receiver applies them only when it has every message since the last
 // keyframe.
 type presence struct {
 	Shard       string
 	Seq         uint64
+	Tick        uint64
 	Delta       bool
 	Announce    bool
 	Interest    [][2]int32
@@ -183,8 +184,19 @@ type remotePlayers struct {
 	wanted    map[[2]int32]uint64
 	stale     bool
 	reach     int32 // in cells: EntityRange, and one for a second's walk
-	place     generic.Map2[components.Position, components.Look]
+	place     generic.Map3[components.Position, components.Look, components.Velocity]
 	init      bool
+
+	// Velocities: a message's moves over the ticks since the shard's
+	// last one applied (tick, by shard), at tps; dt is the current
+	// message's span in seconds (0: unknown, no velocity). moving holds
+	// the entities each shard's last message gave a velocity, stopped
+	// by its next unless that moves them again.
+	tps    float64
+	tick   map[string]uint64
+	moving map[string][]ecs.Entity
+	dt     float64
+	shard  string // of the message being applied
 
 	// grid holds wanted instead when the cells within reach fit a small
 	// rectangle (the usual case): an array look-up a player or entity a
@@ -198,8 +210,9 @@ type mirror struct {
 	ID    uint64
 }
 
-func newRemotePlayers(_ *ecs.App, entityRange int) *remotePlayers {
-	return &remotePlayers{reach: reachOf(entityRange), byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
+func newRemotePlayers(_ *ecs.App, entityRange int, tps float64) *remotePlayers {
+	return &remotePlayers{reach: reachOf(entityRange), tps: tps, tick: map[string]uint64{}, moving: map[string][]ecs.Entity{},
+		byKey: map[remoteKey]ecs.Entity{}, spawning: map[remoteKey]bool{}, heard: map[string]time.Time{},
 		mirrors: map[mirrorKey]ecs.Entity{}, pending: map[mirrorKey]bool{},
 		seq: map[string]uint64{}, chained: map[string]bool{},
 		keyframe: map[string]int{}, listed: map[string]bool{}, ids: map[uint64]bool{},
@@ -346,7 +359,7 @@ func (r *remotePlayers) len() int { return len(r.byKey) }
 // shard's interest, and every message tells that the shard runs.
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
-		r.place = generic.NewMap2[components.Position, components.Look](ctx.World)
+		r.place = generic.NewMap3[components.Position, components.Look, components.Velocity](ctx.World)
 		r.init = true
 	}
 	now := time.Now()
@@ -369,6 +382,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 		if k, ok := r.keyframe[pr.Shard]; ok && i < k {
 			continue // replaced by a later keyframe
 		}
+		r.startMessage(ctx, pr)
 		if pr.Delta {
 			if r.seq[pr.Shard]+1 != pr.Seq {
 				r.chained[pr.Shard] = false // one was lost: no moves until the keyframe
@@ -380,12 +394,15 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 			r.applyShard(ctx, pr.Shard, pr)
 		}
 	}
+	r.dt = 0
 	for shard, t := range r.heard {
 		if now.Sub(t) >= presenceTimeout {
 			// Silent: it lists nobody any more.
 			delete(r.heard, shard)
 			delete(r.seq, shard)
 			delete(r.chained, shard)
+			delete(r.tick, shard)
+			delete(r.moving, shard)
 			r.applyShard(ctx, shard, &r.empty)
 			delete(r.interest, shard)
 			r.stale = true
@@ -393,10 +410,49 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	}
 }
 
+// maxRemoteSpeed is the fastest a remote entity is shown moving, in
+// blocks a second: a farther jump (a teleport) is one, at rest.
+const maxRemoteSpeed = 100.0
+
+// startMessage readies the velocities of the message pr brings: those
+// its shard's last message gave stop (they move again only if pr moves
+// them), and pr's moves span the ticks since that one.
+func (r *remotePlayers) startMessage(ctx *ecs.Context, pr *presence) {
+	for _, e := range r.moving[pr.Shard] {
+		if ctx.World.Alive(e) {
+			_, _, v := r.place.Get(e)
+			*v = components.Velocity{}
+		}
+	}
+	r.moving[pr.Shard] = r.moving[pr.Shard][:0]
+	r.shard, r.dt = pr.Shard, 0
+	if last, ok := r.tick[pr.Shard]; ok && pr.Tick > last && r.tps > 0 {
+		r.dt = float64(pr.Tick-last) / r.tps
+	}
+	if pr.Tick != 0 { // a farewell's is 0
+		r.tick[pr.Shard] = pr.Tick
+	}
+}
+
+// travel sets the velocity of e, at p, that brings it to pos over the
+// message's span.
+func (r *remotePlayers) travel(e ecs.Entity, p *components.Position, v *components.Velocity, pos components.Position) {
+	if r.dt <= 0 {
+		return
+	}
+	nv := components.Velocity{X: (pos.X - p.X) / r.dt, Y: (pos.Y - p.Y) / r.dt, Z: (pos.Z - p.Z) / r.dt}
+	if nv == (components.Velocity{}) || nv.X*nv.X+nv.Y*nv.Y+nv.Z*nv.Z > maxRemoteSpeed*maxRemoteSpeed {
+		return
+	}
+	*v = nv
+	r.moving[r.shard] = append(r.moving[r.shard], e)
+}
+
 // move puts entity e (a remote player or a mirror) at pos, looking look.
 func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Position, look components.Look) {
 	if ctx.World.Alive(e) {
-		p, l := r.place.Get(e)
+		p, l, v := r.place.Get(e)
+		r.travel(e, p, v, pos)
 		*p, *l = pos, look
 	}
 }
@@ -471,8 +527,9 @@ func (r *remotePlayers) applyMove(ctx *ecs.Context, shard string, e ecs.Entity, 
 	if e.IsZero() || !ctx.World.Alive(e) {
 		return
 	}
-	p, l := r.place.Get(e)
+	p, l, v := r.place.Get(e)
 	at := moved([3]float64{p.X, p.Y, p.Z}, m.D)
+	r.travel(e, p, v, components.Position{X: at[0], Y: at[1], Z: at[2]})
 	p.X, p.Y, p.Z = at[0], at[1], at[2]
 	if m.Look {
 		l.Yaw, l.Pitch = m.Yaw, m.Pitch

@@ -17,8 +17,9 @@ import (
 // of its CPU). Version 2 added deltas, version 3 the interest cells of
 // keyframes, version 4 sequence numbers and position-only moves, version
 // 5 announcements (the interest moved there from keyframes, which go to
-// one shard each); the shards of a cluster run one version.
-const presenceVersion = 5
+// one shard each), version 6 the sender's tick (receivers derive
+// velocities from it); the shards of a cluster run one version.
+const presenceVersion = 6
 
 // The flags byte: a keyframe is 0; presenceDelta marks the players and
 // entities that changed since the shard's last message to the receiver,
@@ -69,6 +70,7 @@ func appendPresence(dst []byte, pr *presence) []byte {
 		return dst
 	}
 	dst = binary.AppendUvarint(dst, pr.Seq)
+	dst = binary.AppendUvarint(dst, pr.Tick)
 	dst = binary.AppendUvarint(dst, uint64(len(pr.Players)))
 	for i := range pr.Players {
 		p := &pr.Players[i]
@@ -299,6 +301,7 @@ func decodePresence(data []byte) (presence, error) {
 		return r.done(pr)
 	}
 	pr.Seq = r.uvarint("sequence")
+	pr.Tick = r.uvarint("tick")
 	if n := r.count("players", minPlayerBytes); n > 0 {
 		pr.Players = make([]storage.PlayerRecord, n)
 		for i := range pr.Players {

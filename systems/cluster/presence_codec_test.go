@@ -67,6 +67,7 @@ func TestPresenceRefusals(t *testing.T) {
 	version2 := append([]byte{2}, data[1:]...)
 	version3 := append([]byte{3}, data[1:]...)
 	version4 := append([]byte{4}, data[1:]...)
+	version5 := append([]byte{5}, data[1:]...)
 	// An interest cell beyond int32: shard "a" announces one cell, x = 2^40.
 	wide := binary.AppendVarint([]byte{presenceVersion, presenceAnnounce, 1, 'a', 1}, 1<<40)
 	wide = binary.AppendVarint(wide, 0)
@@ -74,10 +75,10 @@ func TestPresenceRefusals(t *testing.T) {
 	announceData := appendPresence(nil, &announce)
 	flags := append([]byte{}, data...)
 	flags[1] = 7
-	// A delta of shard "a", message 1, with one move of "m": flags, then
-	// offsets (zigzag varints).
+	// A delta of shard "a", message 1 of tick 9, with one move of "m":
+	// flags, then offsets (zigzag varints).
 	move := func(flags byte, dx int64) []byte {
-		b := []byte{presenceVersion, presenceDelta, 1, 'a', 1, 0, 0, 1, 1, 'm', flags}
+		b := []byte{presenceVersion, presenceDelta, 1, 'a', 1, 9, 0, 0, 1, 1, 'm', flags}
 		b = binary.AppendVarint(b, dx)
 		return append(b, 0, 0, 0, 0, 0)
 	}
@@ -100,6 +101,7 @@ func TestPresenceRefusals(t *testing.T) {
 		{"version 2", version2},
 		{"version 3", version3},
 		{"version 4", version4},
+		{"version 5", version5},
 		{"announcement with players after it", append(append([]byte{}, announceData...), 0, 0)},
 		{"move beyond maxMove", farMove},
 		{"unknown move flags", moveFlags},

@@ -26,6 +26,7 @@ type presenceDeltas struct {
 	delta   presence
 	keyed   bool   // a keyframe was sent
 	tick    uint64 // of the last message (outboundSystem's)
+	sent    uint64 // tick of the last message next made
 }
 
 func newPresenceDeltas(shard string) presenceDeltas {
@@ -35,16 +36,22 @@ func newPresenceDeltas(shard string) presenceDeltas {
 	}
 }
 
-// keyframe reports whether the message of tick is a keyframe.
-func (d *presenceDeltas) keyframe(tick uint64) bool { return !d.keyed || tick%keyframeEvery == 0 }
+// keyframe reports whether the message of tick is a keyframe: the first,
+// and the first at or past each multiple of keyframeEvery (presence may
+// skip ticks: Config.PresenceEvery).
+func (d *presenceDeltas) keyframe(tick uint64) bool {
+	return !d.keyed || tick/keyframeEvery != d.sent/keyframeEvery || tick%keyframeEvery == 0
+}
 
 // next returns what to publish at tick for the shard's full state cur:
 // cur itself on a keyframe tick (and the first time), else the delta
 // since the last message.
 func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 	d.seq++
-	if d.keyframe(tick) {
-		cur.Seq = d.seq
+	key := d.keyframe(tick)
+	d.sent = tick
+	if key {
+		cur.Seq, cur.Tick = d.seq, tick
 		d.keyed = true
 		clear(d.players)
 		clear(d.ents)
@@ -57,7 +64,7 @@ func (d *presenceDeltas) next(tick uint64, cur *presence) *presence {
 		return cur
 	}
 	dl := &d.delta
-	dl.Seq = d.seq
+	dl.Seq, dl.Tick = d.seq, tick
 	dl.Players, dl.Entities, dl.Left, dl.Gone = dl.Players[:0], dl.Entities[:0], dl.Left[:0], dl.Gone[:0]
 	dl.Moves, dl.EntityMoves = dl.Moves[:0], dl.EntityMoves[:0]
 	clear(d.seen)

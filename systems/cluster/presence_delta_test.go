@@ -66,7 +66,10 @@ func TestPresenceDeltas(t *testing.T) {
 		if got.Seq != seq+1 {
 			t.Fatalf("%s: message %d after %d", step.name, got.Seq, seq)
 		}
-		seq, got.Seq = got.Seq, 0
+		if got.Tick != step.tick {
+			t.Fatalf("%s: tick %d, want %d", step.name, got.Tick, step.tick)
+		}
+		seq, got.Seq, got.Tick = got.Seq, 0, 0
 		if !reflect.DeepEqual(got, step.want) {
 			t.Fatalf("%s:\n got %+v\nwant %+v", step.name, got, step.want)
 		}
@@ -77,7 +80,7 @@ func TestPresenceDeltas(t *testing.T) {
 // of the cells that shard's players stand in, and nothing once that shard
 // is gone or has no players.
 func TestInterest(t *testing.T) {
-	r := newRemotePlayers(nil, 8) // reach 3 cells: 2 for 8 sections, 1 of margin
+	r := newRemotePlayers(nil, 8, 20) // reach 3 cells: 2 for 8 sections, 1 of margin
 	if r.wantedBy(0, 0) != 0 || len(r.receiverList()) != 0 {
 		t.Fatal("sent with no other shard known")
 	}
@@ -119,7 +122,7 @@ func TestInterest(t *testing.T) {
 // TestInterestFar: receivers whose cells span more than a grid's worth
 // are looked up in the map, with the same answers.
 func TestInterestFar(t *testing.T) {
-	r := newRemotePlayers(nil, 8)
+	r := newRemotePlayers(nil, 8, 20)
 	r.interest["b"] = [][2]int32{{10, -2}}
 	r.interest["c"] = [][2]int32{{10 + 1<<20, -2}, {10, 1}}
 	r.stale = true
@@ -155,7 +158,7 @@ func TestInterestFar(t *testing.T) {
 // TestManyReceivers: past maxReceivers, the shards share the last bit and
 // each is sent what any of them wants.
 func TestManyReceivers(t *testing.T) {
-	r := newRemotePlayers(nil, 8)
+	r := newRemotePlayers(nil, 8, 20)
 	for i := range maxReceivers + 2 {
 		r.interest[fmt.Sprintf("s%03d", i)] = [][2]int32{{int32(100 * i), 0}}
 	}
@@ -180,7 +183,7 @@ func TestManyReceivers(t *testing.T) {
 // the next keyframe, which puts everything right.
 func TestPresenceMoves(t *testing.T) {
 	app := ecs.NewApp()
-	r := newRemotePlayers(app, 8)
+	r := newRemotePlayers(app, 8, 20)
 	var inbox []presence
 	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, inbox); inbox = inbox[:0] })
 	if err := app.Build(); err != nil {
@@ -228,6 +231,61 @@ func TestPresenceMoves(t *testing.T) {
 		}
 		if math.Abs(a.X-alice.X) > near || math.Abs(a.Z-alice.Z) > near || math.Abs(c.X-critter.X) > near {
 			t.Fatalf("tick %d: held alice %+v, critter %+v; they are at (%v, %v), %v", tick, a, c, alice.X, alice.Z, critter.X)
+		}
+	}
+}
+
+// TestRemoteVelocities sends a player and a critter of shard a every
+// two ticks, as PresenceEvery does: the receiver gives them the velocity
+// of their moves over the ticks between two messages (a keyframe's too),
+// none once they stop, and none for a jump past maxRemoteSpeed.
+func TestRemoteVelocities(t *testing.T) {
+	app := ecs.NewApp()
+	r := newRemotePlayers(app, 8, 20)
+	var inbox []presence
+	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, inbox); inbox = inbox[:0] })
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	vel := generic.NewMap1[components.Velocity](app.World())
+	d := newPresenceDeltas("a")
+	alice := storage.PlayerRecord{Name: "alice", X: 10, Y: 64, Z: 10}
+	critter := entityState{ID: 7, Kind: "strata:critter", X: 2, Y: 64, Z: 2, Width: 0.9, Height: 0.9}
+	const tol = 0.01 // blocks a second: a move's unit over 0.1 s is 0.0024
+	for _, step := range []struct {
+		name          string
+		tick          uint64
+		dAlice, dCrit [3]float64 // since the last message
+		alice, crit   [3]float64 // velocities wanted after it
+	}{
+		{"first keyframe: no earlier position", 18, [3]float64{}, [3]float64{}, [3]float64{}, [3]float64{}},
+		{"keyframe walk", 20, [3]float64{0.4, 0, 0}, [3]float64{0, 0, 0.15}, [3]float64{4, 0, 0}, [3]float64{0, 0, 1.5}},
+		{"delta walk", 22, [3]float64{0.4, 0, -0.2}, [3]float64{0, 0, 0.15}, [3]float64{4, 0, -2}, [3]float64{0, 0, 1.5}},
+		{"alice stops", 24, [3]float64{}, [3]float64{0, -0.1, 0}, [3]float64{}, [3]float64{0, -1, 0}},
+		{"a skipped tick", 27, [3]float64{0.6, 0, 0}, [3]float64{}, [3]float64{4, 0, 0}, [3]float64{}},
+		{"a teleport", 29, [3]float64{500, 0, 0}, [3]float64{}, [3]float64{}, [3]float64{}},
+	} {
+		alice.X, alice.Y, alice.Z = alice.X+step.dAlice[0], alice.Y+step.dAlice[1], alice.Z+step.dAlice[2]
+		critter.X, critter.Y, critter.Z = critter.X+step.dCrit[0], critter.Y+step.dCrit[1], critter.Z+step.dCrit[2]
+		cur := presence{Shard: "a", Players: []storage.PlayerRecord{alice}, Entities: []entityState{critter}}
+		msg, err := decodePresence(appendPresence(nil, d.next(step.tick, &cur)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inbox = append(inbox, msg)
+		app.Step()
+		for _, c := range []struct {
+			who  string
+			e    ecs.Entity
+			want [3]float64
+		}{{"alice", r.byKey[remoteKey{"a", "alice"}], step.alice}, {"critter", r.mirrors[mirrorKey{"a", 7}], step.crit}} {
+			if c.e.IsZero() {
+				t.Fatalf("%s: %s not spawned", step.name, c.who)
+			}
+			v := vel.Get(c.e)
+			if math.Abs(v.X-c.want[0]) > tol || math.Abs(v.Y-c.want[1]) > tol || math.Abs(v.Z-c.want[2]) > tol {
+				t.Errorf("%s (delta %v): %s's velocity %+v, want %v", step.name, msg.Delta, c.who, *v, c.want)
+			}
 		}
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mlange-42/arche/generic"
-
 	"github.com/stratavox/strata/components"
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
@@ -29,9 +27,6 @@ const (
 	// brings the clients whose view changed to it beside stream_chunks
 	// and reconcile.
 	SystemResubscribe = "resubscribe"
-	// SystemSavePlayers (persist, before persist) saves the connected
-	// players' records every Config.SavePlayersEvery ticks, when set.
-	SystemSavePlayers = "save_players"
 )
 
 // DeliveryBudget bounds what one client is sent per tick. The server
@@ -89,11 +84,6 @@ type Config struct {
 	// Deterministic loads player records inline instead of on a goroutine
 	// and lifts the time budget of delivery (replay and tests).
 	Deterministic bool
-	// SavePlayersEvery, if set, saves every connected player's record
-	// this often, in ticks, besides when they leave: what a crash of the
-	// server loses of where its players were (a cluster shard's players
-	// reconnect to another shard after one). Staggered by client id.
-	SavePlayersEvery uint64
 	// Sessions, if set, keeps a player name connected on one server of a
 	// cluster at a time: claimed before the record loads, released once
 	// the record of the player's leaving is durable.
@@ -210,18 +200,6 @@ func (n *Plugin) Build(app *ecs.App) error {
 		ecs.Reads[components.Connection](), ecs.Reads[components.View](),
 		ecs.Writes[components.Delivery](), ecs.Writes[DeliverySystem]())
 	app.AddSystem(ecs.Deliver, SystemDeliver, out.run)
-	if every := cfg.SavePlayersEvery; every > 0 {
-		q := generic.NewFilter3[components.Player, components.Position, components.Look]()
-		app.AddSystem(ecs.Persist, SystemSavePlayers, func(ctx *ecs.Context) {
-			pq := q.Query(ctx.World)
-			for pq.Next() {
-				p, pos, look := pq.Get()
-				if (p.ID+ctx.Tick)%every == 0 {
-					dur.SavePlayer(recordOf(p, pos, look))
-				}
-			}
-		}, ecs.Before(persist.SystemPersist))
-	}
 	return nil
 }
 

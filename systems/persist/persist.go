@@ -54,9 +54,9 @@ type Config struct {
 	// PlayerSaveEvery is how often, in ticks, a connected player's record
 	// is saved while they play if they moved or turned since its last
 	// save (besides when they leave): what a crash can lose of where the
-	// players were. 0 means DefaultPlayerSaveEvery; negative turns it
-	// off. With a Backend (a cluster shard) it is off: the network
-	// plugin's SavePlayersEvery saves a shard's players.
+	// players were, and where a crashed shard's players come back on
+	// another. 0 means DefaultPlayerSaveEvery, or with a Backend
+	// DefaultShardPlayerSaveEvery; negative turns it off.
 	PlayerSaveEvery int
 }
 
@@ -142,11 +142,20 @@ func (p *Plugin) Build(app *ecs.App) error {
 	p.store.Saver = evictionSaver{d: p.durable, app: app}
 	gen.SetSource(p.writer)
 
-	if every := p.Config.PlayerSaveEvery; every >= 0 && p.Config.Backend == nil {
+	if every := p.Config.PlayerSaveEvery; every >= 0 {
+		batch := 1
 		if every == 0 {
 			every = DefaultPlayerSaveEvery
 		}
-		p.players = newPlayerSaver(p.durable, uint64(every))
+		if p.Config.Backend != nil {
+			// Each record is a JetStream write and acknowledgement:
+			// those of a tenth of the round go together.
+			if p.Config.PlayerSaveEvery == 0 {
+				every = DefaultShardPlayerSaveEvery
+			}
+			batch = max(1, every/10)
+		}
+		p.players = newPlayerSaver(p.durable, uint64(every), uint64(batch))
 		app.AddSystem(ecs.Persist, SystemCheckpointPlayers, p.players.run, ecs.Before(SystemPersist),
 			ecs.Reads[components.Player](), ecs.Reads[components.Position](), ecs.Reads[components.Look](),
 			ecs.Writes[Durability]())

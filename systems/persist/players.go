@@ -14,8 +14,13 @@ import (
 const SystemCheckpointPlayers = "checkpoint_players"
 
 // DefaultPlayerSaveEvery is Config.PlayerSaveEvery's default: 40 ticks,
-// 2 s at the default 20 ticks per second.
-const DefaultPlayerSaveEvery = 40
+// 2 s at the default 20 ticks per second. DefaultShardPlayerSaveEvery is
+// a cluster shard's, 5 s: there each record is a JetStream write and
+// acknowledgement of its own.
+const (
+	DefaultPlayerSaveEvery      = 40
+	DefaultShardPlayerSaveEvery = 100
+)
 
 // What counts as a change worth a write: a move of more than half a
 // block, or a turn of more than a degree.
@@ -25,12 +30,15 @@ const (
 )
 
 // playerSaver checkpoints connected players' records while they play.
-// A player is looked at once every `every` ticks, on the tick its client
-// id gives it (id+tick ≡ 0 mod every), so a tick handles about
-// 1/every of the players; its record is queued only when it moved or
-// turned past the epsilons since the record last queued by this saver.
+// A player is looked at once every `every` ticks (rounded down to a
+// multiple of batch), on a tick its client id gives it: every batch
+// ticks, the players whose id+tick/batch ≡ 0 mod every/batch, so a look
+// handles about batch/every of the players and their records go out
+// together. Its record is queued only when it moved or turned past the
+// epsilons since the record last queued by this saver.
 type playerSaver struct {
 	every uint64
+	batch uint64
 	d     *Durability
 	q     *generic.Filter3[components.Player, components.Position, components.Look]
 	// last is what was last queued of each client, by client id, and the
@@ -47,9 +55,10 @@ type savedPlayer struct {
 	seen uint64
 }
 
-func newPlayerSaver(d *Durability, every uint64) *playerSaver {
+func newPlayerSaver(d *Durability, every, batch uint64) *playerSaver {
+	batch = max(1, min(batch, every))
 	return &playerSaver{
-		every: every, d: d, last: map[uint64]savedPlayer{},
+		every: every, batch: batch, d: d, last: map[uint64]savedPlayer{},
 		q: generic.NewFilter3[components.Player, components.Position, components.Look](),
 	}
 }
@@ -57,10 +66,14 @@ func newPlayerSaver(d *Durability, every uint64) *playerSaver {
 // run is the system.
 func (s *playerSaver) run(ctx *ecs.Context) {
 	tick := ctx.Tick
+	if tick%s.batch != 0 {
+		return
+	}
+	rounds := s.every / s.batch
 	q := s.q.Query(ctx.World)
 	for q.Next() {
 		p, pos, look := q.Get()
-		if (p.ID+tick)%s.every != 0 {
+		if (p.ID+tick/s.batch)%rounds != 0 {
 			continue
 		}
 		rec := storage.PlayerRecord{Name: p.Name, X: pos.X, Y: pos.Y, Z: pos.Z, Yaw: look.Yaw, Pitch: look.Pitch}
