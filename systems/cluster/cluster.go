@@ -296,6 +296,7 @@ func (p *Plugin) Build(app *ecs.App) error {
 	}
 	ecs.RegisterComponent[remotePlayer](app)
 	ecs.RegisterComponent[mirror](app)
+	ecs.RegisterComponent[drift](app)
 	reg := ecs.RequireResource[entities.Registry](app)
 	if reg == nil {
 		return errors.New("cluster plugin: entities registry missing")

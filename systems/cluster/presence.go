@@ -184,24 +184,39 @@ type remotePlayers struct {
 	wanted    map[[2]int32]uint64
 	stale     bool
 	reach     int32 // in cells: EntityRange, and one for a second's walk
-	place     generic.Map3[components.Position, components.Look, components.Velocity]
+	place     generic.Map4[components.Position, components.Look, components.Velocity, drift]
 	init      bool
 
 	// Velocities: a message's moves over the ticks since the shard's
 	// last one applied (tick, by shard), at tps; dt is the current
-	// message's span in seconds (0: unknown, no velocity). moving holds
-	// the entities each shard's last message gave a velocity, stopped
-	// by its next unless that moves them again.
+	// message's span in seconds (0: unknown, no velocity) and span in
+	// ticks. moving holds the entities each shard's last message gave a
+	// velocity, which drift on until its next, stopped by it unless it
+	// moves them again.
 	tps    float64
 	tick   map[string]uint64
 	moving map[string][]ecs.Entity
 	dt     float64
+	span   uint64
+	now    uint64 // this tick
 	shard  string // of the message being applied
 
 	// grid holds wanted instead when the cells within reach fit a small
 	// rectangle (the usual case): an array look-up a player or entity a
 	// tick, and a rebuild that writes an array, not a map.
 	grid wantedGrid
+}
+
+// drift is where a remote player or mirror stands by its shard's last
+// message (base: the position its moves are offsets from), and since
+// which tick here it drifts from there at its velocity, for at most span
+// ticks (the time between the shard's last two messages). Between
+// messages it moves every tick, as the sender's own entities do, so its
+// clients see the motion of a shard that sends every few ticks, and one
+// granted predicted-states is sent nothing while it walks straight.
+type drift struct {
+	base        components.Position
+	since, span uint64
 }
 
 // mirror marks the entity standing for an entity another shard simulates.
@@ -359,9 +374,10 @@ func (r *remotePlayers) len() int { return len(r.byKey) }
 // shard's interest, and every message tells that the shard runs.
 func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 	if !r.init {
-		r.place = generic.NewMap3[components.Position, components.Look, components.Velocity](ctx.World)
+		r.place = generic.NewMap4[components.Position, components.Look, components.Velocity, drift](ctx.World)
 		r.init = true
 	}
+	r.now = ctx.Tick
 	now := time.Now()
 	clear(r.keyframe)
 	for i := range states {
@@ -395,6 +411,7 @@ func (r *remotePlayers) apply(ctx *ecs.Context, states []presence) {
 		}
 	}
 	r.dt = 0
+	r.drift(ctx)
 	for shard, t := range r.heard {
 		if now.Sub(t) >= presenceTimeout {
 			// Silent: it lists nobody any more.
@@ -420,27 +437,31 @@ const maxRemoteSpeed = 100.0
 func (r *remotePlayers) startMessage(ctx *ecs.Context, pr *presence) {
 	for _, e := range r.moving[pr.Shard] {
 		if ctx.World.Alive(e) {
-			_, _, v := r.place.Get(e)
-			*v = components.Velocity{}
+			p, _, v, d := r.place.Get(e)
+			*p, *v = d.base, components.Velocity{}
 		}
 	}
 	r.moving[pr.Shard] = r.moving[pr.Shard][:0]
-	r.shard, r.dt = pr.Shard, 0
+	r.shard, r.dt, r.span = pr.Shard, 0, 0
 	if last, ok := r.tick[pr.Shard]; ok && pr.Tick > last && r.tps > 0 {
-		r.dt = float64(pr.Tick-last) / r.tps
+		r.span = pr.Tick - last
+		r.dt = float64(r.span) / r.tps
 	}
 	if pr.Tick != 0 { // a farewell's is 0
 		r.tick[pr.Shard] = pr.Tick
 	}
 }
 
-// travel sets the velocity of e, at p, that brings it to pos over the
-// message's span.
-func (r *remotePlayers) travel(e ecs.Entity, p *components.Position, v *components.Velocity, pos components.Position) {
+// travel puts e at pos, its message's place, with the velocity that
+// brought it there from its last (its drift's base) over the message's
+// span.
+func (r *remotePlayers) travel(e ecs.Entity, p *components.Position, v *components.Velocity, d *drift, pos components.Position) {
+	from := d.base
+	*p, *d = pos, drift{base: pos, since: r.now, span: r.span}
 	if r.dt <= 0 {
 		return
 	}
-	nv := components.Velocity{X: (pos.X - p.X) / r.dt, Y: (pos.Y - p.Y) / r.dt, Z: (pos.Z - p.Z) / r.dt}
+	nv := components.Velocity{X: (pos.X - from.X) / r.dt, Y: (pos.Y - from.Y) / r.dt, Z: (pos.Z - from.Z) / r.dt}
 	if nv == (components.Velocity{}) || nv.X*nv.X+nv.Y*nv.Y+nv.Z*nv.Z > maxRemoteSpeed*maxRemoteSpeed {
 		return
 	}
@@ -448,12 +469,29 @@ func (r *remotePlayers) travel(e ecs.Entity, p *components.Position, v *componen
 	r.moving[r.shard] = append(r.moving[r.shard], e)
 }
 
+// drift moves every remote player and mirror with a velocity on from
+// its message's place, for at most the message's span: a later message
+// puts it right (or stops it), and one lost leaves it where the span
+// took it.
+func (r *remotePlayers) drift(ctx *ecs.Context) {
+	for _, es := range r.moving {
+		for _, e := range es {
+			if !ctx.World.Alive(e) {
+				continue
+			}
+			p, _, v, d := r.place.Get(e)
+			t := float64(min(r.now-d.since, d.span)) / r.tps
+			*p = components.Position{X: d.base.X + v.X*t, Y: d.base.Y + v.Y*t, Z: d.base.Z + v.Z*t}
+		}
+	}
+}
+
 // move puts entity e (a remote player or a mirror) at pos, looking look.
 func (r *remotePlayers) move(ctx *ecs.Context, e ecs.Entity, pos components.Position, look components.Look) {
 	if ctx.World.Alive(e) {
-		p, l, v := r.place.Get(e)
-		r.travel(e, p, v, pos)
-		*p, *l = pos, look
+		p, l, v, d := r.place.Get(e)
+		r.travel(e, p, v, d, pos)
+		*l = look
 	}
 }
 
@@ -527,10 +565,9 @@ func (r *remotePlayers) applyMove(ctx *ecs.Context, shard string, e ecs.Entity, 
 	if e.IsZero() || !ctx.World.Alive(e) {
 		return
 	}
-	p, l, v := r.place.Get(e)
-	at := moved([3]float64{p.X, p.Y, p.Z}, m.D)
-	r.travel(e, p, v, components.Position{X: at[0], Y: at[1], Z: at[2]})
-	p.X, p.Y, p.Z = at[0], at[1], at[2]
+	p, l, v, d := r.place.Get(e)
+	at := moved([3]float64{d.base.X, d.base.Y, d.base.Z}, m.D)
+	r.travel(e, p, v, d, components.Position{X: at[0], Y: at[1], Z: at[2]})
 	if m.Look {
 		l.Yaw, l.Pitch = m.Yaw, m.Pitch
 	}
@@ -564,7 +601,7 @@ func (r *remotePlayers) player(ctx *ecs.Context, shard string, ps *storage.Playe
 	},
 		entities.Replicated{Kind: entities.KindPlayer, ID: remoteIDBase | r.next, Name: ps.Name},
 		pos, look, components.Velocity{}, entities.PlayerBody, entities.Attributes{},
-		remotePlayer{Shard: shard, Name: ps.Name})
+		remotePlayer{Shard: shard, Name: ps.Name}, drift{base: pos})
 }
 
 // mirror moves the mirror of shard's entity st, or spawns it.
@@ -587,5 +624,5 @@ func (r *remotePlayers) mirror(ctx *ecs.Context, shard string, st *entityState) 
 	},
 		entities.Replicated{Kind: st.Kind, ID: remoteIDBase | r.next},
 		pos, look, components.Velocity{}, entities.Body{Width: st.Width, Height: st.Height},
-		entities.Attributes{List: st.Attrs}, mirror{Shard: shard, ID: st.ID})
+		entities.Attributes{List: st.Attrs}, mirror{Shard: shard, ID: st.ID}, drift{base: pos})
 }

@@ -238,7 +238,9 @@ func TestPresenceMoves(t *testing.T) {
 // TestRemoteVelocities sends a player and a critter of shard a every
 // two ticks, as PresenceEvery does: the receiver gives them the velocity
 // of their moves over the ticks between two messages (a keyframe's too),
-// none once they stop, and none for a jump past maxRemoteSpeed.
+// none once they stop, and none for a jump past maxRemoteSpeed; on the
+// ticks between two messages they drift on at that velocity, for one
+// message's span at most.
 func TestRemoteVelocities(t *testing.T) {
 	app := ecs.NewApp()
 	r := newRemotePlayers(app, 8, 20)
@@ -248,6 +250,7 @@ func TestRemoteVelocities(t *testing.T) {
 		t.Fatal(err)
 	}
 	vel := generic.NewMap1[components.Velocity](app.World())
+	place := generic.NewMap1[components.Position](app.World())
 	d := newPresenceDeltas("a")
 	alice := storage.PlayerRecord{Name: "alice", X: 10, Y: 64, Z: 10}
 	critter := entityState{ID: 7, Kind: "strata:critter", X: 2, Y: 64, Z: 2, Width: 0.9, Height: 0.9}
@@ -285,6 +288,22 @@ func TestRemoteVelocities(t *testing.T) {
 			v := vel.Get(c.e)
 			if math.Abs(v.X-c.want[0]) > tol || math.Abs(v.Y-c.want[1]) > tol || math.Abs(v.Z-c.want[2]) > tol {
 				t.Errorf("%s (delta %v): %s's velocity %+v, want %v", step.name, msg.Delta, c.who, *v, c.want)
+			}
+		}
+		// Ticks with no message: one drifts on for the message's span,
+		// here 2 ticks (3 after the skipped one), then waits.
+		at := *place.Get(r.byKey[remoteKey{"a", "alice"}])
+		v := *vel.Get(r.byKey[remoteKey{"a", "alice"}])
+		span := 2
+		if step.tick == 27 {
+			span = 3
+		}
+		for n := 1; n <= span+1; n++ {
+			app.Step()
+			got := *place.Get(r.byKey[remoteKey{"a", "alice"}])
+			dt := float64(min(n, span)) / 20
+			if want := at.X + v.X*dt; math.Abs(got.X-want) > 1e-9 || math.Abs(got.Z-(at.Z+v.Z*dt)) > 1e-9 {
+				t.Errorf("%s, %d ticks on: alice at %+v, want x %v", step.name, n, got, want)
 			}
 		}
 	}
