@@ -28,8 +28,13 @@ type keptWatch struct {
 	last atomic.Uint64 // the revision of the last change applied
 	mu   sync.Mutex
 	w    jetstream.KeyWatcher // the watcher running (nil between two)
-	// stalled: checkStalls stopped w (said in its own log line).
+	// stalled: checkStalls gave w up (said in its own log line).
 	stalled bool
+	// abandon tells drain to give its watcher up: a stalled one's
+	// Stop does not always end its updates (the client may have closed
+	// or swapped its subscription already, and then Stop does nothing),
+	// and drain must not wait on it.
+	abandon chan struct{}
 	st      jetstream.Stream // the bucket's stream, looked up on first check
 }
 
@@ -55,7 +60,7 @@ func (l *link) worldSpec(what string, keys []string, opts []jetstream.WatchOpt, 
 // ends or the link stops: spec.apply gets every change, in order, on
 // that goroutine. The link's wait group counts it.
 func (l *link) keepWatching(ctx context.Context, spec keptSpec, w jetstream.KeyWatcher, last uint64) *keptWatch {
-	kw := &keptWatch{l: l, keptSpec: spec, ctx: ctx, w: w, done: make(chan struct{})}
+	kw := &keptWatch{l: l, keptSpec: spec, ctx: ctx, w: w, done: make(chan struct{}), abandon: make(chan struct{}, 1)}
 	kw.last.Store(last)
 	ran := make(chan struct{})
 	l.wg.Add(2)
@@ -115,12 +120,22 @@ func (kw *keptWatch) ended() bool {
 // run delivers what the watcher brings and starts another when it ends.
 func (kw *keptWatch) run() {
 	l := kw.l
+	var cancel context.CancelFunc // of the watcher run started, if any
+	defer func() {
+		if cancel != nil {
+			cancel()
+		}
+	}()
 	for {
 		kw.mu.Lock()
 		w := kw.w
 		kw.mu.Unlock()
 		if w != nil {
 			kw.drain(w)
+			if cancel != nil {
+				cancel() // its subscription ends with its context
+				cancel = nil
+			}
 			if kw.ended() {
 				return
 			}
@@ -139,12 +154,15 @@ func (kw *keptWatch) run() {
 			return
 		case <-time.After(watchRetry):
 		}
+		select {
+		case <-kw.abandon: // for the watcher that just ended by itself
+		default:
+		}
 		opts := kw.opts
 		if last := kw.last.Load(); last > 0 {
 			opts = append(opts[:len(opts):len(opts)], jetstream.ResumeFromRevision(last+1))
 		}
-		// A copy: WatchFiltered writes the stream's prefix into it.
-		nw, err := kw.kv.WatchFiltered(kw.ctx, append([]string(nil), kw.keys...), opts...)
+		nw, wcancel, err := kw.start(opts)
 		kw.mu.Lock()
 		kw.w = nw
 		kw.mu.Unlock()
@@ -152,18 +170,55 @@ func (kw *keptWatch) run() {
 			l.log.Warn().Err(err).Str("watch", kw.what).Msg("watch not started; trying again")
 			continue
 		}
+		cancel = wcancel
 		l.st.watchRestarts.Add(1)
+		l.log.Debug().Str("watch", kw.what).Uint64("after_revision", kw.last.Load()).Msg("watch started again")
 	}
 }
 
-// drain applies w's changes until it ends or the watch is to end.
+// watchStart bounds the start of a watcher. Its consumer's creation is a
+// request that, with no deadline, waits for an answer for ever, and a
+// stream electing a leader may never answer it: a kept watch waited
+// there, its view frozen, for the rest of a run.
+const watchStart = 3 * time.Second
+
+// start starts a watcher of the watch's keys with opts, under a context
+// of its own (the client ends its subscription with it) that is
+// cancelled if the start takes longer than watchStart.
+func (kw *keptWatch) start(opts []jetstream.WatchOpt) (jetstream.KeyWatcher, context.CancelFunc, error) {
+	ctx, cancel := context.WithCancel(kw.ctx)
+	bound := time.AfterFunc(watchStart, cancel)
+	// A copy: WatchFiltered writes the stream's prefix into it.
+	w, err := kw.kv.WatchFiltered(ctx, append([]string(nil), kw.keys...), opts...)
+	if !bound.Stop() {
+		if err == nil {
+			_ = w.Stop()
+		}
+		err = fmt.Errorf("no answer in %v", watchStart)
+	}
+	if err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return w, cancel, nil
+}
+
+// drain applies w's changes until it ends, checkStalls gives it up, or
+// the watch is to end.
 func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
-	defer func() { _ = w.Stop() }()
+	// Stopped without waiting: Stop deletes the watcher's consumer with a
+	// request that has no deadline, and a stream electing a leader may
+	// never answer it (the watch waited there, frozen, for the rest of a
+	// run). The request ends with the connection at the latest.
+	defer func() { go func() { _ = w.Stop() }() }()
 	for {
 		select {
 		case <-kw.l.stop:
 			return
 		case <-kw.ctx.Done():
+			return
+		case <-kw.abandon:
+			kw.discard(w)
 			return
 		case e, ok := <-w.Updates():
 			if !ok {
@@ -178,7 +233,28 @@ func (kw *keptWatch) drain(w jetstream.KeyWatcher) {
 	}
 }
 
-// checkStalls stops the watcher (run starts another) when, at two checks
+// discard reads what an abandoned watcher may still deliver, on a
+// goroutine of its own until its updates end or the link stops, so that
+// the client's delivery goroutine, which holds the watcher's lock while
+// it hands an update over, is never left blocked on it.
+func (kw *keptWatch) discard(w jetstream.KeyWatcher) {
+	kw.l.wg.Add(1)
+	go func() {
+		defer kw.l.wg.Done()
+		for {
+			select {
+			case <-kw.l.stop:
+				return
+			case _, ok := <-w.Updates():
+				if !ok {
+					return
+				}
+			}
+		}
+	}()
+}
+
+// checkStalls gives the watcher up (run starts another) when, at two checks
 // running, a change newer than the last one applied is stored under its
 // keys and nothing was applied in between: a consumer that is being
 // recreated delivers nothing, and may never again.
@@ -199,6 +275,9 @@ func (kw *keptWatch) checkStalls(ran <-chan struct{}) {
 		}
 		last := kw.last.Load()
 		newer, err := kw.storedAfter(last)
+		if err != nil {
+			kw.l.log.Debug().Err(err).Str("watch", kw.what).Uint64("after_revision", last).Msg("watch stall check failed")
+		}
 		switch {
 		case err != nil || !newer:
 			behind = false
@@ -207,7 +286,10 @@ func (kw *keptWatch) checkStalls(ran <-chan struct{}) {
 			kw.mu.Lock()
 			if kw.w != nil {
 				kw.stalled = true
-				_ = kw.w.Stop()
+				select {
+				case kw.abandon <- struct{}{}:
+				default: // given up already, not yet replaced
+				}
 			}
 			kw.mu.Unlock()
 			behind = false

@@ -1,10 +1,13 @@
 package cluster
 
 import (
+	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/stratavox/strata/internal/waitfor"
@@ -16,10 +19,25 @@ import (
 type deadWatcher struct {
 	once sync.Once
 	ch   chan jetstream.KeyValueEntry
+	// deaf: Stop does nothing, as the client's when its subscription
+	// was closed or swapped underneath already.
+	deaf    bool
+	stopped atomic.Bool
+	// hang, if set, is waited on by Stop, as the client's Stop waits
+	// for its consumer's deletion, which a stream electing a leader may
+	// never answer.
+	hang chan struct{}
 }
 
 func (d *deadWatcher) Updates() <-chan jetstream.KeyValueEntry { return d.ch }
 func (d *deadWatcher) Stop() error {
+	d.stopped.Store(true)
+	if d.hang != nil {
+		<-d.hang
+	}
+	if d.deaf {
+		return nats.ErrBadSubscription
+	}
 	d.once.Do(func() { close(d.ch) })
 	return nil
 }
@@ -68,6 +86,21 @@ func TestLeaseWatchKeptThroughItsEnd(t *testing.T) {
 // checks running and started again, from the last change applied.
 func TestKeptWatchStartsAStalledOneAgain(t *testing.T) {
 	t.Parallel()
+	for _, tc := range []struct {
+		name       string
+		deaf, hang bool
+	}{{"stop ends its updates", false, false}, {"stop does nothing", true, false}, {"stop never returns", true, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			keptWatchStartsAStalledOneAgain(t, tc.deaf, tc.hang)
+		})
+	}
+}
+
+// keptWatchStartsAStalledOneAgain is TestKeptWatchStartsAStalledOneAgain
+// with a stalled watcher whose Stop ends its updates, or, deaf, does
+// nothing, or also hangs (the watch must wait on neither).
+func keptWatchStartsAStalledOneAgain(t *testing.T, deaf, hang bool) {
 	u, b := url(t), newBucket(t)
 	a := connect(t, u, b, "a")
 	bb := connect(t, u, b, "b")
@@ -75,7 +108,11 @@ func TestKeptWatchStartsAStalledOneAgain(t *testing.T) {
 	r := Region{-7, 3}
 	var mu sync.Mutex
 	var owner string
-	dead := &deadWatcher{ch: make(chan jetstream.KeyValueEntry)}
+	dead := &deadWatcher{ch: make(chan jetstream.KeyValueEntry), deaf: deaf}
+	if hang {
+		dead.hang = make(chan struct{})
+		t.Cleanup(func() { close(dead.hang) })
+	}
 	bb.keepWatching(bb.ctx, bb.worldSpec("test lease", []string{"lease.>"}, nil, func(e jetstream.KeyValueEntry) {
 		if k, err := parseLeaseKey(e.Key()); err == nil && k == r && e.Operation() == jetstream.KeyValuePut {
 			mu.Lock()
@@ -91,12 +128,54 @@ func TestKeptWatchStartsAStalledOneAgain(t *testing.T) {
 		defer mu.Unlock()
 		return owner == "a"
 	})
-	select {
-	case _, open := <-dead.ch:
-		if open {
-			t.Fatal("the dead watcher delivered")
-		}
-	default:
+	if !dead.stopped.Load() {
 		t.Fatal("the stalled watcher was not stopped")
+	}
+}
+
+// hangingKV is a bucket whose first WatchFiltered waits until its
+// context ends, as a consumer's creation does when a stream electing a
+// leader never answers it.
+type hangingKV struct {
+	jetstream.KeyValue
+	calls atomic.Int32
+}
+
+func (h *hangingKV) WatchFiltered(ctx context.Context, keys []string, opts ...jetstream.WatchOpt) (jetstream.KeyWatcher, error) {
+	if h.calls.Add(1) == 1 {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return h.KeyValue.WatchFiltered(ctx, keys, opts...)
+}
+
+// TestKeptWatchStartThatHangsIsRetried: a stalled watch whose next
+// watcher's start never answers gives that start up after watchStart and
+// starts another, rather than waiting for ever with its view frozen.
+func TestKeptWatchStartThatHangsIsRetried(t *testing.T) {
+	t.Parallel()
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	r := Region{-7, 4}
+	var owner atomic.Value
+	owner.Store("")
+	hang := &hangingKV{KeyValue: bb.world}
+	spec := bb.worldSpec("test lease", []string{"lease.>"}, nil, func(e jetstream.KeyValueEntry) {
+		if k, err := parseLeaseKey(e.Key()); err == nil && k == r && e.Operation() == jetstream.KeyValuePut {
+			owner.Store(string(e.Value()))
+		}
+	})
+	spec.kv = hang
+	bb.keepWatching(bb.ctx, spec, &deadWatcher{ch: make(chan jetstream.KeyValueEntry), deaf: true}, 0)
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	waitfor.Until(t, 5*stallCheck+2*watchStart, "the watch started again after a start that hung delivers the claim", func() bool {
+		return owner.Load() == "a"
+	})
+	if n := hang.calls.Load(); n < 2 {
+		t.Fatalf("%d starts", n)
 	}
 }

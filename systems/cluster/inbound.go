@@ -113,8 +113,19 @@ func (s *inboundSystem) run(ctx *ecs.Context) {
 		}
 		s.dropAhead(&rf)
 		s.dropUnstored(rf.region)
-		if p.c.Leases.Holds(rf.region) {
+		// Still this shard's lease (not lost since the claim), though
+		// perhaps not renewed lately: a load that outlasted a renewal
+		// failing in an election ends here with Holds false, and the
+		// region must be arbitrated once a renewal lands. Nothing else
+		// would make it ready: claim_regions skips a region held
+		// (arbitrates checks Holds as well).
+		if p.c.Leases.Leased(rf.region) {
 			p.ready.set(rf.region, true)
+			if !p.c.Leases.Holds(rf.region) {
+				p.log.Debug().Stringer("region", rf.region).Msg("region refreshed while its lease's renewal is pending; arbitrated once one lands")
+			}
+		} else {
+			p.log.Debug().Stringer("region", rf.region).Msg("region refreshed after its lease was lost; not arbitrated")
 		}
 	}
 	clear(s.refresh)
