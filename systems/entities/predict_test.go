@@ -299,3 +299,52 @@ func TestPredictionStaysClose(t *testing.T) {
 		})
 	}
 }
+
+// TestPredictsSpecExample is the worked example of docs/protocol.md §9.9
+// on the rule alone: a critter (id 2⁶² + 1, refresh ticks 15, 35, …) sent
+// at tick 1000 at (100, 64, -20) walking at (4.3, 0, -1) blocks/s is not
+// sent again while it walks so, until tick 1015; stopped at tick 1005 it
+// is sent then.
+func TestPredictsSpecExample(t *testing.T) {
+	r := newReplicator(Config{}.withDefaults(), &Stats{}, nil)
+	v := components.Velocity{X: float64(float32(4.3)), Z: -1}
+	start := func() *Replicated {
+		return &Replicated{ID: idBase | 1, PredAt: 1000, PredPos: components.Position{X: 100, Y: 64, Z: -20}, PredVel: v, PredLook: components.Look{Yaw: 270}}
+	}
+	look := components.Look{Yaw: 270}
+	at := func(tick uint64) components.Position {
+		dt := float64(tick-1000) / 20
+		return components.Position{X: 100 + v.X*dt, Y: 64, Z: -20 + v.Z*dt}
+	}
+	rep := start()
+	var sent []uint64
+	for tick := uint64(1001); tick <= 1040; tick++ {
+		pos := at(tick)
+		if r.predicts(tick, rep, &pos, &look, &v) {
+			sent = append(sent, tick)
+			rep.PredAt, rep.PredPos = tick, pos
+		}
+	}
+	if !slices.Equal(sent, []uint64{1015, 1035}) {
+		t.Fatalf("walking on: sent at %v, want [1015 1035]", sent)
+	}
+	if p := at(1003); math.Abs(p.X-100.645) > 1e-6 || math.Abs(p.Z+20.15) > 1e-9 {
+		t.Fatalf("drawn at tick 1003 at %+v, want (100.645, 64, -20.15)", p)
+	}
+	rep = start()
+	stopped := components.Position{X: 100.86, Y: 64, Z: -20.2}
+	var none components.Velocity
+	for tick := uint64(1001); tick <= 1004; tick++ {
+		pos := at(tick)
+		if r.predicts(tick, rep, &pos, &look, &v) {
+			t.Fatalf("sent at %d while walking as predicted", tick)
+		}
+	}
+	if !r.predicts(1005, rep, &stopped, &look, &none) {
+		t.Fatal("not sent when it stopped at 1005")
+	}
+	// Stopped but still claiming its velocity: the drift alone sends it.
+	if !r.predicts(1005, rep, &stopped, &look, &v) {
+		t.Fatal("the drift of 0.22 block did not send it")
+	}
+}
