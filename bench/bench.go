@@ -128,6 +128,11 @@ type Config struct {
 	// NoStateBatches has them not granted protocol.FeatureStateBatches:
 	// each of their entity states goes in a datagram of its own.
 	NoStateBatches bool
+	// NoPredictedStates has them not granted
+	// protocol.FeaturePredictedStates: they are sent the states of the
+	// delta filter (an entity's every move), not those of the predicted
+	// track (what a client extrapolating them would draw wrong).
+	NoPredictedStates bool
 	// LOD has them granted protocol.FeatureLOD (the level-of-detail
 	// horizon); without it they are not.
 	LOD bool
@@ -290,7 +295,7 @@ func Run(cfg Config) (Result, error) {
 	var records []storage.PlayerRecord
 	half := float64(cfg.Area*chunk.Size) / 2
 	for i := range players {
-		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates, NoStateBatches: cfg.NoStateBatches, LOD: cfg.LOD}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
+		p := &player{id: uint64(i + 1), conn: &Conn{NoAirSections: cfg.NoAirSections, NoColumnLists: cfg.NoColumnLists, NoCompactStates: cfg.NoCompactStates, NoStateBatches: cfg.NoStateBatches, NoPredictedStates: cfg.NoPredictedStates, LOD: cfg.LOD}, speed: speed, heading: rng.Float64() * 2 * math.Pi}
 		p.x, p.z = (rng.Float64()*2-1)*half, (rng.Float64()*2-1)*half
 		if cfg.Side != 0 || cfg.NearBorder > 0 {
 			side := float64(cmp.Or(cfg.Side, 1-2*(i%2)))

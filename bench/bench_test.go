@@ -147,3 +147,23 @@ func TestRunCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPredictedStates: the synthetic clients take predicted-states by
+// default, and walkers moving steadily then cost far fewer states than
+// with --no-predicted-states (every move sent).
+func TestRunPredictedStates(t *testing.T) {
+	cfg := Config{Players: 30, View: 3, Area: 6, Pattern: Walk, Ticks: 60, Warmup: 40, Seed: 1}
+	pred, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.NoPredictedStates = true
+	old, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.EntityStates == 0 || pred.EntityStates*3 > old.EntityStates {
+		t.Fatalf("%d states with predicted-states, %d without: want under a third", pred.EntityStates, old.EntityStates)
+	}
+	t.Logf("%d states with predicted-states, %d without", pred.EntityStates, old.EntityStates)
+}

@@ -18,8 +18,9 @@ type Conn struct {
 	// protocol.FeatureColumnLists, NoCompactStates
 	// protocol.FeatureCompactStates.
 	NoAirSections, NoColumnLists, NoCompactStates bool
-	// NoStateBatches withholds protocol.FeatureStateBatches.
-	NoStateBatches bool
+	// NoStateBatches withholds protocol.FeatureStateBatches,
+	// NoPredictedStates protocol.FeaturePredictedStates.
+	NoStateBatches, NoPredictedStates bool
 	// LOD grants protocol.FeatureLOD, which is withheld otherwise: the
 	// horizon costs far more than the rest of a tick (docs/benchmarks.md),
 	// so a run measures it only when asked to.
@@ -87,6 +88,8 @@ func (c *Conn) HasFeature(f string) bool {
 		return !c.NoCompactStates
 	case protocol.FeatureStateBatches:
 		return !c.NoStateBatches
+	case protocol.FeaturePredictedStates:
+		return !c.NoPredictedStates
 	case protocol.FeatureLOD:
 		return c.LOD
 	}

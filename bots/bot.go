@@ -456,5 +456,8 @@ func (b *bot) features() []string {
 			fs = append(fs, protocol.FeatureStateBatches)
 		}
 	}
+	if !b.r.cfg.NoPredictedStates {
+		fs = append(fs, protocol.FeaturePredictedStates)
+	}
 	return fs
 }

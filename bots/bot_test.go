@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,5 +56,27 @@ func TestHeldAndErrors(t *testing.T) {
 	}
 	if s.b.res.errors != 1 || !strings.Contains(s.b.res.messages[0], "no") {
 		t.Errorf("errors %d %v", s.b.res.errors, s.b.res.messages)
+	}
+}
+
+// TestFeatures: bots ask for predicted-states unless NoPredictedStates,
+// as for state-batches.
+func TestFeatures(t *testing.T) {
+	for _, c := range []struct {
+		cfg       Config
+		predicted bool
+		batches   bool
+	}{
+		{Config{}, true, true},
+		{Config{NoPredictedStates: true}, false, true},
+		{Config{NoStateBatches: true}, true, false},
+	} {
+		fs := (&bot{r: &runner{cfg: c.cfg}}).features()
+		if got := slices.Contains(fs, protocol.FeaturePredictedStates); got != c.predicted {
+			t.Errorf("%+v: predicted-states asked %v, want %v (%v)", c.cfg, got, c.predicted, fs)
+		}
+		if got := slices.Contains(fs, protocol.FeatureStateBatches); got != c.batches {
+			t.Errorf("%+v: state-batches asked %v, want %v (%v)", c.cfg, got, c.batches, fs)
+		}
 	}
 }

@@ -160,6 +160,11 @@ type Config struct {
 	// protocol.FeatureStateBatches: a tick's entity states then come in a
 	// datagram each, not a few datagrams together.
 	NoStateBatches bool
+	// NoPredictedStates makes them not ask for
+	// protocol.FeaturePredictedStates: the server then sends an
+	// entity's every move, not only what extrapolating its last state
+	// would draw wrong.
+	NoPredictedStates bool
 	// Say are chat lines each bot sends once it has joined (a command:
 	// "/quota"); the report lists the system lines the bots were told
 	// (commands' replies), the first few of each bot.

@@ -114,6 +114,7 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 	f.BoolVar(&cfg.NoColumnLists, "no-column-lists", false, "the synthetic clients do not ask for lists by column (feature column-lists): drops and blank sections go by position")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "the synthetic clients do not ask for fixed-point entity states (feature compact-states): moves go as PlayerStates")
 	f.BoolVar(&cfg.NoStateBatches, "no-state-batches", false, "the synthetic clients do not ask for a tick's entity states in one datagram (feature state-batches): a datagram each")
+	f.BoolVar(&cfg.NoPredictedStates, "no-predicted-states", false, "the synthetic clients do not ask to extrapolate entities (feature predicted-states): they are sent every move")
 	f.BoolVar(&cfg.LOD, "lod", false, "the synthetic clients ask for the level-of-detail horizon (feature lod)")
 	f.BoolVar(&cfg.Stagger, "stagger", false, "start the players moving at ticks spread over a view recentring's time, not all at once")
 	f.StringVar(&configPath, "config", os.Getenv(envName("config")), "a server's TOML config file, for its [plugins.NAME] tables (the rest is serve's); STRATA_PLUGIN_* variables win over it")

@@ -118,6 +118,7 @@ so a server that binds names to keys lets the same bots in on the next run;
 	f.StringArrayVar(&cfg.Say, "say", nil, "a chat line each bot sends once it has joined, e.g. a command (\"/quota\"); repeat for more; the report lists what the bots were told")
 	f.BoolVar(&cfg.NoCompactStates, "no-compact-states", false, "do not ask for fixed-point entity states (feature compact-states): moves come as PlayerStates")
 	f.BoolVar(&cfg.NoStateBatches, "no-state-batches", false, "do not ask for a tick's entity states in one datagram (feature state-batches): a datagram each")
+	f.BoolVar(&cfg.NoPredictedStates, "no-predicted-states", false, "do not ask to extrapolate entities (feature predicted-states): the server then sends every move")
 	f.BoolVar(&cfg.LOD, "lod", false, "ask for the level-of-detail horizon (feature lod) and report when each bot's whole horizon arrived and its bytes (lod_complete_s, lod_wire_bytes)")
 	f.IntVar(&cfg.LODLevels, "lod-levels", 0, "levels of detail to ask for with --lod (0: the server's default)")
 	f.BoolVar(&cfg.Decode, "decode", false, "decode every section (undecodable ones count as errors); costs CPU")

@@ -207,7 +207,7 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Features == nil {
 		c.Features = []string{protocol.FeatureDatagramInput, protocol.FeaturePlayerStates, protocol.FeatureBatchedDrops,
 			protocol.FeatureDeflateChunks, protocol.FeatureEntities, protocol.FeatureAirSections, protocol.FeatureColumnLists,
-			protocol.FeatureCompactStates, protocol.FeatureStateBatches, protocol.FeatureLOD}
+			protocol.FeatureCompactStates, protocol.FeatureStateBatches, protocol.FeaturePredictedStates, protocol.FeatureLOD}
 	}
 	if c.DeflateLevel == 0 {
 		c.DeflateLevel = DefaultDeflateLevel

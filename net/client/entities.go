@@ -165,3 +165,36 @@ func (c *Conn) EntityCount() int {
 	defer c.emu.RUnlock()
 	return len(c.entities)
 }
+
+// At returns where a client extrapolating the entity (feature
+// "predicted-states") draws it at server tick tick, at tickRate ticks per
+// second: Position + Velocity·(tick − Tick)/tickRate, the rule the server
+// keeps it within protocol.PredictedPositionError blocks of where the
+// entity is (docs/protocol.md §9.9). A tick not after Tick, or a tickRate
+// of 0, gives Position.
+func (e *Entity) At(tick uint64, tickRate float64) Vec3 {
+	if tick <= e.Tick || tickRate <= 0 {
+		return e.Position
+	}
+	dt := float64(tick-e.Tick) / tickRate
+	return Vec3{e.Position.X + e.Velocity.X*dt, e.Position.Y + e.Velocity.Y*dt, e.Position.Z + e.Velocity.Z*dt}
+}
+
+// EntityAt returns where held entity id is drawn at server tick tick: its
+// last state extrapolated (Entity.At) when the server granted
+// protocol.FeaturePredictedStates, its last state's position otherwise
+// (the server then sends every move).
+func (c *Conn) EntityAt(id, tick uint64) (Vec3, bool) {
+	predicted := c.HasFeature(protocol.FeaturePredictedStates)
+	rate := float64(c.Limits().GetTickRate())
+	c.emu.RLock()
+	defer c.emu.RUnlock()
+	e, ok := c.entities[id]
+	if !ok {
+		return Vec3{}, false
+	}
+	if !predicted {
+		return e.Position, true
+	}
+	return e.At(tick, rate), true
+}

@@ -173,3 +173,26 @@ func TestEntityFields(t *testing.T) {
 		t.Error("Entity(3) found an entity never spawned")
 	}
 }
+
+// TestEntityAt: the extrapolation of "predicted-states" — a state's
+// position plus its velocity times the ticks since its tick over the tick
+// rate, and the position itself at or before its tick.
+func TestEntityAt(t *testing.T) {
+	e := Entity{Position: Vec3{100, 64, -20}, Velocity: Vec3{4.3, 0, -1}, Tick: 1000}
+	for _, c := range []struct {
+		tick uint64
+		rate float64
+		want Vec3
+	}{
+		{1000, 20, Vec3{100, 64, -20}},
+		{999, 20, Vec3{100, 64, -20}},
+		{1003, 20, Vec3{100.645, 64, -20.15}},
+		{1020, 20, Vec3{104.3, 64, -21}},
+		{1003, 0, Vec3{100, 64, -20}},
+	} {
+		got := e.At(c.tick, c.rate)
+		if d := (Vec3{got.X - c.want.X, got.Y - c.want.Y, got.Z - c.want.Z}); d.X*d.X+d.Y*d.Y+d.Z*d.Z > 1e-18 {
+			t.Errorf("At(%d, %g) = %v, want %v", c.tick, c.rate, got, c.want)
+		}
+	}
+}

@@ -83,11 +83,33 @@ const (
 	// frame.DatagramCap, instead of a datagram each. A client that asks
 	// for it must still handle a lone CompactState or PlayerState.
 	FeatureStateBatches = "state-batches"
+	// FeaturePredictedStates, beside "entities", has the client
+	// extrapolate each entity it holds from the last state it got — drawn
+	// at position + velocity·(t − tick)/tick_rate — and the server send a
+	// state only when that extrapolation would stray (more than
+	// PredictedPositionError blocks, a turn of more than 0.5°, a change of
+	// velocity of more than PredictedVelocityError blocks per second), or
+	// after PredictedRefresh ticks without one: an entity walking
+	// steadily costs a state a second, not one a tick. An EntitySpawn to
+	// such a client carries the state the others extrapolate (its tick
+	// may be in the past). docs/protocol.md §9.9 gives the rule.
+	FeaturePredictedStates = "predicted-states"
 	// FeatureLOD asks the server for the level-of-detail pyramid around
 	// the view, out to Subscribe.lod_levels levels beyond level 0, as
 	// LODSection and LODUnload frames on the chunk stream
 	// (docs/protocol.md §5.6, "Levels of detail").
 	FeatureLOD = "lod"
+)
+
+// The server's rule for "predicted-states": the largest distance, in
+// blocks, between where a client granted it draws an entity and where the
+// entity is, at a tick, before the server sends a new state; the change of
+// velocity, in blocks per second, that sends one at once; the longest
+// time, in ticks, between two states about an entity (by default).
+const (
+	PredictedPositionError = 0.05
+	PredictedVelocityError = 0.1
+	PredictedRefresh       = 20
 )
 
 // TransportOnly reports whether feature f is implemented by the transport

@@ -54,6 +54,15 @@ type Replicated struct {
 	SentPos  components.Position
 	SentLook components.Look
 	SentAt   uint64
+	// The predicted track (feature "predicted-states"): the state last
+	// sent to the receivers that extrapolate, which they draw at PredPos +
+	// PredVel·(t − PredAt)/TPS; PredVel is the velocity as sent (float32
+	// values). The replication system's alone, evaluated only while some
+	// receiver is granted the feature.
+	PredPos  components.Position
+	PredVel  components.Velocity
+	PredLook components.Look
+	PredAt   uint64
 }
 
 // Body is an entity's bounding box: Width along X and Z, Height along Y,
@@ -134,6 +143,12 @@ type Config struct {
 	// about an entity: unchanged ones are repeated this often (datagrams
 	// are lossy). Default 30.
 	SnapshotAll uint64
+	// PredictAll is the longest time, in ticks, between two states about
+	// an entity to the receivers granted "predicted-states", which
+	// extrapolate the last one: an entity that moves as predicted is
+	// repeated this often (staggered by id), so that a lost datagram
+	// heals. Default 20.
+	PredictAll uint64
 	// InterestEvery is how often, in ticks, each client's set of entities
 	// is recomputed (staggered over clients; at once after a teleport or
 	// while spawns wait for budget). Default 5.
@@ -157,6 +172,9 @@ type Config struct {
 func (c Config) withDefaults() Config {
 	if c.SnapshotAll == 0 {
 		c.SnapshotAll = 30
+	}
+	if c.PredictAll == 0 {
+		c.PredictAll = 20
 	}
 	if c.InterestEvery == 0 {
 		c.InterestEvery = 5

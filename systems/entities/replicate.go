@@ -63,6 +63,7 @@ const (
 	featPlayerStates
 	featCompact
 	featBatches
+	featPredicted
 )
 
 // features returns c's features that replication looks at, reading them
@@ -75,6 +76,7 @@ func (in *Interest) features(c components.Conn) uint8 {
 		}{
 			{protocol.FeatureEntities, featEntities}, {protocol.FeaturePlayerStates, featPlayerStates},
 			{protocol.FeatureCompactStates, featCompact}, {protocol.FeatureStateBatches, featBatches},
+			{protocol.FeaturePredictedStates, featPredicted},
 		} {
 			if c.HasFeature(f.name) {
 				in.feats |= f.bit
@@ -112,7 +114,10 @@ type subject struct {
 	vel   *components.Velocity
 	body  *Body       // nil: none
 	attrs *Attributes // nil: none
-	send  bool
+	// send: it sends this tick to the receivers without
+	// "predicted-states" (the delta filter); psend: to those with it
+	// (the predicted track).
+	send, psend bool
 }
 
 // point is a subject's horizontal position: the distance checks read
@@ -129,7 +134,8 @@ type builtSpawn struct {
 
 // slot is what the per-tick table indexed by arche entity id holds: the
 // generation of the entity that is a subject under that id, ref =
-// (subject index+1)<<1 | 1 if it sends this tick (0: no subject), and its
+// (subject index+1)<<2 | 1 if it sends this tick to the receivers without
+// "predicted-states" | 2 if to those with it (0: no subject), and its
 // horizontal position in single precision, for the hysteresis check of
 // what a client holds (a pass that then reads nothing else).
 type slot struct {
@@ -157,8 +163,19 @@ type receiver struct {
 	due    bool // its set is recomputed this tick
 	// compact: it is sent CompactStates instead of PlayerStates (feature
 	// "compact-states"); batched: in as few datagrams as hold them
-	// (feature "state-batches", with "compact-states").
-	compact, batched bool
+	// (feature "state-batches", with "compact-states"); predicted: it
+	// extrapolates, and is sent the states of the predicted track
+	// (feature "predicted-states").
+	compact, batched, predicted bool
+}
+
+// forms are the forms of a state that some receiver of a track takes this
+// tick: a PlayerState (full), a lone CompactState (compacted), a
+// CompactState in a batch (batched).
+type forms struct{ full, compacted, batched bool }
+
+func (f forms) or(g forms) forms {
+	return forms{f.full || g.full, f.compacted || g.compacted, f.batched || g.batched}
 }
 
 // candidate is an entity a recompute found within a receiver's radius
@@ -206,23 +223,27 @@ type replicator struct {
 	xz   []point        // by subject
 	encs []wire.Encoded // by subject: its PlayerState (nil bytes: not encoded)
 	// compact is, by subject, its CompactState, for the receivers granted
-	// "compact-states"; each form is encoded only while some receiver of
-	// this tick takes it (full, compact).
-	compact         []wire.Encoded
-	full, compacted bool
-	// batched: some receiver is granted "state-batches" (packed).
-	batched bool
-	packed  []packedState // by arche entity id
-	nplay   int           // subs[:nplay] are the players
-	slots   []slot        // by arche entity id
+	// "compact-states"; each form of a subject's state is encoded only
+	// when it sends on a track some receiver of this tick takes that form
+	// on: forms[0] the receivers without "predicted-states", forms[1]
+	// those with it (batched: packed).
+	compact []wire.Encoded
+	forms   [2]forms
+	// predicting: some receiver is granted "predicted-states" (the
+	// predicted track is evaluated only then).
+	predicting bool
+	packed     []packedState // by arche entity id
+	nplay      int           // subs[:nplay] are the players
+	slots      []slot        // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
-	// and of last tick's subjects that are no longer (prev).
-	sending, gone bits
-	anyGone       bool
-	prev          []ecs.Entity
-	recv          []receiver
-	keys          []cellKey // by subject: its cell
-	grid          cellIndex // every subject, by cell, over keys
+	// and of last tick's subjects that are no longer (prev); psending
+	// those that send on the predicted track.
+	sending, psending, gone bits
+	anyGone                 bool
+	prev                    []ecs.Entity
+	recv                    []receiver
+	keys                    []cellKey // by subject: its cell
+	grid                    cellIndex // every subject, by cell, over keys
 	// gridXZ is xz in grid.order's order: a recompute reads the points of
 	// a few cells' subjects one after the other, not each from its own
 	// place.
@@ -256,8 +277,9 @@ type replWorker struct {
 	// (stamp[si] == serial).
 	stamp  []uint32
 	serial uint32
-	// spawnAt indexes spawns by subject, plus one (0: not built yet).
-	spawnAt []int32
+	// spawnAt indexes spawns by subject, plus one (0: not built yet);
+	// [1] the spawns of the predicted track's state.
+	spawnAt [2][]int32
 	spawns  []builtSpawn
 	sends   []int32
 	cand    []candidate
@@ -371,7 +393,7 @@ func (r *replicator) run(ctx *ecs.Context) {
 // by entity id for them.
 func (r *replicator) collect(w *ecs.World) {
 	r.subs, r.recv = r.subs[:0], r.recv[:0]
-	r.full, r.compacted, r.batched = false, false, false
+	r.forms, r.predicting = [2]forms{}, false
 	r.legacyConn, r.legacyRadius, r.legacyFresh = r.legacyConn[:0], r.legacyRadius[:0], r.legacyFresh[:0]
 	var top uint32
 	pq := r.players.Query(w)
@@ -394,10 +416,13 @@ func (r *replicator) collect(w *ecs.World) {
 			case feats&featEntities != 0:
 				compact := feats&featCompact != 0
 				batched := compact && feats&featBatches != 0
-				r.compacted = r.compacted || compact && !batched
-				r.batched = r.batched || batched
-				r.full = r.full || !compact
-				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact, batched: batched})
+				predicted := feats&featPredicted != 0
+				track := 0
+				if predicted {
+					track, r.predicting = 1, true
+				}
+				r.forms[track] = r.forms[track].or(forms{full: !compact, compacted: compact && !batched, batched: batched})
+				r.recv = append(r.recv, receiver{e: e, id: p.ID, conn: c, in: in, self: si, pos: *pos, radius: float64(f.Radius * 16), compact: compact, batched: batched, predicted: predicted})
 			case feats&featPlayerStates != 0:
 				lconn = c
 				fresh = r.roster != nil && r.roster.Fresh(p.ID)
@@ -428,7 +453,7 @@ func (r *replicator) collect(w *ecs.World) {
 
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
-		if r.batched {
+		if r.forms[0].batched || r.forms[1].batched {
 			r.packed = grow(r.packed, int(top)+1)
 		}
 	}
@@ -448,6 +473,11 @@ func (r *replicator) collect(w *ecs.World) {
 // picks: entities spawned together (a column loading, a herd) would
 // otherwise all repeat on the same tick, for ever. Players keep the plain
 // rule, which recordings of legacy clients hold.
+//
+// While some receiver is granted "predicted-states", each subject also
+// has the predicted track (predicts): a second send bit, for those
+// receivers alone, and the same state encoded when either bit is set
+// (each form only if some receiver of a track that sends takes it).
 func (r *replicator) filter(now uint64) {
 	all, half := r.cfg.SnapshotAll, r.cfg.SnapshotAll/2
 	r.par.For(len(r.subs), encodeGrain, func(worker, lo, hi int) {
@@ -459,24 +489,35 @@ func (r *replicator) filter(now uint64) {
 			if si >= r.nplay {
 				due = due || now-rep.SentAt >= half && (now+rep.ID)%all == 0
 			}
-			ref := uint32(si+1) << 1
-			var v *wire.PlayerStateFields
+			ref := uint32(si+1) << 2
+			var need forms
 			if changed(rep, pos, s.look) || due || rep.SentAt == 0 {
 				s.send = true
 				rep.SentPos, rep.SentLook, rep.SentAt = *pos, *s.look, max(now, 1)
 				ref |= 1
+				need = r.forms[0]
+			}
+			if r.predicting && r.predicts(now, rep, pos, s.look, s.vel) {
+				s.psend = true
+				rep.PredPos, rep.PredLook, rep.PredAt = *pos, *s.look, max(now, 1)
+				rep.PredVel = components.Velocity{X: float64(float32(s.vel.X)), Y: float64(float32(s.vel.Y)), Z: float64(float32(s.vel.Z))}
+				ref |= 2
+				need = need.or(r.forms[1])
+			}
+			var v *wire.PlayerStateFields
+			if s.send || s.psend {
 				v = r.stateOf(now, int32(si))
-				if r.full {
+				if need.full {
 					r.encs[si] = w.arena.PlayerState(v)
 				}
-				if r.compacted {
+				if need.compacted {
 					r.compact[si] = w.arena.CompactState(v)
 				}
 			}
 			r.xz[si] = point{pos.X, pos.Z}
 			r.keys[si] = cellKey{cellOf(pos.X, stateCell), cellOf(pos.Z, stateCell)}
 			r.slots[s.e.ID()] = slot{gen: s.e.Generation(), ref: ref, x: float32(pos.X), z: float32(pos.Z)}
-			if s.send && r.batched {
+			if need.batched {
 				ps := &r.packed[s.e.ID()]
 				if b := wire.AppendCompactState(ps[1:1], v); len(b) < len(ps) {
 					ps[0] = byte(len(b))
@@ -490,11 +531,59 @@ func (r *replicator) filter(now uint64) {
 		}
 	})
 	r.sending.reset(len(r.slots))
+	if r.predicting {
+		r.psending.reset(len(r.slots))
+	}
 	for i := range r.subs {
-		if r.subs[i].send {
-			r.sending.set(r.subs[i].e.ID())
+		s := &r.subs[i]
+		if s.send {
+			r.sending.set(s.e.ID())
+		}
+		if s.psend {
+			r.psending.set(s.e.ID())
 		}
 	}
+}
+
+// predicts reports whether an entity sends on the predicted track this
+// tick (feature "predicted-states"): never sent on it; or where it is lies
+// more than protocol.PredictedPositionError blocks from where a client
+// extrapolating its last state draws it now (PredPos +
+// PredVel·(now−PredAt)/TPS); or it turned more than 0.5°; or its velocity
+// differs from the one sent by more than protocol.PredictedVelocityError
+// blocks per second (a stop, a turn, a start: sent at once, before the
+// drift shows); or it is refreshed, every PredictAll ticks on the ticks
+// its id picks ((now+id) % PredictAll == 0), whatever it sent between: a
+// lost datagram heals within PredictAll ticks, and entities spawned or
+// seen together (a column loading, a herd, players joining at once)
+// refresh on PredictAll different ticks, not together for ever (the
+// other track's rule, a refresh a full interval after the last state,
+// keeps a shared phase). A pure function of the entity's state and its
+// track.
+func (r *replicator) predicts(now uint64, rep *Replicated, pos *components.Position, look *components.Look, vel *components.Velocity) bool {
+	if rep.PredAt == 0 {
+		return true
+	}
+	el := now - rep.PredAt
+	if el >= r.cfg.PredictAll || (now+rep.ID)%r.cfg.PredictAll == 0 {
+		return true
+	}
+	dt := float64(el) / r.cfg.TPS
+	p, v := &rep.PredPos, &rep.PredVel
+	dx, dy, dz := pos.X-(p.X+v.X*dt), pos.Y-(p.Y+v.Y*dt), pos.Z-(p.Z+v.Z*dt)
+	const perr = protocol.PredictedPositionError
+	if dx*dx+dy*dy+dz*dz > perr*perr {
+		return true
+	}
+	ux, uy, uz := vel.X-v.X, vel.Y-v.Y, vel.Z-v.Z
+	const verr = protocol.PredictedVelocityError
+	if ux*ux+uy*uy+uz*uz > verr*verr {
+		return true
+	}
+	if look.Yaw == rep.PredLook.Yaw && look.Pitch == rep.PredLook.Pitch {
+		return false
+	}
+	return angleDiff(look.Yaw, rep.PredLook.Yaw) > 0.5 || math.Abs(float64(look.Pitch-rep.PredLook.Pitch)) > 0.5
 }
 
 // lookup returns the slot of entity e this tick, or nil when e is not a
@@ -512,10 +601,16 @@ func (r *replicator) lookup(e ecs.Entity) *slot {
 }
 
 // sub returns the subject index of a slot.
-func (s *slot) sub() int32 { return int32(s.ref>>1) - 1 }
+func (s *slot) sub() int32 { return int32(s.ref>>2) - 1 }
 
-// sends reports whether the slot's subject sends a PlayerState this tick.
-func (s *slot) sends() bool { return s.ref&1 != 0 }
+// sends reports whether the slot's subject sends a state this tick to the
+// receivers with "predicted-states" (predicted) or to the others.
+func (s *slot) sends(predicted bool) bool {
+	if predicted {
+		return s.ref&2 != 0
+	}
+	return s.ref&1 != 0
+}
 
 // stateOf returns subject si's state, for its datagrams.
 func (r *replicator) stateOf(now uint64, si int32) *wire.PlayerStateFields {
@@ -539,13 +634,25 @@ func (r *replicator) encoded(now uint64, si int32) wire.Encoded {
 }
 
 // spawnOf returns subject si's EntitySpawn and its size, built once per
-// tick by each worker that needs it.
-func (r *replicator) spawnOf(w *replWorker, now uint64, si int32) builtSpawn {
-	w.spawnAt = grow(w.spawnAt, int(si)+1)
-	if w.spawnAt[si] != 0 {
-		return w.spawns[w.spawnAt[si]-1]
+// tick by each worker that needs it. A receiver granted "predicted-states"
+// (predicted) gets the state of the predicted track, which the others
+// granted it extrapolate: its tick is PredAt, up to PredictAll ticks ago
+// (filter has set the track this tick if it had none).
+func (r *replicator) spawnOf(w *replWorker, now uint64, si int32, predicted bool) builtSpawn {
+	track := 0
+	if predicted {
+		track = 1
+	}
+	at := grow(w.spawnAt[track], int(si)+1)
+	w.spawnAt[track] = at
+	if at[si] != 0 {
+		return w.spawns[at[si]-1]
 	}
 	s := &r.subs[si]
+	tick, pos, look, vel := now, *s.pos, *s.look, *s.vel
+	if predicted {
+		tick, pos, look, vel = s.rep.PredAt, s.rep.PredPos, s.rep.PredLook, s.rep.PredVel
+	}
 	var body Body
 	switch {
 	case s.body != nil:
@@ -556,10 +663,10 @@ func (r *replicator) spawnOf(w *replWorker, now uint64, si int32) builtSpawn {
 		body = PlayerBody
 	}
 	sp := &protocol.EntitySpawn{
-		EntityId: s.id, Kind: s.rep.Kind, Name: s.rep.Name, Tick: now,
-		Position: protocol.V3(s.pos.X, s.pos.Y, s.pos.Z),
-		Yaw:      s.look.Yaw, Pitch: s.look.Pitch,
-		Velocity: protocol.V3f(float32(s.vel.X), float32(s.vel.Y), float32(s.vel.Z)),
+		EntityId: s.id, Kind: s.rep.Kind, Name: s.rep.Name, Tick: tick,
+		Position: protocol.V3(pos.X, pos.Y, pos.Z),
+		Yaw:      look.Yaw, Pitch: look.Pitch,
+		Velocity: protocol.V3f(float32(vel.X), float32(vel.Y), float32(vel.Z)),
 		Width:    float32(body.Width), Height: float32(body.Height),
 	}
 	if s.attrs != nil {
@@ -573,7 +680,7 @@ func (r *replicator) spawnOf(w *replWorker, now uint64, si int32) builtSpawn {
 		size += 16 + len(a.Key)
 	}
 	w.spawns = append(w.spawns, builtSpawn{sp, size})
-	w.spawnAt[si] = int32(len(w.spawns))
+	at[si] = int32(len(w.spawns))
 	return w.spawns[len(w.spawns)-1]
 }
 
@@ -584,8 +691,10 @@ func (r *replicator) prepare(now uint64) {
 	for i := range r.workers {
 		w := &r.workers[i]
 		w.spawns, w.stats = w.spawns[:0], Stats{}
-		w.spawnAt = slices.Grow(w.spawnAt[:0], len(r.subs))[:len(r.subs)]
-		clear(w.spawnAt)
+		for k := range w.spawnAt {
+			w.spawnAt[k] = slices.Grow(w.spawnAt[k][:0], len(r.subs))[:len(r.subs)]
+			clear(w.spawnAt[k])
+		}
 	}
 	some := false
 	for i := range r.recv {
@@ -636,8 +745,12 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	if rc.compact {
 		states = r.compact
 	}
+	sending := &r.sending
+	if rc.predicted {
+		sending = &r.psending
+	}
 	send := func(sl *slot, id uint32) {
-		if refused || !sl.sends() {
+		if refused || !sl.sends(rc.predicted) {
 			return
 		}
 		si := sl.sub()
@@ -690,7 +803,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 				continue
 			}
 			w.stamp[sl.sub()] = w.serial
-		} else if r.sending.has(id) {
+		} else if sending.has(id) {
 			if sl := &r.slots[id]; sl.gen == e.Generation() {
 				send(sl, id)
 			}
@@ -823,7 +936,7 @@ func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
 		w.batch = w.batch[:0]
 		size, hi := 0, lo
 		for ; hi < n; hi++ {
-			sp := r.spawnOf(w, now, w.cand[hi].sub)
+			sp := r.spawnOf(w, now, w.cand[hi].sub, rc.predicted)
 			if len(w.batch) > 0 && size+sp.size > spawnBatchBytes {
 				break
 			}

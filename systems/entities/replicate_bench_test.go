@@ -59,17 +59,22 @@ func (c *benchConn) HasFeature(f string) bool {
 // replicator runs alone on it, tick after tick, so one op is one tick of
 // replicate_entities.
 type replicationCrowd struct {
-	app      *ecs.App
-	rep      *replicator
-	stats    *Stats
-	tick     uint64
-	side     float64
-	rng      *rand.Rand
-	players  []*components.Position
-	heading  []float64
-	things   []*components.Position
-	conns    []*benchConn
-	interest []*Interest
+	app     *ecs.App
+	rep     *replicator
+	stats   *Stats
+	tick    uint64
+	side    float64
+	rng     *rand.Rand
+	players []*components.Position
+	// vels are the players' velocities, set as they walk only when the
+	// clients extrapolate (predicted): the other runs keep theirs at 0,
+	// as they always did.
+	vels      []*components.Velocity
+	predicted bool
+	heading   []float64
+	things    []*components.Position
+	conns     []*benchConn
+	interest  []*Interest
 }
 
 // newReplicationCrowd spreads players (view radius view sections, walking)
@@ -107,10 +112,13 @@ func newReplicationCrowd(b *testing.B, players, things, view int, side float64, 
 	// Pointers taken once the world is complete: no structural change
 	// follows, so they stay valid.
 	pos := generic.NewMap[components.Position](w)
+	vel := generic.NewMap[components.Velocity](w)
 	in := generic.NewMap[Interest](w)
+	c.predicted = slices.Contains(features, protocol.FeaturePredictedStates)
 	for i, e := range ents {
 		if i < players {
 			c.players = append(c.players, pos.Get(e))
+			c.vels = append(c.vels, vel.Get(e))
 			c.interest = append(c.interest, in.Get(e))
 		} else {
 			c.things = append(c.things, pos.Get(e))
@@ -130,9 +138,15 @@ func (c *replicationCrowd) step() {
 		x, z := p.X+0.215*math.Cos(h), p.Z+0.215*math.Sin(h)
 		if math.Abs(x) > half || math.Abs(z) > half {
 			c.heading[i] = h + math.Pi
+			if c.predicted {
+				*c.vels[i] = components.Velocity{}
+			}
 			continue
 		}
 		p.X, p.Z = x, z
+		if c.predicted {
+			*c.vels[i] = components.Velocity{X: 4.3 * math.Cos(h), Z: 4.3 * math.Sin(h)}
+		}
 	}
 	for i := int(c.tick % 10); i < len(c.things); i += 10 {
 		p := c.things[i]
@@ -158,6 +172,7 @@ func (c *replicationCrowd) step() {
 func BenchmarkReplicate(b *testing.B) {
 	compact := []string{protocol.FeatureEntities, protocol.FeaturePlayerStates, protocol.FeatureCompactStates}
 	batches := append(slices.Clone(compact), protocol.FeatureStateBatches)
+	predicted := append(slices.Clone(batches), protocol.FeaturePredictedStates)
 	for _, c := range []struct {
 		name            string
 		players, things int
@@ -173,6 +188,10 @@ func BenchmarkReplicate(b *testing.B) {
 		{"batches/players=1000/entities=20000", 1000, 20000, 2048, batches},
 		{"compact/players=10000", 10000, 0, 6400, compact},
 		{"batches/players=10000", 10000, 0, 6400, batches},
+		// The same clients extrapolating (predicted-states): the players'
+		// velocities are set as they walk.
+		{"predicted/players=1000/entities=20000", 1000, 20000, 2048, predicted},
+		{"predicted/players=10000", 10000, 0, 6400, predicted},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			w := newReplicationCrowd(b, c.players, c.things, 8, c.side, c.features)

@@ -26,6 +26,10 @@ import (
 // legacy are the features of a client from before entities.
 var legacy = []string{protocol.FeaturePlayerStates}
 
+// unpredicted are the features of a client from before predicted-states:
+// it is sent the states of the delta filter.
+var unpredicted = []string{protocol.FeaturePlayerStates, protocol.FeatureEntities, protocol.FeatureCompactStates, protocol.FeatureStateBatches}
+
 // repWorld is a real App: residency over testkit.Flat (stone up to y=63;
 // things and players stand at y=64; deterministic), an in-memory
 // database, the network fed by a QueueSource, gameplay and the entities
@@ -263,7 +267,7 @@ func TestSpawnsNearestFirstAndBounded(t *testing.T) {
 
 func TestStatesOnlyHeldAndChanged(t *testing.T) {
 	w := newRepWorld(t, Config{})
-	a := w.join("a", nil)
+	a := w.join("a", unpredicted)
 	near := w.spawn(10.5, 0.5)
 	far := w.spawn(45.5, 0.5)
 	w.step(int(w.reg.cfg.SnapshotAll) + 1)
@@ -580,7 +584,7 @@ func TestStatesStopAtAFullQueue(t *testing.T) {
 	for _, c := range []struct {
 		name     string
 		features []string
-	}{{"legacy", legacy}, {"entities", nil}} {
+	}{{"legacy", legacy}, {"entities", unpredicted}, {"predicted", nil}} {
 		t.Run(c.name, func(t *testing.T) {
 			w := newRepWorld(t, Config{})
 			for i := range 4 {
@@ -606,8 +610,12 @@ func TestReplicationDeterministic(t *testing.T) {
 	run := func(workers int) map[uint64][]string {
 		w := newRepWorldOn(t, Config{SpawnsPerTick: 40}, "", []ecs.Option{ecs.WithWorkers(workers)})
 		var cs []*client
+		// A third of the clients extrapolate (every feature), a third
+		// take the delta filter's states, a third extrapolate full
+		// PlayerStates: both tracks and every form of a state.
+		feats := [][]string{nil, unpredicted, {protocol.FeatureEntities, protocol.FeaturePredictedStates}}
 		for i := range 24 {
-			cs = append(cs, w.join(fmt.Sprintf("p%d", i), nil))
+			cs = append(cs, w.join(fmt.Sprintf("p%d", i), feats[i%3]))
 		}
 		for i, c := range cs {
 			w.place(c, components.Position{X: 0.5 + float64(i%8*6) - 24, Y: 64, Z: 0.5 + float64(i/8*6) - 15})
@@ -674,9 +682,9 @@ func TestSpecEntityExamples(t *testing.T) {
 		return int32(len(r.subs) - 1)
 	}
 	bob := r.spawnOf(w, 5, add(Replicated{Kind: KindPlayer, ID: 1002, Name: "bob"}, components.Position{X: 1, Y: 2, Z: 3},
-		components.Look{Yaw: 90}, PlayerBody, nil)).msg
+		components.Look{Yaw: 90}, PlayerBody, nil), false).msg
 	critter := r.spawnOf(w, 5, add(Replicated{Kind: "strata:critter", ID: idBase | 1}, components.Position{X: 1.5, Y: 64, Z: -2.5},
-		components.Look{}, Body{Width: 0.9, Height: 0.9}, &Attributes{List: []Attribute{{"strata:variant", 2}}})).msg
+		components.Look{}, Body{Width: 0.9, Height: 0.9}, &Attributes{List: []Attribute{{"strata:variant", 2}}}), false).msg
 	for _, c := range []struct {
 		name string
 		msg  func() *protocol.ServerMessage

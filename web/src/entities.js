@@ -10,14 +10,22 @@
 // page holds no spawn for is ignored: it raced ahead of its spawn or
 // trailed its despawn, and drawing it would leave a box nothing removes.
 //
+// With "predicted-states" granted the server sends an entity's state only
+// when extrapolating the last one would draw it wrong (more than 0.05
+// block off, a turn, a change of velocity), or once a second: the set
+// extrapolates, moving each target on at its velocity every step, and a
+// state (or spawn) older than the server's tick as the page reckons it
+// (the newest tick seen, run on at the tick rate) is carried forward to
+// it — a spawn may carry a state up to a second old.
+//
 // A server that does not grant "entities" (older than it) still sends
 // PlayerStates of nearby players: in that legacy mode the first state of
 // an id creates a player entity with the default box, as the page did
 // before entities existed, so such servers are still drawn.
 
-import { FEATURE_ENTITIES } from "./protocol.js";
+import { FEATURE_ENTITIES, FEATURE_PREDICTED_STATES } from "./protocol.js";
 
-export { FEATURE_ENTITIES };
+export { FEATURE_ENTITIES, FEATURE_PREDICTED_STATES };
 
 /** The kind of every player's entity (entities.KindPlayer on the server). */
 export const KIND_PLAYER = "strata:player";
@@ -61,14 +69,39 @@ export class EntitySet {
     // Whether the server granted "entities"; until a Welcome says so the
     // set behaves as for a legacy server.
     this.granted = false;
+    // Whether the server granted "predicted-states": targets are then
+    // extrapolated (step), at tickRate ticks a second; clock is the
+    // server's tick as the page reckons it (null: none seen yet).
+    this.predicted = false;
+    this.tickRate = 20;
+    this.clock = null;
     this.stats = { spawns: 0, despawns: 0, states: 0, stale: 0, unknown: 0 };
   }
 
-  /** reset forgets everything for a new session: its own id and whether "entities" was granted. */
-  reset(self = null, granted = false) {
+  /**
+   * reset forgets everything for a new session: its own id, whether
+   * "entities" and "predicted-states" were granted, and the tick rate.
+   */
+  reset(self = null, granted = false, predicted = false, tickRate = 20) {
     this.byId.clear();
     this.self = self;
     this.granted = granted;
+    this.predicted = predicted;
+    this.tickRate = tickRate > 0 ? tickRate : 20;
+    this.clock = null;
+  }
+
+  /**
+   * ahead is where, with "predicted-states", a state of tick (its position
+   * p, velocity v) puts its entity now: p + v · (clock − tick) / tickRate,
+   * after the clock has caught up with tick; p itself otherwise.
+   */
+  ahead(p, v, tick) {
+    if (!this.predicted) return p;
+    const t = Number(tick);
+    if (this.clock === null || t > this.clock) this.clock = t;
+    const dt = (this.clock - t) / this.tickRate;
+    return { x: p.x + v.x * dt, y: p.y + v.y * dt, z: p.z + v.z * dt };
   }
 
   get size() {
@@ -108,8 +141,9 @@ export class EntitySet {
       if (old && old.tick > tick) {
         // Keep the newer move, and the smooth path towards it.
         Object.assign(e, { tick: old.tick, target: old.target, shown: old.shown, yaw: old.yaw, pitch: old.pitch, velocity: old.velocity });
-      } else if (old) {
-        e.shown = old.shown;
+      } else {
+        e.target = this.ahead(e.target, e.velocity, tick);
+        e.shown = old ? old.shown : { ...e.target };
       }
       this.byId.set(e.id, e);
       out.push(e);
@@ -169,16 +203,31 @@ export class EntitySet {
     }
     this.stats.states++;
     e.tick = tick;
-    e.target = vec(s.position);
     e.yaw = s.yaw ?? e.yaw;
     e.pitch = s.pitch ?? e.pitch;
+    // With "predicted-states" the velocity is what the page extrapolates
+    // by: a state without one says the entity stands.
     if (s.velocity) e.velocity = vec(s.velocity);
+    else if (this.predicted) e.velocity = vec(null);
+    e.target = this.ahead(vec(s.position), e.velocity, tick);
     return "moved";
   }
 
-  /** step moves every shown position towards its target over dt seconds. */
+  /**
+   * step moves every shown position towards its target over dt seconds;
+   * with "predicted-states" each target first moves on at its velocity
+   * (and the clock with them).
+   */
   step(dt) {
     const k = 1 - Math.exp(-dt * SMOOTHING_PER_S);
+    if (this.predicted) {
+      if (this.clock !== null) this.clock += dt * this.tickRate;
+      for (const e of this.byId.values()) {
+        e.target.x += e.velocity.x * dt;
+        e.target.y += e.velocity.y * dt;
+        e.target.z += e.velocity.z * dt;
+      }
+    }
     for (const e of this.byId.values()) {
       e.shown.x += (e.target.x - e.shown.x) * k;
       e.shown.y += (e.target.y - e.shown.y) * k;

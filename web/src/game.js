@@ -6,7 +6,7 @@ import { blocksFromWelcome, builtinBlocks } from "./blocks.js";
 import { choosePlayerName, loadTarget, randomName } from "./config.js";
 import { Controls } from "./controls.js";
 import { demoEntities, demoMove, demoSections } from "./demo.js";
-import { EntitySet, FEATURE_ENTITIES, KIND_PLAYER, entityColor } from "./entities.js";
+import { EntitySet, FEATURE_ENTITIES, FEATURE_PREDICTED_STATES, KIND_PLAYER, entityColor } from "./entities.js";
 import { Hud } from "./hud.js";
 import { loadIdentity } from "./identity.js";
 import { DEFAULT_RULES, Player, raycast, rulesFromLimits } from "./physics.js";
@@ -283,7 +283,9 @@ export class Game {
     // A server granting "entities" sends spawns and despawns and moves
     // only what it spawned; an older one sends PlayerStates of nearby
     // players alone, drawn as before (entities.js, legacy mode).
-    this.entities.reset(w.entityId, (w.features ?? []).includes(FEATURE_ENTITIES));
+    // With "predicted-states" it extrapolates them between states.
+    const granted = w.features ?? [];
+    this.entities.reset(w.entityId, granted.includes(FEATURE_ENTITIES), granted.includes(FEATURE_PREDICTED_STATES), w.limits?.tickRate || 20);
     this.renderer.clearEntities();
     this.viewDistance = w.viewDistance || this.viewDistance;
     this.renderer.setViewDistance(this.viewDistance);

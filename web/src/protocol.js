@@ -60,6 +60,14 @@ export const FEATURE_COMPACT_STATES = "compact-states";
  */
 export const FEATURE_STATE_BATCHES = "state-batches";
 /**
+ * Feature predicted-states, beside entities: the page extrapolates each
+ * entity from its last state (position + velocity · time since the
+ * state's tick, src/entities.js), and the server sends a state only when
+ * that would stray more than 0.05 block, turn more than 0.5°, or at least
+ * once a second (docs/protocol.md §9.9).
+ */
+export const FEATURE_PREDICTED_STATES = "predicted-states";
+/**
  * Feature lod: the server sends the level-of-detail pyramid beyond the
  * subscription (LODSection, LODUnload on the chunk stream; docs/protocol.md
  * §5.6 "Levels of detail"), out to Subscribe.lod_levels levels.
@@ -84,6 +92,7 @@ export const FEATURES = [
   FEATURE_ENTITIES,
   FEATURE_COMPACT_STATES,
   FEATURE_STATE_BATCHES,
+  FEATURE_PREDICTED_STATES,
   FEATURE_AIR_SECTIONS,
   FEATURE_LOD,
 ];

@@ -9,7 +9,7 @@ import { Color, ColorManagement } from "three";
 
 import { DatagramSchema, ServerMessageSchema } from "../src/gen/strata_pb.js";
 import { EntitySet, FEATURE_ENTITIES, KIND_PLAYER, PLAYER_BOX, entityColor, fnv1a, hslToHex, kindColor, playerColor } from "../src/entities.js";
-import { FEATURES, decodeDatagram, decodeServer } from "../src/protocol.js";
+import { FEATURES, FEATURE_PREDICTED_STATES, decodeDatagram, decodeServer } from "../src/protocol.js";
 
 const SELF = 7n;
 const CRITTER = 1n << 62n | 1n;
@@ -189,6 +189,69 @@ test("step: the shown position closes on the target exponentially, as other play
   assert.ok(Math.abs(x1 - 10 * (1 - Math.exp(-1))) < 1e-9, `after 1/12 s: ${x1}`);
   for (let i = 0; i < 60; i++) set.step(1 / 60);
   assert.ok(Math.abs(set.get(CRITTER).shown.x - 10) < 1e-3);
+});
+
+// moving is a PlayerState of id at tick with position p and velocity v.
+function moving(entityId, tick, p, v) {
+  const bytes = toBinary(DatagramSchema, create(DatagramSchema, {
+    kind: { case: "playerState", value: { entityId, tick, position: p, velocity: v } },
+  }));
+  return decodeDatagram(bytes).kind.value;
+}
+
+function predicted() {
+  const set = new EntitySet();
+  set.reset(SELF, true, true, 20);
+  return set;
+}
+
+// near: within float32 rounding of the velocity (4.3 is 4.300000190…).
+const near = (a, b, what) => assert.ok(Math.abs(a.x - b.x) < 1e-6 && Math.abs(a.y - b.y) < 1e-6 && Math.abs(a.z - b.z) < 1e-6, `${what}: ${JSON.stringify(a)}, want ${JSON.stringify(b)}`);
+
+test("the page asks for predicted-states", () => {
+  assert.ok(FEATURES.includes(FEATURE_PREDICTED_STATES));
+  assert.equal(FEATURE_PREDICTED_STATES, "predicted-states");
+});
+
+test("predicted-states: step carries the target on at its velocity (docs/protocol.md §9.9's example), a new state resets it", () => {
+  const set = predicted();
+  set.spawn(spawns(alice({ tick: 990n, position: { x: 100, y: 64, z: -20 } })));
+  // The state of tick 1000: at (100, 64, -20), walking at (4.3, 0, -1) blocks/s.
+  set.state(moving(12n, 1000n, { x: 100, y: 64, z: -20 }, { x: 4.3, y: 0, z: -1 }));
+  near(set.get(12n).target, { x: 100, y: 64, z: -20 }, "at its tick");
+  // Drawn 3 ticks (0.15 s) later: 0.645 block on along x, 0.15 back along z.
+  for (let i = 0; i < 3; i++) set.step(1 / 20);
+  near(set.get(12n).target, { x: 100.645, y: 64, z: -20.15 }, "3 ticks on");
+  assert.ok(Math.abs(set.clock - 1003) < 1e-9, `clock ${set.clock}`);
+  // The shown position follows the moving target (smoothed), never past it.
+  const shown = set.get(12n).shown.x;
+  assert.ok(shown > 100 && shown < 100.645, `shown ${shown}`);
+  // It stopped at tick 1003: the state puts the target back, and it stays.
+  set.state(moving(12n, 1003n, { x: 100.6, y: 64, z: -20.1 }, { x: 0, y: 0, z: 0 }));
+  near(set.get(12n).target, { x: 100.6, y: 64, z: -20.1 }, "the new state");
+  for (let i = 0; i < 10; i++) set.step(1 / 20);
+  near(set.get(12n).target, { x: 100.6, y: 64, z: -20.1 }, "stopped");
+  assert.ok(Math.abs(set.get(12n).shown.x - 100.6) < 0.01);
+});
+
+test("predicted-states: a spawn or state older than the page's tick is carried forward to it", () => {
+  const set = predicted();
+  set.spawn(spawns(alice({ tick: 1010n })));
+  // A critter's spawn carries the state of tick 1000 (the one the others
+  // extrapolate): 10 ticks at 2 blocks/s, 1 block on, shown there at once.
+  set.spawn(spawns(critter({ tick: 1000n, position: { x: 10, y: 70, z: 0 }, velocity: { x: 2, y: 0, z: 0 } })));
+  near(set.get(CRITTER).target, { x: 11, y: 70, z: 0 }, "spawn");
+  near(set.get(CRITTER).shown, { x: 11, y: 70, z: 0 }, "shown");
+  // A state that arrives late (tick 1008, the page at 1010): 2 ticks on.
+  set.state(moving(CRITTER, 1008n, { x: 12, y: 70, z: 0 }, { x: 0, y: 0, z: -4 }));
+  near(set.get(CRITTER).target, { x: 12, y: 70, z: -0.4 }, "late state");
+});
+
+test("without predicted-states step does not move targets", () => {
+  const set = granted();
+  set.spawn(spawns(critter({ velocity: { x: 2, y: 0, z: 0 } })));
+  for (let i = 0; i < 20; i++) set.step(1 / 20);
+  near(set.get(CRITTER).target, { x: 10.5, y: 70, z: -3.5 }, "target");
 });
 
 test("kindColor: stable, distinct for distinct kinds, a valid sRGB colour", () => {

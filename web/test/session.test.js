@@ -159,7 +159,7 @@ test("handshake, chunk stream, datagrams, server close", async () => {
   assert.equal(hello.value.protocolVersion, 2);
   assert.equal(hello.value.name, "web_1");
   assert.equal(hello.value.viewDistance, 6);
-  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "column-lists", "entities", "compact-states", "state-batches", "air-sections", "lod", "deflate-chunks"], "deflate-chunks: node has DecompressionStream");
+  assert.deepEqual(hello.value.features, ["player-states", "batched-drops", "column-lists", "entities", "compact-states", "state-batches", "predicted-states", "air-sections", "lod", "deflate-chunks"], "deflate-chunks: node has DecompressionStream");
   assert.deepEqual([...hello.value.publicKey], [...ID.publicKey], "the key's public half");
   assert.equal(hello.value.token.length, 0, "no token unless one is given");
 
