@@ -179,3 +179,29 @@ func TestKeptWatchStartThatHangsIsRetried(t *testing.T) {
 		t.Fatalf("%d starts", n)
 	}
 }
+
+// TestLeaseRefreshCatchesUp: a shard whose view of a region's lease is
+// behind (its lease watch stalled through an election) takes the owner
+// and a turn at least the owner's epoch from Refresh, so that the owner
+// accepts its forwards again.
+func TestLeaseRefreshCatchesUp(t *testing.T) {
+	t.Parallel()
+	u, b := url(t), newBucket(t)
+	a := connect(t, u, b, "a")
+	bb := connect(t, u, b, "b")
+	ctx := ctxT(t)
+	r := Region{-7, 5}
+	if held, _, err := a.Claim(ctx, r); !held || err != nil {
+		t.Fatal(held, err)
+	}
+	bb.lmu.Lock()
+	bb.owners[r], bb.turns[r] = "a", 1 // as a watch behind the claim left it
+	bb.lmu.Unlock()
+	if err := bb.Refresh(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	owner, ok, turn := bb.Turn(r)
+	if !ok || owner != "a" || turn < a.Epoch(r) {
+		t.Fatalf("after Refresh b sees owner %q (%v) at turn %d; a's epoch is %d", owner, ok, turn, a.Epoch(r))
+	}
+}

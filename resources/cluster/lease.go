@@ -139,6 +139,32 @@ func (ls *Leases) Claim(ctx context.Context, r Region) (held bool, owner string,
 	}
 }
 
+// Refresh reads r's lease key fresh from the store and takes what it
+// holds as r's owner, and its revision as r's turn at least: the lease
+// watch's view of r was found behind (an owner refused a forward as made
+// under an earlier turn of its lease), and a watch can stay behind for a
+// while after a stream's election. Forwards made after carry a turn the
+// owner accepts; those in flight under the older one are read back, as
+// after any turn.
+func (ls *Leases) Refresh(ctx context.Context, r Region) error {
+	v, rev, ok, err := ls.freshGet(ctx, "lease", leaseKey(r), 0)
+	if err != nil {
+		return fmt.Errorf("refresh lease of %v: %w", r, err)
+	}
+	ls.lmu.Lock()
+	defer ls.lmu.Unlock()
+	if rev > ls.turns[r] {
+		ls.turns[r] = rev
+		ls.turned++
+	}
+	if ok {
+		ls.owners[r] = string(v)
+	} else {
+		delete(ls.owners, r)
+	}
+	return nil
+}
+
 // Holds reports whether this shard holds r and renewed it recently
 // enough that the lease cannot have lapsed at the server (time-based
 // self-fencing: a shard that cannot renew stops acting as owner before

@@ -408,7 +408,8 @@ func (s *inboundSystem) serve(f *forwardedEdit) {
 	p := s.p
 	req, reply := f.req, f.reply
 	if r := rcluster.RegionOfBlock(req.X, req.Z); !p.arbitrates(r) || req.Turn != 0 && req.Turn < p.c.Leases.Epoch(r) {
-		p.respond(reply, editReply{Result: int32(protocol.ActionResult_ACTION_RESULT_HELD), Reason: "the region changed servers; try again"})
+		p.respond(reply, editReply{Result: int32(protocol.ActionResult_ACTION_RESULT_HELD), Reason: "the region changed servers; try again",
+			Stale: p.arbitrates(r)})
 		return
 	}
 	p.Stats.Served.Add(1)

@@ -63,6 +63,8 @@ type leaseSystem struct {
 type leaseOp struct {
 	r       rcluster.Region
 	release bool
+	// refresh reads the lease of r afresh (Leases.Refresh) instead.
+	refresh bool
 }
 
 func newLeases(p *Plugin, app *ecs.App) *leaseSystem {
@@ -109,6 +111,12 @@ func (s *leaseSystem) do(op leaseOp) {
 	p := s.p
 	ctx, cancel := context.WithTimeout(context.Background(), claimTimeout)
 	defer cancel()
+	if op.refresh {
+		if err := p.c.Leases.Refresh(ctx, op.r); err != nil {
+			p.log.Warn().Err(err).Stringer("region", op.r).Msg("lease view not refreshed")
+		}
+		return
+	}
 	if op.release {
 		p.ready.set(op.r, false)
 		if err := p.c.Leases.Release(ctx, op.r); err != nil {

@@ -48,6 +48,10 @@ type editReply struct {
 	Revision uint64     `json:"revision,omitempty"`
 	Reason   string     `json:"reason,omitempty"`
 	Block    *blockJSON `json:"block,omitempty"`
+	// Stale: refused because the forward's turn was behind the owner's
+	// lease; the forwarder's view of the region is, and it reads the
+	// lease afresh.
+	Stale bool `json:"stale,omitempty"`
 }
 
 // blockJSON is a block as the owner has it, for a refused edit's rollback.
@@ -271,6 +275,9 @@ func (p *Plugin) onReply(m *nats.Msg) {
 		return
 	}
 	f := p.pending.take(id)
+	if r.Stale && f != nil {
+		p.leases.queue(leaseOp{r: f.region, refresh: true})
+	}
 	if f == nil || f.conn == nil {
 		return // read back from the store meanwhile: the client was told
 	}
