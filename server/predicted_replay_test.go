@@ -3,7 +3,6 @@ package server
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -92,23 +91,5 @@ func TestPredictedStatesReplay(t *testing.T) {
 		t.Fatalf("features recorded: %v", granted)
 	}
 
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var finals []replay.Hash
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		res, err := ReplayFile(cfg.Record, ReplayOptions{Verify: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Mismatch != nil {
-			t.Fatalf("GOMAXPROCS %d: %v: recorded %+v, replayed %+v", procs, res.Mismatch, res.Mismatch.Want, res.Mismatch.Got)
-		}
-		if res.Ticks < 100 {
-			t.Fatalf("only %d ticks replayed", res.Ticks)
-		}
-		finals = append(finals, res.Final)
-	}
-	if finals[0] != finals[1] {
-		t.Fatalf("ends differently on one core and two: %+v vs %+v", finals[0], finals[1])
-	}
+	verifyOnCores(t, cfg.Record, []int{1, 2}, 100)
 }

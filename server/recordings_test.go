@@ -279,22 +279,35 @@ func TestCritterRecordingHashesEntities(t *testing.T) {
 // and with two — the tick's parallel loops then run inline or split — and
 // requires every recorded hash to match both times.
 func TestRecordingsAnyCores(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, r := range recordings {
-		var finals []replay.Hash
-		for _, procs := range []int{1, 2} {
-			runtime.GOMAXPROCS(procs)
-			res, err := ReplayFile(filepath.Join("..", "testdata", "replays", r.file), ReplayOptions{Verify: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Mismatch != nil {
-				t.Fatalf("%s with GOMAXPROCS %d: %v", r.file, procs, res.Mismatch)
-			}
-			finals = append(finals, res.Final)
+		verifyOnCores(t, filepath.Join("..", "testdata", "replays", r.file), []int{1, 2}, 0)
+	}
+}
+
+// verifyOnCores replays the recording at path with --verify once per
+// GOMAXPROCS in procs, and requires every recorded hash to match, at
+// least minTicks ticks, and the same end every time.
+func verifyOnCores(t *testing.T, path string, procs []int, minTicks uint64) {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var finals []replay.Hash
+	for _, n := range procs {
+		runtime.GOMAXPROCS(n)
+		res, err := ReplayFile(path, ReplayOptions{Verify: true})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if finals[0] != finals[1] {
-			t.Fatalf("%s ends differently on one core and two: %+v vs %+v", r.file, finals[0], finals[1])
+		if res.Mismatch != nil {
+			t.Fatalf("%s with GOMAXPROCS %d: %v: recorded %+v, replayed %+v", path, n, res.Mismatch, res.Mismatch.Want, res.Mismatch.Got)
+		}
+		if res.Ticks < minTicks {
+			t.Fatalf("%s: replayed %d ticks, want %d at least", path, res.Ticks, minTicks)
+		}
+		finals = append(finals, res.Final)
+	}
+	for _, f := range finals[1:] {
+		if f != finals[0] {
+			t.Fatalf("%s ends differently on one core and two: %+v vs %+v", path, finals[0], f)
 		}
 	}
 }

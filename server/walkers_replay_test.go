@@ -2,10 +2,8 @@ package server
 
 import (
 	"path/filepath"
-	"runtime"
 	"testing"
 
-	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/testkit"
 )
 
@@ -26,27 +24,7 @@ func TestWalkersRecording(t *testing.T) {
 	if testkit.LongEnabled() {
 		procs = []int{1, 2}
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var finals []replay.Hash
-	for _, n := range procs {
-		runtime.GOMAXPROCS(n)
-		res, err := ReplayFile(walkersRecording, ReplayOptions{Verify: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Mismatch != nil {
-			t.Fatalf("GOMAXPROCS %d: %v: recorded %+v, replayed %+v", n, res.Mismatch, res.Mismatch.Want, res.Mismatch.Got)
-		}
-		if res.Ticks < 1200 {
-			t.Fatalf("replayed %d ticks, want the recording's 60 s", res.Ticks)
-		}
-		finals = append(finals, res.Final)
-	}
-	for _, f := range finals[1:] {
-		if f != finals[0] {
-			t.Fatalf("ends differently on one core and two: %+v vs %+v", finals[0], f)
-		}
-	}
+	verifyOnCores(t, walkersRecording, procs, 1200) // the recording's 60 s
 }
 
 // BenchmarkReplayWalkers replays the walkers' recording with --verify's
