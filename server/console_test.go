@@ -19,7 +19,6 @@ import (
 	"github.com/stratavox/strata/ecs"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
-	"github.com/stratavox/strata/replay"
 	"github.com/stratavox/strata/systems/network"
 	"github.com/stratavox/strata/testkit"
 )
@@ -228,15 +227,7 @@ func TestRecordConsoleAndKick(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	f, err := os.Open(cfg.Record)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := replay.Read(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecording(t, cfg.Record)
 	var consoleLines []string
 	for _, e := range rec.Events {
 		if e.Client == network.ConsoleID {

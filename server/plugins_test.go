@@ -1,7 +1,6 @@
 package server
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -57,21 +56,13 @@ func TestRecordingKeepsPlugins(t *testing.T) {
 		t.Fatalf("the live plugin built with step %d, counted %d", live.built, live.total)
 	}
 
-	f, err := os.Open(cfg.Record)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := replay.Read(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecording(t, cfg.Record)
 	h := rec.Header.Settings
 	if h[SettingPlugins] != "fallingsand,daynight,critters,protect,tally" || h["plugins.tally.step"] != "7" || h["plugins.protect.radius"] != "5" || h[SettingCritters] != "off" {
 		t.Fatalf("header settings %v", h)
 	}
 
-	_, err = ReplayFile(cfg.Record, ReplayOptions{Verify: true})
+	_, err := ReplayFile(cfg.Record, ReplayOptions{Verify: true})
 	if err == nil || !strings.Contains(err.Error(), `recorded with plugin "tally", which this binary does not have`) {
 		t.Fatalf("replay without the plugin: %v", err)
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 	"github.com/stratavox/strata/net/wire"
-	"github.com/stratavox/strata/replay"
 )
 
 // TestPredictedStatesReplay records a deterministic server (critters on,
@@ -72,15 +70,7 @@ func TestPredictedStatesReplay(t *testing.T) {
 		t.Errorf("states received: %d extrapolating, %d not; want fewer", predStats.EntityStates, oldStats.EntityStates)
 	}
 
-	f, err := os.Open(cfg.Record)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := replay.Read(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecording(t, cfg.Record)
 	granted := map[string][]string{}
 	for _, e := range rec.Events {
 		if e.Kind == wire.Connected {

@@ -253,15 +253,7 @@ func scriptCritters(t *testing.T, srv *Server) {
 // hold the critters' state: replayed without them, the entity hash
 // differs from the first tick they exist.
 func TestCritterRecordingHashesEntities(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "replays", "critters.strata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := replay.Read(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := readRecording(t, filepath.Join("..", "testdata", "replays", "critters.strata"))
 	if rec.Header.Settings[SettingCritters] != "on" {
 		t.Fatalf("recording settings %v: critters not on", rec.Header.Settings)
 	}
@@ -310,4 +302,19 @@ func verifyOnCores(t *testing.T, path string, procs []int, minTicks uint64) {
 			t.Fatalf("%s ends differently on one core and two: %+v vs %+v", path, finals[0], f)
 		}
 	}
+}
+
+// readRecording reads the whole recording at path.
+func readRecording(t *testing.T, path string) *replay.Recording {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := replay.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }

@@ -182,13 +182,7 @@ func TestManyReceivers(t *testing.T) {
 // of where they are, without drift. A lost delta stops the moves until
 // the next keyframe, which puts everything right.
 func TestPresenceMoves(t *testing.T) {
-	app := ecs.NewApp()
-	r := newRemotePlayers(app, 8, 20)
-	var inbox []presence
-	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, inbox); inbox = inbox[:0] })
-	if err := app.Build(); err != nil {
-		t.Fatal(err)
-	}
+	app, r, inbox := newReceiver(t)
 	place := generic.NewMap2[components.Position, components.Look](app.World())
 	held := func() (alice, critter components.Position) {
 		pa, _ := place.Get(r.byKey[remoteKey{"a", "alice"}])
@@ -217,7 +211,7 @@ func TestPresenceMoves(t *testing.T) {
 			frozen, _ = held()
 			continue
 		}
-		inbox = append(inbox, msg)
+		*inbox = append(*inbox, msg)
 		app.Step()
 		a, c := held()
 		if !msg.Delta {
@@ -242,13 +236,7 @@ func TestPresenceMoves(t *testing.T) {
 // ticks between two messages they drift on at that velocity, for one
 // message's span at most.
 func TestRemoteVelocities(t *testing.T) {
-	app := ecs.NewApp()
-	r := newRemotePlayers(app, 8, 20)
-	var inbox []presence
-	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, inbox); inbox = inbox[:0] })
-	if err := app.Build(); err != nil {
-		t.Fatal(err)
-	}
+	app, r, inbox := newReceiver(t)
 	vel := generic.NewMap1[components.Velocity](app.World())
 	place := generic.NewMap1[components.Position](app.World())
 	d := newPresenceDeltas("a")
@@ -275,7 +263,7 @@ func TestRemoteVelocities(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inbox = append(inbox, msg)
+		*inbox = append(*inbox, msg)
 		app.Step()
 		for _, c := range []struct {
 			who  string
@@ -307,6 +295,20 @@ func TestRemoteVelocities(t *testing.T) {
 			}
 		}
 	}
+}
+
+// newReceiver returns an app whose every step applies the presence
+// messages put in inbox to r, a shard's remotePlayers.
+func newReceiver(t *testing.T) (*ecs.App, *remotePlayers, *[]presence) {
+	t.Helper()
+	app := ecs.NewApp()
+	r := newRemotePlayers(app, 8, 20)
+	inbox := &[]presence{}
+	app.AddSystem(ecs.Ingest, "apply", func(ctx *ecs.Context) { r.apply(ctx, *inbox); *inbox = (*inbox)[:0] })
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	return app, r, inbox
 }
 
 // BenchmarkPresenceDeltas is one receiver's presence of a tick: 264
