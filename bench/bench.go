@@ -161,9 +161,10 @@ type Result struct {
 	Resident                 int
 	// Entities are the plugin entities resident at the end; EntitySpawns
 	// and EntityStates the spawns and states queued to the clients while
-	// measuring.
-	Entities                   int
-	EntitySpawns, EntityStates uint64
+	// measuring; EntityIdle the client-ticks replication skipped, with
+	// nothing to send.
+	Entities                               int
+	EntitySpawns, EntityStates, EntityIdle uint64
 	// CPU is the process's CPU time (user and system) over the measured
 	// ticks: with shards sharing the cores, the cost a tick wall time
 	// cannot show.
@@ -370,7 +371,7 @@ func Run(cfg Config) (Result, error) {
 		step(true) // the spawns are applied
 	}
 	stats := ecs.Resource[entities.Stats](app)
-	spawns0, states0 := stats.Spawns, stats.States
+	spawns0, states0, idle0 := stats.Spawns, stats.States, stats.Idle
 	var dgrams0, dgramBytes0 uint64
 	for _, p := range players {
 		_, _, d, db := p.conn.Counts()
@@ -466,7 +467,7 @@ func Run(cfg Config) (Result, error) {
 	res.DatagramBytes -= dgramBytes0
 	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()
 	res.Entities = ecs.Resource[entities.Registry](app).Len()
-	res.EntitySpawns, res.EntityStates = stats.Spawns-spawns0, stats.States-states0
+	res.EntitySpawns, res.EntityStates, res.EntityIdle = stats.Spawns-spawns0, stats.States-states0, stats.Idle-idle0
 	return res, nil
 }
 

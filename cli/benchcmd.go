@@ -173,6 +173,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Entities   int     `json:"entities"`
 		Spawns     uint64  `json:"entity_spawns"`
 		States     uint64  `json:"entity_states"`
+		Idle       uint64  `json:"entity_receivers_idle"`
 		Dgrams     uint64  `json:"datagrams"`
 		DgramBytes uint64  `json:"datagram_bytes"`
 		CPUPerTick float64 `json:"cpu_us_per_tick"`
@@ -188,7 +189,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		GCs        uint32  `json:"collections"`
 		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
-		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates,
+		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates, res.EntityIdle,
 		res.Datagrams, res.DatagramBytes, perTick(res, 1), float64(res.TickCPU) / float64(time.Microsecond) / float64(res.Config.Ticks), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.MsgsIn, res.MsgsOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))

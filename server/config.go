@@ -134,6 +134,11 @@ type Config struct {
 	// (network.Config.SpreadRecentres). On by default; recordings keep it
 	// in their header, and those made before it replay without.
 	SpreadRecentres bool
+	// PredictedRefreshPerEntity is the "predicted-states" rule of
+	// recordings made before each client had refresh ticks of its own
+	// (entities.Config.RefreshPerEntity). Off by default; recordings keep
+	// the rule in their header, and those made before replay with it on.
+	PredictedRefreshPerEntity bool
 	// EntitySaveEvery is how long, in ticks, a changed column's entities
 	// wait before they are saved (besides when the column leaves and at
 	// shutdown): what a crash can lose. 0 means 600 (30 s at 20 TPS).

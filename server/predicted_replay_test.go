@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -22,7 +23,16 @@ func TestPredictedStatesReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a live session of a few seconds")
 	}
+	// Today's rule, and the rule of recordings made before each client
+	// had refresh ticks of its own.
+	for _, perEntity := range []bool{false, true} {
+		t.Run(fmt.Sprintf("per entity %v", perEntity), func(t *testing.T) { predictedStatesReplay(t, perEntity) })
+	}
+}
+
+func predictedStatesReplay(t *testing.T, perEntity bool) {
 	cfg := Defaults()
+	cfg.PredictedRefreshPerEntity = perEntity
 	cfg.DataDir = t.TempDir()
 	cfg.Seed = 7
 	cfg.SpawnRadius = 2
@@ -71,6 +81,9 @@ func TestPredictedStatesReplay(t *testing.T) {
 	}
 
 	rec := readRecording(t, cfg.Record)
+	if rule, want := rec.Header.Settings[SettingPredictedRefresh], map[bool]string{false: PredictedRefreshPerClient, true: PredictedRefreshPerEntity}[perEntity]; rule != want {
+		t.Fatalf("recorded %s = %q, want %q", SettingPredictedRefresh, rule, want)
+	}
 	granted := map[string][]string{}
 	for _, e := range rec.Events {
 		if e.Kind == wire.Connected {

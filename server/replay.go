@@ -157,6 +157,14 @@ func legacyCritterGround(h replay.Header, ps []ecs.Plugin) {
 	}
 }
 
+// recordedRules sets the rules of cfg that a recording's header keeps,
+// as they were when it was made: those older than a rule's setting had
+// the rule before it.
+func recordedRules(h replay.Header, cfg *Config) {
+	cfg.SpreadRecentres = h.Settings[SettingSpreadRecentres] == "on"
+	cfg.PredictedRefreshPerEntity = h.Settings[SettingPredictedRefresh] != PredictedRefreshPerClient
+}
+
 // Replay runs a recording headless and as fast as it can: the server's own
 // plugins in deterministic mode, with an in-memory database, the spawn
 // anchor the start-up gate would hold, and every recorded event fed to
@@ -176,7 +184,7 @@ func Replay(rec *replay.Recording, opts ReplayOptions) (ReplayResult, error) {
 		return ReplayResult{}, err
 	}
 	cfg.Plugins = plugins
-	cfg.SpreadRecentres = h.Settings[SettingSpreadRecentres] == "on"
+	recordedRules(h, &cfg)
 	if h.World != "" {
 		if opts.WorldDir == "" {
 			return ReplayResult{}, fmt.Errorf("the recording starts from world checkpoint %q: replay it with ReplayFile or give WorldDir", h.World)

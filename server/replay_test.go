@@ -113,6 +113,32 @@ func TestLODKeepsHashes(t *testing.T) {
 // herds on snow and sand replays with them on grass only; a recording
 // that names the setting replays with its value, and a new server records
 // it.
+// TestRecordedPredictedRefresh: a new recording says each client had
+// refresh ticks of its own, and replays so; one without the setting (made
+// before) replays with every entity repeated on its own ticks, as does one
+// made by a server told to.
+func TestRecordedPredictedRefresh(t *testing.T) {
+	perEntity := func(settings map[string]string) bool {
+		cfg := Defaults()
+		recordedRules(replay.Header{Settings: settings}, &cfg)
+		return cfg.PredictedRefreshPerEntity
+	}
+	cfg := Defaults()
+	rec := recordedSettings(cfg, AuthTOFU)
+	if rec[SettingPredictedRefresh] != PredictedRefreshPerClient || perEntity(rec) {
+		t.Errorf("a new recording has %s = %q and replays per entity: %v", SettingPredictedRefresh, rec[SettingPredictedRefresh], perEntity(rec))
+	}
+	old := maps.Clone(rec)
+	delete(old, SettingPredictedRefresh)
+	if !perEntity(old) {
+		t.Error("a recording without the setting replays per client")
+	}
+	cfg.PredictedRefreshPerEntity = true
+	if rec := recordedSettings(cfg, AuthTOFU); rec[SettingPredictedRefresh] != PredictedRefreshPerEntity || !perEntity(rec) {
+		t.Errorf("a server told the older rule records %s = %q", SettingPredictedRefresh, rec[SettingPredictedRefresh])
+	}
+}
+
 func TestRecordedCritterGround(t *testing.T) {
 	grassOnly := func(h replay.Header) bool {
 		t.Helper()

@@ -298,7 +298,7 @@ func DefaultPlugins(cfg Config, gen Terrain, spawn components.Position, source n
 		}
 	}
 	ps = append(ps, early...)
-	ps = append(ps, entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery}))
+	ps = append(ps, entities.New(entities.Config{TPS: float64(cfg.TPS), SaveEvery: cfg.EntitySaveEvery, RefreshPerEntity: cfg.PredictedRefreshPerEntity}))
 	ps = append(ps, mid...)
 	if cfg.cluster != nil {
 		ps = append(ps, clusterplugin.New(clusterplugin.Config{Cluster: cfg.cluster, Generator: gen, Prefix: cfg.ClusterBucket,
@@ -743,7 +743,10 @@ func recordedSettings(cfg Config, auth string) map[string]string {
 	}
 	m := map[string]string{
 		SettingAuth: auth, SettingCritters: onOff(critter), SettingSpreadRecentres: onOff(cfg.SpreadRecentres),
-		SettingPlugins: strings.Join(names, ","),
+		SettingPlugins: strings.Join(names, ","), SettingPredictedRefresh: PredictedRefreshPerClient,
+	}
+	if cfg.PredictedRefreshPerEntity {
+		m[SettingPredictedRefresh] = PredictedRefreshPerEntity
 	}
 	// Validate has listed them already: an error cannot happen here.
 	values, _ := settings.Values(cfg.Plugins...)
@@ -778,6 +781,18 @@ const SettingPlugins = "plugins"
 // players' views had their own recentring phases ("on"); a recording
 // without it had none.
 const SettingSpreadRecentres = "spread_recentres"
+
+// SettingPredictedRefresh is the recording header's setting naming how
+// entities were repeated to clients granted "predicted-states":
+// PredictedRefreshPerClient (each client on refresh ticks of its own, an
+// entity renewed every entities.Config.PredictRenew ticks) or
+// PredictedRefreshPerEntity (every entity to all of them on its own
+// refresh ticks), which a recording without the setting had.
+const (
+	SettingPredictedRefresh   = "predicted_refresh"
+	PredictedRefreshPerClient = "client"
+	PredictedRefreshPerEntity = "entity"
+)
 
 func onOff(b bool) string {
 	if b {

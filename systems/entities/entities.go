@@ -143,12 +143,29 @@ type Config struct {
 	// about an entity: unchanged ones are repeated this often (datagrams
 	// are lossy). Default 30.
 	SnapshotAll uint64
-	// PredictAll is the longest time, in ticks, between two states about
-	// an entity to the receivers granted "predicted-states", which
-	// extrapolate the last one: an entity that moves as predicted is
-	// repeated this often (staggered by id), so that a lost datagram
-	// heals. Default 20.
+	// PredictAll is how often, in ticks, a receiver granted
+	// "predicted-states" (which extrapolates each entity's last state)
+	// has its refresh ticks, of its own (staggered by its id): it is sent
+	// again the last state of each entity it holds that was sent within
+	// RepeatWithin ticks, so that a lost datagram heals, and of all of
+	// them every RepeatAll ticks. Default 20.
 	PredictAll uint64
+	// RepeatWithin is how long, in ticks, a receiver's refresh ticks
+	// repeat a state after it was sent (default 3 × PredictAll: three
+	// times); RepeatAll how often they repeat every state held, however
+	// old (default 10 × PredictAll), a bound on how long a client that
+	// lost every copy draws an entity wrong.
+	RepeatWithin, RepeatAll uint64
+	// RefreshPerEntity is the rule of recordings made before receivers
+	// had refresh ticks of their own: every entity is sent to all its
+	// receivers every PredictAll ticks (staggered by its id), at full
+	// precision, and nothing is repeated. Replay sets it from the
+	// recording's header.
+	RefreshPerEntity bool
+	// serveAll has replication serve every receiver every tick, as it did
+	// before it served only those with something to do: the oracle of a
+	// test that the skipped ones miss nothing.
+	serveAll bool
 	// InterestEvery is how often, in ticks, each client's set of entities
 	// is recomputed (staggered over clients; at once after a teleport or
 	// while spawns wait for budget). Default 5.
@@ -175,6 +192,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.PredictAll == 0 {
 		c.PredictAll = 20
+	}
+	if c.RepeatWithin == 0 {
+		c.RepeatWithin = 3 * c.PredictAll
+	}
+	if c.RepeatAll == 0 {
+		c.RepeatAll = 10 * c.PredictAll
 	}
 	if c.InterestEvery == 0 {
 		c.InterestEvery = 5
@@ -208,9 +231,12 @@ type Stats struct {
 	Entities, Frozen int
 	// Spawns, Despawns and States count messages queued to clients;
 	// StatesDropped the PlayerStates a full queue refused; SpawnsWaiting
-	// the spawns left for a later tick by SpawnsPerTick, last tick.
-	Spawns, Despawns, States, StatesDropped uint64
-	SpawnsWaiting                           int
+	// the spawns left for a later tick by SpawnsPerTick, last tick;
+	// Repeats the States that were a receiver's repeats of what it was
+	// last sent (Config.PredictAll); Idle the receiver-ticks skipped
+	// with nothing to send.
+	Spawns, Despawns, States, StatesDropped, Repeats, Idle uint64
+	SpawnsWaiting                                          int
 	// Loaded and Saved count entities read from and handed to storage;
 	// LoadErrors the columns whose record could not be read.
 	Loaded, Saved, LoadErrors uint64

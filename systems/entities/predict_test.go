@@ -53,8 +53,8 @@ func heading(speed float64, yaw float32) (components.Velocity, components.Look) 
 // batches, extrapolated), full granted "entities" and "predicted-states"
 // alone (PlayerStates, extrapolated) and old granted every feature but
 // "predicted-states" (the delta filter's states).
-func predWorld(t *testing.T) (w *repWorld, walker, pred, full, old *client) {
-	w = newRepWorld(t, Config{})
+func predWorld(t *testing.T, cfg Config) (w *repWorld, walker, pred, full, old *client) {
+	w = newRepWorld(t, cfg)
 	walker = w.join("walker", legacy)
 	pred = w.join("pred", nil)
 	full = w.join("full", []string{protocol.FeatureEntities, protocol.FeaturePredictedStates})
@@ -77,11 +77,15 @@ func statesOf(c *client, id uint64) (ticks []uint64, states []*protocol.PlayerSt
 	return ticks, states
 }
 
-// TestPredictedSends: a walker moving steadily is sent to the receivers
-// granted "predicted-states" only on its refresh ticks ((tick+id) % 20 ==
-// 0), while a receiver without it gets every tick's state; a turn, a stop,
-// a change of direction is sent at once, a slight change of speed not
-// before the drift it makes passes the threshold.
+// TestPredictedSends: a walker moving steadily is not sent again to the
+// receivers granted "predicted-states", but each of them is sent its last
+// state again on its own refresh ticks ((tick+receiver id) % 20 == 0) for
+// three of them (and every tenth, however old it is), while a receiver without the feature
+// gets every tick's state; a turn, a stop, a change of direction is sent
+// at once, a slight change of speed not before the drift it makes passes
+// the threshold (a second later). Under the rule of older recordings
+// (Config.RefreshPerEntity) the walker is sent to all of them on its own
+// refresh ticks ((tick+id) % 20 == 0) instead, and nothing is repeated.
 func TestPredictedSends(t *testing.T) {
 	const event = 30 // the tick of the script the change happens at
 	walk, walkLook := heading(4.3, 30)
@@ -90,78 +94,115 @@ func TestPredictedSends(t *testing.T) {
 		// change is the walker's pose at the event tick, from the one
 		// before it (already advanced at the old velocity).
 		change func(before, now pose) pose
+		// sent: the change is sent at once; drift: a second after.
+		sent, drift bool
 		// moving: the walker still moves after the event (the old
 		// receiver gets every tick's state).
 		moving bool
 	}{
-		{"steady", func(_, now pose) pose { return now }, true},
+		{"steady", func(_, now pose) pose { return now }, false, false, true},
 		{"turn", func(before, _ pose) pose {
 			v, l := heading(4.3, 120)
 			p := pose{pos: before.pos, vel: v, look: l}
 			return p.advance()
-		}, true},
+		}, true, false, true},
 		{"stop", func(before, _ pose) pose {
 			return pose{pos: before.pos, look: before.look}
-		}, false},
+		}, true, false, false},
 		{"direction change, look kept", func(before, _ pose) pose {
 			v, _ := heading(4.3, 40) // 10°: 0.75 block/s of change
 			p := pose{pos: before.pos, vel: v, look: before.look}
 			return p.advance()
-		}, true},
+		}, true, false, true},
 		{"slightly slower", func(before, _ pose) pose {
 			v, _ := heading(4.25, 30) // 0.05 block/s: under the threshold
 			p := pose{pos: before.pos, vel: v, look: before.look}
 			return p.advance()
-		}, true},
+		}, false, true, true},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			w, walker, pred, full, old := predWorld(t)
-			p := pose{pos: components.Position{X: -5.5, Y: 64, Z: -5.5}, vel: walk, look: walkLook}
-			w.setPose(walker, p)
-			w.step(25) // spawned everywhere, tracks phase-locked
-			for _, r := range []*client{pred, full, old} {
-				if !w.interest(r).Holds(walker.id) {
-					t.Fatalf("%d does not hold the walker", r.id)
-				}
-				r.conn.Take()
-				r.conn.TakeStates()
-			}
-			var ticks []uint64 // the script's ticks
-			eventTick := uint64(0)
-			for k := range 60 {
-				before := p
-				p = p.advance()
-				if k == event {
-					p = c.change(before, p)
-					eventTick = w.app.Tick()
-				}
-				ticks = append(ticks, w.app.Tick())
+		for _, perEntity := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/per entity %v", c.name, perEntity), func(t *testing.T) {
+				w, walker, pred, full, old := predWorld(t, Config{RefreshPerEntity: perEntity})
+				p := pose{pos: components.Position{X: -5.5, Y: 64, Z: -5.5}, vel: walk, look: walkLook}
 				w.setPose(walker, p)
-				w.step(1)
-			}
-			var wantPred, wantOld []uint64
-			for _, tk := range ticks {
-				if (tk+walker.id)%20 == 0 || (tk == eventTick && c.name != "steady" && c.name != "slightly slower") {
-					wantPred = append(wantPred, tk)
+				w.step(25) // spawned everywhere, tracks phase-locked
+				for _, r := range []*client{pred, full, old} {
+					if !w.interest(r).Holds(walker.id) {
+						t.Fatalf("%d does not hold the walker", r.id)
+					}
+					r.conn.Take()
+					r.conn.TakeStates()
 				}
-				if c.moving || tk < eventTick { // stopped: not moved since the tick before
-					wantOld = append(wantOld, tk)
+				track := *w.replicated(walker) // the state last sent
+				at := track.PredAt
+				var ticks []uint64 // the script's ticks
+				var poses []pose   // and the walker's pose at each
+				eventTick := uint64(0)
+				for k := range 100 {
+					before := p
+					p = p.advance()
+					if k == event {
+						p = c.change(before, p)
+						eventTick = w.app.Tick()
+					}
+					ticks, poses = append(ticks, w.app.Tick()), append(poses, p)
+					w.setPose(walker, p)
+					w.step(1)
 				}
-			}
-			for _, r := range []*client{pred, full} {
-				if got, _ := statesOf(r, walker.id); !slices.Equal(got, wantPred) {
-					t.Errorf("client %d (predicted) got states at %v, want %v (event at %d)", r.id, got, wantPred, eventTick)
+				const every = 20
+				wantPred := map[*client][]uint64{}
+				var wantOld []uint64
+				drifted := false
+				for k, tk := range ticks {
+					// The drift: further than 0.05 block from the state
+					// last sent, extrapolated (sent before the refresh
+					// under the older rule).
+					dt := float64(tk-track.PredAt) / 20
+					ex, ez := poses[k].pos.X-(track.PredPos.X+track.PredVel.X*dt), poses[k].pos.Z-(track.PredPos.Z+track.PredVel.Z*dt)
+					drift := c.drift && !perEntity && !drifted && math.Hypot(ex, ez) > protocol.PredictedPositionError
+					drifted = drifted || drift
+					sends := perEntity && (tk+walker.id)%every == 0 || tk == eventTick && c.sent || drift
+					if sends {
+						at = tk
+					}
+					for _, r := range []*client{pred, full} {
+						switch {
+						case sends:
+							wantPred[r] = append(wantPred[r], tk)
+						case !perEntity && (tk+r.id)%every == 0 && (tk-at <= 3*every || (tk+r.id)%(10*every) == 0):
+							wantPred[r] = append(wantPred[r], at) // a repeat
+						}
+					}
+					if c.moving || tk < eventTick { // stopped: not moved since the tick before
+						wantOld = append(wantOld, tk)
+					}
 				}
-			}
-			got, _ := statesOf(old, walker.id)
-			if c.moving && !slices.Equal(got, wantOld) {
-				t.Errorf("old got states at %v, want every tick %v", got, wantOld)
-			}
-			if !c.moving && !slices.Equal(got[:len(wantOld)], wantOld) {
-				t.Errorf("old got states at %v, want every tick up to the stop %v, then refreshes", got, wantOld)
-			}
-		})
+				for _, r := range []*client{pred, full} {
+					if got, _ := statesOf(r, walker.id); !slices.Equal(got, wantPred[r]) {
+						t.Errorf("client %d (predicted) got states of ticks %v, want %v (event at %d)", r.id, got, wantPred[r], eventTick)
+					}
+				}
+				got, _ := statesOf(old, walker.id)
+				if c.moving && !slices.Equal(got, wantOld) {
+					t.Errorf("old got states at %v, want every tick %v", got, wantOld)
+				}
+				if !c.moving && !slices.Equal(got[:len(wantOld)], wantOld) {
+					t.Errorf("old got states at %v, want every tick up to the stop %v, then refreshes", got, wantOld)
+				}
+			})
+		}
 	}
+}
+
+// replicated returns c's player's Replicated component.
+func (w *repWorld) replicated(c *client) *Replicated {
+	w.t.Helper()
+	e, ok := w.clients.Entity(c.id)
+	if !ok {
+		w.t.Fatalf("client %d has no entity", c.id)
+	}
+	m := generic.NewMap[Replicated](w.app.World())
+	return m.Get(e)
 }
 
 // TestPredictionStaysClose: a walker that turns, stops, starts, speeds
@@ -169,14 +210,14 @@ func TestPredictedSends(t *testing.T) {
 // moves (or none), seen by clients that extrapolate each state
 // they are sent (the spawn first) by the documented rule — position +
 // velocity·(tick − state tick)/20 — is never drawn further than
-// protocol.PredictedPositionError from where it is, at any tick, beyond
-// the rounding of a CompactState (1/2048 block, and 1/512 block/s of
-// velocity over at most 20 ticks). A receiver joining late starts from
+// protocol.PredictedPositionError from where it is, at any tick, whatever
+// the form of its states (the track is sent to the unit of a
+// CompactState, in PlayerStates too). A receiver joining late starts from
 // its spawn, which carries the others' state.
 func TestPredictionStaysClose(t *testing.T) {
 	for seed := range uint64(4) {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
-			w, walker, pred, full, old := predWorld(t)
+			w, walker, pred, full, old := predWorld(t, Config{})
 			rng := rand.New(rand.NewPCG(seed, 7))
 			p := pose{pos: components.Position{X: 0.5, Y: 64, Z: 0.5}}
 			w.setPose(walker, p)
@@ -279,10 +320,9 @@ func TestPredictionStaysClose(t *testing.T) {
 				}
 			}
 			for _, r := range clients {
-				tolerance := protocol.PredictedPositionError + 1e-6 // float32 velocity
-				if r != full {
-					tolerance = protocol.PredictedPositionError + 1.0/2048*math.Sqrt(3) + 20.0/20/512*math.Sqrt(3)
-				}
+				// The track is what the clients decode: its extrapolation
+				// is theirs to the last bit, however old.
+				tolerance := protocol.PredictedPositionError + 1e-9
 				if !draw[r.id].ok {
 					t.Fatalf("client %d never got the walker", r.id)
 				}
@@ -301,12 +341,13 @@ func TestPredictionStaysClose(t *testing.T) {
 }
 
 // TestPredictsSpecExample is the worked example of docs/protocol.md §9.9
-// on the rule alone: a critter (id 2⁶² + 1, refresh ticks 15, 35, …) sent
-// at tick 1000 at (100, 64, -20) walking at (4.3, 0, -1) blocks/s is not
-// sent again while it walks so, until tick 1015; stopped at tick 1005 it
-// is sent then.
+// on the rule alone: a critter (id 2⁶² + 1) sent at tick 1000 at (100, 64,
+// -20) walking at (4.3, 0, -1) blocks/s is not sent again while it walks
+// so (its receivers are sent the state of tick 1000 again on their
+// refresh ticks); stopped at tick 1005 it is sent then. Under the rule of
+// older recordings (Config.RefreshPerEntity) it is sent on its refresh
+// ticks 1015, 1035, … too.
 func TestPredictsSpecExample(t *testing.T) {
-	r := newReplicator(Config{}.withDefaults(), &Stats{}, nil)
 	v := components.Velocity{X: float64(float32(4.3)), Z: -1}
 	start := func() *Replicated {
 		return &Replicated{ID: idBase | 1, PredAt: 1000, PredPos: components.Position{X: 100, Y: 64, Z: -20}, PredVel: v, PredLook: components.Look{Yaw: 270}}
@@ -316,22 +357,32 @@ func TestPredictsSpecExample(t *testing.T) {
 		dt := float64(tick-1000) / 20
 		return components.Position{X: 100 + v.X*dt, Y: 64, Z: -20 + v.Z*dt}
 	}
-	rep := start()
-	var sent []uint64
-	for tick := uint64(1001); tick <= 1040; tick++ {
-		pos := at(tick)
-		if r.predicts(tick, rep, &pos, &look, &v) {
-			sent = append(sent, tick)
-			rep.PredAt, rep.PredPos = tick, pos
+	r := newReplicator(Config{}.withDefaults(), &Stats{}, nil)
+	for _, c := range []struct {
+		cfg  Config
+		want []uint64
+	}{
+		{Config{}, nil},
+		{Config{RefreshPerEntity: true}, []uint64{1015, 1035, 1055, 1075, 1095, 1115, 1135, 1155, 1175, 1195}},
+	} {
+		rr := newReplicator(c.cfg.withDefaults(), &Stats{}, nil)
+		rep := start()
+		var sent []uint64
+		for tick := uint64(1001); tick <= 1200; tick++ {
+			pos := at(tick)
+			if rr.predicts(tick, rep, &pos, &look, &v) {
+				sent = append(sent, tick)
+				rep.PredAt, rep.PredPos = tick, pos
+			}
 		}
-	}
-	if !slices.Equal(sent, []uint64{1015, 1035}) {
-		t.Fatalf("walking on: sent at %v, want [1015 1035]", sent)
+		if !slices.Equal(sent, c.want) {
+			t.Fatalf("walking on, per entity %v: sent at %v, want %v", c.cfg.RefreshPerEntity, sent, c.want)
+		}
 	}
 	if p := at(1003); math.Abs(p.X-100.645) > 1e-6 || math.Abs(p.Z+20.15) > 1e-9 {
 		t.Fatalf("drawn at tick 1003 at %+v, want (100.645, 64, -20.15)", p)
 	}
-	rep = start()
+	rep := start()
 	stopped := components.Position{X: 100.86, Y: 64, Z: -20.2}
 	var none components.Velocity
 	for tick := uint64(1001); tick <= 1004; tick++ {

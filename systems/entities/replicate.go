@@ -161,6 +161,12 @@ type receiver struct {
 	pos    components.Position
 	radius float64
 	due    bool // its set is recomputed this tick
+	// repeats: it is granted "predicted-states" and this is one of its
+	// refresh ticks ((tick+id) % PredictAll == 0): every entity it holds
+	// that does not send this tick and sent within RepeatWithin ticks (all
+	// of them when repeatAll: (tick+id) % RepeatAll == 0) is sent again as
+	// it was last sent.
+	repeats, repeatAll bool
 	// compact: it is sent CompactStates instead of PlayerStates (feature
 	// "compact-states"); batched: in as few datagrams as hold them
 	// (feature "state-batches", with "compact-states"); predicted: it
@@ -204,10 +210,12 @@ type candidate struct {
 // The subjects are gathered on the tick goroutine; their PlayerStates are
 // encoded, and the "entities" receivers served, in parallel loops: a
 // receiver's pass reads the subjects and writes only its own Interest,
-// its connection and its worker's scratch, so what each client is sent,
-// and in which order, does not depend on the number of workers. Per tick,
-// a receiver costs a pass over what it holds with array lookups (a table
-// indexed by arche entity id); a recompute a few grid cells.
+// its connection and its worker's scratch (and logs what it spawned and
+// despawned, for the holders index, applied after the loop), so what each
+// client is sent, and in which order, does not depend on the number of
+// workers. A receiver served costs a pass over what it holds with array
+// lookups (a table indexed by arche entity id); a recompute a few grid
+// cells; one with nothing to do this tick (mark) costs nothing.
 type replicator struct {
 	cfg    Config
 	stats  *Stats
@@ -222,6 +230,9 @@ type replicator struct {
 	subs []subject
 	xz   []point        // by subject
 	encs []wire.Encoded // by subject: its PlayerState (nil bytes: not encoded)
+	// encsPred is, by subject, its predicted track's PlayerState, compacted
+	// (the receivers granted "predicted-states" without "compact-states").
+	encsPred []wire.Encoded
 	// compact is, by subject, its CompactState, for the receivers granted
 	// "compact-states"; each form of a subject's state is encoded only
 	// when it sends on a track some receiver of this tick takes that form
@@ -233,8 +244,13 @@ type replicator struct {
 	// predicted track is evaluated only then).
 	predicting bool
 	packed     []packedState // by arche entity id
-	nplay      int           // subs[:nplay] are the players
-	slots      []slot        // by arche entity id
+	// track is, by arche entity id, the CompactState datagram of the
+	// state the predicted track last sent (a length of 0: not kept, to be
+	// encoded from Replicated's Pred fields), for receivers' repeats.
+	track   []packedState
+	trackAt []uint64 // by arche entity id: the tick of track's state
+	nplay   int      // subs[:nplay] are the players
+	slots   []slot   // by arche entity id
 	// sending and gone are the ids of the subjects that send this tick,
 	// and of last tick's subjects that are no longer (prev); psending
 	// those that send on the predicted track.
@@ -248,6 +264,19 @@ type replicator struct {
 	// a few cells' subjects one after the other, not each from its own
 	// place.
 	gridXZ []point
+
+	// holders is, by arche entity id, the receivers holding the subject
+	// under that id (holderGen: its generation): a tick serves only the
+	// receivers that recompute, repeat, or hold something that sends or
+	// went (active), not every one. Kept up by the workers' logs of what
+	// they spawned and despawned.
+	holders   [][]ecs.Entity
+	holderGen []uint32
+	recvAt    []int32 // by arche entity id: index+1 in recv (0: none)
+	marked    []bool  // by receiver: it holds something that sends or went
+	active    []int32 // the receivers served this tick
+	marking   bool    // marking paid last time it was tried
+	goneList  []ecs.Entity
 
 	workers []replWorker
 	// frames recycles the bytes of each receiver's own spawns and
@@ -284,12 +313,19 @@ type replWorker struct {
 	sends   []int32
 	cand    []candidate
 	despawn []uint64
-	batch   []*protocol.EntitySpawn
-	msgs    *shells
-	stats   Stats
+	// gave and took log, receiver by receiver, the subjects spawned to and
+	// despawned from it, for the holders index.
+	gave, took []holding
+	repeat     []byte // a repeated state's CompactState, for a batch
+	batch      []*protocol.EntitySpawn
+	msgs       *shells
+	stats      Stats
 	// touched keeps touch's reads from being optimised away.
 	touched uint32
 }
+
+// holding is a receiver holding a subject, for the holders index.
+type holding struct{ subject, receiver ecs.Entity }
 
 // shells are a worker's messages for a receiver's spawns and despawns,
 // refilled for each: one is framed before the next fills it.
@@ -370,18 +406,22 @@ func (r *replicator) run(ctx *ecs.Context) {
 	if len(r.recv) == 0 {
 		return
 	}
-	r.par.For(len(r.recv), receiveGrain, func(worker, lo, hi int) {
+	r.mark(ctx.World, now)
+	r.par.For(len(r.active), receiveGrain, func(worker, lo, hi int) {
 		w := &r.workers[worker]
-		w.touch(r.recv[lo:hi])
-		for i := lo; i < hi; i++ {
-			r.serve(w, now, &r.recv[i])
+		act := r.active[lo:hi]
+		w.touch(r.recv, act)
+		for _, ri := range act {
+			r.serve(w, now, &r.recv[ri])
 		}
 	})
+	r.keepHolders()
 	for i := range r.workers {
 		st := &r.workers[i].stats
 		r.stats.Spawns += st.Spawns
 		r.stats.Despawns += st.Despawns
 		r.stats.States += st.States
+		r.stats.Repeats += st.Repeats
 		r.stats.StatesDropped += st.StatesDropped
 		r.stats.SpawnsWaiting += st.SpawnsWaiting
 		clear(r.workers[i].batch) // drop the tick's messages
@@ -450,11 +490,17 @@ func (r *replicator) collect(w *ecs.World) {
 	clear(r.encs)
 	r.compact = slices.Grow(r.compact[:0], n)[:n]
 	clear(r.compact)
+	r.encsPred = slices.Grow(r.encsPred[:0], n)[:n]
+	clear(r.encsPred)
 
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
 		if r.forms[0].batched || r.forms[1].batched {
 			r.packed = grow(r.packed, int(top)+1)
+		}
+		if r.predicting {
+			r.track = grow(r.track, int(top)+1)
+			r.trackAt = grow(r.trackAt, int(top)+1)
 		}
 	}
 	clear(r.slots)
@@ -499,8 +545,13 @@ func (r *replicator) filter(now uint64) {
 			}
 			if r.predicting && r.predicts(now, rep, pos, s.look, s.vel) {
 				s.psend = true
-				rep.PredPos, rep.PredLook, rep.PredAt = *pos, *s.look, max(now, 1)
-				rep.PredVel = components.Velocity{X: float64(float32(s.vel.X)), Y: float64(float32(s.vel.Y)), Z: float64(float32(s.vel.Z))}
+				rep.PredAt = max(now, 1)
+				if r.cfg.RefreshPerEntity {
+					rep.PredPos, rep.PredLook = *pos, *s.look
+					rep.PredVel = components.Velocity{X: float64(float32(s.vel.X)), Y: float64(float32(s.vel.Y)), Z: float64(float32(s.vel.Z))}
+				} else {
+					rep.PredPos, rep.PredLook, rep.PredVel = compacted(*pos, *s.look, *s.vel)
+				}
 				ref |= 2
 				need = need.or(r.forms[1])
 			}
@@ -509,6 +560,9 @@ func (r *replicator) filter(now uint64) {
 				v = r.stateOf(now, int32(si))
 				if need.full {
 					r.encs[si] = w.arena.PlayerState(v)
+				}
+				if s.psend && r.forms[1].full && !r.cfg.RefreshPerEntity {
+					r.encsPred[si] = w.arena.PlayerState(r.trackOf(int32(si)))
 				}
 				if need.compacted {
 					r.compact[si] = w.arena.CompactState(v)
@@ -526,6 +580,14 @@ func (r *replicator) filter(now uint64) {
 					if r.compact[si].Bytes() == nil {
 						r.compact[si] = w.arena.CompactState(v)
 					}
+				}
+			}
+			if s.psend {
+				r.trackAt[s.e.ID()] = rep.PredAt
+				if t := &r.track[s.e.ID()]; r.forms[1].batched {
+					*t = r.packed[s.e.ID()]
+				} else {
+					t[0] = 0
 				}
 			}
 		}
@@ -552,20 +614,23 @@ func (r *replicator) filter(now uint64) {
 // PredVel·(now−PredAt)/TPS); or it turned more than 0.5°; or its velocity
 // differs from the one sent by more than protocol.PredictedVelocityError
 // blocks per second (a stop, a turn, a start: sent at once, before the
-// drift shows); or it is refreshed, every PredictAll ticks on the ticks
-// its id picks ((now+id) % PredictAll == 0), whatever it sent between: a
-// lost datagram heals within PredictAll ticks, and entities spawned or
-// seen together (a column loading, a herd, players joining at once)
-// refresh on PredictAll different ticks, not together for ever (the
-// other track's rule, a refresh a full interval after the last state,
-// keeps a shared phase). A pure function of the entity's state and its
-// track.
+// drift shows). The track holds the state as a CompactState carries it
+// (compacted), so the extrapolation it makes is the clients', however
+// long ago it was sent; lost datagrams heal by each receiver's repeats
+// (receiver.repeats). Under Config.RefreshPerEntity (older recordings)
+// the track holds full precision, and instead of repeats every entity is
+// refreshed every PredictAll ticks on the ticks its id picks ((now+id) %
+// PredictAll == 0), whatever it sent between: entities spawned or seen
+// together (a column loading, a herd, players joining at once) refresh on
+// PredictAll different ticks, not together for ever (the other track's
+// rule, a refresh a full interval after the last state, keeps a shared
+// phase). A pure function of the entity's state and its track.
 func (r *replicator) predicts(now uint64, rep *Replicated, pos *components.Position, look *components.Look, vel *components.Velocity) bool {
 	if rep.PredAt == 0 {
 		return true
 	}
 	el := now - rep.PredAt
-	if el >= r.cfg.PredictAll || (now+rep.ID)%r.cfg.PredictAll == 0 {
+	if r.cfg.RefreshPerEntity && (el >= r.cfg.PredictAll || (now+rep.ID)%r.cfg.PredictAll == 0) {
 		return true
 	}
 	dt := float64(el) / r.cfg.TPS
@@ -636,8 +701,8 @@ func (r *replicator) encoded(now uint64, si int32) wire.Encoded {
 // spawnOf returns subject si's EntitySpawn and its size, built once per
 // tick by each worker that needs it. A receiver granted "predicted-states"
 // (predicted) gets the state of the predicted track, which the others
-// granted it extrapolate: its tick is PredAt, up to PredictAll ticks ago
-// (filter has set the track this tick if it had none).
+// granted it extrapolate: its tick is PredAt, however long ago (filter
+// has set the track this tick if it had none).
 func (r *replicator) spawnOf(w *replWorker, now uint64, si int32, predicted bool) builtSpawn {
 	track := 0
 	if predicted {
@@ -703,6 +768,8 @@ func (r *replicator) prepare(now uint64) {
 		dx, dz := rc.pos.X-in.at.X, rc.pos.Z-in.at.Z
 		rc.due = !in.computed || in.waiting || (now+rc.id)%r.cfg.InterestEvery == 0 ||
 			dx*dx+dz*dz > interestSlack*interestSlack
+		rc.repeats = rc.predicted && !r.cfg.RefreshPerEntity && (now+rc.id)%r.cfg.PredictAll == 0
+		rc.repeatAll = rc.repeats && (now+rc.id)%r.cfg.RepeatAll == 0
 		some = some || rc.due
 	}
 	if !some {
@@ -742,18 +809,27 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	refused := false
 	// Only the form this receiver takes is read: a table each, by subject.
 	states := r.encs
-	if rc.compact {
+	switch {
+	case rc.compact:
 		states = r.compact
+	case rc.predicted && !r.cfg.RefreshPerEntity:
+		states = r.encsPred
 	}
 	sending := &r.sending
 	if rc.predicted {
 		sending = &r.psending
 	}
 	send := func(sl *slot, id uint32) {
-		if refused || !sl.sends(rc.predicted) {
+		if refused {
 			return
 		}
 		si := sl.sub()
+		if !sl.sends(rc.predicted) {
+			if rc.repeats && (rc.repeatAll || now-r.trackAt[id] <= r.cfg.RepeatWithin) {
+				refused = !r.repeat(w, rc, si, id)
+			}
+			return
+		}
 		if rc.batched {
 			ps := &r.packed[id]
 			state := ps[1 : 1+ps[0]]
@@ -781,30 +857,46 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		}
 		w.stats.States++
 	}
+	if rc.repeats && rc.batched {
+		// Read every held entity's last state once first: loads that do
+		// not wait for one another, where the pass below would take
+		// them a few at a time between its copies.
+		var sum byte
+		for _, e := range in.held {
+			if id := int(e.ID()); id < len(r.track) && (rc.repeatAll || now-r.trackAt[id] <= r.cfg.RepeatWithin) {
+				sum += r.track[id][0]
+			}
+		}
+		w.touched += uint32(sum)
+	}
 	w.despawn = w.despawn[:0]
 	gone := r.anyGone
 	n := 0 // in.held[:n] are kept; written only once one is not
+	drop := func(i int) {
+		w.despawn = append(w.despawn, in.ids[i])
+		w.took = append(w.took, holding{in.held[i], rc.e})
+	}
 	for i, e := range in.held {
 		id := e.ID()
 		if gone && r.gone.has(id) {
-			w.despawn = append(w.despawn, in.ids[i])
+			drop(i)
 			continue
 		}
 		if rc.due {
 			sl := r.lookup(e)
 			if sl == nil { // no longer replicated, and not seen leaving
-				w.despawn = append(w.despawn, in.ids[i])
+				drop(i)
 				continue
 			}
 			send(sl, id)
 			ex, ez := float64(sl.x)-rc.pos.X, float64(sl.z)-rc.pos.Z
 			if ex*ex+ez*ez > keep2 {
-				w.despawn = append(w.despawn, in.ids[i])
+				drop(i)
 				continue
 			}
 			w.stamp[sl.sub()] = w.serial
-		} else if sending.has(id) {
-			if sl := &r.slots[id]; sl.gen == e.Generation() {
+		} else if rc.repeats || sending.has(id) {
+			if sl := &r.slots[id]; sl.ref != 0 && sl.gen == e.Generation() {
 				send(sl, id)
 			}
 		}
@@ -831,6 +923,203 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 	}
 }
 
+// repeat sends receiver rc subject si's state (arche entity id) as the
+// predicted track last sent it (its tick is PredAt: a client that got it
+// keeps what it has), in the form rc takes, and reports whether the
+// connection took it.
+func (r *replicator) repeat(w *replWorker, rc *receiver, si int32, id uint32) bool {
+	t := &r.track[id]
+	state := t[1 : 1+t[0]]
+	var v *wire.PlayerStateFields
+	if t[0] == 0 || !rc.batched {
+		if r.subs[si].rep.PredAt == 0 {
+			return true // never sent: nothing to repeat
+		}
+		v = r.trackOf(si)
+	}
+	if rc.batched {
+		if t[0] == 0 {
+			w.repeat = wire.AppendCompactState(w.repeat[:0], v)
+			state = w.repeat
+		}
+		if !w.states.AddBytes(state) {
+			if !r.flush(w, rc) {
+				return false
+			}
+			w.states.AddBytes(state)
+		}
+		w.stats.States++
+		w.stats.Repeats++
+		return true
+	}
+	var enc wire.Encoded
+	if rc.compact {
+		enc = w.arena.CompactState(v)
+	} else {
+		enc = w.arena.PlayerState(v)
+	}
+	if !rc.conn.SendEncoded(enc) {
+		w.stats.StatesDropped++
+		return false
+	}
+	w.stats.States++
+	w.stats.Repeats++
+	return true
+}
+
+// mark decides which receivers are served this tick (active, in recv
+// order): those whose set is due, those repeating, and those holding a
+// subject that sends on their track or went. The others would do nothing:
+// their pass over what they hold is skipped. Holders of a subject that
+// went are forgotten with it; a holder that is no longer alive is dropped
+// when met.
+//
+// Where nearly every receiver has something to do every tick (each
+// holds many critters, some of which always turn or stop), marking is
+// work for nothing: once it leaves fewer than a quarter of the receivers
+// idle, every receiver is served (as marking would have, less the idle
+// ones' passes, which send nothing) and marking is tried again every
+// markProbe ticks.
+func (r *replicator) mark(w *ecs.World, now uint64) {
+	n := len(r.slots)
+	r.holders, r.holderGen = grow(r.holders, n), grow(r.holderGen, n)
+	r.active = r.active[:0]
+	if r.cfg.serveAll || !r.marking && now%markProbe != 0 {
+		for _, e := range r.goneList {
+			if id := e.ID(); r.holderGen[id] == e.Generation() {
+				r.holders[id] = r.holders[id][:0]
+			}
+		}
+		for i := range r.recv {
+			r.active = append(r.active, int32(i))
+		}
+		return
+	}
+	r.recvAt = grow(r.recvAt, n)
+	clear(r.recvAt)
+	for i := range r.recv {
+		r.recvAt[r.recv[i].e.ID()] = int32(i + 1)
+	}
+	r.marked = slices.Grow(r.marked[:0], len(r.recv))[:len(r.recv)]
+	clear(r.marked)
+	of := func(h ecs.Entity) int32 { // its index in recv, or -1
+		if id := int(h.ID()); id < len(r.recvAt) {
+			if ri := r.recvAt[id] - 1; ri >= 0 && r.recv[ri].e == h {
+				return ri
+			}
+		}
+		return -1
+	}
+	visit := func(e ecs.Entity, sends func(rc *receiver) bool) {
+		id := e.ID()
+		if r.holderGen[id] != e.Generation() {
+			return
+		}
+		hs := r.holders[id]
+		for k := 0; k < len(hs); {
+			ri := of(hs[k])
+			if ri < 0 && !w.Alive(hs[k]) {
+				hs[k] = hs[len(hs)-1]
+				hs = hs[:len(hs)-1]
+				continue
+			}
+			if ri >= 0 && sends(&r.recv[ri]) {
+				r.marked[ri] = true
+			}
+			k++
+		}
+		r.holders[id] = hs
+	}
+	for _, e := range r.goneList {
+		visit(e, func(*receiver) bool { return true })
+		if id := e.ID(); r.holderGen[id] == e.Generation() {
+			r.holders[id] = r.holders[id][:0]
+		}
+	}
+	plain, predicted := r.forms[0] != (forms{}), r.forms[1] != (forms{})
+	for i := range r.subs {
+		s := &r.subs[i]
+		if s.send && plain || s.psend && predicted {
+			visit(s.e, func(rc *receiver) bool {
+				if rc.predicted {
+					return s.psend
+				}
+				return s.send
+			})
+		}
+	}
+	for i := range r.recv {
+		if rc := &r.recv[i]; rc.due || rc.repeats || r.marked[i] {
+			r.active = append(r.active, int32(i))
+		}
+	}
+	idle := len(r.recv) - len(r.active)
+	r.stats.Idle += uint64(idle)
+	r.marking = 4*idle >= len(r.recv)
+}
+
+// markProbe is how often, in ticks, marking is tried again while it does
+// not pay (replicator.mark).
+const markProbe = 20
+
+// keepHolders applies the workers' logs of this tick's spawns and
+// despawns to the holders index, after the loop that made them.
+func (r *replicator) keepHolders() {
+	for i := range r.workers {
+		w := &r.workers[i]
+		for _, h := range w.took {
+			id := h.subject.ID()
+			if int(id) >= len(r.holders) || r.holderGen[id] != h.subject.Generation() {
+				continue // forgotten with its subject
+			}
+			hs := r.holders[id]
+			if k := slices.Index(hs, h.receiver); k >= 0 {
+				hs[k] = hs[len(hs)-1]
+				r.holders[id] = hs[:len(hs)-1]
+			}
+		}
+		w.took = w.took[:0]
+	}
+	for i := range r.workers {
+		w := &r.workers[i]
+		for _, h := range w.gave {
+			id := h.subject.ID()
+			if r.holderGen[id] != h.subject.Generation() {
+				r.holders[id], r.holderGen[id] = r.holders[id][:0], h.subject.Generation()
+			}
+			r.holders[id] = append(r.holders[id], h.receiver)
+		}
+		w.gave = w.gave[:0]
+	}
+}
+
+// trackOf returns subject si's state as its predicted track last sent it.
+func (r *replicator) trackOf(si int32) *wire.PlayerStateFields {
+	s := &r.subs[si]
+	rep := s.rep
+	return &wire.PlayerStateFields{
+		EntityID: s.id, Tick: rep.PredAt,
+		X: rep.PredPos.X, Y: rep.PredPos.Y, Z: rep.PredPos.Z,
+		Yaw: rep.PredLook.Yaw, Pitch: rep.PredLook.Pitch,
+		VX: float32(rep.PredVel.X), VY: float32(rep.PredVel.Y), VZ: float32(rep.PredVel.Z),
+	}
+}
+
+// compacted returns a state's values as a CompactState carries them, to
+// the unit: what a client granted "compact-states" decodes.
+func compacted(pos components.Position, look components.Look, vel components.Velocity) (components.Position, components.Look, components.Velocity) {
+	p := func(f float64) float64 {
+		return float64(protocol.CompactFixed64(f, protocol.CompactPositionScale)) / protocol.CompactPositionScale
+	}
+	f32 := func(f float32, scale float64) float32 {
+		return float32(float64(protocol.CompactFixed32(f, scale)) / scale)
+	}
+	v := func(f float64) float64 { return float64(f32(float32(f), protocol.CompactVelocityScale)) }
+	return components.Position{X: p(pos.X), Y: p(pos.Y), Z: p(pos.Z)},
+		components.Look{Yaw: f32(look.Yaw, protocol.CompactAngleScale), Pitch: f32(look.Pitch, protocol.CompactAngleScale)},
+		components.Velocity{X: v(vel.X), Y: v(vel.Y), Z: v(vel.Z)}
+}
+
 // flush sends the receiver's batch of states, if it holds any, and
 // reports whether the connection took it; the states of a refused one
 // are counted dropped.
@@ -849,13 +1138,13 @@ func (r *replicator) flush(w *replWorker, rc *receiver) bool {
 	return true
 }
 
-// touch reads the first entity each of rs holds, so that their Interests
+// touch reads the first entity each receiver of act holds, so that their Interests
 // and lists are in the cache when serve walks them: a chunk's misses then
 // overlap, where serve takes them one receiver after another.
-func (w *replWorker) touch(rs []receiver) {
+func (w *replWorker) touch(rs []receiver, act []int32) {
 	var sum uint32
-	for i := range rs {
-		if h := rs[i].in.held; len(h) > 0 {
+	for _, ri := range act {
+		if h := rs[ri].in.held; len(h) > 0 {
 			sum += h[0].ID()
 		}
 	}
@@ -869,10 +1158,15 @@ func (w *replWorker) touch(rs []receiver) {
 func (r *replicator) forgetGone() {
 	r.gone.reset(len(r.slots))
 	r.anyGone = false
+	r.goneList = r.goneList[:0]
 	for _, e := range r.prev {
 		if r.lookup(e) == nil {
 			r.gone.set(e.ID())
 			r.anyGone = true
+			r.goneList = append(r.goneList, e)
+			if id := e.ID(); int(id) < len(r.track) {
+				r.track[id][0], r.trackAt[id] = 0, 0 // not the next one's
+			}
 		}
 	}
 	r.prev = r.prev[:0]
@@ -952,6 +1246,7 @@ func (r *replicator) recompute(w *replWorker, now uint64, rc *receiver) {
 		for _, c := range w.cand[lo:hi] {
 			s := &r.subs[c.sub]
 			in.held, in.ids = append(in.held, s.e), append(in.ids, s.id)
+			w.gave = append(w.gave, holding{s.e, rc.e})
 		}
 		w.stats.Spawns += uint64(hi - lo)
 		lo = hi

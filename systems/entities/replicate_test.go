@@ -584,7 +584,16 @@ func TestStatesStopAtAFullQueue(t *testing.T) {
 	for _, c := range []struct {
 		name     string
 		features []string
-	}{{"legacy", legacy}, {"entities", unpredicted}, {"predicted", nil}} {
+		// capped: the states the queue takes; ticks: enough for every
+		// player to be sent again more than that; want: those delivered.
+		capped, ticks, want int
+	}{
+		{"legacy", legacy, 2, 31, 2},
+		{"entities", unpredicted, 2, 31, 2},
+		// Nothing is sent again but the receiver's repeats, four in a
+		// batch: the first fits, the second does not.
+		{"predicted", nil, 6, 41, 4},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			w := newRepWorld(t, Config{})
 			for i := range 4 {
@@ -592,12 +601,122 @@ func TestStatesStopAtAFullQueue(t *testing.T) {
 			}
 			r := w.join("receiver", c.features)
 			r.conn.TakeStates()
-			r.conn.DgramCap = 2
-			w.step(int(w.reg.cfg.SnapshotAll) + 1) // every player is refreshed
-			if got := r.conn.TakeStates(); len(got) != 2 || w.stats.StatesDropped == 0 {
-				t.Fatalf("%d states delivered, %d refusals counted; want 2 and some", len(got), w.stats.StatesDropped)
+			r.conn.DgramCap = c.capped
+			w.step(c.ticks)
+			if got := r.conn.TakeStates(); len(got) != c.want || w.stats.StatesDropped == 0 {
+				t.Fatalf("%d states delivered, %d refusals counted; want %d and some", len(got), w.stats.StatesDropped, c.want)
 			}
 		})
+	}
+}
+
+// TestSkippedReceiversMissNothing runs one script of churn — entities
+// walking, despawned and spawned, clients teleported, leaving and joining
+// (arche ids recycled) — with replication serving only the receivers that
+// have something to do, and serving every one every tick: every client
+// gets the same messages in the same order.
+func TestSkippedReceiversMissNothing(t *testing.T) {
+	var idle uint64
+	run := func(cfg Config) map[string][]string {
+		w := newRepWorld(t, cfg)
+		defer func() { idle = w.stats.Idle }()
+		feats := [][]string{nil, unpredicted, {protocol.FeatureEntities, protocol.FeaturePredictedStates}}
+		var cs []*client
+		names := map[*client]string{}
+		centre := func(i int) (float64, float64) { return float64(i%6*32) - 96, float64(i/6%4*32) - 60 }
+		join := func(i int) {
+			c := w.join(fmt.Sprintf("p%d", i), feats[i%3])
+			x, z := centre(i % 18)
+			w.place(c, components.Position{X: 0.5 + x, Y: 64, Z: 0.5 + z})
+			cs, names[c] = append(cs, c), fmt.Sprintf("p%d", i)
+		}
+		for i := range 18 {
+			join(i)
+		}
+		w.step(5) // their terrain loads
+		// Things around each client (its view's terrain is resident),
+		// the clients 32 blocks apart: each holds its own and its
+		// neighbours'.
+		var ids []uint64
+		home := map[uint64]int{}
+		for i := range 400 {
+			cx, cz := centre(i % 18)
+			id := w.spawn(0.5+cx+float64(i*7%30)-15, 0.5+cz+float64(i*11%30)-15)
+			ids, home[id] = append(ids, id), i%18
+		}
+		w.step(1)
+		out := map[string][]string{}
+		take := func() {
+			for _, c := range cs {
+				for _, m := range c.conn.Take() {
+					out[names[c]] = append(out[names[c]], m.String())
+				}
+				for _, s := range c.conn.TakeStates() {
+					out[names[c]] = append(out[names[c]], s.String())
+				}
+			}
+		}
+		next := 18
+		pm := generic.NewMap[components.Position](w.app.World())
+		move := func(id uint64, x, z float64) { // unless it went
+			if e, ok := w.thing(id); ok {
+				*pm.Get(e) = components.Position{X: x, Y: 64, Z: z}
+			}
+		}
+		for tick := range 120 {
+			for k := range 8 {
+				// Some walk on, some stop, some jump far.
+				id := ids[(tick*41+k*53)%len(ids)]
+				cx, cz := centre(home[id])
+				switch k % 4 {
+				case 0, 1:
+					move(id, 0.5+cx+math.Mod(float64(tick)*0.2+float64(k*3), 30)-15, 0.5+cz+float64(k*9%30)-15)
+				case 2:
+					move(id, 0.5+cx+float64(k*23%30)-15, 0.5+cz+float64(tick%30)-15)
+				}
+			}
+			switch tick % 10 {
+			case 3: // a few go, a few come
+				for k := range 5 {
+					if e, ok := w.thing(ids[(tick*5+k)%len(ids)]); ok {
+						w.reg.Despawn(w.app.Commands(), e)
+					}
+					cx, cz := centre((tick + k) % 18)
+					id := w.spawn(0.5+cx+float64(k*5)-10, 0.5+cz+float64(tick%20)-10)
+					ids, home[id] = append(ids, id), (tick+k)%18
+				}
+			case 6: // a client is teleported
+				cx, cz := centre(tick / 10 % 18)
+				w.place(cs[tick%len(cs)], components.Position{X: 0.5 + cx + 5, Y: 64, Z: 0.5 + cz - 5})
+			case 8: // one leaves, another joins
+				c := cs[tick%len(cs)]
+				w.src.Push(network.InEvent{Kind: wire.Disconnected, ID: c.id, Conn: c.conn})
+				w.step(1)
+				take()
+				cs = slices.DeleteFunc(cs, func(o *client) bool { return o == c })
+				join(next)
+				next++
+			}
+			w.step(1)
+			take()
+		}
+		return out
+	}
+	skipping := run(Config{})
+	if idle == 0 {
+		t.Fatal("no receiver was ever skipped")
+	}
+	t.Logf("%d receiver-ticks skipped", idle)
+	all := run(Config{serveAll: true})
+	msgs := 0
+	for name, got := range skipping {
+		msgs += len(got)
+		if want := all[name]; !slices.Equal(got, want) {
+			t.Fatalf("client %s got %d messages serving only those with work, %d serving all, or in another order", name, len(got), len(want))
+		}
+	}
+	if msgs < 5000 || len(all) != len(skipping) {
+		t.Fatalf("%d messages to %d clients (%d serving all): the script does not exercise replication", msgs, len(skipping), len(all))
 	}
 }
 

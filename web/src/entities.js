@@ -12,11 +12,13 @@
 //
 // With "predicted-states" granted the server sends an entity's state only
 // when extrapolating the last one would draw it wrong (more than 0.05
-// block off, a turn, a change of velocity), or once a second: the set
-// extrapolates, moving each target on at its velocity every step, and a
-// state (or spawn) older than the server's tick as the page reckons it
-// (the newest tick seen, run on at the tick rate) is carried forward to
-// it — a spawn may carry a state up to a second old.
+// block off, a turn, a change of velocity), and repeats each for a few
+// seconds on the page's own refresh ticks: the set extrapolates,
+// moving each target on at its velocity every step, and a state (or
+// spawn) older than the server's tick as the page reckons it (the newest
+// tick seen, run on at the tick rate) is carried forward to it — a spawn
+// may carry a state sent long ago, and a repeat of a state the page has
+// is stale and dropped.
 //
 // A server that does not grant "entities" (older than it) still sends
 // PlayerStates of nearby players: in that legacy mode the first state of
