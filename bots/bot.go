@@ -96,7 +96,11 @@ func (b *bot) run(ctx context.Context) {
 		if err != nil {
 			if ctx.Err() == nil {
 				b.res.addError(err.Error())
-				b.log.Warn().Err(err).Msg("bot stopped")
+				ev := b.log.Warn().Err(err)
+				if h := rejectHint(err); h != "" {
+					ev = ev.Str("hint", h)
+				}
+				ev.Msg("bot stopped")
 			}
 			return
 		}
@@ -104,6 +108,17 @@ func (b *bot) run(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// rejectHint says what to do about a refusal a bot run is likely to meet
+// on a server with its default limits, or "".
+func rejectHint(err error) string {
+	var rej *client.RejectError
+	if errors.As(err, &rej) && rej.Code == protocol.ErrorCode_ERROR_CODE_RATE_LIMITED {
+		return "a server binds only a few new names an address (serve --name-bind-burst, 10 by default; 0: no limit); " +
+			"bots keep their keys in --keys DIR, so names bound once are theirs on the next run"
+	}
+	return ""
 }
 
 func (b *bot) markMoving() { b.movingOnce.Do(b.r.botMoving) }

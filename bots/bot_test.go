@@ -1,11 +1,14 @@
 package bots
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stratavox/strata/net/client"
 	"github.com/stratavox/strata/net/protocol"
 )
 
@@ -77,6 +80,22 @@ func TestFeatures(t *testing.T) {
 		}
 		if got := slices.Contains(fs, protocol.FeatureStateBatches); got != c.batches {
 			t.Errorf("%+v: state-batches asked %v, want %v (%v)", c.cfg, got, c.batches, fs)
+		}
+	}
+}
+
+func TestRejectHint(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  error
+		hint bool
+	}{
+		{"names rate-limited", fmt.Errorf("dial: %w", &client.RejectError{Code: protocol.ErrorCode_ERROR_CODE_RATE_LIMITED, Reason: "too many new player names"}), true},
+		{"server full", &client.RejectError{Code: protocol.ErrorCode_ERROR_CODE_SERVER_FULL}, false},
+		{"not a rejection", errors.New("dial: timeout"), false},
+	} {
+		if got := rejectHint(c.err); (got != "") != c.hint || c.hint && !strings.Contains(got, "--name-bind-burst") {
+			t.Errorf("%s: hint %q", c.name, got)
 		}
 	}
 }

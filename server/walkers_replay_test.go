@@ -8,8 +8,9 @@ import (
 )
 
 // walkersRecording is 60 s of 20 bots walking at view 8 around the spawn
-// of the default world, recorded live with `serve --record
-// --record-hashes` and `strata bot -n 20 --pattern walk --view 8
+// of the default world, recorded live with `serve --name-bind-burst 0
+// --record --record-hashes` (without it one address binds only 10 new
+// names) and `strata bot -n 20 --pattern walk --view 8
 // --duration 62s --keys ""`, then compressed with gzip -9. Unlike the
 // scripted recordings it has no script: it is the benchmark of replay
 // speed (docs/benchmarks.md, "Replay speed") and records again only by
