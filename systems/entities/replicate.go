@@ -825,7 +825,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		}
 		si := sl.sub()
 		if !sl.sends(rc.predicted) {
-			if rc.repeats && (rc.repeatAll || now-r.trackAt[id] <= r.cfg.RepeatWithin) {
+			if r.repeatsTo(rc, now, id) {
 				refused = !r.repeat(w, rc, si, id)
 			}
 			return
@@ -836,26 +836,10 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 			if ps[0] == 0 {
 				state = r.compact[si].Bytes()
 			}
-			if w.states.AddBytes(state) {
-				w.stats.States++
-				return
-			}
-			// Full: this one starts the next datagram.
-			if refused = !r.flush(w, rc); refused {
-				return
-			}
-			w.states.AddBytes(state)
-			w.stats.States++
+			refused = !r.batchState(w, rc, state)
 			return
 		}
-		enc := states[si]
-		if !rc.conn.SendEncoded(enc) {
-			// Queue full (or no datagrams): the rest would be refused too.
-			w.stats.StatesDropped++
-			refused = true
-			return
-		}
-		w.stats.States++
+		refused = !r.sendState(w, rc, states[si])
 	}
 	if rc.repeats && rc.batched {
 		// Read every held entity's last state once first: loads that do
@@ -863,7 +847,7 @@ func (r *replicator) serve(w *replWorker, now uint64, rc *receiver) {
 		// them a few at a time between its copies.
 		var sum byte
 		for _, e := range in.held {
-			if id := int(e.ID()); id < len(r.track) && (rc.repeatAll || now-r.trackAt[id] <= r.cfg.RepeatWithin) {
+			if id := int(e.ID()); id < len(r.track) && r.repeatsTo(rc, now, uint32(id)) {
 				sum += r.track[id][0]
 			}
 		}
@@ -937,33 +921,56 @@ func (r *replicator) repeat(w *replWorker, rc *receiver, si int32, id uint32) bo
 		}
 		v = r.trackOf(si)
 	}
-	if rc.batched {
+	var ok bool
+	switch {
+	case rc.batched:
 		if t[0] == 0 {
 			w.repeat = wire.AppendCompactState(w.repeat[:0], v)
 			state = w.repeat
 		}
-		if !w.states.AddBytes(state) {
-			if !r.flush(w, rc) {
-				return false
-			}
-			w.states.AddBytes(state)
-		}
-		w.stats.States++
+		ok = r.batchState(w, rc, state)
+	case rc.compact:
+		ok = r.sendState(w, rc, w.arena.CompactState(v))
+	default:
+		ok = r.sendState(w, rc, w.arena.PlayerState(v))
+	}
+	if ok {
 		w.stats.Repeats++
-		return true
 	}
-	var enc wire.Encoded
-	if rc.compact {
-		enc = w.arena.CompactState(v)
-	} else {
-		enc = w.arena.PlayerState(v)
+	return ok
+}
+
+// repeatsTo reports whether receiver rc is sent entity id's last state again
+// this tick if it does not send: a refresh tick of rc's, and the state
+// sent within RepeatWithin ticks or a tick repeating all.
+func (r *replicator) repeatsTo(rc *receiver, now uint64, id uint32) bool {
+	return rc.repeats && (rc.repeatAll || now-r.trackAt[id] <= r.cfg.RepeatWithin)
+}
+
+// batchState adds a state's CompactState to rc's batch (feature
+// "state-batches"), sending the batch first when it is full, and reports
+// whether the connection took it.
+func (r *replicator) batchState(w *replWorker, rc *receiver, state []byte) bool {
+	if !w.states.AddBytes(state) {
+		// Full: this one starts the next datagram.
+		if !r.flush(w, rc) {
+			return false
+		}
+		w.states.AddBytes(state)
 	}
+	w.stats.States++
+	return true
+}
+
+// sendState sends rc one state datagram and reports whether its queue
+// took it: when full (or it takes no datagrams), the rest would be
+// refused too.
+func (r *replicator) sendState(w *replWorker, rc *receiver, enc wire.Encoded) bool {
 	if !rc.conn.SendEncoded(enc) {
 		w.stats.StatesDropped++
 		return false
 	}
 	w.stats.States++
-	w.stats.Repeats++
 	return true
 }
 
@@ -986,9 +993,7 @@ func (r *replicator) mark(w *ecs.World, now uint64) {
 	r.active = r.active[:0]
 	if r.cfg.serveAll || !r.marking && now%markProbe != 0 {
 		for _, e := range r.goneList {
-			if id := e.ID(); r.holderGen[id] == e.Generation() {
-				r.holders[id] = r.holders[id][:0]
-			}
+			r.forgetHolders(e)
 		}
 		for i := range r.recv {
 			r.active = append(r.active, int32(i))
@@ -1032,9 +1037,7 @@ func (r *replicator) mark(w *ecs.World, now uint64) {
 	}
 	for _, e := range r.goneList {
 		visit(e, func(*receiver) bool { return true })
-		if id := e.ID(); r.holderGen[id] == e.Generation() {
-			r.holders[id] = r.holders[id][:0]
-		}
+		r.forgetHolders(e)
 	}
 	plain, predicted := r.forms[0] != (forms{}), r.forms[1] != (forms{})
 	for i := range r.subs {
@@ -1061,6 +1064,13 @@ func (r *replicator) mark(w *ecs.World, now uint64) {
 // markProbe is how often, in ticks, marking is tried again while it does
 // not pay (replicator.mark).
 const markProbe = 20
+
+// forgetHolders empties the holders of subject e, which went.
+func (r *replicator) forgetHolders(e ecs.Entity) {
+	if id := e.ID(); r.holderGen[id] == e.Generation() {
+		r.holders[id] = r.holders[id][:0]
+	}
+}
 
 // keepHolders applies the workers' logs of this tick's spawns and
 // despawns to the holders index, after the loop that made them.
