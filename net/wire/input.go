@@ -30,15 +30,30 @@ type InputMessage struct {
 }
 
 // InputPool hands out InputMessages and takes them back. Safe for
-// concurrent use.
+// concurrent use. Its messages are taken one at a time by the goroutines
+// reading datagrams and given back all at once by the tick (ReleaseAll):
+// a free list under a lock, which costs half what a sync.Pool does for
+// that (its Put is a per-P push the tick would make 10,000 times a tick
+// at 10,000 players), holding at most maxFreeInputs.
 type InputPool struct {
-	p sync.Pool
+	mu   sync.Mutex
+	free []*InputMessage
 }
+
+// maxFreeInputs bounds the messages an InputPool keeps for reuse: a burst
+// beyond it is left to the collector.
+const maxFreeInputs = 1 << 16
 
 // Get returns an InputMessage holding an Input with a zero Position and
 // Velocity.
 func (p *InputPool) Get() *InputMessage {
-	m, _ := p.p.Get().(*InputMessage)
+	var m *InputMessage
+	p.mu.Lock()
+	if n := len(p.free); n > 0 {
+		m, p.free[n-1] = p.free[n-1], nil
+		p.free = p.free[:n-1]
+	}
+	p.mu.Unlock()
 	if m == nil {
 		m = &InputMessage{pool: p}
 		m.msg.Kind = &m.kind
@@ -46,6 +61,13 @@ func (p *InputPool) Get() *InputMessage {
 	}
 	m.reset()
 	return m
+}
+
+// put gives ms back, under one lock.
+func (p *InputPool) put(ms []*InputMessage) {
+	p.mu.Lock()
+	p.free = append(p.free, ms[:min(len(ms), max(maxFreeInputs-len(p.free), 0))]...)
+	p.mu.Unlock()
 }
 
 // reset zeroes the Input field by field (a protobuf message is not to be
@@ -67,8 +89,32 @@ func (m *InputMessage) Input() *protocol.Input { return &m.in }
 // Release gives m back to its pool; nothing may use it after.
 func (m *InputMessage) Release() {
 	if m != nil && m.pool != nil {
-		m.pool.p.Put(m)
+		m.pool.put([]*InputMessage{m})
 	}
+}
+
+// ReleaseAll gives every message of ms back to its pool (nil ones and
+// those of none are skipped), each run of one pool's under one lock;
+// nothing may use them after.
+func ReleaseAll(ms []*InputMessage) {
+	for i := 0; i < len(ms); {
+		p := poolOf(ms[i])
+		j := i + 1
+		for j < len(ms) && poolOf(ms[j]) == p {
+			j++
+		}
+		if p != nil {
+			p.put(ms[i:j])
+		}
+		i = j
+	}
+}
+
+func poolOf(m *InputMessage) *InputPool {
+	if m == nil {
+		return nil
+	}
+	return m.pool
 }
 
 // errUnusual stops the fast decoding of a datagram at anything a client

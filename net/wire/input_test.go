@@ -99,3 +99,31 @@ func FuzzDecodeInputDatagram(f *testing.F) {
 	pool := &InputPool{}
 	f.Fuzz(func(t *testing.T, b []byte) { sameAsProtobuf(t, pool, b) })
 }
+
+// TestInputPoolReuse: ReleaseAll gives each message back to its own pool
+// (skipping nil ones), a pool hands them out again reset, and it keeps
+// at most maxFreeInputs.
+func TestInputPoolReuse(t *testing.T) {
+	var a, b InputPool
+	ma, mb := a.Get(), b.Get()
+	ma.Input().InputTick, ma.Input().Position.X = 9, 3
+	ReleaseAll([]*InputMessage{ma, nil, mb, nil})
+	if got := a.Get(); got != ma || got.Input().GetInputTick() != 0 || got.Input().GetPosition().GetX() != 0 {
+		t.Fatalf("pool a gave %p %v, want %p reset", got, got.Input(), ma)
+	}
+	if got := b.Get(); got != mb {
+		t.Fatalf("pool b gave %p, want its own %p", got, mb)
+	}
+	if a.Get() == ma {
+		t.Fatal("a message handed out twice")
+	}
+	many := make([]*InputMessage, maxFreeInputs+15)
+	for i := range many {
+		many[i] = a.Get()
+	}
+	ReleaseAll(many[:maxFreeInputs+10])
+	ReleaseAll(many[maxFreeInputs+10:])
+	if n := len(a.free); n != maxFreeInputs {
+		t.Fatalf("pool keeps %d, want %d", n, maxFreeInputs)
+	}
+}

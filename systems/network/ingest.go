@@ -59,9 +59,7 @@ func (s *ingestSystem) run(ctx *ecs.Context) {
 	s.maps(ctx.World)
 	s.clients.Left = s.clients.Left[:0]
 	s.clients.Joined = s.clients.Joined[:0]
-	for _, m := range s.pooled {
-		m.Release()
-	}
+	wire.ReleaseAll(s.pooled)
 	clear(s.pooled)
 	s.pooled = s.pooled[:0]
 	s.events = s.cfg.Source.Drain(s.events[:0])
