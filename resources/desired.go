@@ -34,7 +34,11 @@ type Desired struct {
 	n      int // sections with a count above zero
 	shapes map[shapeKey]*footprint
 
-	views    map[uint64]*tracked
+	views map[uint64]*tracked
+	// byID holds the views again by their key's high word, an entity's
+	// id in residency's keys: Set, every view every tick, finds one
+	// there without a map look-up (the map stays the truth).
+	byID     []*tracked
 	epoch    uint64
 	seen     int // views Set during the current epoch
 	stale    []uint64
@@ -64,8 +68,24 @@ type column struct {
 }
 
 type tracked struct {
+	key   uint64
 	cyl   Cylinder
 	epoch uint64
+}
+
+// maxByID bounds byID: keys whose high word is larger are in the map
+// alone.
+const maxByID = 1 << 22
+
+// lookup returns the view tracked under key.
+func (d *Desired) lookup(key uint64) (*tracked, bool) {
+	if i := key >> 32; i < uint64(len(d.byID)) {
+		if t := d.byID[i]; t != nil && t.key == key {
+			return t, true
+		}
+	}
+	t, ok := d.views[key]
+	return t, ok
 }
 
 // NewDesired returns an empty desired set.
@@ -109,7 +129,7 @@ func (d *Desired) Count(p chunk.Pos) int {
 
 // View returns the cylinder tracked under key.
 func (d *Desired) View(key uint64) (Cylinder, bool) {
-	t, ok := d.views[key]
+	t, ok := d.lookup(key)
 	if !ok {
 		return Cylinder{}, false
 	}
@@ -122,10 +142,17 @@ func (d *Desired) View(key uint64) (Cylinder, bool) {
 // 0..MaxViewRadius.
 func (d *Desired) Set(key uint64, c Cylinder) {
 	c = c.clamped()
-	t, ok := d.views[key]
+	t, ok := d.lookup(key)
 	if !ok {
 		d.add(c, true)
-		d.views[key] = &tracked{cyl: c, epoch: d.epoch}
+		t = &tracked{key: key, cyl: c, epoch: d.epoch}
+		d.views[key] = t
+		if i := key >> 32; i < maxByID {
+			if i >= uint64(len(d.byID)) {
+				d.byID = append(d.byID, make([]*tracked, int(i)+1-len(d.byID))...)
+			}
+			d.byID[i] = t
+		}
 		d.seen++
 		return
 	}
@@ -142,7 +169,7 @@ func (d *Desired) Set(key uint64, c Cylinder) {
 
 // Remove stops tracking view key and releases its cylinder.
 func (d *Desired) Remove(key uint64) {
-	t, ok := d.views[key]
+	t, ok := d.lookup(key)
 	if !ok {
 		return
 	}
@@ -151,6 +178,9 @@ func (d *Desired) Remove(key uint64) {
 	}
 	d.remove(t.cyl)
 	delete(d.views, key)
+	if i := key >> 32; i < uint64(len(d.byID)) && d.byID[i] == t {
+		d.byID[i] = nil
+	}
 }
 
 // Sweep removes every view that was not Set since the previous Sweep (the

@@ -76,8 +76,12 @@ func TestDesiredMatchesBruteForce(t *testing.T) {
 			Pad:    rng.IntN(3),
 		}
 	}
+	// Keys as residency makes them (an entity's id in the high word, its
+	// generation in the low), ids shared by two generations, and one
+	// beyond byID.
+	keys := []uint64{0, 1, 1 << 32, 1<<32 | 1, 2<<32 | 7, (maxByID + 5) << 32}
 	for i := range 600 {
-		key := uint64(rng.IntN(6))
+		key := keys[rng.IntN(len(keys))]
 		switch op := rng.IntN(10); {
 		case op < 2:
 			d.Remove(key)
@@ -116,6 +120,11 @@ func TestDesiredMatchesBruteForce(t *testing.T) {
 	}
 	if d.Len() != 0 || d.index.len() != 0 || len(d.views) != 0 {
 		t.Fatalf("after removing every view: Len %d, %d columns, %d views", d.Len(), d.index.len(), len(d.views))
+	}
+	for i, v := range d.byID {
+		if v != nil {
+			t.Fatalf("after removing every view: byID[%d] holds %x", i, v.key)
+		}
 	}
 }
 
