@@ -486,12 +486,10 @@ func (r *replicator) collect(w *ecs.World) {
 	n := len(r.subs)
 	r.xz = slices.Grow(r.xz[:0], n)[:n]
 	r.keys = slices.Grow(r.keys[:0], n)[:n]
+	// filter empties each subject's encodings in its parallel loop.
 	r.encs = slices.Grow(r.encs[:0], n)[:n]
-	clear(r.encs)
 	r.compact = slices.Grow(r.compact[:0], n)[:n]
-	clear(r.compact)
 	r.encsPred = slices.Grow(r.encsPred[:0], n)[:n]
-	clear(r.encsPred)
 
 	if n > 0 {
 		r.slots = grow(r.slots, int(top)+1)
@@ -530,6 +528,7 @@ func (r *replicator) filter(now uint64) {
 		w := &r.workers[worker]
 		for si := lo; si < hi; si++ {
 			s := &r.subs[si]
+			r.encs[si], r.compact[si], r.encsPred[si] = wire.Encoded{}, wire.Encoded{}, wire.Encoded{}
 			rep, pos := s.rep, s.pos
 			due := now-rep.SentAt >= all
 			if si >= r.nplay {
