@@ -162,8 +162,9 @@ type Result struct {
 	// Entities are the plugin entities resident at the end; EntitySpawns
 	// and EntityStates the spawns and states queued to the clients while
 	// measuring; EntityIdle the client-ticks replication skipped, with
-	// nothing to send.
-	Entities                               int
+	// nothing to send; EntitiesAsleep those asleep at the end, no player
+	// near (critters.Config.WakeRadius).
+	Entities, EntitiesAsleep               int
 	EntitySpawns, EntityStates, EntityIdle uint64
 	// CPU is the process's CPU time (user and system) over the measured
 	// ticks: with shards sharing the cores, the cost a tick wall time
@@ -467,6 +468,7 @@ func Run(cfg Config) (Result, error) {
 	res.DatagramBytes -= dgramBytes0
 	res.Resident = ecs.Resource[resources.ChunkStore](app).Len()
 	res.Entities = ecs.Resource[entities.Registry](app).Len()
+	res.EntitiesAsleep = stats.Asleep
 	res.EntitySpawns, res.EntityStates, res.EntityIdle = stats.Spawns-spawns0, stats.States-states0, stats.Idle-idle0
 	return res, nil
 }

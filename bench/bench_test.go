@@ -115,6 +115,16 @@ func TestRunEntities(t *testing.T) {
 	if res.EntitySpawns == 0 || res.EntityStates == 0 {
 		t.Fatalf("critters not replicated: %d spawns, %d states", res.EntitySpawns, res.EntityStates)
 	}
+	// Within 4 blocks of a player, few critters stay awake: the rest
+	// sleep, and the result says how many.
+	near, err := Run(Config{Players: 10, View: 3, Pattern: Walk, Ticks: 40, Warmup: 40, Seed: 1, Entities: 200,
+		PluginSettings: map[string]string{"plugins.critters.wake_radius": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if near.EntitiesAsleep < near.Entities/2 {
+		t.Fatalf("wake radius 4: %d of %d critters asleep, want most", near.EntitiesAsleep, near.Entities)
+	}
 }
 
 // TestRunCluster runs two shards of one cluster side by side, their

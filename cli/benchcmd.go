@@ -84,8 +84,8 @@ func newBenchCmd(g *globalFlags, plugins []ecs.Plugin) *cobra.Command {
 				fmt.Fprintf(cmd.OutOrStdout(), "cluster messages a second by family: in %s; out %s\n", perSecond(res.MsgsIn, secs), perSecond(res.MsgsOut, secs))
 			}
 			if cfg.Entities > 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), "entities resident %d, %d spawns and %d states queued to clients while measuring\n",
-					res.Entities, res.EntitySpawns, res.EntityStates)
+				fmt.Fprintf(cmd.OutOrStdout(), "entities resident %d (%d asleep), %d spawns and %d states queued to clients while measuring\n",
+					res.Entities, res.EntitiesAsleep, res.EntitySpawns, res.EntityStates)
 			}
 			return nil
 		},
@@ -174,6 +174,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		Spawns     uint64  `json:"entity_spawns"`
 		States     uint64  `json:"entity_states"`
 		Idle       uint64  `json:"entity_receivers_idle"`
+		Asleep     int     `json:"entities_asleep"`
 		Dgrams     uint64  `json:"datagrams"`
 		DgramBytes uint64  `json:"datagram_bytes"`
 		CPUPerTick float64 `json:"cpu_us_per_tick"`
@@ -189,7 +190,7 @@ func writeBenchJSON(cmd *cobra.Command, res bench.Result) error {
 		GCs        uint32  `json:"collections"`
 		IdleGCs    uint64  `json:"collections_between_ticks"`
 	}{res.Config.Players, res.Config.View, res.Config.Pattern, res.Config.Ticks, res.Config.Generation, res.Config.TPS, nil, conv(res.Tick),
-		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates, res.EntityIdle,
+		res.Resident, res.Sections, res.Bytes, float64(res.Config.Ticks) / res.Elapsed.Seconds(), res.Entities, res.EntitySpawns, res.EntityStates, res.EntityIdle, res.EntitiesAsleep,
 		res.Datagrams, res.DatagramBytes, perTick(res, 1), float64(res.TickCPU) / float64(time.Microsecond) / float64(res.Config.Ticks), res.Config.Shard, res.RemotePlayers, res.BytesIn, res.BytesOut, res.MsgsIn, res.MsgsOut, res.Allocated, res.Allocs, res.GCs, res.IdleGCs}
 	for _, s := range res.Systems {
 		out.Systems = append(out.Systems, conv(s))

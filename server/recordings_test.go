@@ -63,6 +63,12 @@ func TestCommittedRecordings(t *testing.T) {
 // record runs script against a fresh deterministic server recording path.
 func record(t *testing.T, path string, seed int64, script func(*testing.T, *Server)) {
 	t.Helper()
+	recordWith(t, path, seed, nil, script)
+}
+
+// recordWith is record with plugin settings (nil: the defaults).
+func recordWith(t *testing.T, path string, seed int64, plugins map[string]string, script func(*testing.T, *Server)) {
+	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +80,9 @@ func record(t *testing.T, path string, seed int64, script func(*testing.T, *Serv
 	cfg.SpawnRadius = 2
 	cfg.MaxViewDistance = 4
 	cfg.Record, cfg.RecordHashes = path, true
+	if err := cfg.SetPluginSettings(plugins); err != nil {
+		t.Fatal(err)
+	}
 	srv, stop := startServer(t, cfg)
 	script(t, srv)
 	stop()

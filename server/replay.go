@@ -102,7 +102,7 @@ func recordedPlugins(h replay.Header, given []ecs.Plugin) ([]ecs.Plugin, error) 
 				c.Off = h.Settings[SettingCritters] != "on"
 			}
 		}
-		legacyCritterGround(h, ps)
+		legacyCritters(h, ps)
 		return ps, nil
 	}
 	have := map[string]ecs.Plugin{}
@@ -135,24 +135,32 @@ func recordedPlugins(h replay.Header, given []ecs.Plugin) ([]ecs.Plugin, error) 
 	if err := settings.ApplyValues(ps, values); err != nil {
 		return nil, fmt.Errorf("recorded plugin setting %w", err)
 	}
-	legacyCritterGround(h, ps)
+	legacyCritters(h, ps)
 	return ps, nil
 }
 
-// settingCritterGrassOnly is the recorded critters setting saying herds
-// started on grass alone (critters.Config.GrassOnly).
-const settingCritterGrassOnly = SettingPlugins + "." + critters.PluginName + ".grass_only"
+// The recorded critters settings that older recordings lack: herds
+// started on grass alone (critters.Config.GrassOnly), and critters never
+// slept (critters.Config.WakeRadius).
+const (
+	settingCritterGrassOnly  = SettingPlugins + "." + critters.PluginName + ".grass_only"
+	settingCritterWakeRadius = SettingPlugins + "." + critters.PluginName + ".wake_radius"
+)
 
-// legacyCritterGround turns critters.Config.GrassOnly on for a recording
-// made before the setting existed: herds then started on grass only, and
-// its hashes were recorded with them there.
-func legacyCritterGround(h replay.Header, ps []ecs.Plugin) {
-	if _, ok := h.Settings[settingCritterGrassOnly]; ok {
-		return
-	}
+// legacyCritters gives the critters plugin the rules of a recording made
+// before one of its settings existed, with which its hashes were
+// recorded: herds on grass only, critters that never sleep.
+func legacyCritters(h replay.Header, ps []ecs.Plugin) {
 	for _, p := range ps {
-		if c, ok := p.(*critters.Plugin); ok {
+		c, ok := p.(*critters.Plugin)
+		if !ok {
+			continue
+		}
+		if _, ok := h.Settings[settingCritterGrassOnly]; !ok {
 			c.Config.GrassOnly = true
+		}
+		if _, ok := h.Settings[settingCritterWakeRadius]; !ok {
+			c.Config.WakeRadius = -1
 		}
 	}
 }

@@ -139,8 +139,10 @@ func TestRecordedPredictedRefresh(t *testing.T) {
 	}
 }
 
-func TestRecordedCritterGround(t *testing.T) {
-	grassOnly := func(h replay.Header) bool {
+// TestRecordedCritterRules: a recording made before a critters setting
+// existed replays with the rule it had then; a new one with the default.
+func TestRecordedCritterRules(t *testing.T) {
+	config := func(h replay.Header) critters.Config {
 		t.Helper()
 		ps, err := recordedPlugins(h, nil)
 		if err != nil {
@@ -148,26 +150,35 @@ func TestRecordedCritterGround(t *testing.T) {
 		}
 		for _, p := range ps {
 			if c, ok := p.(*critters.Plugin); ok {
-				return c.Config.GrassOnly
+				return c.Config
 			}
 		}
 		t.Fatal("no critters plugin")
-		return false
+		return critters.Config{}
 	}
-	if !grassOnly(replay.Header{Settings: map[string]string{SettingCritters: "on"}}) {
-		t.Error("a recording from before plugins were recorded: critters not on grass only")
-	}
-	cfg := Defaults()
-	rec := recordedSettings(cfg, AuthTOFU)
-	if v, ok := rec[settingCritterGrassOnly]; !ok || v != "false" {
-		t.Fatalf("a new recording has %s = %q (%v), want false", settingCritterGrassOnly, v, ok)
-	}
-	if grassOnly(replay.Header{Settings: rec}) {
-		t.Error("a new recording replays with critters on grass only")
-	}
-	old := maps.Clone(rec)
-	delete(old, settingCritterGrassOnly)
-	if !grassOnly(replay.Header{Settings: old}) {
-		t.Error("a recording without the setting: critters not on grass only")
+	rec := recordedSettings(Defaults(), AuthTOFU)
+	for _, tc := range []struct {
+		setting, recorded string
+		legacy            func(critters.Config) bool // the rule of recordings without the setting
+	}{
+		{settingCritterGrassOnly, "false", func(c critters.Config) bool { return c.GrassOnly }},
+		{settingCritterWakeRadius, "0", func(c critters.Config) bool { return c.WakeRadius < 0 }},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			if !tc.legacy(config(replay.Header{Settings: map[string]string{SettingCritters: "on"}})) {
+				t.Error("a recording from before plugins were recorded: not the old rule")
+			}
+			if v, ok := rec[tc.setting]; !ok || v != tc.recorded {
+				t.Fatalf("a new recording has %s = %q (%v), want %q", tc.setting, v, ok, tc.recorded)
+			}
+			if tc.legacy(config(replay.Header{Settings: rec})) {
+				t.Error("a new recording replays with the old rule")
+			}
+			old := maps.Clone(rec)
+			delete(old, tc.setting)
+			if !tc.legacy(config(replay.Header{Settings: old})) {
+				t.Error("a recording without the setting: not the old rule")
+			}
+		})
 	}
 }

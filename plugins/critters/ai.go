@@ -41,6 +41,7 @@ type brain struct {
 	stats    *Stats
 	edits    *gameplay.Edits
 	par      *ecs.Parallel
+	watchers *watchers
 	minds    []mind
 	critters []critterRef
 	filter   *generic.Filter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body]
@@ -73,25 +74,34 @@ const thinkGrain = 256
 
 func newBrain(cfg Config, store *resources.ChunkStore, edits *gameplay.Edits, stats *Stats, par *ecs.Parallel) *brain {
 	return &brain{
-		cfg: cfg, store: store, edits: edits, stats: stats, par: par,
+		cfg: cfg, store: store, edits: edits, stats: stats, par: par, watchers: newWatchers(cfg.WakeRadius),
 		filter: generic.NewFilter6[Critter, entities.Replicated, components.Position, components.Look, entities.Motion, entities.Body](),
 	}
 }
 
-// run thinks for every critter that is not frozen, in parallel: each
-// decision reads the terrain, which nothing changes meanwhile, and writes
-// only its critter's components.
+// run thinks for every critter that is awake and not frozen, in
+// parallel: each decision reads the terrain, which nothing changes
+// meanwhile, and writes only its critter's components. On the ticks
+// critters look for players (sleep.go), each first decides whether it
+// sleeps.
 func (b *brain) run(ctx *ecs.Context) {
+	look := b.watchers.on() && ctx.Tick%wakeEvery == 0
 	b.critters = b.critters[:0]
 	q := b.filter.Query(ctx.World)
 	for q.Next() {
-		c, rep, pos, look, m, body := q.Get()
-		// Frozen: its terrain is not resident. It neither decides nor
-		// turns until it is; what it wanted stays for when it thaws.
-		if m.Frozen {
+		c, rep, pos, lk, m, body := q.Get()
+		if m.Asleep && !look {
 			continue
 		}
-		b.critters = append(b.critters, critterRef{rep.ID, c, pos, look, m, body})
+		// Frozen: its terrain is not resident. It neither decides nor
+		// turns until it is; what it wanted stays for when it thaws.
+		if m.Frozen && !look {
+			continue
+		}
+		b.critters = append(b.critters, critterRef{rep.ID, c, pos, lk, m, body})
+	}
+	if look && len(b.critters) > 0 {
+		b.watchers.find(ctx.World)
 	}
 	for len(b.minds) < b.par.Workers() {
 		b.minds = append(b.minds, mind{b: b})
@@ -105,6 +115,14 @@ func (b *brain) run(ctx *ecs.Context) {
 	b.par.For(len(b.critters), thinkGrain, func(worker, lo, hi int) {
 		w := &b.minds[worker]
 		for _, r := range b.critters[lo:hi] {
+			if look {
+				if r.m.Asleep = !b.watchers.seen(*r.pos); r.m.Asleep {
+					continue
+				}
+				if r.m.Frozen {
+					continue
+				}
+			}
 			w.think(ctx.Tick, r.id, r.c, r.pos, r.look, r.m, r.body)
 		}
 	})

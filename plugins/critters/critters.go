@@ -70,6 +70,14 @@ type Config struct {
 	// often), meets critters near it. A replay of a recording made before
 	// the setting existed turns it on.
 	GrassOnly bool `setting:"grass_only" help:"herds start on grass only, not on snow or sand"`
+	// WakeRadius is how near, in blocks, a player keeps critters awake:
+	// one farther from every player sleeps (no AI, no motion) until one
+	// comes near. 0, the default, is each player's view radius and a
+	// margin beyond (nobody sees a sleeping critter); a positive radius,
+	// smaller than the views, saves more CPU and lets players see
+	// critters stand still farther out; negative: critters never sleep,
+	// as before the setting (a replay of a recording made then).
+	WakeRadius int `setting:"wake_radius" help:"blocks from a player within which critters stay awake (0: its view and a margin, so nobody sees one asleep; negative: they never sleep)"`
 }
 
 // Ground reports whether a herd may start on block b (with air above):

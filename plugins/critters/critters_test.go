@@ -69,6 +69,9 @@ type options struct {
 	center  chunk.Pos // default (0, 4, 0): the meadow's surface
 	radius  int
 	workers int // the App's parallel loops; 0: GOMAXPROCS
+	// sleep keeps cfg.WakeRadius as given; without it critters never
+	// sleep (this world has no players to keep them awake).
+	sleep bool
 }
 
 func newWorld(t testing.TB, o options) *world {
@@ -81,6 +84,9 @@ func newWorld(t testing.TB, o options) *world {
 	}
 	if o.center == (chunk.Pos{}) {
 		o.center = chunk.Pos{Y: 4}
+	}
+	if !o.sleep {
+		o.cfg.WakeRadius = -1
 	}
 	sc := server.Defaults()
 	sc.InMemory = true
@@ -499,16 +505,19 @@ func TestNoSecondHerdAfterReload(t *testing.T) {
 
 // TestDeterministic runs the same seed twice, once with one worker and
 // once with four, with herds and 1,500 more critters scattered (enough for
-// the parallel loops to split them): the critters are the same tick by
-// tick. Under -race it checks that the loops touch nothing shared.
+// the parallel loops to split them), some asleep: the critters are the
+// same tick by tick. Under -race it checks that the loops touch nothing shared.
 func TestDeterministic(t *testing.T) {
 	run := func(seed int64, workers int) (*world, func() string) {
-		w := newWorld(t, options{cfg: critters.Config{Seed: seed, Every: 1, PerRegion: 1000}, workers: workers})
+		w := newWorld(t, options{cfg: critters.Config{Seed: seed, Every: 1, PerRegion: 1000, WakeRadius: 40}, workers: workers, sleep: true})
 		area := critters.Area{MinX: -40, MinZ: -40, MaxX: 40, MaxZ: 40}
 		if _, err := critters.Scatter(w.reg, w.app.Commands(), w.store, 1500, area, seed); err != nil {
 			t.Fatal(err)
 		}
 		w.step(1)
+		// A player keeps the critters of one corner awake; the others
+		// sleep.
+		w.player(components.Position{X: -30, Y: 64, Z: -30}, 0)
 		return w, func() string { return fmt.Sprint(w.critters()) }
 	}
 	a, sa := run(11, 1)
@@ -529,5 +538,103 @@ func TestDeterministic(t *testing.T) {
 	}
 	if !differ {
 		t.Fatal("another seed gave the same critters")
+	}
+}
+
+// player stands a player at p with a view of radius sections: what keeps
+// critters awake (a player shown from another server has no Follow).
+func (w *world) player(p components.Position, radius int) ecs.Entity {
+	w.t.Helper()
+	var e ecs.Entity
+	comps := []any{entities.Replicated{Kind: entities.KindPlayer, ID: 1 << 40, Name: "watcher"}, p}
+	if radius > 0 {
+		comps = append(comps, components.Follow{Radius: radius})
+	}
+	w.app.Commands().Spawn(func(x ecs.Entity) { e = x }, comps...)
+	w.step(1)
+	return e
+}
+
+// TestCrittersSleepUnseen: with no player near, a critter sleeps (no AI,
+// no motion) from the next tick critters look; a player's view (and the
+// margin beyond it) or Config.WakeRadius keeps those near it awake, and
+// one coming near wakes a sleeper.
+func TestCrittersSleepUnseen(t *testing.T) {
+	const looks = 10 // wakeEvery
+	for _, tc := range []struct {
+		name   string
+		wake   int
+		view   int     // the player's, in sections; 0: a player with no view here
+		reach  float64 // how near it keeps critters awake
+		player bool
+	}{
+		{name: "nobody", wake: 0},
+		{name: "view", wake: 0, view: 1, reach: 16 + 48, player: true},
+		{name: "wake radius", wake: 20, view: 8, reach: 20, player: true},
+		{name: "another server's player", wake: 0, reach: 8*16 + 48, player: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, options{cfg: critters.Config{Seed: 5, Every: 1, PerRegion: 1000, WakeRadius: tc.wake}, sleep: true})
+			w.settle()
+			// The player stands reach-10 blocks out from the critter
+			// nearest the (-x, -z) corner: it keeps that one awake, and
+			// those far across the land asleep.
+			corner := slices.MinFunc(w.critters(), func(a, b critter) int { return cmp.Compare(a.Pos.X+a.Pos.Z, b.Pos.X+b.Pos.Z) })
+			off := (tc.reach - 10) / math.Sqrt2
+			at := components.Position{X: corner.Pos.X - off, Y: 64, Z: corner.Pos.Z - off}
+			if tc.player {
+				w.player(at, tc.view)
+			}
+			w.step(looks)
+			before := w.critters()
+			w.step(200)
+			after := w.critters()
+			if len(after) != len(before) || len(after) == 0 {
+				t.Fatalf("%d critters, then %d", len(before), len(after))
+			}
+			awake, asleep := 0, 0
+			for i, c := range after {
+				d := math.Hypot(c.Pos.X-at.X, c.Pos.Z-at.Z)
+				near := tc.player && d <= tc.reach-2 // it may have walked 2 blocks out since the last look
+				far := !tc.player || d > tc.reach+2
+				switch {
+				case near && c.Motion.Asleep:
+					t.Errorf("critter %d, %.1f blocks from the player: asleep", c.ID, d)
+				case far && !c.Motion.Asleep:
+					t.Errorf("critter %d, %.1f blocks from the player: awake", c.ID, d)
+				case far && c.Pos != before[i].Pos:
+					t.Errorf("critter %d asleep, but moved from %+v to %+v", c.ID, before[i].Pos, c.Pos)
+				}
+				if c.Motion.Asleep {
+					asleep++
+				} else {
+					awake++
+				}
+			}
+			if n := ecs.Resource[entities.Stats](w.app).Asleep; n != asleep {
+				t.Errorf("entities' Stats.Asleep %d, %d critters asleep", n, asleep)
+			}
+			if asleep == 0 || tc.player && awake == 0 {
+				t.Fatalf("%d awake, %d asleep: want both (none awake with nobody)", awake, asleep)
+			}
+			if !tc.player {
+				return
+			}
+			// A player coming to a sleeping critter wakes it.
+			var sleeper critter
+			for _, c := range after {
+				if c.Motion.Asleep {
+					sleeper = c
+					break
+				}
+			}
+			w.player(sleeper.Pos, tc.view)
+			w.step(looks)
+			for _, c := range w.critters() {
+				if c.ID == sleeper.ID && c.Motion.Asleep {
+					t.Fatalf("critter %d still asleep with a player beside it", c.ID)
+				}
+			}
+		})
 	}
 }

@@ -115,13 +115,16 @@ func (a *Attributes) Set(key string, v int64) {
 }
 
 // Motion is what the simulation does with a non-player entity: an AI sets
-// Walk (the horizontal velocity it wants, blocks per second) and Jump; the
-// simulation reports OnGround, Blocked (a horizontal collision in its last
-// step) and Frozen (its section, or where it was going, is not resident:
-// it did not move).
+// Walk (the horizontal velocity it wants, blocks per second) and Jump, and
+// Asleep while no player is near enough to see it (the simulation then
+// leaves it where it is, its horizontal velocity zeroed, until the AI
+// wakes it); the simulation reports OnGround, Blocked (a horizontal
+// collision in its last step) and Frozen (its section, or where it was
+// going, is not resident: it did not move).
 type Motion struct {
 	WalkX, WalkZ float64
 	Jump         bool
+	Asleep       bool
 	OnGround     bool
 	Blocked      bool
 	Frozen       bool
@@ -227,8 +230,9 @@ func (c Config) withDefaults() Config {
 // it; read it there.
 type Stats struct {
 	// Entities is the number of non-player entities resident; Frozen how
-	// many of them did not move last tick for want of terrain.
-	Entities, Frozen int
+	// many of them did not move last tick for want of terrain, Asleep how
+	// many their AI had put to sleep (Motion.Asleep).
+	Entities, Frozen, Asleep int
 	// Spawns, Despawns and States count messages queued to clients;
 	// StatesDropped the PlayerStates a full queue refused; SpawnsWaiting
 	// the spawns left for a later tick by SpawnsPerTick, last tick;

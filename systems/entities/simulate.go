@@ -83,7 +83,7 @@ func newSimulation(cfg Config, store *resources.ChunkStore, reg *Registry, edits
 func (s *simulation) run(ctx *ecs.Context) {
 	s.reg.now = ctx.Tick
 	dt := 1 / s.cfg.TPS
-	frozen := 0
+	frozen, asleep := 0, 0
 	// Blocks change only through Edits; terrain that stops being resident
 	// takes its entities with it (or freezes those that move).
 	s.recheck = s.edits.Total != s.edited
@@ -99,6 +99,15 @@ func (s *simulation) run(ctx *ecs.Context) {
 	q := s.filter.Query(ctx.World)
 	for q.Next() {
 		pos, vel, body, m, h, _ := q.Get()
+		if m.Asleep {
+			asleep++
+			// Asleep, it stands: clients that still hold it (at the edge
+			// of their view) draw it standing too.
+			if vel.X != 0 || vel.Z != 0 {
+				vel.X, vel.Z = 0, 0
+			}
+			continue
+		}
 		if !s.recheck && atRest(m, vel) {
 			continue
 		}
@@ -133,7 +142,7 @@ func (s *simulation) run(ctx *ecs.Context) {
 		}
 	}
 	clear(s.items) // drop the pointers into the world's storage
-	s.reg.stats.Frozen = frozen
+	s.reg.stats.Frozen, s.reg.stats.Asleep = frozen, asleep
 }
 
 // atRest reports whether an entity stands on the ground with nothing to

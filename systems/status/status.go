@@ -65,10 +65,11 @@ type Plugin struct {
 }
 
 // entityMetrics are the entities plugin's figures: strata_entities by
-// state (resident, frozen) and strata_entity_messages_total by kind
+// state (resident, frozen, asleep) and strata_entity_messages_total by kind
 // (spawn, despawn, state), fed from entities.Stats when that plugin runs.
 type entityMetrics struct {
 	resident, frozen      prometheus.Gauge
+	asleep                prometheus.Gauge // the entities their AI put to sleep
 	messages              *prometheus.CounterVec
 	spawn, despawn, state uint64 // the totals already added
 	stats                 *entities.Stats
@@ -79,7 +80,7 @@ type entityMetrics struct {
 // plugins on one Metrics).
 func (e *entityMetrics) register(reg *prometheus.Registry) {
 	gauges := prometheus.NewGaugeVec(prometheus.GaugeOpts{
-		Name: "strata_entities", Help: "Non-player entities resident, and those of them frozen for want of terrain (state resident or frozen).",
+		Name: "strata_entities", Help: "Non-player entities resident, those of them frozen for want of terrain, and those asleep with no player near (state resident, frozen or asleep).",
 	}, []string{"state"})
 	msgs := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "strata_entity_messages_total", Help: "Entity messages queued to clients: spawns and despawns (one per entity) and PlayerState datagrams (kind spawn, despawn or state).",
@@ -91,7 +92,7 @@ func (e *entityMetrics) register(reg *prometheus.Registry) {
 	if err := reg.Register(msgs); errors.As(err, &are) {
 		msgs = are.ExistingCollector.(*prometheus.CounterVec)
 	}
-	e.resident, e.frozen, e.messages = gauges.WithLabelValues("resident"), gauges.WithLabelValues("frozen"), msgs
+	e.resident, e.frozen, e.asleep, e.messages = gauges.WithLabelValues("resident"), gauges.WithLabelValues("frozen"), gauges.WithLabelValues("asleep"), msgs
 	for _, k := range []string{"spawn", "despawn", "state"} {
 		msgs.WithLabelValues(k) // every series exported from the start, at 0
 	}
@@ -110,6 +111,7 @@ func (e *entityMetrics) update(app *ecs.App) {
 	st := e.stats
 	e.resident.Set(float64(st.Entities))
 	e.frozen.Set(float64(st.Frozen))
+	e.asleep.Set(float64(st.Asleep))
 	add := func(kind string, total uint64, seen *uint64) {
 		if total > *seen {
 			e.messages.WithLabelValues(kind).Add(float64(total - *seen))

@@ -17,7 +17,7 @@ import (
 func TestEntityMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	app := ecs.NewApp()
-	st := &entities.Stats{Entities: 7, Frozen: 2, Spawns: 5, Despawns: 1, States: 40}
+	st := &entities.Stats{Entities: 7, Frozen: 2, Asleep: 3, Spawns: 5, Despawns: 1, States: 40}
 	ecs.AddResource(app, st)
 	var m, again entityMetrics
 	m.register(reg)
@@ -26,7 +26,7 @@ func TestEntityMetrics(t *testing.T) {
 	st.Spawns, st.States, st.Entities = 9, 45, 6
 	m.update(app)
 	want := map[string]float64{
-		"strata_entities/resident": 6, "strata_entities/frozen": 2,
+		"strata_entities/resident": 6, "strata_entities/frozen": 2, "strata_entities/asleep": 3,
 		"strata_entity_messages_total/spawn": 9, "strata_entity_messages_total/despawn": 1, "strata_entity_messages_total/state": 45,
 	}
 	families, err := reg.Gather()
