@@ -288,6 +288,36 @@ func (c *Sections) overlap(b AABB, ignore cells) (blocked, unknown bool) {
 	return blocked, unknown
 }
 
+// resident reports whether no block b touches is unknown, as Overlap's
+// unknown would, by section and without reading any block: the movement
+// rules ask it of every player every tick (Supported), and solidity does
+// not matter there.
+func (c *Sections) resident(b AABB) bool {
+	r := cellsOf(b)
+	if !safe(r.x0) || !safe(r.x1) || !safe(r.z0) || !safe(r.z1) {
+		_, unknown := overlapBlocks(c.W, r, cells{empty: true})
+		return !unknown
+	}
+	y0, y1 := max(r.y0, chunk.MinY), min(r.y1, chunk.MaxY) // outside the height, never unknown
+	if y0 > y1 || r.z0 > r.z1 || r.x0 > r.x1 {
+		return true
+	}
+	for ys := y0; ys <= y1; ys = sectionEnd(ys) + 1 {
+		for zs := r.z0; zs <= r.z1; zs = sectionEnd(zs) + 1 {
+			for xs := r.x0; xs <= r.x1; xs = sectionEnd(xs) + 1 {
+				// Beyond the border is a wall, never unknown.
+				if !chunk.BlockInBorder(xs, zs) {
+					continue
+				}
+				if _, ok := c.section(chunk.PosOfBlock(xs, ys, zs)); !ok {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // sectionEnd is the last block coordinate of v's section along one axis.
 func sectionEnd(v int) int { return v - chunk.FloorMod(v) + chunk.Size - 1 }
 

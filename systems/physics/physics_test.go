@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -189,6 +190,28 @@ func BenchmarkCheckMove(b *testing.B) {
 			for range b.N {
 				if r := CheckMove(c.w, from, from.Add(c.d), 1, mode, lim); r != OK {
 					b.Fatal(r)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSupported(b *testing.B) {
+	w := sectionMap{}
+	for sx := int32(-2); sx <= 1; sx++ {
+		for sz := int32(-2); sz <= 1; sz++ {
+			s := chunk.Uniform(chunk.Air)
+			s.Set(3, 0, 3, chunk.Stone) // dense: the ground section is read block by block
+			w[chunk.Pos{X: sx, Y: 3, Z: sz}] = chunk.Uniform(chunk.Stone)
+			w[chunk.Pos{X: sx, Y: 4, Z: sz}] = s
+		}
+	}
+	c := newSectionCache(w)
+	for _, p := range []Vec{{0.5, 64, 0.5}, {15.9, 64, 15.9}} {
+		b.Run(fmt.Sprintf("%v", p), func(b *testing.B) {
+			for range b.N {
+				if !Supported(c, p) {
+					b.Fatal("not supported")
 				}
 			}
 		})

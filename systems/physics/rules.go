@@ -149,6 +149,9 @@ func CheckMove(w World, from, to Vec, elapsed int, mode Mode, lim Limits) Reason
 func Supported(w World, p Vec) bool {
 	b := PlayerBox(p)
 	b.Min.Y--
+	if c, ok := sectionsOf(w); ok {
+		return c.resident(b)
+	}
 	_, unknown := Overlap(w, b)
 	return !unknown
 }
