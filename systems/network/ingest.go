@@ -90,7 +90,7 @@ func (s *ingestSystem) connect(ev *InEvent) {
 		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, "client id 0 is the console's")
 		return
 	}
-	if _, dup := s.clients.byID[ev.ID]; dup || s.joining[ev.ID] {
+	if _, dup := s.clients.Entity(ev.ID); dup || s.joining[ev.ID] {
 		ev.Conn.Reject(protocol.ErrorCode_ERROR_CODE_PROTOCOL_VIOLATION, "client id already connected")
 		return
 	}
@@ -145,7 +145,7 @@ func (s *ingestSystem) admit(ctx *ecs.Context, l *playerLoad) {
 	for _, mk := range s.clients.extra {
 		comps = append(comps, mk(ctx.Tick))
 	}
-	ctx.Commands.Spawn(func(e ecs.Entity) { s.clients.byID[id] = e }, comps...)
+	ctx.Commands.Spawn(func(e ecs.Entity) { s.clients.set(id, e) }, comps...)
 	s.dur.AdmitPlayerData(l.data)
 	s.clients.Joined = append(s.clients.Joined, id)
 	s.log.Info().Uint64("client", id).Str("player", ev.Name).Bool("returning", l.found).
@@ -158,7 +158,7 @@ func (s *ingestSystem) message(ctx *ecs.Context, ev *InEvent) {
 		s.consoleLine(ctx, ev)
 		return
 	}
-	e, ok := s.clients.byID[ev.ID]
+	e, ok := s.clients.Entity(ev.ID)
 	if !ok || !ctx.World.Alive(e) {
 		return // before admission, or already leaving
 	}
@@ -202,11 +202,11 @@ type Subscribed struct {
 
 func (s *ingestSystem) disconnect(ctx *ecs.Context, ev *InEvent) {
 	delete(s.joining, ev.ID)
-	e, ok := s.clients.byID[ev.ID]
+	e, ok := s.clients.Entity(ev.ID)
 	if !ok {
 		return
 	}
-	delete(s.clients.byID, ev.ID)
+	s.clients.remove(ev.ID)
 	s.clients.Left = append(s.clients.Left, ev.ID)
 	if ctx.World.Alive(e) {
 		p, pos, look := s.players.Get(e)

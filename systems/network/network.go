@@ -108,7 +108,13 @@ var ErrNameElsewhere = errors.New("name connected to another server")
 // Plugins read who joined and left this tick from it, and add their own
 // components to every client's entity with WithComponent.
 type Clients struct {
-	byID map[uint64]ecs.Entity
+	// dense holds the entities of ids below maxDenseID by id (the zero
+	// entity where there is none): the transport counts ids up from 1,
+	// and ingest looks up every message's sender, serially on the tick.
+	// byID holds the rest.
+	dense []ecs.Entity
+	byID  map[uint64]ecs.Entity
+	n     int
 	// Left lists the ids of clients that left this tick, for the
 	// broadcasts of the deliver stage.
 	Left []uint64
@@ -117,14 +123,53 @@ type Clients struct {
 	extra  []func(tick uint64) any
 }
 
+// maxDenseID bounds Clients.dense (8 MiB at most): a server that has
+// counted past it keeps later ids in the map.
+const maxDenseID = 1 << 20
+
 // Entity returns the entity of client id.
 func (c *Clients) Entity(id uint64) (ecs.Entity, bool) {
+	if id < uint64(len(c.dense)) {
+		e := c.dense[id]
+		return e, !e.IsZero()
+	}
+	if id < maxDenseID {
+		return ecs.Entity{}, false
+	}
 	e, ok := c.byID[id]
 	return e, ok
 }
 
+// set records e as client id's entity.
+func (c *Clients) set(id uint64, e ecs.Entity) {
+	if _, ok := c.Entity(id); !ok {
+		c.n++
+	}
+	if id >= maxDenseID {
+		c.byID[id] = e
+		return
+	}
+	if id >= uint64(len(c.dense)) {
+		c.dense = append(c.dense, make([]ecs.Entity, int(id)+1-len(c.dense))...)
+	}
+	c.dense[id] = e
+}
+
+// remove forgets client id.
+func (c *Clients) remove(id uint64) {
+	if _, ok := c.Entity(id); !ok {
+		return
+	}
+	c.n--
+	if id < uint64(len(c.dense)) {
+		c.dense[id] = ecs.Entity{}
+		return
+	}
+	delete(c.byID, id)
+}
+
 // Len returns the number of admitted clients.
-func (c *Clients) Len() int { return len(c.byID) }
+func (c *Clients) Len() int { return c.n }
 
 // WithComponent makes every client's entity spawn with the component mk
 // returns (given the tick of admission), so that a plugin's per-client
