@@ -76,6 +76,7 @@ type deliverWorker struct {
 	scratch, batch                                         []chunk.Pos
 	air                                                    []chunk.Pos    // blank sections to send as one AirSections
 	airRanks                                               []int          // their ranks, out of the client's Pending until sent (takeAir)
+	blank                                                  []uint32       // the blank masks of a window of entered columns (sweepBlank)
 	sends                                                  []wire.Encoded // the frames of a Drops or an AirSections being sent
 	airCols                                                []wire.Column  // air by column (column-lists)
 	colAt                                                  []int32        // airCols' index of a column of the view's frame, or -1
@@ -283,18 +284,24 @@ func (s *DeliverySystem) sweepBlank(w *deliverWorker, st *components.Delivery, s
 	c := pv.Center
 	room := wire.MaxDropsPerFrame - s.budget.Sections - chunk.SectionsPerColumn
 	done := 0
-	for _, col := range st.Entered {
-		if len(w.air) > room {
-			break
+sweep:
+	for lo := 0; lo < len(st.Entered); lo += blankWindow {
+		cols := st.Entered[lo:min(lo+blankWindow, len(st.Entered))]
+		w.blank = w.blank[:0]
+		for _, col := range cols {
+			w.blank = append(w.blank, w.reader.Blank(col.X, col.Z)&col.Mask)
 		}
-		done++
-		m := w.reader.Blank(col.X, col.Z) & col.Mask
-		for m != 0 {
-			y := int32(bits.TrailingZeros32(m)) + chunk.MinSectionY
-			m &= m - 1
-			if dy := y - c.Y; dy >= -sh.h && dy <= sh.h {
-				if r := int(sh.rank[sh.index(col.X-c.X, col.Z-c.Z, dy)]); r >= 0 && st.Pending.Has(r) {
-					w.takeAir(st, chunk.Pos{X: col.X, Y: y, Z: col.Z}, r)
+		for i, col := range cols {
+			if len(w.air) > room {
+				break sweep
+			}
+			done++
+			for m := w.blank[i]; m != 0; m &= m - 1 {
+				y := int32(bits.TrailingZeros32(m)) + chunk.MinSectionY
+				if dy := y - c.Y; dy >= -sh.h && dy <= sh.h {
+					if r := int(sh.rank[sh.index(col.X-c.X, col.Z-c.Z, dy)]); r >= 0 && st.Pending.Has(r) {
+						w.takeAir(st, chunk.Pos{X: col.X, Y: y, Z: col.Z}, r)
+					}
 				}
 			}
 		}
@@ -313,6 +320,11 @@ func (w *deliverWorker) takeAir(st *components.Delivery, p chunk.Pos, r int) {
 	w.air = append(w.air, p)
 	w.airRanks = append(w.airRanks, r)
 }
+
+// blankWindow is how many entered columns' masks sweepBlank reads before
+// it uses them: each is a miss in the store's array of masks, and in a
+// loop of nothing but the reads they overlap.
+const blankWindow = 32
 
 // maxKeptEntered bounds the room a client's Delivery.Entered keeps between
 // view changes: a slide of two sections enters about 40 columns, a join
