@@ -90,12 +90,10 @@ func (b *brain) run(ctx *ecs.Context) {
 	q := b.filter.Query(ctx.World)
 	for q.Next() {
 		c, rep, pos, lk, m, body := q.Get()
-		if m.Asleep && !look {
-			continue
-		}
 		// Frozen: its terrain is not resident. It neither decides nor
 		// turns until it is; what it wanted stays for when it thaws.
-		if m.Frozen && !look {
+		// Asleep or frozen, it still looks for players on a looking tick.
+		if !look && (m.Asleep || m.Frozen) {
 			continue
 		}
 		b.critters = append(b.critters, critterRef{rep.ID, c, pos, lk, m, body})
@@ -116,10 +114,7 @@ func (b *brain) run(ctx *ecs.Context) {
 		w := &b.minds[worker]
 		for _, r := range b.critters[lo:hi] {
 			if look {
-				if r.m.Asleep = !b.watchers.seen(*r.pos); r.m.Asleep {
-					continue
-				}
-				if r.m.Frozen {
+				if r.m.Asleep = !b.watchers.seen(*r.pos); r.m.Asleep || r.m.Frozen {
 					continue
 				}
 			}
