@@ -77,6 +77,11 @@ type column struct {
 	populated []string
 	// dirty: changed since it was last handed to storage.
 	dirty bool
+	// group is the columns saved together with it (save), never one
+	// alone, nil when none: an entity walked between them within their
+	// region since they were last saved, so one holds it in memory while
+	// the other's stored record does.
+	group *linkGroup
 	// damaged: its stored record could not be read. It is never written
 	// (that would replace what `strata repair` might still save) and
 	// nothing populates it.
@@ -386,12 +391,73 @@ func (r *Registry) moved(e ecs.Entity, h *home, to colKey) bool {
 		r.counts[b]++
 	}
 	h.X, h.Z = to.X, to.Z
-	// Both columns are saved now, in the tick's one write: saved apart, a
-	// crash between the two writes could find it in neither record.
-	if !c.damaged {
-		r.save(from, c)
+	// Saved apart, a crash between the two writes could find it in
+	// neither record. Within a region (where the Authority's answer, and
+	// so what is dropped unsaved, is the same for both) the two join one
+	// group, saved together when any of it is (SaveEvery after it
+	// changed, on its way out, at shutdown): walking critters cross
+	// columns all the time, and saving both records at each crossing was
+	// most of the entities' writes. Across regions, out of a damaged
+	// column (never written), or when the group would pass
+	// maxLinkedColumns (one tick's save of it), both are saved now, in
+	// the tick's one write.
+	if c.damaged || regionKeyOf(from) != regionKeyOf(to) || !r.link(from, c, to, dst) {
+		if !c.damaged {
+			r.save(from, c)
+		}
+		r.save(to, dst)
+		return true
 	}
-	r.save(to, dst)
+	r.markDirty(to, dst)
+	return true
+}
+
+// linkGroup is columns saved together (column.group).
+type linkGroup struct{ cols []colKey }
+
+// maxLinkedColumns bounds a link group: a save of one of its columns is
+// a save of all of them in one tick.
+const maxLinkedColumns = 16
+
+// link puts columns a and b in one group and reports whether it did: not
+// when the group would have more than maxLinkedColumns.
+func (r *Registry) link(a colKey, ca *column, b colKey, cb *column) bool {
+	ga, gb := ca.group, cb.group
+	switch {
+	case ga != nil && ga == gb:
+		return true
+	case ga == nil && gb == nil:
+		g := &linkGroup{cols: []colKey{a, b}}
+		ca.group, cb.group = g, g
+		return true
+	}
+	size := func(g *linkGroup) int {
+		if g == nil {
+			return 1
+		}
+		return len(g.cols)
+	}
+	if size(ga)+size(gb) > maxLinkedColumns {
+		return false
+	}
+	if size(ga) < size(gb) { // the smaller joins the larger
+		a, ca, ga, b, cb, gb = b, cb, gb, a, ca, ga
+	}
+	if ga == nil {
+		ga = &linkGroup{cols: []colKey{a}}
+		ca.group = ga
+	}
+	if gb == nil {
+		ga.cols = append(ga.cols, b)
+		cb.group = ga
+		return true
+	}
+	for _, k := range gb.cols {
+		if c := r.col(k); c != nil && c.group == gb {
+			c.group = ga
+		}
+	}
+	ga.cols = append(ga.cols, gb.cols...)
 	return true
 }
 
@@ -679,6 +745,10 @@ func (r *Registry) save(k colKey, c *column) { r.saveWith(k, c, nil) }
 // saveWith is save with entities spawned into the column this tick,
 // which it does not list until the spawns are applied.
 func (r *Registry) saveWith(k colKey, c *column, arrived []storage.EntityRecord) {
+	if g := c.group; g != nil {
+		c.group = nil
+		defer r.saveGroup(g)
+	}
 	rec := r.record(k, c)
 	rec.Entities = append(rec.Entities, arrived...)
 	rec.Outbox, rec.Adopted = c.outbox, c.adopted
@@ -689,6 +759,21 @@ func (r *Registry) saveWith(k colKey, c *column, arrived []storage.EntityRecord)
 	r.durable.SaveEntities(rec)
 	r.stats.Saved += uint64(len(rec.Entities))
 	c.dirty = false
+}
+
+// saveGroup saves the rest of group g, one of whose columns is being
+// saved: in the same tick, so in the same write. A column no longer in it
+// was saved already (or left, saved then, or was dropped with its
+// region).
+func (r *Registry) saveGroup(g *linkGroup) {
+	for _, k := range g.cols {
+		if c := r.col(k); c != nil && c.group == g {
+			c.group = nil
+			if c.dirty && !c.damaged && !c.foreign {
+				r.save(k, c)
+			}
+		}
+	}
 }
 
 // record is column k's record as it stands; the entities despawned
@@ -754,7 +839,9 @@ func (r *Registry) SaveRegion(rx, rz int32) int {
 	})
 	slices.SortFunc(r.scratch, compareCols)
 	for _, k := range r.scratch {
-		r.save(k, r.col(k))
+		if c := r.col(k); c.dirty { // else saved with a column linked to it
+			r.save(k, c)
+		}
 	}
 	return len(r.scratch)
 }
@@ -769,6 +856,8 @@ func (r *Registry) saveDirty() {
 	})
 	slices.SortFunc(r.scratch, compareCols)
 	for _, k := range r.scratch {
-		r.save(k, r.col(k))
+		if c := r.col(k); c.dirty { // else saved with a column linked to it
+			r.save(k, c)
+		}
 	}
 }

@@ -280,3 +280,58 @@ func TestDamagedColumn(t *testing.T) {
 		t.Fatalf("the damaged record was replaced: %v", err)
 	}
 }
+
+// TestLinkGroupsBounded: columns linked by crossings join one group up to
+// maxLinkedColumns; past it link refuses (the crossing is saved at once),
+// and saving any column of a group saves every one of them.
+func TestLinkGroupsBounded(t *testing.T) {
+	w := newRepWorld(t, Config{})
+	w.anchor(88, 88, 4) // columns 3..7 resident (and more), all in region (0, 0)
+	var keys []colKey
+	for x := int32(3); x <= 7 && len(keys) <= maxLinkedColumns; x++ {
+		for z := int32(3); z <= 7 && len(keys) <= maxLinkedColumns; z++ {
+			if w.reg.col(colKey{x, z}) == nil {
+				t.Fatalf("column (%d, %d) not resident", x, z)
+			}
+			keys = append(keys, colKey{x, z})
+		}
+	}
+	col := func(i int) *column { return w.reg.col(keys[i]) }
+	for i := range keys {
+		w.reg.markDirty(keys[i], col(i))
+	}
+	// Two groups of half the bound each, then joined: the bound exactly.
+	half := maxLinkedColumns / 2
+	for i := 1; i < maxLinkedColumns; i++ {
+		if i == half {
+			continue
+		}
+		if !w.reg.link(keys[i-1], col(i-1), keys[i], col(i)) {
+			t.Fatalf("link %d refused", i)
+		}
+	}
+	if g, h := col(0).group, col(half).group; g == nil || h == nil || g == h || len(g.cols) != half || len(h.cols) != half {
+		t.Fatal("want two groups of half the bound")
+	}
+	if !w.reg.link(keys[half-1], col(half-1), keys[half], col(half)) {
+		t.Fatal("joining two halves refused")
+	}
+	g := col(0).group
+	for i := range maxLinkedColumns {
+		if col(i).group != g {
+			t.Fatalf("column %d not in the joined group", i)
+		}
+	}
+	if w.reg.link(keys[maxLinkedColumns-1], col(maxLinkedColumns-1), keys[maxLinkedColumns], col(maxLinkedColumns)) {
+		t.Fatal("a group past maxLinkedColumns")
+	}
+	w.reg.save(keys[3], col(3))
+	for i := range maxLinkedColumns {
+		if c := col(i); c.dirty || c.group != nil {
+			t.Fatalf("column %d: dirty %v, group %v after saving column 3", i, c.dirty, c.group != nil)
+		}
+	}
+	if !col(maxLinkedColumns).dirty {
+		t.Fatal("a column outside the group was saved with it")
+	}
+}

@@ -2,6 +2,7 @@ package entities
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mlange-42/arche/generic"
@@ -144,38 +145,73 @@ func TestFrozenAtUnknownTerrain(t *testing.T) {
 	}
 }
 
-// TestRehomedAcrossColumns: an entity that walks into the next column is
-// kept, counted and saved there, at once.
+// TestRehomedAcrossColumns walks an entity over a column border: it is
+// kept in the column it entered, and every tick the stored records hold
+// it once: never twice, never in neither. Across a region border both columns are
+// saved as it crosses; within a region the two are linked and saved
+// together when the first is due.
 func TestRehomedAcrossColumns(t *testing.T) {
-	w := newRepWorld(t, Config{})
-	w.anchor(16, 8, 2)
-	id := w.spawnAt(components.Position{X: 14.5, Y: 64, Z: 8.5})
-	w.step(3)
-	for range 40 {
-		_, _, m := w.body(id)
-		m.WalkX = 2
-		w.step(1)
+	for _, tc := range []struct {
+		name   string
+		x      float64 // start; the border is at the next multiple of 16
+		atOnce bool
+	}{
+		{"within a region", 14.5, false},
+		{"across regions", 510.5, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const saveEvery = 60
+			w := newRepWorld(t, Config{SaveEvery: saveEvery})
+			border := math.Ceil(tc.x/16) * 16
+			from, to := int32(border/16)-1, int32(border/16)
+			w.anchor(border, 8, 2)
+			id := w.spawnAt(components.Position{X: tc.x, Y: 64, Z: 8.5})
+			w.step(saveEvery + 1)
+			if a := w.storedCount(from, 0); a != 1 {
+				t.Fatalf("spawned and due: stored %d times", a)
+			}
+			crossed := -1
+			for tick := range 2 * saveEvery {
+				_, _, m := w.body(id)
+				m.WalkX = 2
+				w.step(1)
+				a, b := w.storedCount(from, 0), w.storedCount(to, 0)
+				if a+b != 1 {
+					t.Fatalf("tick %d: stored in column %d %d times, in %d %d times", tick, from, a, to, b)
+				}
+				if p, _, _ := w.body(id); crossed < 0 && p.X > border+1 {
+					crossed = tick
+					if tc.atOnce != (b == 1) {
+						t.Fatalf("just across: stored in the column entered %d times; want saved at once %v", b, tc.atOnce)
+					}
+				}
+			}
+			if crossed < 0 {
+				t.Fatal("never crossed the border")
+			}
+			e, _ := w.thing(id)
+			if c := w.reg.col(colKey{to, 0}); c == nil || c.index(e) < 0 {
+				t.Fatalf("not kept in column (%d, 0)", to)
+			}
+			if c := w.reg.col(colKey{from, 0}); c != nil && c.index(e) >= 0 {
+				t.Fatalf("still kept in column (%d, 0)", from)
+			}
+			if a, b := w.storedCount(from, 0), w.storedCount(to, 0); a != 0 || b != 1 {
+				t.Fatalf("after SaveEvery: stored %d times in the column left, %d in the one entered", a, b)
+			}
+		})
 	}
-	p, _, _ := w.body(id)
-	if p.X < 17 {
-		t.Fatalf("at x=%.2f, want past the column border at 16", p.X)
+}
+
+// storedCount returns how many entities column (x, z)'s stored record
+// holds.
+func (w *repWorld) storedCount(x, z int32) int {
+	w.t.Helper()
+	rec, _, err := w.durable().LoadEntities(x, z)
+	if err != nil {
+		w.t.Fatal(err)
 	}
-	e, _ := w.thing(id)
-	if c := w.reg.col(colKey{1, 0}); c == nil || c.index(e) < 0 {
-		t.Fatal("not kept in column (1, 0)")
-	}
-	if c := w.reg.col(colKey{0, 0}); c != nil && c.index(e) >= 0 {
-		t.Fatal("still kept in column (0, 0)")
-	}
-	// Saved as it crossed, in both columns at once (no SaveEvery wait):
-	// a crash finds it in one record or the other, never in neither.
-	rec, ok, err := w.durable().LoadEntities(1, 0)
-	if err != nil || !ok || len(rec.Entities) != 1 {
-		t.Fatalf("column (1,0) saved %+v, %v, %v", rec, ok, err)
-	}
-	if rec, ok, _ := w.durable().LoadEntities(0, 0); ok && len(rec.Entities) != 0 {
-		t.Fatalf("column (0,0) still saves it: %+v", rec)
-	}
+	return len(rec.Entities)
 }
 
 // TestParallelSimulationDeterministic steps a crowd of walkers (enough
@@ -219,6 +255,33 @@ func TestParallelSimulationDeterministic(t *testing.T) {
 	for id, p := range one {
 		if four[id] != p {
 			t.Fatalf("entity %#x: %+v with one worker, %+v with four", id, p, four[id])
+		}
+	}
+}
+
+// TestSameCellMatchesFloors compares sameCell with its definition, four
+// Floors, on block boundaries, values within edgeTol of them, and random
+// values.
+func TestSameCellMatchesFloors(t *testing.T) {
+	floors := func(u, v float64) bool {
+		c := math.Floor(u - edgeTol)
+		return c == math.Floor(u+edgeTol) && c == math.Floor(v-edgeTol) && c == math.Floor(v+edgeTol)
+	}
+	var vals []float64
+	for _, b := range []float64{-1e6, -17, -1, 0, 1, 15, 16, 1e6} {
+		for _, d := range []float64{0, edgeTol, -edgeTol, 2 * edgeTol, -2 * edgeTol, edgeTol / 2, -edgeTol / 2, 0.5, 0.999999, -0.999999} {
+			vals = append(vals, b+d)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		vals = append(vals, (r.Float64()-0.5)*64)
+	}
+	for _, u := range vals {
+		for _, v := range vals {
+			if got, want := sameCell(u, v), floors(u, v); got != want {
+				t.Fatalf("sameCell(%v, %v) = %v, want %v", u, v, got, want)
+			}
 		}
 	}
 }
