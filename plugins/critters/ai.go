@@ -61,7 +61,6 @@ type mind struct {
 
 // critterRef is one critter to think for this tick.
 type critterRef struct {
-	id   uint64
 	c    *Critter
 	pos  *components.Position
 	look *components.Look
@@ -96,7 +95,10 @@ func (b *brain) run(ctx *ecs.Context) {
 		if !look && (m.Asleep || m.Frozen) {
 			continue
 		}
-		b.critters = append(b.critters, critterRef{rep.ID, c, pos, lk, m, body})
+		if c.id == 0 {
+			c.id = rep.ID
+		}
+		b.critters = append(b.critters, critterRef{c, pos, lk, m, body})
 	}
 	if look && len(b.critters) > 0 {
 		b.watchers.find(ctx.World)
@@ -118,7 +120,7 @@ func (b *brain) run(ctx *ecs.Context) {
 					continue
 				}
 			}
-			w.think(ctx.Tick, r.id, r.c, r.pos, r.look, r.m, r.body)
+			w.think(ctx.Tick, r.c.id, r.c, r.pos, r.look, r.m, r.body)
 		}
 	})
 	for i := range b.minds {

@@ -130,6 +130,10 @@ type Stats struct {
 // with a zero state: the critter then starts a new idle or walk at once.
 // Its heading is Look.Yaw, which is saved.
 type Critter struct {
+	// id is its wire id (Replicated.ID, set at spawn and never changed),
+	// copied at its first think: the AI's loop then reads no Replicated,
+	// a component of several cache lines, for each critter every tick.
+	id uint64
 	// until is the tick the current idle or walk ends.
 	until   uint64
 	walking bool
