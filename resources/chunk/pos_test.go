@@ -14,6 +14,24 @@ func TestFloorDivMod(t *testing.T) {
 			t.Errorf("FloorDiv/Mod(%d) = %d,%d want %d,%d", tt.a, d, m, tt.div, tt.mod)
 		}
 	}
+	if Size != 1<<sizeShift {
+		t.Fatalf("Size %d is not 1<<sizeShift (%d)", Size, 1<<sizeShift)
+	}
+	// Against division, every value near zero and near the extremes.
+	check := func(a int) {
+		div, mod := a/Size, a%Size
+		if mod < 0 {
+			div, mod = div-1, mod+Size
+		}
+		if d, m := FloorDiv(a), FloorMod(a); d != div || m != mod || d*Size+m != a {
+			t.Fatalf("FloorDiv/Mod(%d) = %d,%d want %d,%d", a, d, m, div, mod)
+		}
+	}
+	for a := -1000; a <= 1000; a++ {
+		check(a)
+		check(math.MaxInt - 1000 + a%1000)
+		check(math.MinInt + 1000 + a%1000)
+	}
 }
 
 func TestPosOfFloat(t *testing.T) {
