@@ -217,3 +217,13 @@ func BenchmarkSupported(b *testing.B) {
 		})
 	}
 }
+
+// TestEpsAtIsMax: epsAt is max(eps, |v|·2⁻⁴⁸) for every number, near the
+// origin and beyond the point where the second term wins.
+func TestEpsAtIsMax(t *testing.T) {
+	for _, v := range []float64{0, math.Copysign(0, -1), 1e-9, -0.5, 16, -30_000_000, 2.8e7, 2.9e7, -1 << 29, 1 << 40, math.MaxFloat64, math.Inf(1), math.Inf(-1)} {
+		if got, want := epsAt(v), max(eps, math.Abs(v)*0x1p-48); got != want {
+			t.Errorf("epsAt(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
