@@ -147,9 +147,9 @@ func TestFrozenAtUnknownTerrain(t *testing.T) {
 
 // TestRehomedAcrossColumns walks an entity over a column border: it is
 // kept in the column it entered, and every tick the stored records hold
-// it once: never twice, never in neither. Across a region border both columns are
-// saved as it crosses; within a region the two are linked and saved
-// together when the first is due.
+// it once: never twice, never in neither. Across a region border both
+// columns are saved as it crosses; within a region the two are linked
+// and saved together when the first is due.
 func TestRehomedAcrossColumns(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
