@@ -95,6 +95,11 @@ func (b *brain) run(ctx *ecs.Context) {
 		if !look && (m.Asleep || m.Frozen) {
 			continue
 		}
+		if !look && !c.walking && ctx.Tick < c.until && m.WalkX == 0 && m.WalkZ == 0 {
+			// Idling, not yet at the end of it: think would change
+			// nothing (most critters, most ticks).
+			continue
+		}
 		if c.id == 0 {
 			c.id = rep.ID
 		}
