@@ -831,9 +831,20 @@ func (r *Registry) saveDue() {
 // columns) and returns how many there were: a server giving the region up
 // saves them first, for the next owner to load.
 func (r *Registry) SaveRegion(rx, rz int32) int {
+	return r.saveChanged(func(x, z int32) bool {
+		return x>>storage.RegionShift == rx && z>>storage.RegionShift == rz
+	})
+}
+
+// saveDirty saves every changed column (at shutdown).
+func (r *Registry) saveDirty() { r.saveChanged(func(int32, int32) bool { return true }) }
+
+// saveChanged saves the changed columns (x, z) for which in is true, in
+// column order, and returns how many there were.
+func (r *Registry) saveChanged(in func(x, z int32) bool) int {
 	r.scratch = r.scratch[:0]
 	r.cols.Each(func(x, z int32, c *column) {
-		if c.dirty && !c.damaged && x>>storage.RegionShift == rx && z>>storage.RegionShift == rz {
+		if c.dirty && !c.damaged && in(x, z) {
 			r.scratch = append(r.scratch, colKey{x, z})
 		}
 	})
@@ -844,20 +855,4 @@ func (r *Registry) SaveRegion(rx, rz int32) int {
 		}
 	}
 	return len(r.scratch)
-}
-
-// saveDirty saves every changed column, in column order (at shutdown).
-func (r *Registry) saveDirty() {
-	r.scratch = r.scratch[:0]
-	r.cols.Each(func(x, z int32, c *column) {
-		if c.dirty && !c.damaged {
-			r.scratch = append(r.scratch, colKey{x, z})
-		}
-	})
-	slices.SortFunc(r.scratch, compareCols)
-	for _, k := range r.scratch {
-		if c := r.col(k); c.dirty { // else saved with a column linked to it
-			r.save(k, c)
-		}
-	}
 }
